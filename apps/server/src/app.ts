@@ -1,0 +1,50 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { AppDeps } from './context.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { countryRoutes } from './modules/countries/countries.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { installErrorHandler } from './plugins/error-handler.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerSecurity } from './plugins/security.js';
+import { registerWeb } from './plugins/web.js';
+
+export interface BuildOptions {
+  /** A pino logger to use (the process's); none in tests. */
+  logger?: FastifyBaseLogger;
+  /** The built web app to serve; omitted in API tests. */
+  webDist?: string;
+  redis?: Redis;
+}
+
+/** The ONE list of route modules, all under /api. */
+const routeModules = [healthRoutes, authRoutes, countryRoutes];
+
+/** Builds the HTTP application around its dependencies (nothing here opens connections). */
+export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    trustProxy: deps.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+
+  installErrorHandler(app);
+  await app.register(cookie);
+  await registerSecurity(app, { redis: opts.redis, publicUrl: deps.config.PUBLIC_URL });
+  await app.register(authPlugin);
+  await registerOpenApi(app);
+  await app.register(
+    async (api) => {
+      for (const routes of routeModules) await api.register(routes);
+    },
+    { prefix: '/api' },
+  );
+  if (opts.webDist) await registerWeb(app, opts.webDist);
+  return app;
+}

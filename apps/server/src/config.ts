@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** Environment of the server, parsed once at start. A bad value stops start-up with a readable list. */
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  z.string().trim().regex(protocols, hint).optional().or(z.literal('').transform(() => undefined));
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'),
+    REDIS_URL: optionalUrl(/^rediss?:\/\//, 'must start with redis:// or rediss://'),
+    PUBLIC_URL: optionalUrl(/^https?:\/\/[^/]+/, 'must be an http(s):// URL'),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SUPERADMIN_EMAIL: z.email('must be an email address').optional(),
+    SUPERADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    SMTP_URL: optionalUrl(/^smtps?:\/\//, 'must start with smtp:// or smtps://'),
+    MAIL_FROM: z.string().min(3).default('Presente <no-reply@presente.local>'),
+    CAPTCHA: z.enum(['altcha', 'turnstile', 'off']).default('altcha'),
+    TURNSTILE_SITE_KEY: z.string().optional(),
+    TURNSTILE_SECRET: z.string().optional(),
+    ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+    /** Multiplies every per-IP rate limit (e.g. 10 for a shared office NAT, or test runs). */
+    RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool.default(false),
+    WEB_DIST: z.string().optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.CAPTCHA === 'turnstile' && (!c.TURNSTILE_SITE_KEY || !c.TURNSTILE_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['CAPTCHA'], message: 'turnstile needs TURNSTILE_SITE_KEY and TURNSTILE_SECRET' });
+    }
+    if (c.SUPERADMIN_PASSWORD && !c.SUPERADMIN_EMAIL) {
+      ctx.addIssue({ code: 'custom', path: ['SUPERADMIN_EMAIL'], message: 'SUPERADMIN_PASSWORD is set without SUPERADMIN_EMAIL' });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment; throws ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const input = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
+  }
+  return parsed.data;
+}

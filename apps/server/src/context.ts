@@ -1,0 +1,52 @@
+import type { Language, Role } from '@presente/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Captcha } from './lib/captcha.js';
+import type { Mailer } from './lib/mailer.js';
+import type { Config } from './config.js';
+import type { Db, DbKind } from './db/client.js';
+import type { Events } from './realtime/events.js';
+import type { Limiter } from './lib/limiter.js';
+import { AppError } from './errors.js';
+
+/** The logged-in person, read from the session. The tenant always comes from here. */
+export interface Actor {
+  userId: string;
+  sessionId: string;
+  role: Role;
+  companyId: string | null;
+  name: string;
+  email: string;
+}
+
+/** What a service receives: the database handle, the actor and the request's language. */
+export interface Ctx {
+  db: Db;
+  actor: Actor | null;
+  lang: Language;
+  deps: AppDeps;
+  ip: string;
+  userAgent: string;
+  log: FastifyBaseLogger;
+  /** Base URL for links in mails and QR codes (PUBLIC_URL, else from the request). */
+  publicUrl: string;
+}
+
+/** Long-lived dependencies built once at start and handed to buildApp. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  dbKind: DbKind;
+  ping(): Promise<void>;
+  mailer: Mailer;
+  captcha: Captcha;
+  events: Events;
+  limiter: Limiter;
+  sessionSecret: string;
+  startedAt: Date;
+}
+
+/** The company of an actor who must have one (company admin, employee). */
+export function requireCompany(actor: Actor | null): string {
+  if (!actor?.companyId) throw new AppError('forbidden');
+  return actor.companyId;
+}

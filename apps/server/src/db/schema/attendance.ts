@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, date, doublePrecision, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid, varchar,
+} from 'drizzle-orm/pg-core';
+import { companies, users } from './companies.js';
+import { employees } from './organization.js';
+
+/** One shift of one employee: the work date is the local day the shift starts (night shifts included). */
+export const attendanceRecords = pgTable('attendance_records', {
+  id: uuid().primaryKey().defaultRandom(),
+  companyId: uuid().notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  employeeId: uuid().notNull().references(() => employees.id, { onDelete: 'cascade' }),
+  date: date({ mode: 'string' }).notNull(),
+  checkIn: timestamp({ withTimezone: true }),
+  checkOut: timestamp({ withTimezone: true }),
+  workHours: numeric({ precision: 6, scale: 2 }),
+  status: varchar({ length: 16 }),
+  notes: text(),
+  isPermission: boolean().notNull().default(false),
+  method: varchar({ length: 20, enum: ['manual', 'face_recognition', 'qr_code', 'web'] }).notNull().default('web'),
+  isManual: boolean().notNull().default(false),
+  checkInLatitude: doublePrecision(),
+  checkInLongitude: doublePrecision(),
+  checkOutLatitude: doublePrecision(),
+  checkOutLongitude: doublePrecision(),
+  /** Evidence of face/link punches (distances, liveness, accuracy, ip, user agent, link id). */
+  evidence: jsonb(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow().$onUpdate(() => new Date()),
+}, (t) => [
+  // Idempotent per employee and shift: a retry or a double click never makes two records.
+  uniqueIndex('attendance_company_employee_date_uq').on(t.companyId, t.employeeId, t.date),
+  index('attendance_company_date_idx').on(t.companyId, t.date),
+  index('attendance_open_idx').on(t.companyId, t.checkOut).where(sql`${t.checkOut} is null`),
+]);
+
+/** What happened, for the activity tab and the audit trail (manual edits keep previous values). */
+export const activityLog = pgTable('activity_log', {
+  id: uuid().primaryKey().defaultRandom(),
+  companyId: uuid().notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  employeeId: uuid().references(() => employees.id, { onDelete: 'cascade' }),
+  actorUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+  type: varchar({ length: 40 }).notNull(),
+  title: varchar({ length: 200 }).notNull(),
+  description: text(),
+  details: jsonb(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('activity_company_created_idx').on(t.companyId, t.createdAt),
+  index('activity_company_employee_idx').on(t.companyId, t.employeeId, t.createdAt),
+]);

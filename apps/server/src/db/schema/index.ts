@@ -1,0 +1,3 @@
+export * from './attendance.js';
+export * from './companies.js';
+export * from './organization.js';

@@ -1,0 +1,42 @@
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { AppDeps } from './context.js';
+import type { Database } from './db/client.js';
+import { altchaCaptcha, type Captcha, noCaptcha, turnstileCaptcha } from './lib/captcha.js';
+import { memoryLimiter, redisLimiter } from './lib/limiter.js';
+import { createMailer } from './lib/mailer.js';
+import type { Events } from './realtime/events.js';
+
+/** Wires the long-lived dependencies from the configuration. */
+export function createDeps(opts: {
+  config: Config;
+  database: Database;
+  sessionSecret: string;
+  log: FastifyBaseLogger;
+  events: Events;
+  redis?: Redis;
+  captcha?: Captcha;
+}): AppDeps {
+  const { config, database } = opts;
+  const captcha =
+    opts.captcha ??
+    (config.CAPTCHA === 'off'
+      ? noCaptcha
+      : config.CAPTCHA === 'turnstile'
+        ? turnstileCaptcha(config.TURNSTILE_SITE_KEY!, config.TURNSTILE_SECRET!)
+        : altchaCaptcha(opts.sessionSecret, config.ALTCHA_COST));
+  return {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    ping: () => database.ping(),
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), log: opts.log }),
+    captcha,
+    events: opts.events,
+    limiter: opts.redis ? redisLimiter(opts.redis) : memoryLimiter(),
+    sessionSecret: opts.sessionSecret,
+    startedAt: new Date(),
+  };
+}

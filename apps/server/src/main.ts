@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { ensureSuperAdmin, seedCountries } from './bootstrap.js';
+import { ConfigError, loadConfig } from './config.js';
+import { type Database, lockDataDir, openPglite, openPostgres, pgliteDir, runMigrations } from './db/client.js';
+import { createDeps } from './deps.js';
+import { resolveSessionSecret } from './lib/secrets.js';
+import { createRealtime } from './realtime/server.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const log = pino({ level: config.LOG_LEVEL });
+  const dataDir = resolve(config.DATA_DIR);
+  const unlock = config.DATABASE_URL ? () => {} : lockDataDir(dataDir);
+
+  let database: Database;
+  if (config.DATABASE_URL) {
+    database = openPostgres(config.DATABASE_URL);
+    log.info('database: PostgreSQL');
+  } else {
+    log.info(`database: embedded PGlite in ${pgliteDir(dataDir)}`);
+    database = await openPglite({ dataDir: pgliteDir(dataDir) });
+  }
+  await runMigrations(database);
+  await seedCountries(database.db);
+  const firstAdmin = await ensureSuperAdmin(database.db, config.SUPERADMIN_EMAIL, config.SUPERADMIN_PASSWORD);
+
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  redis?.on('error', (err) => log.warn({ err: err.message }, 'redis error'));
+  const realtime = createRealtime();
+  const deps = createDeps({
+    config: { ...config, DATA_DIR: dataDir },
+    database,
+    sessionSecret: resolveSessionSecret(config.SESSION_SECRET, dataDir),
+    log,
+    events: realtime.events,
+    redis,
+  });
+  const webDist = config.WEB_DIST ? resolve(config.WEB_DIST) : resolve(here, '../../web/dist');
+  const app = await buildApp(deps, { logger: log, webDist, redis });
+  await realtime.attach(app, deps, redis);
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  const url = config.PUBLIC_URL ?? `http://${shownHost}:${port}`;
+  const lines = ['', `  Presente is running: ${url}`];
+  if (!existsSync(resolve(webDist, 'index.html'))) lines.push('  (web app not built: run npm run build)');
+  if (firstAdmin.created) {
+    lines.push('', '  First super admin created. Log in at ' + `${url}/login with:`, `    email:    ${firstAdmin.email}`);
+    lines.push(firstAdmin.password ? `    password: ${firstAdmin.password}   (shown only this once; change it in Configuración)` : '    password: the one in SUPERADMIN_PASSWORD');
+  }
+  if (deps.mailer.mode === 'outbox') lines.push('', `  Mail goes to the outbox: ${resolve(dataDir, 'outbox')} (set SMTP_URL to send it)`);
+  console.log(`${lines.join('\n')}\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info(`${signal}: shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await realtime.close();
+      redis?.disconnect();
+      await database.close();
+    } finally {
+      unlock();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

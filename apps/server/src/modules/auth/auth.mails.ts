@@ -1,0 +1,29 @@
+import type { Language } from '@presente/shared';
+import type { Mail } from '../../lib/mailer.js';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The password-reset mail in the requester's language. */
+export function resetPasswordMail(lang: Language, user: { name: string; email: string }, link: string): Mail {
+  const t =
+    lang === 'en'
+      ? {
+          subject: 'Presente: reset your password',
+          hello: `Hello ${user.name},`,
+          body: 'We received a request to reset your Presente password. Use this link within 1 hour; it works once:',
+          ignore: 'If you did not ask for it, ignore this message: your password stays the same.',
+        }
+      : {
+          subject: 'Presente: restablece tu contraseña',
+          hello: `Hola ${user.name},`,
+          body: 'Recibimos una solicitud para restablecer tu contraseña de Presente. Usa este enlace dentro de 1 hora; sirve una sola vez:',
+          ignore: 'Si no la solicitaste, ignora este mensaje: tu contraseña no cambia.',
+        };
+  return {
+    to: user.email,
+    subject: t.subject,
+    text: `${t.hello}\n\n${t.body}\n\n${link}\n\n${t.ignore}\n`,
+    html: `<p>${escape(t.hello)}</p><p>${escape(t.body)}</p><p><a href="${escape(link)}">${escape(link)}</a></p><p>${escape(t.ignore)}</p>`,
+    links: [link],
+  };
+}

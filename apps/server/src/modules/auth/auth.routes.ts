@@ -1,0 +1,96 @@
+import {
+  captchaConfig, companyConfig as companyConfigSchema, forgotPasswordInput, loginInput, registerInput, resetPasswordInput,
+  sessionUser, translate,
+} from '@presente/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.js';
+import * as auth from './auth.service.js';
+
+const envelope = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string().optional() });
+const messageOnly = z.object({ message: z.string() });
+const ANY_ROLE = ['SUPER_ADMIN', 'COMPANY_ADMIN', 'EMPLOYEE'] as const;
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Per-IP limits of the public auth calls (the per-account login limit lives in the service). */
+  const perIp = (max: number, minutes = 1) => ({ rateLimit: { max: max * app.deps.config.RATE_LIMIT_SCALE, timeWindow: minutes * 60_000 } });
+  app.get('/auth/captcha', { schema: { tags: ['auth'], response: { 200: envelope(captchaConfig) } } }, async () => {
+    const { captcha } = app.deps;
+    return {
+      data: {
+        provider: captcha.provider,
+        ...(captcha.siteKey ? { siteKey: captcha.siteKey } : {}),
+        ...(captcha.provider === 'altcha' ? { challengeUrl: '/api/auth/altcha/challenge' } : {}),
+      },
+    };
+  });
+
+  // The ALTCHA widget fetches this itself and expects the bare challenge, not an envelope.
+  app.get('/auth/altcha/challenge', { config: perIp(60), schema: { tags: ['auth'], hide: true } }, async (_req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return app.deps.captcha.challenge();
+  });
+
+  app.post(
+    '/auth/login',
+    {
+      config: perIp(20),
+      schema: { tags: ['auth'], body: loginInput, response: { 200: envelope(z.object({ user: sessionUser, companyConfig: companyConfigSchema })) } },
+    },
+    async (req, reply) => {
+      const { token, user, companyConfig } = await auth.login(req.ctx, req.body, req.cookies[SESSION_COOKIE]);
+      setSessionCookie(reply, req, token);
+      return { data: { user, companyConfig }, message: translate('auth.loginSuccess', req.lang) };
+    },
+  );
+
+  app.post('/auth/logout', { schema: { tags: ['auth'], response: { 200: messageOnly } } }, async (req, reply) => {
+    await auth.logout(req.ctx);
+    clearSessionCookie(reply);
+    return { message: translate('auth.logoutSuccess', req.lang) };
+  });
+
+  app.get(
+    '/auth/verify',
+    { preHandler: app.requireRole(...ANY_ROLE), schema: { tags: ['auth'], response: { 200: envelope(z.object({ user: sessionUser, companyConfig: companyConfigSchema })) } } },
+    async (req) => {
+      const actor = req.actor!;
+      return {
+        data: {
+          user: auth.toSessionUser({ id: actor.userId, name: actor.name, email: actor.email, role: actor.role, companyId: actor.companyId }),
+          companyConfig: await auth.companyConfig(req.ctx, actor),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/auth/company-config',
+    { preHandler: app.requireRole(...ANY_ROLE), schema: { tags: ['auth'], response: { 200: envelope(companyConfigSchema) } } },
+    async (req) => ({ data: await auth.companyConfig(req.ctx, req.actor!) }),
+  );
+
+  app.get(
+    '/auth/socket-token',
+    { preHandler: app.requireRole(...ANY_ROLE), schema: { tags: ['auth'], response: { 200: envelope(z.object({ token: z.string() })) } } },
+    async (req) => ({ data: { token: auth.socketToken(req.ctx, req.actor!) } }),
+  );
+
+  app.post(
+    '/auth/register',
+    { config: perIp(10, 10), schema: { tags: ['auth'], body: registerInput, response: { 201: messageOnly.extend({ data: z.object({ companyId: z.string() }) }) } } },
+    async (req, reply) => {
+      const { company } = await auth.registerCompany(req.ctx, req.body);
+      return reply.code(201).send({ data: { companyId: company.id }, message: translate('auth.registerSuccess', req.lang) });
+    },
+  );
+
+  app.post('/auth/forgot-password', { config: perIp(5, 15), schema: { tags: ['auth'], body: forgotPasswordInput, response: { 200: messageOnly } } }, async (req) => {
+    await auth.forgotPassword(req.ctx, req.body);
+    return { message: translate('auth.forgotSuccess', req.lang) };
+  });
+
+  app.post('/auth/reset-password', { config: perIp(10, 15), schema: { tags: ['auth'], body: resetPasswordInput, response: { 200: messageOnly } } }, async (req) => {
+    await auth.resetPassword(req.ctx, req.body);
+    return { message: translate('auth.resetSuccess', req.lang) };
+  });
+};

@@ -1,0 +1,162 @@
+import {
+  type CompanyConfig, DEFAULT_LOCALE, DEFAULT_TIMEZONE, RESET_TOKEN_TTL_MS, SESSION_TTL_MS, type SessionUser,
+  findCountry,
+} from '@presente/shared';
+import type { z } from 'zod';
+import type { forgotPasswordInput, loginInput, registerInput, resetPasswordInput } from '@presente/shared';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Actor, Ctx } from '../../context.js';
+import { companies, passwordResetTokens, sessions, users } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { burnPasswordCheck, hashPassword, randomToken, sha256, signToken, verifyPassword } from '../../lib/crypto.js';
+import { resetPasswordMail } from './auth.mails.js';
+
+const LOGIN_FAIL_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_FAIL_MAX = 5;
+const SOCKET_TOKEN_TTL_MS = 60 * 1000;
+
+type User = typeof users.$inferSelect;
+
+/** The session user as the API shows it (spec §3: id/userId and role/userType both present). */
+export function toSessionUser(u: Pick<User, 'id' | 'name' | 'email' | 'role' | 'companyId'>): SessionUser {
+  return { id: u.id, userId: u.id, name: u.name, email: u.email, role: u.role, userType: u.role, companyId: u.companyId };
+}
+
+const findUserByEmail = (ctx: Ctx, email: string) =>
+  ctx.db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
+
+/** Checks the human-verification token; refuses with the spec's message. */
+export async function assertHuman(ctx: Ctx, token: string | undefined) {
+  const result = await ctx.deps.captcha.verify(token, ctx.ip);
+  if (result === 'expired') throw new AppError('captcha_expired', 'auth.captchaExpired');
+  if (result !== 'ok') throw new AppError('captcha_failed', 'auth.captchaFailed');
+}
+
+/**
+ * Logs in with email and password. Unknown email and wrong password get the same answer; repeated
+ * failures on one account answer 429 until the window passes. Returns the new session token.
+ */
+export async function login(ctx: Ctx, input: z.output<typeof loginInput>, previousToken?: string) {
+  const failKey = `login-fail:${input.email}`;
+  if ((await ctx.deps.limiter.count(failKey)) >= LOGIN_FAIL_MAX) throw new AppError('rate_limited');
+  await assertHuman(ctx, input.turnstileToken);
+
+  const user = await findUserByEmail(ctx, input.email);
+  const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+  if (!user || !valid) {
+    await ctx.deps.limiter.hit(failKey, LOGIN_FAIL_WINDOW_MS);
+    throw new AppError('invalid_credentials', 'auth.invalidCredentials');
+  }
+  if (!user.isActive) throw new AppError('account_inactive', 'auth.accountInactive');
+  const company = user.companyId ? await ctx.db.query.companies.findFirst({ where: eq(companies.id, user.companyId) }) : undefined;
+  if (company && company.status === 'INACTIVE') throw new AppError('company_inactive', 'auth.companyInactive');
+  await ctx.deps.limiter.reset(failKey);
+
+  const token = randomToken();
+  const now = new Date();
+  await ctx.db.transaction(async (tx) => {
+    // Rotation: the session this browser had (if any) ends; the new one starts fresh.
+    if (previousToken) await tx.delete(sessions).where(eq(sessions.tokenHash, sha256(previousToken)));
+    await tx.insert(sessions).values({
+      userId: user.id,
+      tokenHash: sha256(token),
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    });
+    await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+  });
+  return { token, user: toSessionUser(user), companyConfig: configOf(company) };
+}
+
+/** Ends the current session. */
+export async function logout(ctx: Ctx) {
+  if (ctx.actor) await ctx.db.delete(sessions).where(eq(sessions.id, ctx.actor.sessionId));
+}
+
+function configOf(company: { locale: string; timezone: string } | undefined): CompanyConfig {
+  return company ? { locale: company.locale, timezone: company.timezone } : { locale: DEFAULT_LOCALE, timezone: DEFAULT_TIMEZONE };
+}
+
+/** Locale and timezone of the actor's company (the platform's defaults for the super admin). */
+export async function companyConfig(ctx: Ctx, actor: Actor): Promise<CompanyConfig> {
+  if (!actor.companyId) return configOf(undefined);
+  const company = await ctx.db.query.companies.findFirst({ where: eq(companies.id, actor.companyId) });
+  return configOf(company);
+}
+
+/** A short-lived token the browser presents in the Socket.IO handshake. */
+export function socketToken(ctx: Ctx, actor: Actor): string {
+  return signToken(ctx.deps.sessionSecret, { sub: actor.userId, sid: actor.sessionId, exp: Date.now() + SOCKET_TOKEN_TTL_MS });
+}
+
+/** Registers a company (plan FREE, status ACTIVE) and its administrator in one transaction. */
+export async function registerCompany(ctx: Ctx, input: z.output<typeof registerInput>) {
+  await assertHuman(ctx, input.turnstileToken);
+  const country = findCountry(input.country);
+  if (!country) throw new AppError('validation_failed', 'validation.countryInvalid', {}, [{ path: 'country', message: 'validation.countryInvalid' }]);
+  if (!country.timezones.some((t) => t.timezone === input.timezone)) {
+    throw new AppError('validation_failed', 'validation.timezoneInvalid', {}, [{ path: 'timezone', message: 'validation.timezoneInvalid' }]);
+  }
+  if (await findUserByEmail(ctx, input.adminEmail)) {
+    throw new AppError('email_taken', 'auth.emailTaken', {}, [{ path: 'adminEmail', message: 'auth.emailTaken' }]);
+  }
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [company] = await tx
+        .insert(companies)
+        .values({
+          name: input.name, ruc: input.ruc, email: input.email, phone: input.phone, address: input.address, city: input.city,
+          country: country.code, timezone: input.timezone, locale: input.locale, plan: 'FREE', status: 'ACTIVE', maxEmployees: 5,
+        })
+        .returning();
+      const [admin] = await tx
+        .insert(users)
+        .values({ companyId: company.id, role: 'COMPANY_ADMIN', name: input.adminName, email: input.adminEmail, passwordHash })
+        .returning();
+      return { company, admin };
+    });
+  } catch (err) {
+    // Two registrations racing for one email: the unique index decides.
+    if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') {
+      throw new AppError('email_taken', 'auth.emailTaken', {}, [{ path: 'adminEmail', message: 'auth.emailTaken' }]);
+    }
+    throw err;
+  }
+}
+
+/** Mails a single-use reset link (1 hour) when the account exists; the answer never tells. */
+export async function forgotPassword(ctx: Ctx, input: z.output<typeof forgotPasswordInput>) {
+  const user = await findUserByEmail(ctx, input.email);
+  if (!user || !user.isActive) return;
+  const token = randomToken();
+  await ctx.db.insert(passwordResetTokens).values({
+    userId: user.id,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+  });
+  const link = `${ctx.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  try {
+    await ctx.deps.mailer.send(resetPasswordMail(ctx.lang, user, link));
+  } catch (err) {
+    // The answer stays the same (it must not reveal whether the account exists); the operator sees the log.
+    ctx.log.error({ err, userId: user.id }, 'reset password mail failed');
+  }
+}
+
+/** Sets a new password from a valid reset token; the token is spent and every session ends. */
+export async function resetPassword(ctx: Ctx, input: z.output<typeof resetPasswordInput>) {
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = new Date();
+  await ctx.db.transaction(async (tx) => {
+    const [spent] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.tokenHash, sha256(input.token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+      .returning({ userId: passwordResetTokens.userId });
+    if (!spent) throw new AppError('invalid_token', 'auth.resetInvalid');
+    await tx.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, spent.userId));
+    await tx.delete(sessions).where(eq(sessions.userId, spent.userId));
+  });
+}

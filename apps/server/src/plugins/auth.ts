@@ -1,0 +1,101 @@
+import type { Role } from '@presente/shared';
+import { SESSION_TTL_MS } from '@presente/shared';
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Actor, AppDeps, Ctx } from '../context.js';
+import { companies, sessions, users } from '../db/schema/index.js';
+import { AppError } from '../errors.js';
+import { pickLanguage } from '../lib/lang.js';
+import { sha256 } from '../lib/crypto.js';
+
+export const SESSION_COOKIE = 'presente_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+    lang: 'es' | 'en';
+    ctx: Ctx;
+  }
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** preHandler: 401 without a session, 403 for another role. */
+    requireRole(...roles: Role[]): preHandlerHookHandler;
+  }
+}
+
+/** Refresh lastSeenAt at most this often, to keep reads cheap. */
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+/** Reads the session cookie into req.actor and builds req.ctx for services. */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('actor', null);
+  app.decorateRequest('lang', 'es');
+  app.decorateRequest('ctx', null as unknown as Ctx);
+
+  app.addHook('onRequest', async (req) => {
+    req.lang = pickLanguage(req.headers['accept-language']);
+    req.actor = await readActor(app.deps, req.cookies[SESSION_COOKIE]);
+    req.ctx = {
+      db: app.deps.db,
+      actor: req.actor,
+      lang: req.lang,
+      deps: app.deps,
+      ip: req.ip,
+      log: req.log,
+      userAgent: String(req.headers['user-agent'] ?? '').slice(0, 400),
+      publicUrl: app.deps.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`,
+    };
+  });
+
+  app.decorate('requireRole', (...roles: Role[]): preHandlerHookHandler => async (req) => {
+    if (!req.actor) throw new AppError('unauthorized');
+    if (!roles.includes(req.actor.role)) throw new AppError('forbidden');
+  });
+});
+
+async function readActor(deps: AppDeps, token: string | undefined): Promise<Actor | null> {
+  if (!token || token.length > 100) return null;
+  const now = new Date();
+  const [row] = await deps.db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      userId: users.id,
+      role: users.role,
+      companyId: users.companyId,
+      name: users.name,
+      email: users.email,
+      isActive: users.isActive,
+      companyStatus: companies.status,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  // A deactivated account or company loses its open sessions at once.
+  if (!row || !row.isActive || row.companyStatus === 'INACTIVE') return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    // Sliding expiry: an active session stays alive, an idle one ends after SESSION_TTL_MS.
+    await deps.db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
+      .where(eq(sessions.id, row.sessionId));
+  }
+  const { sessionId, userId, role, companyId, name, email } = row;
+  return { sessionId, userId, role, companyId, name, email };
+}
+
+export function setSessionCookie(reply: FastifyReply, req: FastifyRequest, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.protocol === 'https',
+    path: '/',
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+}
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}

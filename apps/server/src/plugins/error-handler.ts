@@ -1,0 +1,42 @@
+import { translate, type Language } from '@presente/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.js';
+
+const format = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (_, k) => (k in params ? String(params[k]) : `{${k}}`));
+
+/**
+ * The one place errors become HTTP answers: `{ message, code, errors? }` in the request's language.
+ * A 5xx never leaks internals; a 4xx from Fastify itself (bad JSON, too large) keeps its status.
+ */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const lang: Language = req.lang ?? 'es';
+    if (err instanceof AppError) {
+      const errors = err.errors?.map((e) => ({ path: e.path, message: translate(e.message, lang) }));
+      return reply.code(err.status).send({ message: format(translate(err.messageKey, lang), err.params), code: err.code, ...(errors ? { errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = err.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        message: translate(v.message ?? 'validation.invalid', lang),
+      }));
+      return reply.code(400).send({ message: errors[0]?.message ?? translate('error.validation_failed', lang), code: 'validation_failed', errors });
+    }
+    if (err.statusCode === 429) {
+      return reply.code(429).send({ message: translate('error.rate_limited', lang), code: 'rate_limited' });
+    }
+    if (isResponseSerializationError(err) || !err.statusCode || err.statusCode >= 500) {
+      req.log.error({ err }, 'unhandled error');
+      return reply.code(500).send({ message: translate('error.internal', lang), code: 'internal' });
+    }
+    const status = err.statusCode;
+    const code = status === 404 ? 'not_found' : status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : 'validation_failed';
+    return reply.code(status).send({ message: translate(`error.${code}`, lang), code });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send({ message: translate('error.not_found', req.lang ?? 'es'), code: 'not_found' });
+  });
+}

@@ -1,0 +1,48 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { AppError } from '../errors.js';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Security headers, per-route rate limits (shared through Redis when configured) and the Origin check. */
+export async function registerSecurity(app: FastifyInstance, opts: { redis?: Redis; publicUrl?: string }) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://challenges.cloudflare.com'],
+        workerSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https://challenges.cloudflare.com'],
+        frameSrc: ['https://challenges.cloudflare.com'],
+        mediaSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    ...(opts.redis ? { redis: opts.redis, nameSpace: 'presente:rl:' } : {}),
+    errorResponseBuilder: (_req, ctx) => Object.assign(new Error('rate limited'), { statusCode: ctx.statusCode }),
+  });
+
+  const allowedHost = opts.publicUrl ? new URL(opts.publicUrl).host : undefined;
+  // Browsers send Origin on cross-site writes; a foreign Origin is refused (SameSite=Lax covers the rest).
+  app.addHook('onRequest', async (req) => {
+    if (!UNSAFE.has(req.method) || !req.url.startsWith('/api/')) return;
+    const origin = req.headers.origin;
+    if (!origin) return;
+    let host: string;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      throw new AppError('origin_mismatch');
+    }
+    if (host !== req.host && host !== allowedHost) throw new AppError('origin_mismatch');
+  });
+}

@@ -1,0 +1,156 @@
+import {
+  type CaptchaConfig,
+  type CompanyConfig,
+  type CountryView,
+  type Language,
+  ROLES,
+  type Role,
+  type SessionUser,
+  homePathFor,
+} from '@presente/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { ApiError, api } from '../../lib/api';
+
+export const authKeys = {
+  session: ['auth', 'session'] as const,
+  companyConfig: ['auth', 'company-config'] as const,
+  captcha: ['auth', 'captcha'] as const,
+  countries: (lang: Language) => ['countries', lang] as const,
+};
+
+/** The user as the API may name it (spec §3: role or userType, id or userId). */
+interface RawUser {
+  id?: string;
+  userId?: string;
+  name: string;
+  email: string;
+  role?: Role;
+  userType?: Role;
+  companyId?: string | null;
+}
+
+export function normalizeUser(raw: RawUser): SessionUser | null {
+  const role = raw.role ?? raw.userType;
+  const id = raw.id ?? raw.userId;
+  if (!role || !(ROLES as readonly string[]).includes(role) || !id) return null;
+  return { id, userId: raw.userId ?? id, name: raw.name, email: raw.email, role, userType: role, companyId: raw.companyId ?? null };
+}
+
+async function fetchSession(): Promise<SessionUser | null> {
+  try {
+    const res = await api.get<{ user: RawUser }>('/auth/verify');
+    return res.data?.user ? normalizeUser(res.data.user) : null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** The logged-in user, or null. Runs GET /auth/verify once per app start (spec §4). */
+export function useSession() {
+  return useQuery({ queryKey: authKeys.session, queryFn: fetchSession, staleTime: 5 * 60 * 1000 });
+}
+
+export function useCompanyConfigQuery(enabled: boolean) {
+  return useQuery({
+    queryKey: authKeys.companyConfig,
+    queryFn: async () => (await api.get<CompanyConfig>('/auth/company-config')).data,
+    enabled,
+    staleTime: 30 * 60 * 1000,
+  });
+}
+
+export function useCaptchaConfig() {
+  return useQuery({
+    queryKey: authKeys.captcha,
+    queryFn: async () => (await api.get<CaptchaConfig>('/auth/captcha')).data,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useCountries(lang: Language) {
+  return useQuery({
+    queryKey: authKeys.countries(lang),
+    queryFn: async () => (await api.get<CountryView[]>('/countries')).data,
+    staleTime: 60 * 60 * 1000,
+  });
+}
+
+/** Where a freshly authenticated user lands: the page they were sent away from when it is theirs, else home. */
+export function landingPathFor(user: SessionUser, from?: string | null): string {
+  const home = homePathFor(user.role);
+  return from && (from === home || from.startsWith(`${home}/`) || from.startsWith(`${home}?`)) ? from : home;
+}
+
+export interface LoginBody {
+  email: string;
+  password: string;
+  turnstileToken?: string;
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: LoginBody) => {
+      const res = await api.post<{ user: RawUser; companyConfig?: CompanyConfig }>('/auth/login', body);
+      const user = normalizeUser(res.data.user);
+      if (!user) throw new ApiError(500, 'internal', '');
+      return { user, companyConfig: res.data.companyConfig };
+    },
+    onSuccess: ({ user, companyConfig }) => {
+      if (companyConfig) queryClient.setQueryData(authKeys.companyConfig, companyConfig);
+      queryClient.setQueryData(authKeys.session, user);
+    },
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await api.post('/auth/logout');
+      } catch {
+        // The session ends on this device whatever the server answered.
+      }
+    },
+    onSettled: () => {
+      queryClient.clear();
+      queryClient.setQueryData(authKeys.session, null);
+      navigate('/login', { replace: true });
+    },
+  });
+}
+
+export interface RegisterBody {
+  name: string;
+  ruc?: string;
+  email: string;
+  phone?: string;
+  address?: string;
+  city?: string;
+  country: string;
+  timezone: string;
+  locale: string;
+  adminName: string;
+  adminEmail: string;
+  password: string;
+  confirmPassword: string;
+  turnstileToken?: string;
+}
+
+export function useRegisterCompany() {
+  return useMutation({ mutationFn: (body: RegisterBody) => api.post<unknown>('/auth/register', body) });
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: (body: { email: string }) => api.post<unknown>('/auth/forgot-password', body) });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (body: { token: string; newPassword: string }) => api.post<unknown>('/auth/reset-password', body),
+  });
+}

@@ -1,0 +1,114 @@
+import { API_TIMEOUT_MS, type ApiSuccess } from '@presente/shared';
+import i18n, { currentLanguage } from './i18n';
+
+export const API_BASE = '/api';
+
+/** Paths whose 401 is an expected answer (wrong password, no session yet), not a lost session. */
+const SESSION_PROBES = ['/auth/login', '/auth/verify'];
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** A failed API call. status 0 means the server was never reached (network error or timeout). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors?: FieldError[];
+
+  constructor(status: number, code: string, message: string, errors?: FieldError[]) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+let unauthorizedHandler: (() => void) | null = null;
+
+/** Registers what to do when the session is lost (401 outside login/verify). Returns an unregister function. */
+export function setUnauthorizedHandler(handler: () => void): () => void {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = null;
+  };
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const b = (body ?? {}) as { message?: unknown; code?: unknown; errors?: unknown };
+  const message = typeof b.message === 'string' ? b.message : '';
+  const code = typeof b.code === 'string' ? b.code : status >= 500 ? 'internal' : 'unknown';
+  const errors = Array.isArray(b.errors) ? (b.errors as FieldError[]) : undefined;
+  return new ApiError(status, code, message, errors);
+}
+
+/** Calls the API under /api with cookies, JSON and the UI language; resolves to the `{ data, message }` envelope. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiSuccess<T>> {
+  const { method = 'GET', body, timeoutMs = API_TIMEOUT_MS, signal } = options;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const onOuterAbort = () => controller.abort();
+  signal?.addEventListener('abort', onOuterAbort);
+
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch {
+    const timedOut = controller.signal.aborted && !signal?.aborted;
+    throw timedOut
+      ? new ApiError(0, 'timeout', i18n.t('common:errors.timeout'))
+      : new ApiError(0, 'network_error', i18n.t('common:errors.network'));
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onOuterAbort);
+  }
+
+  const json = await readJson(res);
+  if (!res.ok) {
+    const error = toApiError(res.status, json);
+    if (res.status === 401 && !SESSION_PROBES.includes(path)) unauthorizedHandler?.();
+    throw error;
+  }
+  const envelope = (json ?? {}) as Partial<ApiSuccess<T>>;
+  return { data: envelope.data as T, message: envelope.message };
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

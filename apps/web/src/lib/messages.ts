@@ -1,0 +1,28 @@
+import { isMessageKey } from '@presente/shared';
+import type { TFunction } from 'i18next';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from './api';
+
+/**
+ * Words for a key of the shared MESSAGES catalogue (server messages, zod validation keys).
+ * Anything that is not a key is returned unchanged: it already is words (e.g. a server message).
+ */
+export function translateMessage(t: TFunction, keyOrText: string): string {
+  return isMessageKey(keyOrText) ? t(`messages:${keyOrText}`) : keyOrText;
+}
+
+/** Hook form of translateMessage; re-renders on language change. */
+export function useMessage(): (keyOrText: string | null | undefined) => string | undefined {
+  const { t } = useTranslation();
+  return useCallback((keyOrText) => (keyOrText ? translateMessage(t, keyOrText) : undefined), [t]);
+}
+
+/**
+ * Spec §8 rule "server message or <fallback>": an answer from the server with a message wins;
+ * anything else (network failure, timeout, empty body) shows the fallback.
+ */
+export function errorMessage(t: TFunction, error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status > 0 && error.message) return translateMessage(t, error.message);
+  return fallback;
+}

@@ -1,0 +1,50 @@
+/** Business constants of the spec (§9). One place: server and web import them. */
+export const APP_VERSION = 'v2.1.0';
+
+export const ROLES = ['SUPER_ADMIN', 'COMPANY_ADMIN', 'EMPLOYEE'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Spec §2: roles are compared lower-cased with underscore turned into hyphen. */
+export function roleToArea(role: Role): 'super-admin' | 'company-admin' | 'employee' {
+  return role.toLowerCase().replace(/_/g, '-') as 'super-admin' | 'company-admin' | 'employee';
+}
+export function homePathFor(role: Role): string {
+  return `/${roleToArea(role)}`;
+}
+
+export const PLANS = ['FREE', 'PREMIUM'] as const;
+export type Plan = (typeof PLANS)[number];
+export const COMPANY_STATUSES = ['ACTIVE', 'INACTIVE', 'SUSPENDED'] as const;
+export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+
+export const PASSWORD_MIN_ADMIN = 8;
+export const PASSWORD_MIN_EMPLOYEE = 6;
+export const RUC_MAX = 20;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const DEFAULT_COUNTRY = 'PE';
+export const DEFAULT_TIMEZONE = 'America/Lima';
+export const DEFAULT_LOCALE = 'es-PE';
+/** Client default while nobody is logged in (spec §9). */
+export const CLIENT_DEFAULT_TIMEZONE = 'UTC';
+export const CLIENT_DEFAULT_LOCALE = 'en-US';
+
+export const LANGUAGES = ['es', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'es';
+
+export const TOAST_MS = { success: 5000, error: 7000, info: 4000 } as const;
+export const API_TIMEOUT_MS = 8000;
+export const CHECK_TIMEOUT_HTTP_MS = 6000;
+export const CHECK_TIMEOUT_SOCKET_MS = 8000;
+
+/** Plan limits (spec §4, §9). -1 means unlimited. */
+export const PLAN_LIMITS = {
+  FREE: { employees: 5, schedules: 1, locations: 1, links: 1 },
+  PREMIUM: { employees: -1, schedules: -1, locations: -1, links: -1 },
+} as const;
+export const PREMIUM_PRICE_PER_EMPLOYEE_USD = 2.5;
+export const PREMIUM_MIN_EMPLOYEES = 5;
+export const PREMIUM_MAX_EMPLOYEES = 1000;
+export const PAGE_SIZE = 10;

@@ -1,0 +1,32 @@
+/** Stable error codes of the API. The server maps each to one HTTP status; the web app translates them. */
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  invalid_token: 400,
+  captcha_failed: 400,
+  captcha_expired: 400,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  account_inactive: 403,
+  company_inactive: 403,
+  forbidden: 403,
+  origin_mismatch: 403,
+  plan_limit_reached: 403,
+  not_found: 404,
+  email_taken: 409,
+  conflict: 409,
+  rate_limited: 429,
+  internal: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The JSON body of every error answer. */
+export interface ApiError {
+  message: string;
+  code: ErrorCode | string;
+  errors?: { path: string; message: string }[];
+}
+/** The JSON body of every success answer. */
+export interface ApiSuccess<T> {
+  data: T;
+  message?: string;
+}

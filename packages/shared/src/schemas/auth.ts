@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_ADMIN, PASSWORD_MIN_EMPLOYEE, ROLES, RUC_MAX } from '../constants.js';
+
+const trimmed = z.string().trim();
+const email = (requiredKey: string) =>
+  trimmed.min(1, requiredKey).max(254, 'validation.tooLong').pipe(z.email('validation.emailInvalid')).transform((v) => v.toLowerCase());
+const optionalText = (max: number) =>
+  trimmed.max(max, 'validation.tooLong').optional().transform((v) => (v ? v : undefined));
+
+export const loginInput = z.object({
+  email: email('auth.emailRequired'),
+  password: z.string().min(1, 'auth.passwordRequired').max(200, 'validation.tooLong'),
+  turnstileToken: z.string().max(20000).optional(),
+});
+export type LoginInput = z.input<typeof loginInput>;
+
+export const registerInput = z
+  .object({
+    name: trimmed.min(1, 'validation.companyNameRequired').max(200, 'validation.tooLong'),
+    ruc: optionalText(RUC_MAX).pipe(z.string().max(RUC_MAX, 'validation.rucMax').optional()),
+    email: email('validation.companyEmailRequired'),
+    phone: optionalText(40),
+    address: optionalText(300),
+    city: optionalText(120),
+    country: trimmed.toUpperCase().length(2, 'validation.countryInvalid').default('PE'),
+    timezone: trimmed.min(1).max(64).default('America/Lima'),
+    locale: trimmed.min(2).max(10).default('es-PE'),
+    adminName: trimmed.min(1, 'validation.adminNameRequired').max(200, 'validation.tooLong'),
+    adminEmail: email('validation.adminEmailRequired'),
+    password: z.string().min(1, 'validation.passwordRequired').min(PASSWORD_MIN_ADMIN, 'validation.passwordMin8').max(200, 'validation.tooLong'),
+    confirmPassword: z.string().min(1, 'validation.passwordRequired'),
+    turnstileToken: z.string().max(20000).optional(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.passwordsMismatch' });
+export type RegisterInput = z.input<typeof registerInput>;
+
+export const forgotPasswordInput = z.object({
+  email: trimmed.min(1, 'validation.emailEnter').max(254, 'validation.tooLong').pipe(z.email('validation.emailInvalid')).transform((v) => v.toLowerCase()),
+});
+
+export const resetPasswordInput = z.object({
+  token: z.string().min(1, 'validation.tokenRequired').max(200, 'validation.tokenRequired'),
+  newPassword: z
+    .string()
+    .min(1, 'validation.newPasswordRequired')
+    .min(PASSWORD_MIN_EMPLOYEE, 'validation.passwordMin6')
+    .max(200, 'validation.tooLong'),
+});
+
+export const sessionUser = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  userType: z.enum(ROLES),
+  companyId: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+export const companyConfig = z.object({ locale: z.string(), timezone: z.string() });
+export type CompanyConfig = z.infer<typeof companyConfig>;
+
+export const captchaConfig = z.object({
+  provider: z.enum(['altcha', 'turnstile', 'off']),
+  siteKey: z.string().optional(),
+  challengeUrl: z.string().optional(),
+});
+export type CaptchaConfig = z.infer<typeof captchaConfig>;
