@@ -28,15 +28,17 @@ export const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool.default(false),
     WEB_DIST: z.string().optional(),
-  })
-  .superRefine((c, ctx) => {
-    if (c.CAPTCHA === 'turnstile' && (!c.TURNSTILE_SITE_KEY || !c.TURNSTILE_SECRET)) {
-      ctx.addIssue({ code: 'custom', path: ['CAPTCHA'], message: 'turnstile needs TURNSTILE_SITE_KEY and TURNSTILE_SECRET' });
-    }
-    if (c.SUPERADMIN_PASSWORD && !c.SUPERADMIN_EMAIL) {
-      ctx.addIssue({ code: 'custom', path: ['SUPERADMIN_EMAIL'], message: 'SUPERADMIN_PASSWORD is set without SUPERADMIN_EMAIL' });
-    }
   });
+
+/** Rules across variables, checked even when single variables are also wrong (one complete list). */
+function crossProblems(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  if (env.CAPTCHA === 'turnstile' && (!env.TURNSTILE_SITE_KEY || !env.TURNSTILE_SECRET)) {
+    problems.push('CAPTCHA: turnstile needs TURNSTILE_SITE_KEY and TURNSTILE_SECRET');
+  }
+  if (env.SUPERADMIN_PASSWORD && !env.SUPERADMIN_EMAIL) problems.push('SUPERADMIN_EMAIL: SUPERADMIN_PASSWORD is set without SUPERADMIN_EMAIL');
+  return problems;
+}
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -50,8 +52,10 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const input = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = configSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
-  }
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)),
+    ...crossProblems(input),
+  ];
+  if (problems.length || !parsed.success) throw new ConfigError(problems);
   return parsed.data;
 }

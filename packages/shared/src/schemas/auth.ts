@@ -4,8 +4,8 @@ import { PASSWORD_MIN_ADMIN, PASSWORD_MIN_EMPLOYEE, ROLES, RUC_MAX } from '../co
 const trimmed = z.string().trim();
 const email = (requiredKey: string) =>
   trimmed.min(1, requiredKey).max(254, 'validation.tooLong').pipe(z.email('validation.emailInvalid')).transform((v) => v.toLowerCase());
-const optionalText = (max: number) =>
-  trimmed.max(max, 'validation.tooLong').optional().transform((v) => (v ? v : undefined));
+const optionalText = (max: number, tooLongKey = 'validation.tooLong') =>
+  trimmed.max(max, tooLongKey).optional().transform((v) => (v ? v : undefined));
 
 export const loginInput = z.object({
   email: email('auth.emailRequired'),
@@ -17,7 +17,7 @@ export type LoginInput = z.input<typeof loginInput>;
 export const registerInput = z
   .object({
     name: trimmed.min(1, 'validation.companyNameRequired').max(200, 'validation.tooLong'),
-    ruc: optionalText(RUC_MAX).pipe(z.string().max(RUC_MAX, 'validation.rucMax').optional()),
+    ruc: optionalText(RUC_MAX, 'validation.rucMax'),
     email: email('validation.companyEmailRequired'),
     phone: optionalText(40),
     address: optionalText(300),

@@ -1,0 +1,289 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { companies, passwordResetTokens, sessions, users } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { TEST_PASSWORD } from '../../test/factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+const cookieOf = (res: { headers: Record<string, unknown> }) => {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : [raw];
+  const c = list.find((x) => typeof x === 'string' && x.startsWith('presente_session='));
+  return c ? String(c).split(';')[0] : undefined;
+};
+
+const registration = (over: Record<string, unknown> = {}) => ({
+  name: 'Panadería San Martín',
+  ruc: '20512345678',
+  email: 'contacto@sanmartin.pe',
+  phone: '+51 999 888 777',
+  address: 'Av. Arequipa 123',
+  city: 'Lima',
+  adminName: 'Rosa Quispe',
+  adminEmail: `rosa-${Math.random().toString(36).slice(2)}@sanmartin.pe`,
+  password: 'clave-segura-1',
+  confirmPassword: 'clave-segura-1',
+  ...over,
+});
+
+describe('POST /api/auth/register', () => {
+  it('refuses without a human-verification solution and writes nothing', async () => {
+    const body = registration();
+    const res = await t.anon.post('/api/auth/register', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'captcha_failed', message: 'Error en la verificación de seguridad' });
+    expect(await t.db.query.users.findFirst({ where: eq(users.email, body.adminEmail) })).toBeUndefined();
+  });
+
+  it('answers the spec messages for missing fields, short and mismatched passwords', async () => {
+    const res = await t.anon.post('/api/auth/register', { name: ' ', email: '', adminName: '', adminEmail: '', password: 'short', confirmPassword: 'other' });
+    expect(res.statusCode).toBe(400);
+    const messages = res.json().errors.map((e: { message: string }) => e.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'El nombre de la empresa es requerido',
+        'El email de la empresa es requerido',
+        'El nombre del administrador es requerido',
+        'El email del administrador es requerido',
+        'La contraseña debe tener al menos 8 caracteres',
+      ]),
+    );
+    const mismatch = await t.anon.post('/api/auth/register', registration({ confirmPassword: 'otra-clave-99' }));
+    expect(mismatch.json().errors).toContainEqual({ path: 'confirmPassword', message: 'Las contraseñas no coinciden' });
+    const longRuc = await t.anon.post('/api/auth/register', registration({ ruc: '1'.repeat(21) }), { 'accept-language': 'en' });
+    expect(longRuc.statusCode).toBe(400);
+    expect(longRuc.json().errors[0].message).toMatch(/tax ID/i);
+  });
+
+  it('creates a FREE, ACTIVE company in Peru by default with its admin, in one go', async () => {
+    const body = registration();
+    const res = await t.anon.post('/api/auth/register', { ...body, turnstileToken: await t.solveCaptcha() });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe('Empresa registrada exitosamente, inicia sesión');
+    const admin = await t.db.query.users.findFirst({ where: eq(users.email, body.adminEmail) });
+    expect(admin).toMatchObject({ role: 'COMPANY_ADMIN', name: 'Rosa Quispe', isActive: true });
+    expect(admin!.passwordHash).toMatch(/^\$argon2id\$/);
+    const company = await t.db.query.companies.findFirst({ where: eq(companies.id, admin!.companyId!) });
+    expect(company).toMatchObject({ plan: 'FREE', status: 'ACTIVE', country: 'PE', timezone: 'America/Lima', locale: 'es-PE', ruc: '20512345678' });
+  });
+
+  it('accepts another country with one of its timezones, refuses a timezone of another country', async () => {
+    const ok = registration({ country: 'MX', timezone: 'America/Cancun', locale: 'es-MX' });
+    const res = await t.anon.post('/api/auth/register', { ...ok, turnstileToken: await t.solveCaptcha() });
+    expect(res.statusCode).toBe(201);
+    const bad = await t.anon.post('/api/auth/register', { ...registration({ country: 'PE', timezone: 'Europe/Madrid' }), turnstileToken: await t.solveCaptcha() });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('validation_failed');
+  });
+
+  it('answers 409 with a clear message when the admin email is taken (any case) and creates no company', async () => {
+    const existing = await t.factories.companyAdmin();
+    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(companies);
+    const res = await t.anon.post('/api/auth/register', { ...registration({ adminEmail: existing.email.toUpperCase() }), turnstileToken: await t.solveCaptcha() });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'email_taken', message: 'Ya existe una cuenta con ese email' });
+    const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(companies);
+    expect(after[0].n).toBe(before[0].n);
+  });
+
+  it('refuses a replayed verification solution', async () => {
+    const token = await t.solveCaptcha();
+    expect((await t.anon.post('/api/auth/register', { ...registration(), turnstileToken: token })).statusCode).toBe(201);
+    const replay = await t.anon.post('/api/auth/register', { ...registration(), turnstileToken: token });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().code).toBe('captcha_failed');
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('answers the same for an unknown email and a wrong password', async () => {
+    const admin = await t.factories.companyAdmin();
+    const unknown = await t.anon.post('/api/auth/login', { email: 'nadie@example.com', password: 'x', turnstileToken: await t.solveCaptcha() });
+    const wrong = await t.anon.post('/api/auth/login', { email: admin.email, password: 'wrong-password', turnstileToken: await t.solveCaptcha() });
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(wrong.json()).toEqual({ message: 'Credenciales inválidas', code: 'invalid_credentials' });
+  });
+
+  it('requires the human verification', async () => {
+    const admin = await t.factories.companyAdmin();
+    const res = await t.anon.post('/api/auth/login', { email: admin.email, password: TEST_PASSWORD, turnstileToken: 'Zm9v' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Error en la verificación de seguridad');
+  });
+
+  it('logs in, sets an httpOnly SameSite=Lax session cookie and returns user and company config', async () => {
+    const company = await t.factories.company({ timezone: 'America/Bogota', locale: 'es-CO' });
+    const admin = await t.factories.companyAdmin({ companyId: company.id });
+    const res = await t.anon.post('/api/auth/login', { email: admin.email.toUpperCase(), password: TEST_PASSWORD, turnstileToken: await t.solveCaptcha() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      data: {
+        user: { id: admin.id, userId: admin.id, name: admin.name, email: admin.email, role: 'COMPANY_ADMIN', userType: 'COMPANY_ADMIN', companyId: company.id },
+        companyConfig: { timezone: 'America/Bogota', locale: 'es-CO' },
+      },
+      message: '¡Bienvenido al sistema!',
+    });
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    const verify = await t.anon.get('/api/auth/verify', { cookie: cookieOf(res)! });
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json().data.user).toMatchObject({ id: admin.id, role: 'COMPANY_ADMIN' });
+  });
+
+  it('rotates the session at login: the previous cookie stops working', async () => {
+    const admin = await t.factories.companyAdmin();
+    const old = `presente_session=${admin.sessionToken}`;
+    const res = await t.anon.post('/api/auth/login', { email: admin.email, password: TEST_PASSWORD, turnstileToken: await t.solveCaptcha() }, { cookie: old });
+    expect(res.statusCode).toBe(200);
+    expect(cookieOf(res)).not.toBe(old);
+    expect((await t.anon.get('/api/auth/verify', { cookie: old })).statusCode).toBe(401);
+    expect((await t.anon.get('/api/auth/verify', { cookie: cookieOf(res)! })).statusCode).toBe(200);
+  });
+
+  it('refuses an inactive account and a user of an inactive company', async () => {
+    const inactive = await t.factories.companyAdmin({ isActive: false });
+    const r1 = await t.anon.post('/api/auth/login', { email: inactive.email, password: TEST_PASSWORD, turnstileToken: await t.solveCaptcha() });
+    expect(r1.statusCode).toBe(403);
+    expect(r1.json().code).toBe('account_inactive');
+    const company = await t.factories.company({ status: 'INACTIVE' });
+    const admin = await t.factories.companyAdmin({ companyId: company.id });
+    const r2 = await t.anon.post('/api/auth/login', { email: admin.email, password: TEST_PASSWORD, turnstileToken: await t.solveCaptcha() });
+    expect(r2.statusCode).toBe(403);
+    expect(r2.json().code).toBe('company_inactive');
+    // Open sessions of the inactive company end too.
+    expect((await t.as(admin).get('/api/auth/verify')).statusCode).toBe(401);
+  });
+
+  it('answers 429 after 5 failed attempts on one account, even with the right password', async () => {
+    const admin = await t.factories.companyAdmin();
+    for (let i = 0; i < 5; i++) {
+      const r = await t.anon.post('/api/auth/login', { email: admin.email, password: `bad-${i}`, turnstileToken: await t.solveCaptcha() });
+      expect(r.statusCode).toBe(401);
+    }
+    const locked = await t.anon.post('/api/auth/login', { email: admin.email, password: TEST_PASSWORD, turnstileToken: await t.solveCaptcha() });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('Demasiados intentos') });
+  });
+
+  it('answers in English when the request prefers it', async () => {
+    const res = await t.anon.post('/api/auth/login', { email: '', password: '' }, { 'accept-language': 'en-US,en;q=0.9,es;q=0.5' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual({ path: 'email', message: 'Email is required' });
+  });
+
+  it('refuses a cross-site Origin on state-changing calls', async () => {
+    const res = await t.anon.post('/api/auth/login', { email: 'a@b.co', password: 'x' }, { origin: 'https://evil.example' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('origin_mismatch');
+  });
+});
+
+describe('logout, verify, company-config, socket-token', () => {
+  it('answer 401 without a session', async () => {
+    for (const url of ['/api/auth/verify', '/api/auth/company-config', '/api/auth/socket-token']) {
+      const res = await t.anon.get(url);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().code).toBe('unauthorized');
+    }
+  });
+
+  it('verify returns the user of the session for every role', async () => {
+    for (const make of [t.factories.superAdmin, t.factories.companyAdmin, t.factories.employeeUser]) {
+      const u = await make();
+      const res = await t.as(u).get('/api/auth/verify');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.user).toMatchObject({ id: u.id, userId: u.id, role: u.role, userType: u.role, companyId: u.companyId });
+    }
+  });
+
+  it("company-config is the actor's own company's, never another's", async () => {
+    const mine = await t.factories.company({ timezone: 'America/Mexico_City', locale: 'es-MX' });
+    await t.factories.company({ timezone: 'Europe/Madrid', locale: 'es-ES' });
+    const employee = await t.factories.employeeUser({ companyId: mine.id });
+    const res = await t.as(employee).get('/api/auth/company-config?companyId=other');
+    expect(res.json().data).toEqual({ timezone: 'America/Mexico_City', locale: 'es-MX' });
+  });
+
+  it('issues a signed socket token', async () => {
+    const admin = await t.factories.companyAdmin();
+    const res = await t.as(admin).get('/api/auth/socket-token');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.token).toMatch(/^[\w-]+\.[\w-]+$/);
+  });
+
+  it('logout revokes the session server-side', async () => {
+    const admin = await t.factories.companyAdmin();
+    const res = await t.as(admin).post('/api/auth/logout');
+    expect(res.statusCode).toBe(200);
+    expect((await t.as(admin).get('/api/auth/verify')).statusCode).toBe(401);
+    expect(await t.db.query.sessions.findFirst({ where: eq(sessions.userId, admin.id) })).toBeUndefined();
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('forgot-password always answers the same sentence and mails a link only to existing accounts', async () => {
+    const admin = await t.factories.companyAdmin();
+    const before = t.deps.mailer.outbox.length;
+    const unknown = await t.anon.post('/api/auth/forgot-password', { email: 'nadie@example.com' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json().message).toBe('Si el email existe en nuestro sistema, recibirás un enlace de recuperación');
+    expect(t.deps.mailer.outbox.length).toBe(before);
+    const known = await t.anon.post('/api/auth/forgot-password', { email: admin.email }, { host: 'presente.example' });
+    expect(known.json()).toEqual(unknown.json());
+    const mail = t.deps.mailer.outbox.at(-1)!;
+    expect(mail.to).toBe(admin.email);
+    expect(mail.links![0]).toMatch(/^http:\/\/presente\.example\/reset-password\?token=[\w-]{40,}$/);
+  });
+
+  it('validates the email with the spec messages', async () => {
+    const empty = await t.anon.post('/api/auth/forgot-password', { email: '' });
+    expect(empty.json().message).toBe('Por favor ingresa tu correo electrónico');
+    const bad = await t.anon.post('/api/auth/forgot-password', { email: 'no-es-email' });
+    expect(bad.json().message).toBe('Por favor ingresa un correo electrónico válido');
+  });
+
+  async function resetLinkFor(email: string) {
+    await t.anon.post('/api/auth/forgot-password', { email });
+    return new URL(t.deps.mailer.outbox.at(-1)!.links![0]).searchParams.get('token')!;
+  }
+
+  it('resets once with a valid token, ends every session, and the new password works', async () => {
+    const employee = await t.factories.employeeUser();
+    const token = await resetLinkFor(employee.email);
+    const stored = await t.db.query.passwordResetTokens.findFirst({ where: eq(passwordResetTokens.userId, employee.id) });
+    expect(stored!.tokenHash).not.toContain(token); // only the hash is kept
+
+    const short = await t.anon.post('/api/auth/reset-password', { token, newPassword: '12345' });
+    expect(short.json().message).toBe('La contraseña debe tener al menos 6 caracteres');
+
+    const ok = await t.anon.post('/api/auth/reset-password', { token, newPassword: 'nueva-clave' });
+    expect(ok.statusCode).toBe(200);
+    expect((await t.as(employee).get('/api/auth/verify')).statusCode).toBe(401);
+    const login = await t.anon.post('/api/auth/login', { email: employee.email, password: 'nueva-clave', turnstileToken: await t.solveCaptcha() });
+    expect(login.statusCode).toBe(200);
+
+    const again = await t.anon.post('/api/auth/reset-password', { token, newPassword: 'otra-clave' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toContain('inválido');
+  });
+
+  it('refuses an unknown or expired token with a message containing "inválido"', async () => {
+    const unknown = await t.anon.post('/api/auth/reset-password', { token: 'no-existe', newPassword: 'nueva-clave' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'invalid_token', message: expect.stringContaining('inválido') });
+
+    const user = await t.factories.companyAdmin();
+    const token = await resetLinkFor(user.email);
+    await t.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, user.id));
+    const expired = await t.anon.post('/api/auth/reset-password', { token, newPassword: 'nueva-clave' });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toContain('inválido');
+  });
+});

@@ -1,0 +1,62 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.js';
+import { createRealtime } from './server.js';
+import { rooms } from './events.js';
+
+let t: TestApp;
+let url: string;
+const realtime = createRealtime();
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await realtime.attach(t.app, t.deps);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = t.app.server.address() as { port: number };
+  url = `http://127.0.0.1:${addr.port}`;
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await realtime.close();
+});
+
+function open(token: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const s = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false });
+    sockets.push(s);
+    s.on('connected', () => resolve(s));
+    s.on('connect_error', (err) => reject(err));
+  });
+}
+
+describe('socket', () => {
+  it('refuses a connection without a valid token', async () => {
+    await expect(open('forged.token')).rejects.toThrow(/unauthorized/);
+  });
+
+  it("delivers a company's events to its admin and not to another company's", async () => {
+    const admin = await t.factories.companyAdmin();
+    const other = await t.factories.companyAdmin();
+    const token = async (u: typeof admin) => (await t.as(u).get('/api/auth/socket-token')).json().data.token as string;
+    const mine = await open(await token(admin));
+    const theirs = await open(await token(other));
+    const got: unknown[] = [];
+    const leaked: unknown[] = [];
+    theirs.on('company_update', (p) => leaked.push(p));
+    const received = new Promise((r) => mine.on('company_update', (p) => r(got.push(p))));
+    realtime.events.emit(rooms.companyAdmin(admin.companyId!), 'company_update', { id: admin.companyId });
+    await received;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(got).toEqual([{ id: admin.companyId }]);
+    expect(leaked).toEqual([]);
+  });
+
+  it('puts the super admin in the super_admin room', async () => {
+    const sa = await t.factories.superAdmin();
+    const s = await open((await t.as(sa).get('/api/auth/socket-token')).json().data.token);
+    const received = new Promise((r) => s.on('system_stats_update', r));
+    realtime.events.emit(rooms.superAdmin(), 'system_stats_update', { totalCompanies: 1 });
+    expect(await received).toEqual({ totalCompanies: 1 });
+  });
+});

@@ -1,0 +1,22 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, openPglite, openPostgres } from '../db/client.js';
+
+/** A fresh, migrated database for one test file (from the run's template). */
+export async function openTestDatabase(): Promise<Database> {
+  if (inject('dbKind') === 'pglite') {
+    const tar = readFileSync(inject('pgliteTemplate'));
+    return openPglite({ loadDataDir: new Blob([tar]) });
+  }
+  const template = inject('pgTemplate');
+  const name = `${template}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  const url = new URL(inject('pgAdminUrl'));
+  url.pathname = `/${name}`;
+  return openPostgres(url.toString(), 5);
+}

@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createServer } from 'node:net';
+
+export const repoRoot = resolve(import.meta.dirname, '../..');
+export const artifactsDir = join(repoRoot, 'e2e/artifacts');
+
+export const SUPERADMIN = { email: 'root@presente.test', password: 'SuperClave-2026' };
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => res(port));
+    });
+    srv.on('error', rej);
+  });
+}
+
+/** Starts the product as `npm start` does (built web app, real config), on a fresh data folder. */
+export async function startServer(name: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  mkdirSync(artifactsDir, { recursive: true });
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), `presente-e2e-${name}-`));
+  const log = createWriteStream(join(artifactsDir, `server-${name}.log`));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SUPERADMIN_EMAIL: SUPERADMIN.email,
+      SUPERADMIN_PASSWORD: SUPERADMIN.password,
+      ALTCHA_COST: '200',
+      RATE_LIMIT_SCALE: '20',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server ${name} exited (${child.exitCode}); see e2e/artifacts/server-${name}.log`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    url,
+    dataDir,
+    child,
+    stop: () =>
+      new Promise((res) => {
+        if (child.exitCode !== null) return res();
+        child.once('exit', () => res());
+        child.kill('SIGTERM');
+      }),
+  };
+}

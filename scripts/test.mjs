@@ -1,0 +1,54 @@
+// npm test: every test. Unit + API (PGlite and PostgreSQL) + web components, then the e2e journeys.
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildWebIfNeeded, root, run } from './lib.mjs';
+
+const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+async function postgresAnswers() {
+  const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const projects = ['shared', 'server-pglite', 'web'];
+if (await postgresAnswers()) projects.push('server-postgres');
+else if (process.env.CI) {
+  console.error(`PostgreSQL does not answer at ${pgUrl}; CI must run the database tests on it.`);
+  process.exit(1);
+} else console.warn(`\n!! PostgreSQL does not answer at ${pgUrl}: database tests run on PGlite only.\n`);
+
+const results = [];
+const reportFile = (name) => join(tmpdir(), `presente-vitest-${name}-${process.pid}.json`);
+async function vitest(name, args) {
+  const out = reportFile(name);
+  const code = await run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  try {
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    results.push({ name, passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests });
+    rmSync(out, { force: true });
+  } catch {
+    results.push({ name, passed: 0, failed: 1, skipped: 0 });
+  }
+  return code;
+}
+
+let failed = (await vitest('unit', projects.flatMap((p) => ['--project', p]))) !== 0;
+if (!process.argv.includes('--no-e2e')) {
+  if ((await buildWebIfNeeded()) !== 0) failed = true;
+  else if ((await vitest('e2e', ['--config', join(root, 'e2e/vitest.config.ts')])) !== 0) failed = true;
+}
+
+const sum = (k) => results.reduce((n, r) => n + r[k], 0);
+console.log('\nSummary:');
+for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+console.log(`${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped`);
+process.exit(failed || sum('failed') > 0 ? 1 : 0);
