@@ -3,3 +3,4 @@ export * from './countries.js';
 export * from './errors.js';
 export * from './messages.js';
 export * from './schemas/auth.js';
+export * from './plans.js';
