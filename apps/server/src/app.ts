@@ -3,7 +3,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { AppDeps } from './context.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { companyAdminRoutes } from './modules/company-admin.js';
 import { countryRoutes } from './modules/countries/countries.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -21,7 +23,7 @@ export interface BuildOptions {
 }
 
 /** The ONE list of route modules, all under /api. */
-const routeModules = [healthRoutes, authRoutes, countryRoutes];
+const routeModules = [healthRoutes, authRoutes, countryRoutes, companyAdminRoutes, adminRoutes];
 
 /** Builds the HTTP application around its dependencies (nothing here opens connections). */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {

@@ -25,6 +25,10 @@ export const configSchema = z
     ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(5000),
     /** Multiplies every per-IP rate limit (e.g. 10 for a shared office NAT, or test runs). */
     RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+    /** Nominatim-compatible geocoder for the address search (server-side proxy). */
+    GEOCODER_URL: optionalUrl(/^https?:\/\//, 'must be an http(s):// URL').default('https://nominatim.openstreetmap.org/'),
+    /** Map tiles for Leaflet ({z}/{x}/{y}); the page stays usable without tiles. */
+    MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool.default(false),
     WEB_DIST: z.string().optional(),

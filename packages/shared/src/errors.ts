@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   email_taken: 409,
   conflict: 409,
   rate_limited: 429,
+  bad_gateway: 502,
   internal: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -3,4 +3,7 @@ export * from './countries.js';
 export * from './errors.js';
 export * from './messages.js';
 export * from './schemas/auth.js';
+export * from './schemas/admin.js';
 export * from './plans.js';
+export * from './schemas/common.js';
+export * from './schemas/company.js';

@@ -1,4 +1,6 @@
 import type { Language } from './constants.js';
+import { ADMIN_MESSAGES } from './messages/admin.js';
+import { COMPANY_MESSAGES } from './messages/company.js';
 import { CORE_MESSAGES } from './messages/core.js';
 
 /**
@@ -8,6 +10,8 @@ import { CORE_MESSAGES } from './messages/core.js';
  */
 export const MESSAGES = {
   ...CORE_MESSAGES,
+  ...ADMIN_MESSAGES,
+  ...COMPANY_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

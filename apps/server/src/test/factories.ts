@@ -1,7 +1,7 @@
 import { SESSION_TTL_MS } from '@presente/shared';
 import type { Role } from '@presente/shared';
 import type { Db } from '../db/client.js';
-import { companies, sessions, users } from '../db/schema/index.js';
+import { companies, departments, employees, holidays, schedules, sessions, users, workLocations } from '../db/schema/index.js';
 import { hashPassword, randomToken, sha256 } from '../lib/crypto.js';
 
 export const TEST_PASSWORD = 'Password123!';
@@ -37,7 +37,48 @@ export function makeFactories(db: Db) {
     return { ...row, sessionToken, password: TEST_PASSWORD };
   }
 
+  /** An employee with its login account, in the given company (or a new one). */
+  async function employee(companyId?: string, overrides: Partial<typeof employees.$inferInsert> = {}) {
+    const cid = companyId ?? (await company()).id;
+    const n = next();
+    const account = await user('EMPLOYEE', { companyId: cid, email: `emp-${n}@example.com` });
+    const [row] = await db
+      .insert(employees)
+      .values({ companyId: cid, userId: account.id, firstName: 'Ana', lastName: `Pérez ${n}`, email: account.email, employeeCode: `E-${n}`, ...overrides })
+      .returning();
+    return { ...row, account };
+  }
+
+  async function schedule(companyId?: string, overrides: Partial<typeof schedules.$inferInsert> = {}) {
+    const cid = companyId ?? (await company()).id;
+    const [row] = await db.insert(schedules).values({ companyId: cid, name: `Horario ${next()}`, startTime: '09:00', endTime: '18:00', ...overrides }).returning();
+    return row;
+  }
+
+  async function location(companyId?: string, overrides: Partial<typeof workLocations.$inferInsert> = {}) {
+    const cid = companyId ?? (await company()).id;
+    const [row] = await db.insert(workLocations).values({ companyId: cid, name: `Sede ${next()}`, latitude: -12.0464, longitude: -77.0428, ...overrides }).returning();
+    return row;
+  }
+
+  async function department(companyId?: string, name?: string) {
+    const cid = companyId ?? (await company()).id;
+    const [row] = await db.insert(departments).values({ companyId: cid, name: name ?? `Depto ${next()}` }).returning();
+    return row;
+  }
+
+  async function holiday(companyId?: string, overrides: Partial<typeof holidays.$inferInsert> = {}) {
+    const cid = companyId ?? (await company()).id;
+    const [row] = await db.insert(holidays).values({ companyId: cid, name: `Feriado ${next()}`, date: '2026-07-28', ...overrides }).returning();
+    return row;
+  }
+
   return {
+    employee,
+    schedule,
+    location,
+    department,
+    holiday,
     company,
     superAdmin: (o: Partial<typeof users.$inferInsert> = {}) => user('SUPER_ADMIN', o),
     companyAdmin: (o: Partial<typeof users.$inferInsert> = {}) => user('COMPANY_ADMIN', o),

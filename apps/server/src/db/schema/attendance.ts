@@ -9,7 +9,8 @@ import { employees } from './organization.js';
 export const attendanceRecords = pgTable('attendance_records', {
   id: uuid().primaryKey().defaultRandom(),
   companyId: uuid().notNull().references(() => companies.id, { onDelete: 'cascade' }),
-  employeeId: uuid().notNull().references(() => employees.id, { onDelete: 'cascade' }),
+  // Records outlive a deleted employee (kept 5 years); only deleting the company removes them.
+  employeeId: uuid().notNull().references(() => employees.id, { onDelete: 'no action' }),
   date: date({ mode: 'string' }).notNull(),
   checkIn: timestamp({ withTimezone: true }),
   checkOut: timestamp({ withTimezone: true }),

@@ -66,11 +66,13 @@ export const employees = pgTable('employees', {
   departmentId: uuid().references(() => departments.id, { onDelete: 'set null' }),
   status: varchar({ length: 10, enum: ['ACTIVE', 'INACTIVE'] }).notNull().default('ACTIVE'),
   hireDate: date({ mode: 'string' }),
+  /** Deleted employees are hidden but kept: their attendance records must stay 5 years. */
+  deletedAt: timestamp({ withTimezone: true }),
   createdAt: created(),
   updatedAt: updated(),
 }, (t) => [
-  uniqueIndex('employees_company_code_uq').on(t.companyId, t.employeeCode),
-  uniqueIndex('employees_company_email_uq').on(t.companyId, sql`lower(${t.email})`),
+  uniqueIndex('employees_company_code_uq').on(t.companyId, t.employeeCode).where(sql`${t.deletedAt} is null`),
+  uniqueIndex('employees_company_email_uq').on(t.companyId, sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
   index('employees_company_dept_idx').on(t.companyId, t.departmentId),
   index('employees_company_schedule_idx').on(t.companyId, t.scheduleId),
   index('employees_company_name_idx').on(t.companyId, t.lastName, t.firstName),

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { companyRoutes } from './company/company.routes.js';
+import { departmentRoutes } from './departments/departments.routes.js';
+import { employeeRoutes } from './employees/employees.routes.js';
+import { holidayRoutes } from './holidays/holidays.routes.js';
+import { locationRoutes } from './locations/locations.routes.js';
+import { scheduleRoutes } from './schedules/schedules.routes.js';
+
+/** Everything under /api/company-admin-simple: COMPANY_ADMIN only, scoped to the admin's company. */
+export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(
+    async (scoped) => {
+      // onRequest, so a missing session answers 401 before the body is even validated.
+      scoped.addHook('onRequest', scoped.requireRole('COMPANY_ADMIN'));
+      for (const routes of [companyRoutes, departmentRoutes, scheduleRoutes, locationRoutes, holidayRoutes, employeeRoutes]) {
+        await scoped.register(routes);
+      }
+    },
+    { prefix: '/company-admin-simple' },
+  );
+};

@@ -1,0 +1,35 @@
+import { adminPasswordInput, companyNameInput, emailChangeInput, translate } from '@presente/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as service from './company.service.js';
+
+/** Company settings, the admin's own profile and the guided tour (under /company-admin-simple). */
+export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/company/settings', { schema: { tags: ['company'] } }, async (req) => ({ data: await service.companySettings(req.ctx) }));
+
+  app.put('/company/name', { schema: { tags: ['company'], body: companyNameInput } }, async (req) => {
+    await service.renameCompany(req.ctx, req.body.name);
+    return { data: { name: req.body.name }, message: translate('company.nameUpdated', req.lang) };
+  });
+
+  app.put('/profile/password', { schema: { tags: ['company'], body: adminPasswordInput } }, async (req) => {
+    await service.changeOwnPassword(req.ctx, req.actor!, req.body);
+    return { message: translate('profile.passwordChanged', req.lang) };
+  });
+
+  app.put('/profile/email', { schema: { tags: ['company'], body: emailChangeInput } }, async (req) => {
+    await service.changeOwnEmail(req.ctx, req.actor!, req.body);
+    return { data: { email: req.body.newEmail }, message: translate('profile.adminEmailUpdated', req.lang) };
+  });
+
+  app.get('/available-years', { schema: { tags: ['company'] } }, async (req) => ({ data: await service.availableYears(req.ctx) }));
+
+  app.get('/tour/status', { schema: { tags: ['tour'] } }, async (req) => ({ data: await service.tourStatus(req.ctx, req.actor!) }));
+  app.post('/tour/complete', { schema: { tags: ['tour'] } }, async (req) => ({
+    data: await service.setTourCompleted(req.ctx, req.actor!, true),
+    message: translate('tour.completed', req.lang),
+  }));
+  app.post('/tour/reset', { schema: { tags: ['tour'] } }, async (req) => ({
+    data: await service.setTourCompleted(req.ctx, req.actor!, false),
+    message: translate('tour.reset', req.lang),
+  }));
+};

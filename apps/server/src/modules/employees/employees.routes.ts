@@ -1,0 +1,64 @@
+import { employeeCreateInput, employeeListQuery, employeeUpdateInput, idParam, pageQuery, translate, ymd } from '@presente/shared';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireCompany } from '../../context.js';
+import { attendanceRecords } from '../../db/schema/index.js';
+import { pagination } from '@presente/shared';
+import * as service from './employees.service.js';
+
+/** Employees of the admin's company (under /company-admin-simple). */
+export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/employees', { schema: { tags: ['employees'], querystring: employeeListQuery } }, async (req) =>
+    service.listEmployees(req.ctx, { ...req.query, limit: Math.min(req.query.limit, 1000) }),
+  );
+
+  app.get('/employees/:id', { schema: { tags: ['employees'], params: idParam } }, async (req) => ({ data: await service.getEmployee(req.ctx, req.params.id) }));
+
+  app.post('/employees', { schema: { tags: ['employees'], body: employeeCreateInput } }, async (req, reply) => {
+    const { employee, emailStatus } = await service.createEmployee(req.ctx, req.body);
+    return reply.code(201).send({
+      data: { ...employee, emailStatus },
+      message: translate('employee.created', req.lang),
+      ...(emailStatus === 'failed' ? { warning: translate('employee.createdMailFailed', req.lang) } : {}),
+    });
+  });
+
+  app.put('/employees/:id', { schema: { tags: ['employees'], params: idParam, body: employeeUpdateInput } }, async (req) => ({
+    data: await service.updateEmployee(req.ctx, req.params.id, req.body),
+    message: translate('employee.updated', req.lang),
+  }));
+
+  app.delete('/employees/:id', { schema: { tags: ['employees'], params: idParam } }, async (req) => {
+    await service.deleteEmployee(req.ctx, req.params.id);
+    return { message: translate('employee.deleted', req.lang) };
+  });
+
+  app.post('/employees/:id/reset-password', { schema: { tags: ['employees'], params: idParam } }, async (req) => {
+    const emailStatus = await service.resetEmployeePassword(req.ctx, req.params.id);
+    return {
+      data: { emailStatus },
+      message: translate(emailStatus === 'sent' ? 'employee.passwordReset' : 'employee.passwordResetMailFailed', req.lang),
+    };
+  });
+
+  app.get(
+    '/employees/:id/attendance',
+    { schema: { tags: ['employees'], params: idParam, querystring: pageQuery.extend({ startDate: ymd().optional(), endDate: ymd().optional() }) } },
+    async (req) => {
+      const companyId = requireCompany(req.actor);
+      await service.getEmployee(req.ctx, req.params.id); // 404 for another company's employee
+      const { page, limit, startDate, endDate } = req.query;
+      const where = and(
+        eq(attendanceRecords.companyId, companyId),
+        eq(attendanceRecords.employeeId, req.params.id),
+        startDate ? gte(attendanceRecords.date, startDate) : undefined,
+        endDate ? lte(attendanceRecords.date, endDate) : undefined,
+      );
+      const [rows, [{ total }]] = await Promise.all([
+        req.ctx.db.select().from(attendanceRecords).where(where).orderBy(desc(attendanceRecords.date)).limit(Math.min(limit, 1000)).offset((page - 1) * limit),
+        req.ctx.db.select({ total: sql<number>`count(*)::int` }).from(attendanceRecords).where(where),
+      ]);
+      return { data: rows, pagination: pagination(page, limit, total) };
+    },
+  );
+};

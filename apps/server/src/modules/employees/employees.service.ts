@@ -1,0 +1,197 @@
+import type { employeeCreateInput, employeeListQuery, employeeUpdateInput } from '@presente/shared';
+import { pagination } from '@presente/shared';
+import { and, asc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Ctx, requireCompany } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { companies, departments, employees, schedules, sessions, users } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { generatePassword, hashPassword } from '../../lib/crypto.js';
+import { isUniqueViolation, likeEscape } from '../../lib/db-errors.js';
+import { rooms } from '../../realtime/events.js';
+import { assertCanAdd } from '../company/plan.service.js';
+import { accountPasswordMail } from './employees.mails.js';
+
+type CreateInput = z.output<typeof employeeCreateInput>;
+type UpdateInput = z.output<typeof employeeUpdateInput>;
+
+const codeTaken = () => new AppError('conflict', 'employee.codeTaken', {}, [{ path: 'employeeCode', message: 'employee.codeTaken' }]);
+const emailTaken = () => new AppError('email_taken', 'employee.emailTaken', {}, [{ path: 'email', message: 'employee.emailTaken' }]);
+
+function mapUnique(err: unknown): never {
+  if (isUniqueViolation(err, 'employees_company_code_uq')) throw codeTaken();
+  if (isUniqueViolation(err)) throw emailTaken();
+  throw err;
+}
+
+const live = (companyId: string) => and(eq(employees.companyId, companyId), isNull(employees.deletedAt));
+const byId = (companyId: string, id: string) => and(live(companyId), eq(employees.id, id));
+
+async function assertRefs(db: Db, companyId: string, input: { scheduleId: string | null; departmentId: string | null }) {
+  if (input.scheduleId && !(await db.query.schedules.findFirst({ where: and(eq(schedules.id, input.scheduleId), eq(schedules.companyId, companyId)) }))) {
+    throw new AppError('not_found', 'schedule.notFound', {}, [{ path: 'scheduleId', message: 'schedule.notFound' }]);
+  }
+  if (input.departmentId && !(await db.query.departments.findFirst({ where: and(eq(departments.id, input.departmentId), eq(departments.companyId, companyId)) }))) {
+    throw new AppError('not_found', 'department.notFound', {}, [{ path: 'departmentId', message: 'department.notFound' }]);
+  }
+}
+
+async function emailUsedByAnotherUser(db: Db, email: string, exceptUserId?: string | null) {
+  const found = await db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email}` });
+  return !!found && found.id !== exceptUserId;
+}
+
+const selection = {
+  employee: employees,
+  schedule: { id: schedules.id, name: schedules.name, startTime: schedules.startTime, endTime: schedules.endTime },
+  department: { id: departments.id, name: departments.name },
+  userActive: users.isActive,
+};
+type Row = { employee: typeof employees.$inferSelect; schedule: { id: string | null; name: string | null; startTime: string | null; endTime: string | null } | null; department: { id: string | null; name: string | null } | null; userActive: boolean | null };
+
+function shape(r: Row) {
+  const { deletedAt: _d, ...e } = r.employee;
+  return {
+    ...e,
+    schedule: r.schedule?.id ? r.schedule : null,
+    department: r.department?.id ? r.department : null,
+    canLogin: r.userActive ?? false,
+    faceData: null as null | { confidence: number; createdAt: string; isActive: boolean },
+  };
+}
+
+function baseQuery(db: Db) {
+  return db
+    .select(selection)
+    .from(employees)
+    .leftJoin(schedules, eq(schedules.id, employees.scheduleId))
+    .leftJoin(departments, eq(departments.id, employees.departmentId))
+    .leftJoin(users, eq(users.id, employees.userId));
+}
+
+/** Employees of the actor's company: search by name, email or code; department filter ('none' = without). */
+export async function listEmployees(ctx: Ctx, q: z.output<typeof employeeListQuery>) {
+  const companyId = requireCompany(ctx.actor);
+  const filters: (SQL | undefined)[] = [live(companyId)];
+  if (q.search) {
+    const like = `%${likeEscape(q.search)}%`;
+    filters.push(
+      or(
+        ilike(employees.firstName, like),
+        ilike(employees.lastName, like),
+        ilike(sql`${employees.firstName} || ' ' || ${employees.lastName}`, like),
+        ilike(employees.email, like),
+        ilike(employees.employeeCode, like),
+      ),
+    );
+  }
+  if (q.departmentId === 'none') filters.push(isNull(employees.departmentId));
+  else if (q.departmentId) filters.push(eq(employees.departmentId, q.departmentId));
+  if (q.status) filters.push(eq(employees.status, q.status));
+  const where = and(...filters);
+  const [rows, [{ total }], [{ all }]] = await Promise.all([
+    baseQuery(ctx.db).where(where).orderBy(asc(employees.lastName), asc(employees.firstName), asc(employees.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+    ctx.db.select({ total: sql<number>`count(*)::int` }).from(employees).where(where),
+    ctx.db.select({ all: sql<number>`count(*)::int` }).from(employees).where(live(companyId)),
+  ]);
+  return { data: rows.map(shape), pagination: pagination(q.page, q.limit, total), totalEmployees: all };
+}
+
+export async function getEmployee(ctx: Ctx, id: string) {
+  const companyId = requireCompany(ctx.actor);
+  const [row] = await baseQuery(ctx.db).where(byId(companyId, id)).limit(1);
+  if (!row) throw new AppError('not_found', 'employee.notFound');
+  return shape(row);
+}
+
+async function sendPassword(ctx: Ctx, kind: 'welcome' | 'reset', companyId: string, to: { name: string; email: string }, password: string) {
+  const company = await ctx.db.query.companies.findFirst({ where: eq(companies.id, companyId) });
+  try {
+    await ctx.deps.mailer.send(accountPasswordMail(ctx.lang, kind, to, company?.name ?? 'Presente', password, `${ctx.publicUrl}/login`));
+    return 'sent' as const;
+  } catch (err) {
+    ctx.log.error({ err }, 'account password mail failed');
+    return 'failed' as const;
+  }
+}
+
+/**
+ * Creates an employee and its login account (role EMPLOYEE) with a generated password that is mailed;
+ * one transaction, within the plan's employee limit.
+ */
+export async function createEmployee(ctx: Ctx, input: CreateInput) {
+  const companyId = requireCompany(ctx.actor);
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password);
+  const name = `${input.firstName} ${input.lastName}`;
+  let created: typeof employees.$inferSelect;
+  try {
+    created = await ctx.db.transaction(async (tx) => {
+      await assertCanAdd(tx, companyId, 'employees');
+      await assertRefs(tx, companyId, input);
+      if (await emailUsedByAnotherUser(tx, input.email)) throw emailTaken();
+      const [user] = await tx.insert(users).values({ companyId, role: 'EMPLOYEE', name, email: input.email, passwordHash, isActive: input.status === 'ACTIVE' }).returning();
+      const [row] = await tx.insert(employees).values({ ...input, companyId, userId: user.id }).returning();
+      return row;
+    });
+  } catch (err) {
+    mapUnique(err);
+  }
+  ctx.deps.events.emit(rooms.company(companyId), 'employee_update', { action: 'created', id: created.id });
+  const emailStatus = await sendPassword(ctx, 'welcome', companyId, { name, email: input.email }, password);
+  return { employee: await getEmployee(ctx, created.id), emailStatus };
+}
+
+/** Updates an employee and keeps the login account in step (name, email, active, optional new password). */
+export async function updateEmployee(ctx: Ctx, id: string, input: UpdateInput) {
+  const companyId = requireCompany(ctx.actor);
+  const { newPassword, id: _ignored, ...fields } = input;
+  const passwordHash = newPassword ? await hashPassword(newPassword) : undefined;
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(employees).where(byId(companyId, id)).for('update');
+      if (!current) throw new AppError('not_found', 'employee.notFound');
+      await assertRefs(tx, companyId, input);
+      if (await emailUsedByAnotherUser(tx, input.email, current.userId)) throw emailTaken();
+      await tx.update(employees).set(fields).where(eq(employees.id, id));
+      if (current.userId) {
+        await tx
+          .update(users)
+          .set({ name: `${input.firstName} ${input.lastName}`, email: input.email, isActive: input.status === 'ACTIVE', ...(passwordHash ? { passwordHash, passwordChangedAt: new Date() } : {}) })
+          .where(eq(users.id, current.userId));
+        if (passwordHash || input.status === 'INACTIVE') await tx.delete(sessions).where(eq(sessions.userId, current.userId));
+      }
+    });
+  } catch (err) {
+    mapUnique(err);
+  }
+  ctx.deps.events.emit(rooms.company(companyId), 'employee_update', { action: 'updated', id });
+  ctx.deps.events.emit(rooms.employee(id), 'employee_update', { type: 'profile_updated', id });
+  return getEmployee(ctx, id);
+}
+
+/** Removes an employee: the login account goes, the attendance history stays (5-year retention). */
+export async function deleteEmployee(ctx: Ctx, id: string) {
+  const companyId = requireCompany(ctx.actor);
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(employees).where(byId(companyId, id)).for('update');
+    if (!current) throw new AppError('not_found', 'employee.notFound');
+    await tx.update(employees).set({ deletedAt: new Date(), status: 'INACTIVE', userId: null }).where(eq(employees.id, id));
+    if (current.userId) await tx.delete(users).where(eq(users.id, current.userId));
+  });
+  ctx.deps.events.emit(rooms.company(companyId), 'employee_update', { action: 'deleted', id });
+}
+
+/** Generates and mails a new password; the employee's sessions end. */
+export async function resetEmployeePassword(ctx: Ctx, id: string) {
+  const companyId = requireCompany(ctx.actor);
+  const employee = await ctx.db.query.employees.findFirst({ where: byId(companyId, id) });
+  if (!employee?.userId) throw new AppError('not_found', 'employee.notFound');
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, employee.userId!));
+    await tx.delete(sessions).where(eq(sessions.userId, employee.userId!));
+  });
+  return sendPassword(ctx, 'reset', companyId, { name: `${employee.firstName} ${employee.lastName}`, email: employee.email }, password);
+}

@@ -1,0 +1,131 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { attendanceRecords, employees, users } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+const url = '/api/company-admin-simple/employees';
+let n = 0;
+const valid = () => ({ firstName: 'Luis', lastName: 'Torres', email: `luis${++n}@empresa.pe`, employeeCode: `EMP-${n}`, documentNumber: '45678912', position: 'Cajero' });
+const login = async (email: string, password: string) =>
+  t.anon.post('/api/auth/login', { email, password, turnstileToken: await t.solveCaptcha() });
+
+describe('employees', () => {
+  it('validates with the spec messages', async () => {
+    const admin = await t.factories.companyAdmin();
+    const res = await t.as(admin).post(url, { firstName: '', lastName: '', email: '', employeeCode: '' });
+    const messages = res.json().errors.map((e: { message: string }) => e.message);
+    expect(messages).toEqual(expect.arrayContaining(['El nombre es requerido', 'El apellido es requerido', 'El email es requerido', 'El código de empleado es requerido']));
+  });
+
+  it('creates the employee and a login account with an emailed password that works', async () => {
+    const admin = await t.factories.companyAdmin();
+    const dept = await t.factories.department(admin.companyId!);
+    const sched = await t.factories.schedule(admin.companyId!);
+    const body = { ...valid(), departmentId: dept.id, scheduleId: sched.id };
+    const res = await t.as(admin).post(url, body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ message: 'Empleado creado exitosamente', data: { emailStatus: 'sent', department: { name: dept.name }, schedule: { name: sched.name } } });
+    const mail = t.deps.mailer.outbox.at(-1)!;
+    expect(mail.to).toBe(body.email);
+    const password = /Contraseña: (\S+)/.exec(mail.text)![1];
+    const ok = await login(body.email, password);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.user).toMatchObject({ role: 'EMPLOYEE', companyId: admin.companyId });
+  });
+
+  it('keeps codes and emails unique (409) and a taken platform email refused', async () => {
+    const admin = await t.factories.companyAdmin();
+    const first = valid();
+    await t.as(admin).post(url, first);
+    const sameCode = await t.as(admin).post(url, { ...valid(), employeeCode: first.employeeCode });
+    expect(sameCode.statusCode).toBe(409);
+    expect(sameCode.json().message).toBe('Ya existe un empleado con ese código');
+    const sameEmail = await t.as(admin).post(url, { ...valid(), email: first.email.toUpperCase() });
+    expect(sameEmail.statusCode).toBe(409);
+    // The same code is fine in another company.
+    const otherAdmin = await t.factories.companyAdmin();
+    expect((await t.as(otherAdmin).post(url, { ...valid(), employeeCode: first.employeeCode })).statusCode).toBe(201);
+  });
+
+  it('caps employees at maxEmployees (FREE: 5) with plan_limit_reached and writes nothing', async () => {
+    const company = await t.factories.company({ maxEmployees: 5 });
+    const admin = await t.factories.companyAdmin({ companyId: company.id });
+    for (let i = 0; i < 5; i++) expect((await t.as(admin).post(url, valid())).statusCode).toBe(201);
+    const sixth = valid();
+    const res = await t.as(admin).post(url, sixth);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('plan_limit_reached');
+    expect(await t.db.query.users.findFirst({ where: eq(users.email, sixth.email) })).toBeUndefined();
+  });
+
+  it('searches by name, email or code, filters by department and "none", pages by 10', async () => {
+    const admin = await t.factories.companyAdmin();
+    const c = admin.companyId!;
+    const dept = await t.factories.department(c);
+    await t.factories.employee(c, { firstName: 'María', lastName: 'Quispe', employeeCode: 'MQ-1', departmentId: dept.id });
+    for (let i = 0; i < 11; i++) await t.factories.employee(c);
+    const byName = (await t.as(admin).get(`${url}?search=maría quispe`)).json();
+    expect(byName.data.map((e: { employeeCode: string }) => e.employeeCode)).toEqual(['MQ-1']);
+    expect((await t.as(admin).get(`${url}?search=mq-1`)).json().data).toHaveLength(1);
+    expect((await t.as(admin).get(`${url}?departmentId=${dept.id}`)).json().data).toHaveLength(1);
+    const none = (await t.as(admin).get(`${url}?departmentId=none&limit=10`)).json();
+    expect(none.data).toHaveLength(10);
+    expect(none.pagination).toMatchObject({ total: 11, pages: 2 });
+    expect(none.totalEmployees).toBe(12);
+  });
+
+  it('updates the account with the employee: email, deactivation ends sessions, newPassword works', async () => {
+    const admin = await t.factories.companyAdmin();
+    const emp = await t.factories.employee(admin.companyId!);
+    const body = { firstName: 'Nuevo', lastName: 'Nombre', email: 'nuevo@empresa.pe', employeeCode: emp.employeeCode, newPassword: 'clave-123' };
+    const res = await t.as(admin).put(`${url}/${emp.id}`, body);
+    expect(res.statusCode).toBe(200);
+    expect((await login('nuevo@empresa.pe', 'clave-123')).statusCode).toBe(200);
+    expect((await t.as(emp.account).get('/api/auth/verify')).statusCode).toBe(401); // sessions ended by the new password
+    await t.as(admin).put(`${url}/${emp.id}`, { ...body, newPassword: '', status: 'INACTIVE' });
+    expect((await login('nuevo@empresa.pe', 'clave-123')).statusCode).toBe(403);
+    const short = await t.as(admin).put(`${url}/${emp.id}`, { ...body, newPassword: '123' });
+    expect(short.json().message).toBe('La contraseña debe tener al menos 6 caracteres');
+  });
+
+  it('deletes the login account but keeps attendance history; the code can be reused', async () => {
+    const admin = await t.factories.companyAdmin();
+    const emp = await t.factories.employee(admin.companyId!);
+    await t.db.insert(attendanceRecords).values({ companyId: admin.companyId!, employeeId: emp.id, date: '2026-03-02', checkIn: new Date('2026-03-02T14:00:00Z') });
+    expect((await t.as(admin).delete(`${url}/${emp.id}`)).statusCode).toBe(200);
+    expect(await t.db.query.users.findFirst({ where: eq(users.id, emp.account.id) })).toBeUndefined();
+    expect(await t.db.query.attendanceRecords.findFirst({ where: eq(attendanceRecords.employeeId, emp.id) })).toBeDefined();
+    expect((await t.as(admin).get(`${url}/${emp.id}`)).statusCode).toBe(404);
+    expect((await t.as(admin).post(url, { ...valid(), employeeCode: emp.employeeCode })).statusCode).toBe(201);
+  });
+
+  it('resets a password by mail; the old one stops working', async () => {
+    const admin = await t.factories.companyAdmin();
+    const emp = await t.factories.employee(admin.companyId!);
+    const res = await t.as(admin).post(`${url}/${emp.id}/reset-password`);
+    expect(res.json()).toMatchObject({ data: { emailStatus: 'sent' }, message: 'Nueva contraseña generada y enviada por email' });
+    const password = /Contraseña: (\S+)/.exec(t.deps.mailer.outbox.at(-1)!.text)![1];
+    expect((await login(emp.email, emp.account.password)).statusCode).toBe(401);
+    expect((await login(emp.email, password)).statusCode).toBe(200);
+  });
+
+  it("never shows, changes, deletes or resets another company's employee", async () => {
+    const admin = await t.factories.companyAdmin();
+    const other = await t.factories.employee();
+    expect((await t.as(admin).get(url)).json().data).toEqual([]);
+    expect((await t.as(admin).get(`${url}/${other.id}`)).statusCode).toBe(404);
+    expect((await t.as(admin).put(`${url}/${other.id}`, { ...valid() })).statusCode).toBe(404);
+    expect((await t.as(admin).delete(`${url}/${other.id}`)).statusCode).toBe(404);
+    expect((await t.as(admin).post(`${url}/${other.id}/reset-password`)).statusCode).toBe(404);
+    expect((await t.as(admin).get(`${url}/${other.id}/attendance`)).statusCode).toBe(404);
+    const still = await t.db.query.employees.findFirst({ where: and(eq(employees.id, other.id)) });
+    expect(still?.deletedAt).toBeNull();
+    // Another company's department or schedule cannot be assigned either.
+    const foreignDept = await t.factories.department();
+    expect((await t.as(admin).post(url, { ...valid(), departmentId: foreignDept.id })).statusCode).toBe(404);
+  });
+});

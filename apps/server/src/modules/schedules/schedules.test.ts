@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { companies, schedules } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+const url = '/api/company-admin-simple/schedules';
+const valid = { name: 'Oficina', startTime: '09:00', endTime: '18:00', breakStartTime: '13:00', breakEndTime: '14:00' };
+
+describe('schedules', () => {
+  it('validates with the spec messages and ranges', async () => {
+    const admin = await t.factories.companyAdmin();
+    const res = await t.as(admin).post(url, { name: '', startTime: '', endTime: '', workDays: [] });
+    expect(res.statusCode).toBe(400);
+    const messages = res.json().errors.map((e: { message: string }) => e.message);
+    expect(messages).toEqual(expect.arrayContaining(['El nombre del horario es requerido', 'La hora de inicio es requerida', 'La hora de fin es requerida', 'Debe seleccionar al menos un día laboral']));
+    const tol = await t.as(admin).post(url, { ...valid, lateToleranceMinutes: 61 });
+    expect(tol.json().errors[0]).toEqual({ path: 'lateToleranceMinutes', message: 'La tolerancia debe estar entre 0 y 60 minutos' });
+    const early = await t.as(admin).post(url, { ...valid, earlyCheckInMinutes: 121 });
+    expect(early.json().errors[0].path).toBe('earlyCheckInMinutes');
+    const halfBreak = await t.as(admin).post(url, { ...valid, breakEndTime: '' });
+    expect(halfBreak.statusCode).toBe(400);
+  });
+
+  it('creates with the spec defaults and stores work days as "1,2,3,4,5"', async () => {
+    const admin = await t.factories.companyAdmin();
+    const res = await t.as(admin).post(url, { name: 'Mañana', startTime: '08:00', endTime: '17:00' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({
+      workDays: '1,2,3,4,5', lateToleranceMinutes: 15, allowEarlyCheckIn: true, earlyCheckInMinutes: 30,
+      countActualTime: false, allowManualAttendance: true, isActive: true, locationId: null, breakStartTime: null,
+    });
+    const list = (await t.as(admin).get(`${url}?page=1&limit=100`)).json();
+    expect(list.data).toHaveLength(1);
+    expect(list.pagination).toMatchObject({ page: 1, total: 1, pages: 1 });
+  });
+
+  it('FREE allows one schedule; the second answers 403 plan_limit_reached; PREMIUM has no cap', async () => {
+    const admin = await t.factories.companyAdmin();
+    expect((await t.as(admin).post(url, valid)).statusCode).toBe(201);
+    const second = await t.as(admin).post(url, { ...valid, name: 'Tarde', workDays: '6,7' });
+    expect(second.statusCode).toBe(403);
+    expect(second.json()).toMatchObject({ code: 'plan_limit_reached', errors: [{ path: 'schedules' }] });
+    await t.db.update(companies).set({ plan: 'PREMIUM' }).where(eq(companies.id, admin.companyId!));
+    const third = await t.as(admin).post(url, { ...valid, name: 'Tarde', workDays: [7, 6, 6] });
+    expect(third.statusCode).toBe(201);
+    expect(third.json().data.workDays).toBe('6,7');
+  });
+
+  it('accepts only a location of the same company', async () => {
+    const admin = await t.factories.companyAdmin();
+    const foreign = await t.factories.location();
+    const res = await t.as(admin).post(url, { ...valid, locationId: foreign.id });
+    expect(res.statusCode).toBe(404);
+    const mine = await t.factories.location(admin.companyId!);
+    const ok = await t.as(admin).post(url, { ...valid, locationId: mine.id });
+    expect(ok.json().data.locationId).toBe(mine.id);
+  });
+
+  it("updates and deletes only its own company's schedules; refuses deleting one in use", async () => {
+    const admin = await t.factories.companyAdmin();
+    const other = await t.factories.schedule();
+    expect((await t.as(admin).put(`${url}/${other.id}`, valid)).statusCode).toBe(404);
+    expect((await t.as(admin).delete(`${url}/${other.id}`)).statusCode).toBe(404);
+    expect(await t.db.query.schedules.findFirst({ where: eq(schedules.id, other.id) })).toBeDefined();
+    const mine = await t.factories.schedule(admin.companyId!);
+    const upd = await t.as(admin).put(`${url}/${mine.id}`, { ...valid, lateToleranceMinutes: 5, allowManualAttendance: false });
+    expect(upd.json().data).toMatchObject({ lateToleranceMinutes: 5, allowManualAttendance: false });
+    await t.factories.employee(admin.companyId!, { scheduleId: mine.id });
+    const del = await t.as(admin).delete(`${url}/${mine.id}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toContain('1 empleado(s)');
+  });
+});

@@ -1,0 +1,102 @@
+/** Messages of the company admin's features (spec §5, §8). es = the spec's words. */
+export const COMPANY_MESSAGES = {
+  // departments
+  'department.nameRequired': { es: 'El nombre del departamento es requerido', en: 'Department name is required' },
+  'department.hasEmployees': {
+    es: 'No se puede eliminar el departamento porque tiene {count} empleado(s) asignado(s)',
+    en: 'The department cannot be deleted because it has {count} employee(s) assigned',
+  },
+  'department.nameTaken': { es: 'Ya existe un departamento con ese nombre', en: 'A department with that name already exists' },
+  'department.created': { es: 'Departamento creado exitosamente', en: 'Department created successfully' },
+  'department.updated': { es: 'Departamento actualizado exitosamente', en: 'Department updated successfully' },
+  'department.deleted': { es: 'Departamento eliminado exitosamente', en: 'Department deleted successfully' },
+  'department.notFound': { es: 'Departamento no encontrado', en: 'Department not found' },
+  // schedules
+  'schedule.nameRequired': { es: 'El nombre del horario es requerido', en: 'Schedule name is required' },
+  'schedule.startRequired': { es: 'La hora de inicio es requerida', en: 'Start time is required' },
+  'schedule.endRequired': { es: 'La hora de fin es requerida', en: 'End time is required' },
+  'schedule.workDaysRequired': { es: 'Debe seleccionar al menos un día laboral', en: 'Select at least one work day' },
+  'schedule.timeInvalid': { es: 'Hora inválida (HH:mm)', en: 'Invalid time (HH:mm)' },
+  'schedule.breakIncomplete': {
+    es: 'Indica el inicio y el fin del descanso, o deja ambos vacíos',
+    en: 'Enter both break start and end, or leave both empty',
+  },
+  'schedule.sameStartEnd': { es: 'La hora de inicio y de fin no pueden ser iguales', en: 'Start and end time cannot be the same' },
+  'schedule.toleranceRange': { es: 'La tolerancia debe estar entre 0 y 60 minutos', en: 'Tolerance must be between 0 and 60 minutes' },
+  'schedule.earlyRange': {
+    es: 'La entrada anticipada debe estar entre 0 y 120 minutos',
+    en: 'Early check-in must be between 0 and 120 minutes',
+  },
+  'schedule.created': { es: 'Horario creado exitosamente', en: 'Schedule created successfully' },
+  'schedule.updated': { es: 'Horario actualizado exitosamente', en: 'Schedule updated successfully' },
+  'schedule.deleted': { es: 'Horario eliminado exitosamente', en: 'Schedule deleted successfully' },
+  'schedule.notFound': { es: 'Horario no encontrado', en: 'Schedule not found' },
+  'schedule.inUse': {
+    es: 'No se puede eliminar el horario porque tiene {count} empleado(s) asignado(s)',
+    en: 'The schedule cannot be deleted because it has {count} employee(s) assigned',
+  },
+  // work locations
+  'location.nameRequired': { es: 'El nombre es requerido', en: 'Name is required' },
+  'location.positionRequired': { es: 'Debe seleccionar una ubicación en el mapa', en: 'Select a location on the map' },
+  'location.radiusRange': { es: 'El radio debe estar entre 10 y 5000 metros', en: 'Radius must be between 10 and 5000 metres' },
+  'location.created': { es: 'Ubicación creada exitosamente', en: 'Location created successfully' },
+  'location.updated': { es: 'Ubicación actualizada exitosamente', en: 'Location updated successfully' },
+  'location.deleted': { es: 'Ubicación eliminada exitosamente', en: 'Location deleted successfully' },
+  'location.notFound': { es: 'Ubicación no encontrada', en: 'Location not found' },
+  'location.searchFailed': { es: 'Error al buscar la dirección. Intenta de nuevo.', en: 'Error searching the address. Try again.' },
+  'location.searchRequired': { es: 'Por favor escribe una dirección para buscar', en: 'Please type an address to search' },
+  // holidays
+  'holiday.nameRequired': { es: 'El nombre del feriado es requerido', en: 'Holiday name is required' },
+  'holiday.dateInvalid': { es: 'Formato inválido', en: 'Invalid format' },
+  'holiday.schedulesRequired': {
+    es: 'Selecciona al menos un horario o aplica a todos',
+    en: 'Select at least one schedule or apply to all',
+  },
+  'holiday.created': { es: 'Feriado creado exitosamente', en: 'Holiday created successfully' },
+  'holiday.updated': { es: 'Feriado actualizado exitosamente', en: 'Holiday updated successfully' },
+  'holiday.deleted': { es: 'Feriado eliminado exitosamente', en: 'Holiday deleted successfully' },
+  'holiday.notFound': { es: 'Feriado no encontrado', en: 'Holiday not found' },
+  // employees
+  'employee.firstNameRequired': { es: 'El nombre es requerido', en: 'First name is required' },
+  'employee.lastNameRequired': { es: 'El apellido es requerido', en: 'Last name is required' },
+  'employee.emailRequired': { es: 'El email es requerido', en: 'Email is required' },
+  'employee.codeRequired': { es: 'El código de empleado es requerido', en: 'Employee code is required' },
+  'employee.codeTaken': { es: 'Ya existe un empleado con ese código', en: 'An employee with that code already exists' },
+  'employee.emailTaken': { es: 'Ya existe una cuenta con ese email', en: 'An account with that email already exists' },
+  'employee.created': { es: 'Empleado creado exitosamente', en: 'Employee created successfully' },
+  'employee.createdMailFailed': {
+    es: 'Empleado creado, pero falló el envío del email con su contraseña. Usa "Resetear contraseña" para reenviarla.',
+    en: 'Employee created, but the email with the password could not be sent. Use "Reset password" to send it again.',
+  },
+  'employee.updated': { es: 'Empleado actualizado exitosamente', en: 'Employee updated successfully' },
+  'employee.deleted': { es: 'Empleado eliminado exitosamente', en: 'Employee deleted successfully' },
+  'employee.notFound': { es: 'Empleado no encontrado', en: 'Employee not found' },
+  'employee.passwordReset': {
+    es: 'Nueva contraseña generada y enviada por email',
+    en: 'New password generated and sent by email',
+  },
+  'employee.passwordResetMailFailed': {
+    es: 'Nueva contraseña generada, pero falló el envío del email. Contacta al empleado directamente.',
+    en: 'New password generated, but the email could not be sent. Contact the employee directly.',
+  },
+  'employee.newPasswordRequired': { es: 'La nueva contraseña es requerida', en: 'The new password is required' },
+  'employee.documentTooLong': { es: 'El documento debe tener como máximo 20 caracteres', en: 'The document must be at most 20 characters' },
+  // company, profile, tour
+  'company.nameRequired': { es: 'El nombre de la empresa es requerido', en: 'Company name is required' },
+  'company.nameUpdated': { es: 'Nombre de la empresa actualizado exitosamente', en: 'Company name updated successfully' },
+  'profile.allFieldsRequired': { es: 'Todos los campos son obligatorios', en: 'All fields are required' },
+  'profile.currentPasswordWrong': {
+    es: 'Error al cambiar la contraseña. Verifique su contraseña actual.',
+    en: 'Error changing password. Please verify your current password.',
+  },
+  'profile.passwordChanged': { es: 'Contraseña actualizada exitosamente', en: 'Password changed successfully' },
+  'profile.emailInvalid': { es: 'Por favor ingrese un email válido', en: 'Please enter a valid email' },
+  'profile.emailSame': { es: 'El nuevo email debe ser diferente al actual', en: 'The new email must be different from the current one' },
+  'profile.adminEmailUpdated': {
+    es: 'Email de administrador actualizado exitosamente',
+    en: 'Administrator email updated successfully',
+  },
+  'tour.completed': { es: 'Tour completado', en: 'Tour completed' },
+  'tour.reset': { es: 'Tour reiniciado', en: 'Tour reset' },
+  'validation.idInvalid': { es: 'Identificador inválido', en: 'Invalid identifier' },
+} as const;

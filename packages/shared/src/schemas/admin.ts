@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { COMPANY_STATUSES, PASSWORD_MIN_ADMIN, PLANS, RUC_MAX } from '../constants.js';
+
+/** Payloads of the super admin area (spec §7 "Super admin"); messages are keys of the shared catalogue. */
+
+const trimmed = z.string().trim();
+const emailOf = (requiredKey: string, invalidKey = 'validation.emailInvalid') =>
+  trimmed.min(1, requiredKey).max(254, 'validation.tooLong').pipe(z.email(invalidKey)).transform((v) => v.toLowerCase());
+/** Optional text: omitted or blank becomes undefined. */
+const optionalText = (max: number) => trimmed.max(max, 'validation.tooLong').optional().transform((v) => (v ? v : undefined));
+/** Optional text on edit: omitted = unchanged (undefined), blank = cleared (null). */
+const clearableText = (max: number) => trimmed.max(max, 'validation.tooLong').optional().transform((v) => (v === undefined ? undefined : v || null));
+
+const plan = z.enum(PLANS, 'admin.planInvalid');
+/** Spec §5: integer >= 1; -1 means unlimited (§3 company settings). A numeric string is accepted. */
+const maxEmployees = z.coerce
+  .number('admin.maxEmployeesInvalid')
+  .int('admin.maxEmployeesInvalid')
+  .refine((n) => n === -1 || n >= 1, 'admin.maxEmployeesInvalid');
+/** Spec §4: SUSPENDED exists but is not selectable in the form. */
+const selectableStatus = z.enum(['ACTIVE', 'INACTIVE'], {
+  error: (iss) => (iss.input === 'SUSPENDED' ? 'admin.statusSuspendedNotSelectable' : 'admin.statusInvalid'),
+});
+const password = z.string().max(200, 'validation.tooLong');
+const countryFields = {
+  country: trimmed.toUpperCase().length(2, 'validation.countryInvalid').optional(),
+  timezone: trimmed.min(1, 'validation.timezoneInvalid').max(64, 'validation.timezoneInvalid').optional(),
+  locale: trimmed.min(2, 'validation.invalid').max(10, 'validation.invalid').optional(),
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The spec allows two shapes of the admin part: flat (adminName, adminEmail, adminPassword, setupType)
+ * or nested (adminData {name, email, password, setupOption}). Both become the flat shape; a nested
+ * value wins over a flat one.
+ */
+function flattenAdminData(input: unknown): unknown {
+  if (!isRecord(input) || !isRecord(input.adminData)) return input;
+  const { adminData, ...rest } = input;
+  const pick = (nested: unknown, flat: unknown) => (nested !== undefined ? nested : flat);
+  return {
+    ...rest,
+    adminName: pick(adminData.name, rest.adminName),
+    adminEmail: pick(adminData.email, rest.adminEmail),
+    adminPassword: pick(adminData.password, rest.adminPassword),
+    setupType: pick(adminData.setupOption, rest.setupType),
+  };
+}
+
+const createShape = z
+  .object({
+    name: trimmed.min(1, 'validation.companyNameRequired').max(200, 'validation.tooLong'),
+    ruc: trimmed.min(1, 'admin.rucRequired').max(RUC_MAX, 'validation.rucMax'),
+    email: emailOf('validation.companyEmailRequired'),
+    plan: plan.default('FREE'),
+    maxEmployees: maxEmployees.default(10),
+    status: selectableStatus.default('ACTIVE'),
+    phone: optionalText(40),
+    address: optionalText(300),
+    city: optionalText(120),
+    ...countryFields,
+    adminName: trimmed.min(1, 'validation.adminNameRequired').max(200, 'validation.tooLong'),
+    adminEmail: emailOf('validation.adminEmailRequired'),
+    setupType: z.enum(['manual', 'email'], 'admin.setupTypeInvalid').default('email'),
+    adminPassword: password.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.setupType !== 'manual') return;
+    if (!v.adminPassword) ctx.addIssue({ code: 'custom', path: ['adminPassword'], message: 'admin.passwordRequiredManual' });
+    else if (v.adminPassword.length < PASSWORD_MIN_ADMIN) ctx.addIssue({ code: 'custom', path: ['adminPassword'], message: 'validation.passwordMin8' });
+  })
+  .transform(({ adminPassword, ...v }) => ({ ...v, adminPassword: v.setupType === 'manual' ? adminPassword : undefined }));
+
+/** POST /super-admin/companies, flat or with adminData. */
+export const superAdminCompanyCreateInput = z.preprocess(flattenAdminData, createShape);
+export type SuperAdminCompanyCreateInput = z.output<typeof superAdminCompanyCreateInput>;
+
+const updateShape = z.object({
+  name: trimmed.min(1, 'validation.companyNameRequired').max(200, 'validation.tooLong').optional(),
+  ruc: trimmed.min(1, 'admin.rucRequired').max(RUC_MAX, 'validation.rucMax').optional(),
+  email: emailOf('validation.companyEmailRequired').optional(),
+  plan: plan.optional(),
+  maxEmployees: maxEmployees.optional(),
+  /** SUSPENDED is accepted only as the company's current status (a no-op); the service refuses a change to it. */
+  status: z.enum(COMPANY_STATUSES, 'admin.statusInvalid').optional(),
+  phone: clearableText(40),
+  address: clearableText(300),
+  city: clearableText(120),
+  ...countryFields,
+  adminName: trimmed.min(1, 'validation.adminNameRequired').max(200, 'validation.tooLong').optional(),
+  adminEmail: emailOf('validation.adminEmailRequired').optional(),
+  /** Sent only when the admin's password is to change (spec §5); blank means unchanged. */
+  adminPassword: password
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= PASSWORD_MIN_ADMIN, 'validation.passwordMin8'),
+});
+
+/** PUT /super-admin/companies/{id}: only the fields sent change; flat or with adminData. */
+export const superAdminCompanyUpdateInput = z.preprocess(flattenAdminData, updateShape);
+export type SuperAdminCompanyUpdateInput = z.output<typeof superAdminCompanyUpdateInput>;
+
+/** An empty filter or "all" means no filter. */
+const filter = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || (typeof v === 'string' && v.toLowerCase() === 'all') ? undefined : v), schema.optional());
+
+export const superAdminCompanyListQuery = z.object({
+  search: trimmed.max(200, 'validation.tooLong').optional().transform((v) => (v ? v : undefined)),
+  plan: filter(plan),
+  status: filter(z.enum(COMPANY_STATUSES, 'validation.invalid')),
+  page: z.coerce.number('validation.invalid').int('validation.invalid').min(1, 'validation.invalid').default(1),
+  limit: z.coerce.number('validation.invalid').int('validation.invalid').min(1, 'validation.invalid').max(100, 'validation.invalid').default(10),
+});
+export type SuperAdminCompanyListQuery = z.output<typeof superAdminCompanyListQuery>;
+
+export const superAdminCompanyAdmin = z.object({ id: z.string(), name: z.string(), email: z.string(), isActive: z.boolean() });
+
+/** A company as the super admin sees it (spec §3). */
+export const superAdminCompany = z.object({
+  id: z.string(),
+  name: z.string(),
+  ruc: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string(),
+  timezone: z.string(),
+  locale: z.string(),
+  plan: z.enum(PLANS),
+  status: z.enum(COMPANY_STATUSES),
+  maxEmployees: z.number().int(),
+  currentEmployees: z.number().int(),
+  registeredAt: z.string(),
+  updatedAt: z.string(),
+  admin: superAdminCompanyAdmin.nullable(),
+});
+export type SuperAdminCompany = z.infer<typeof superAdminCompany>;
+
+export const superAdminPagination = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  pages: z.number().int(),
+  totalPages: z.number().int(),
+});
+
+export const superAdminToggleAdminInput = z.object({ isActive: z.boolean('admin.isActiveRequired') });
+
+export const superAdminAdminStatus = z.object({ isActive: z.boolean(), name: z.string(), email: z.string() });
+
+export const superAdminChangePasswordInput = z
+  .object({
+    currentPassword: z.string('admin.currentPasswordRequired').min(1, 'admin.currentPasswordRequired').max(200, 'validation.tooLong'),
+    newPassword: z
+      .string('admin.newPasswordRequired')
+      .min(1, 'admin.newPasswordRequired')
+      .min(PASSWORD_MIN_ADMIN, 'validation.passwordMin8')
+      .max(200, 'validation.tooLong'),
+    /** Optional on the API (spec §7 sends two fields); when sent it must match. */
+    confirmPassword: z.string().max(200, 'validation.tooLong').optional(),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.newPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordsMismatch',
+  })
+  .refine((v) => !v.currentPassword || v.newPassword !== v.currentPassword, {
+    path: ['newPassword'],
+    message: 'admin.passwordSameAsCurrent',
+  });
+
+export const superAdminChangeEmailInput = z.object({ newEmail: emailOf('admin.emailInvalid', 'admin.emailInvalid') });
+
+const counts = {
+  totalCompanies: z.number().int(),
+  totalEmployees: z.number().int(),
+  activeEmployees: z.number().int(),
+  totalAttendances: z.number().int(),
+};
+
+/** GET /super-admin/dashboard (spec §3 super admin dashboard stats, plus the system status block of §2). */
+export const superAdminDashboard = z.object({
+  ...counts,
+  system: z.object({
+    database: z.enum(['connected', 'error']),
+    api: z.literal('ok'),
+    storage: z.object({
+      /** How mail leaves: SMTP, or the local outbox under DATA_DIR. */
+      mode: z.enum(['smtp', 'outbox']),
+      /** DATA_DIR of the embedded database: writable or not; 'external' with a PostgreSQL server. */
+      dataDir: z.enum(['writable', 'not_writable', 'external']),
+    }),
+    /** The face engine is not built yet. */
+    faceEngine: z.enum(['not_loaded', 'loading', 'ready', 'error']),
+  }),
+});
+export type SuperAdminDashboard = z.infer<typeof superAdminDashboard>;

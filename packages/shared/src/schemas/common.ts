@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const YMD = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** A calendar day "YYYY-MM-DD" that exists (no 2026-02-30). */
+export const ymd = (message = 'holiday.dateInvalid') =>
+  z.string().regex(YMD, message).refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, message);
+
+/** A local time "HH:mm"; empty means "not set" where optional. */
+export const hhmm = (requiredKey: string) => z.string().trim().min(1, requiredKey).regex(HHMM, 'schedule.timeInvalid');
+export const optionalHhmm = z
+  .string()
+  .trim()
+  .regex(HHMM, 'schedule.timeInvalid')
+  .nullish()
+  .or(z.literal('').transform(() => null))
+  .transform((v) => v ?? null);
+
+/** An optional reference to another row: '', null or absent mean none. */
+export const optionalId = z
+  .union([z.uuid('validation.idInvalid'), z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (v ? v : null));
+
+export const idParam = z.object({ id: z.uuid('validation.idInvalid') });
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(1000).default(10),
+});
+
+export function pagination(page: number, limit: number, total: number) {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  return { page, limit, total, pages, totalPages: pages };
+}
+export const paginationSchema = z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number(), totalPages: z.number() });
+
+/** Trimmed optional text; empty becomes null. */
+export const optionalText = (max: number, tooLongKey = 'validation.tooLong') =>
+  z.string().trim().max(max, tooLongKey).nullish().transform((v) => (v ? v : null));
+
+/** Booleans as JSON booleans or the strings multipart/query strings carry. */
+export const boolish = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);

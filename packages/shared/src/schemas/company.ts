@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_ADMIN, PASSWORD_MIN_EMPLOYEE } from '../constants.js';
+import { boolish, hhmm, optionalHhmm, optionalId, optionalText, pageQuery, ymd } from './common.js';
+
+export const departmentInput = z.object({
+  name: z.string().trim().min(1, 'department.nameRequired').max(120, 'validation.tooLong'),
+});
+
+/** Work days: "1,2,3" or [1,2,3] (Monday=1 .. Sunday=7), stored sorted as "1,2,3". */
+export const workDays = z
+  .union([z.string(), z.array(z.coerce.number())])
+  .transform((v) => (typeof v === 'string' ? v.split(',').filter((x) => x.trim() !== '').map(Number) : v))
+  .pipe(z.array(z.number().int().min(1, 'schedule.workDaysRequired').max(7, 'schedule.workDaysRequired')).min(1, 'schedule.workDaysRequired'))
+  .transform((days) => [...new Set(days)].sort((a, b) => a - b).join(','));
+
+export const scheduleInput = z
+  .object({
+    name: z.string().trim().min(1, 'schedule.nameRequired').max(120, 'validation.tooLong'),
+    startTime: hhmm('schedule.startRequired'),
+    endTime: hhmm('schedule.endRequired'),
+    breakStartTime: optionalHhmm,
+    breakEndTime: optionalHhmm,
+    workDays: workDays.default('1,2,3,4,5'),
+    lateToleranceMinutes: z.coerce.number().int('schedule.toleranceRange').min(0, 'schedule.toleranceRange').max(60, 'schedule.toleranceRange').default(15),
+    allowEarlyCheckIn: boolish.default(true),
+    earlyCheckInMinutes: z.coerce.number().int('schedule.earlyRange').min(0, 'schedule.earlyRange').max(120, 'schedule.earlyRange').default(30),
+    countActualTime: boolish.default(false),
+    allowManualAttendance: boolish.default(true),
+    isActive: boolish.default(true),
+    locationId: optionalId,
+  })
+  .refine((s) => !!s.breakStartTime === !!s.breakEndTime, { path: ['breakEndTime'], message: 'schedule.breakIncomplete' })
+  .refine((s) => s.startTime !== s.endTime, { path: ['endTime'], message: 'schedule.sameStartEnd' });
+export type ScheduleInput = z.input<typeof scheduleInput>;
+
+export const locationInput = z.object({
+  name: z.string().trim().min(1, 'location.nameRequired').max(120, 'validation.tooLong'),
+  address: optionalText(300),
+  latitude: z.coerce.number('location.positionRequired').min(-90, 'location.positionRequired').max(90, 'location.positionRequired').refine((v) => v !== 0, 'location.positionRequired'),
+  longitude: z.coerce.number('location.positionRequired').min(-180, 'location.positionRequired').max(180, 'location.positionRequired').refine((v) => v !== 0, 'location.positionRequired'),
+  allowedRadius: z.coerce.number().int('location.radiusRange').min(10, 'location.radiusRange').max(5000, 'location.radiusRange').default(100),
+});
+
+/** scheduleIds arrive as an array or as a JSON-string list (spec §3). */
+const scheduleIds = z
+  .union([z.array(z.string()), z.string()])
+  .transform((v, ctx) => {
+    if (Array.isArray(v)) return v;
+    try {
+      const parsed = JSON.parse(v || '[]');
+      if (Array.isArray(parsed)) return parsed.map(String);
+    } catch {}
+    ctx.addIssue({ code: 'custom', message: 'validation.invalid' });
+    return z.NEVER;
+  })
+  .pipe(z.array(z.uuid('validation.idInvalid')));
+
+export const holidayInput = z
+  .object({
+    name: z.string().trim().min(1, 'holiday.nameRequired').max(120, 'validation.tooLong'),
+    date: ymd(),
+    description: optionalText(500),
+    applyToAll: boolish.default(true),
+    shouldPayFullDay: boolish.default(true),
+    scheduleIds: scheduleIds.default([]),
+    isActive: boolish.default(true),
+  })
+  .refine((h) => h.applyToAll || h.scheduleIds.length > 0, { path: ['scheduleIds'], message: 'holiday.schedulesRequired' });
+
+export const holidayQuery = pageQuery.extend({
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  month: z.coerce.number().int().min(1).max(12).optional(),
+});
+
+const employeeBase = {
+  firstName: z.string().trim().min(1, 'employee.firstNameRequired').max(100, 'validation.tooLong'),
+  lastName: z.string().trim().min(1, 'employee.lastNameRequired').max(100, 'validation.tooLong'),
+  email: z.string().trim().min(1, 'employee.emailRequired').max(254, 'validation.tooLong').pipe(z.email('validation.emailInvalid')).transform((v) => v.toLowerCase()),
+  employeeCode: z.string().trim().min(1, 'employee.codeRequired').max(40, 'validation.tooLong'),
+  documentNumber: optionalText(20, 'employee.documentTooLong'),
+  position: optionalText(120),
+  phone: optionalText(40),
+  scheduleId: optionalId,
+  departmentId: optionalId,
+  status: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
+  hireDate: z.union([ymd(), z.literal(''), z.null()]).optional().transform((v) => v || null),
+};
+export const employeeCreateInput = z.object(employeeBase);
+export const employeeUpdateInput = z.object({
+  ...employeeBase,
+  id: z.string().optional(),
+  newPassword: z
+    .string()
+    .min(PASSWORD_MIN_EMPLOYEE, 'validation.passwordMin6')
+    .max(200, 'validation.tooLong')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+
+export const employeeListQuery = pageQuery.extend({
+  search: z.string().trim().max(100).optional(),
+  /** A department id, or 'none' for employees without one. */
+  departmentId: z.union([z.uuid(), z.literal('none'), z.literal('')]).optional(),
+  status: z.enum(['ACTIVE', 'INACTIVE']).optional(),
+});
+
+export const companyNameInput = z.object({ name: z.string().trim().min(1, 'company.nameRequired').max(200, 'validation.tooLong') });
+
+/** Company admin password change (min 8). */
+export const adminPasswordInput = z.object({
+  currentPassword: z.string().min(1, 'profile.allFieldsRequired').max(200),
+  newPassword: z.string().min(1, 'profile.allFieldsRequired').min(PASSWORD_MIN_ADMIN, 'validation.passwordMin8').max(200, 'validation.tooLong'),
+});
+export const emailChangeInput = z.object({
+  newEmail: z.string().trim().min(1, 'profile.emailInvalid').max(254, 'validation.tooLong').pipe(z.email('profile.emailInvalid')).transform((v) => v.toLowerCase()),
+});
