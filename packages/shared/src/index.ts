@@ -7,3 +7,4 @@ export * from './schemas/admin.js';
 export * from './plans.js';
 export * from './schemas/common.js';
 export * from './schemas/company.js';
+export * from './attendance/index.js';

@@ -4,12 +4,14 @@ import { COMPANY_STATUSES, PASSWORD_MIN_ADMIN, PLANS, RUC_MAX } from '../constan
 /** Payloads of the super admin area (spec §7 "Super admin"); messages are keys of the shared catalogue. */
 
 const trimmed = z.string().trim();
+/** A required text: absent, not a string or blank all answer the field's "required" message. */
+const required = (key: string) => z.string(key).trim().min(1, key);
 const emailOf = (requiredKey: string, invalidKey = 'validation.emailInvalid') =>
-  trimmed.min(1, requiredKey).max(254, 'validation.tooLong').pipe(z.email(invalidKey)).transform((v) => v.toLowerCase());
-/** Optional text: omitted or blank becomes undefined. */
-const optionalText = (max: number) => trimmed.max(max, 'validation.tooLong').optional().transform((v) => (v ? v : undefined));
-/** Optional text on edit: omitted = unchanged (undefined), blank = cleared (null). */
-const clearableText = (max: number) => trimmed.max(max, 'validation.tooLong').optional().transform((v) => (v === undefined ? undefined : v || null));
+  required(requiredKey).max(254, 'validation.tooLong').pipe(z.email(invalidKey)).transform((v) => v.toLowerCase());
+/** Optional text: omitted, null or blank becomes undefined. */
+const optionalText = (max: number) => trimmed.max(max, 'validation.tooLong').nullish().transform((v) => (v ? v : undefined));
+/** Optional text on edit: omitted = unchanged (undefined), null or blank = cleared (null). */
+const clearableText = (max: number) => trimmed.max(max, 'validation.tooLong').nullish().transform((v) => (v === undefined ? undefined : v || null));
 
 const plan = z.enum(PLANS, 'admin.planInvalid');
 /** Spec §5: integer >= 1; -1 means unlimited (§3 company settings). A numeric string is accepted. */
@@ -21,7 +23,12 @@ const maxEmployees = z.coerce
 const selectableStatus = z.enum(['ACTIVE', 'INACTIVE'], {
   error: (iss) => (iss.input === 'SUSPENDED' ? 'admin.statusSuspendedNotSelectable' : 'admin.statusInvalid'),
 });
-const password = z.string().max(200, 'validation.tooLong');
+/** A password field that may be absent, null or blank (= not given). */
+const optionalPassword = z
+  .string()
+  .max(200, 'validation.tooLong')
+  .nullish()
+  .transform((v) => (v ? v : undefined));
 const countryFields = {
   country: trimmed.toUpperCase().length(2, 'validation.countryInvalid').optional(),
   timezone: trimmed.min(1, 'validation.timezoneInvalid').max(64, 'validation.timezoneInvalid').optional(),
@@ -50,8 +57,8 @@ function flattenAdminData(input: unknown): unknown {
 
 const createShape = z
   .object({
-    name: trimmed.min(1, 'validation.companyNameRequired').max(200, 'validation.tooLong'),
-    ruc: trimmed.min(1, 'admin.rucRequired').max(RUC_MAX, 'validation.rucMax'),
+    name: required('validation.companyNameRequired').max(200, 'validation.tooLong'),
+    ruc: required('admin.rucRequired').max(RUC_MAX, 'validation.rucMax'),
     email: emailOf('validation.companyEmailRequired'),
     plan: plan.default('FREE'),
     maxEmployees: maxEmployees.default(10),
@@ -60,10 +67,10 @@ const createShape = z
     address: optionalText(300),
     city: optionalText(120),
     ...countryFields,
-    adminName: trimmed.min(1, 'validation.adminNameRequired').max(200, 'validation.tooLong'),
+    adminName: required('validation.adminNameRequired').max(200, 'validation.tooLong'),
     adminEmail: emailOf('validation.adminEmailRequired'),
     setupType: z.enum(['manual', 'email'], 'admin.setupTypeInvalid').default('email'),
-    adminPassword: password.optional(),
+    adminPassword: optionalPassword,
   })
   .superRefine((v, ctx) => {
     if (v.setupType !== 'manual') return;
@@ -77,8 +84,8 @@ export const superAdminCompanyCreateInput = z.preprocess(flattenAdminData, creat
 export type SuperAdminCompanyCreateInput = z.output<typeof superAdminCompanyCreateInput>;
 
 const updateShape = z.object({
-  name: trimmed.min(1, 'validation.companyNameRequired').max(200, 'validation.tooLong').optional(),
-  ruc: trimmed.min(1, 'admin.rucRequired').max(RUC_MAX, 'validation.rucMax').optional(),
+  name: required('validation.companyNameRequired').max(200, 'validation.tooLong').optional(),
+  ruc: required('admin.rucRequired').max(RUC_MAX, 'validation.rucMax').optional(),
   email: emailOf('validation.companyEmailRequired').optional(),
   plan: plan.optional(),
   maxEmployees: maxEmployees.optional(),
@@ -88,13 +95,10 @@ const updateShape = z.object({
   address: clearableText(300),
   city: clearableText(120),
   ...countryFields,
-  adminName: trimmed.min(1, 'validation.adminNameRequired').max(200, 'validation.tooLong').optional(),
+  adminName: required('validation.adminNameRequired').max(200, 'validation.tooLong').optional(),
   adminEmail: emailOf('validation.adminEmailRequired').optional(),
   /** Sent only when the admin's password is to change (spec §5); blank means unchanged. */
-  adminPassword: password
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || v.length >= PASSWORD_MIN_ADMIN, 'validation.passwordMin8'),
+  adminPassword: optionalPassword.refine((v) => v === undefined || v.length >= PASSWORD_MIN_ADMIN, 'validation.passwordMin8'),
 });
 
 /** PUT /super-admin/companies/{id}: only the fields sent change; flat or with adminData. */

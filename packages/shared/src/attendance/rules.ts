@@ -1,0 +1,173 @@
+import { addDays, isoWeekday, localToInstant, parseHhmm, toLocal } from './time.js';
+
+/** Core day statuses (spec §3) plus `pending` for a day whose shift has not ended yet. */
+export type DayStatus = 'present' | 'early' | 'late' | 'absent' | 'permission' | 'holiday' | 'day_off' | 'pending';
+
+export interface ScheduleRules {
+  id?: string;
+  startTime: string;
+  endTime: string;
+  breakStartTime?: string | null;
+  breakEndTime?: string | null;
+  /** "1,2,3,4,5" (Monday=1 .. Sunday=7). */
+  workDays: string;
+  lateToleranceMinutes: number;
+  allowEarlyCheckIn: boolean;
+  earlyCheckInMinutes: number;
+  countActualTime: boolean;
+}
+
+export interface RecordFacts {
+  checkIn?: Date | string | null;
+  checkOut?: Date | string | null;
+  isPermission?: boolean;
+  notes?: string | null;
+  status?: string | null;
+}
+
+export interface HolidayFacts {
+  date: string;
+  isActive: boolean;
+  applyToAll: boolean;
+  scheduleIds: string[];
+}
+
+const asDate = (v: Date | string | null | undefined) => (v == null ? null : v instanceof Date ? v : new Date(v));
+export const isWorkDay = (schedule: Pick<ScheduleRules, 'workDays'>, date: string) => schedule.workDays.split(',').map(Number).includes(isoWeekday(date));
+export const isNightShift = (s: Pick<ScheduleRules, 'startTime' | 'endTime'>) => parseHhmm(s.endTime) <= parseHhmm(s.startTime);
+
+/** Start and end instants of the shift that begins on a local date (a night shift ends the next day). */
+export function shiftWindow(schedule: ScheduleRules, date: string, timezone: string) {
+  const start = parseHhmm(schedule.startTime);
+  const end = parseHhmm(schedule.endTime) + (isNightShift(schedule) ? 1440 : 0);
+  return { start: localToInstant(date, start, timezone), end: localToInstant(date, end, timezone) };
+}
+
+/** Whether a holiday applies to an employee's schedule that day. */
+export function holidayApplies(h: HolidayFacts, date: string, scheduleId: string | null | undefined): boolean {
+  return h.isActive && h.date === date && (h.applyToAll || (!!scheduleId && h.scheduleIds.includes(scheduleId)));
+}
+
+/**
+ * The work date a punch belongs to: the local day its shift starts. A punch after midnight that falls
+ * inside the previous day's night shift (up to its end plus `graceMinutes`) belongs to that day.
+ */
+export function workDateFor(instant: Date, schedule: ScheduleRules | null, timezone: string, graceMinutes = 240): string {
+  const local = toLocal(instant, timezone).date;
+  if (!schedule || !isNightShift(schedule)) return local;
+  const yesterday = addDays(local, -1);
+  const { end } = shiftWindow(schedule, yesterday, timezone);
+  return instant.getTime() <= end.getTime() + graceMinutes * 60000 ? yesterday : local;
+}
+
+/** How a check-in compares with the shift start: early (inside the allowed window), present, or late. */
+export function arrivalStatus(checkIn: Date, schedule: ScheduleRules, date: string, timezone: string): 'early' | 'present' | 'late' {
+  const { start } = shiftWindow(schedule, date, timezone);
+  const diffMin = (checkIn.getTime() - start.getTime()) / 60000;
+  if (diffMin > schedule.lateToleranceMinutes) return 'late';
+  if (diffMin < 0 && schedule.allowEarlyCheckIn && -diffMin <= schedule.earlyCheckInMinutes) return 'early';
+  return 'present';
+}
+
+/** The spec's fallback when a record has no stored status and no schedule to judge it by. */
+export function fallbackStatus(record: RecordFacts): DayStatus {
+  if (record.isPermission) return 'permission';
+  if (record.notes?.includes('🎄')) return 'holiday';
+  if (record.checkIn) return 'present';
+  return 'absent';
+}
+
+export interface DayInput {
+  date: string;
+  timezone: string;
+  /** The instant "now" (decides today's pending/absent). */
+  now: Date;
+  schedule: ScheduleRules | null;
+  scheduleId?: string | null;
+  record?: RecordFacts | null;
+  holidays?: HolidayFacts[];
+}
+
+/**
+ * The status of one employee's day (issue rules): holiday → permission → arrival (early/present/late)
+ * → day_off / absent. Days after today, and today before the shift ends, are `pending` when nothing
+ * is recorded.
+ */
+export function dayStatus(input: DayInput): DayStatus {
+  const { date, timezone, now, schedule, record } = input;
+  if ((input.holidays ?? []).some((h) => holidayApplies(h, date, input.scheduleId))) return 'holiday';
+  if (record?.isPermission) return 'permission';
+  const checkIn = asDate(record?.checkIn);
+  if (checkIn) return schedule ? arrivalStatus(checkIn, schedule, date, timezone) : fallbackStatus(record!);
+  if (!schedule) return record ? fallbackStatus(record) : pendingOr(date, now, timezone, null, 'absent');
+  if (!isWorkDay(schedule, date)) return 'day_off';
+  return pendingOr(date, now, timezone, schedule, 'absent');
+}
+
+function pendingOr(date: string, now: Date, timezone: string, schedule: ScheduleRules | null, status: DayStatus): DayStatus {
+  const today = toLocal(now, timezone).date;
+  if (date > today) return 'pending';
+  if (date === today) {
+    const end = schedule ? shiftWindow(schedule, date, timezone).end : localToInstant(addDays(date, 1), 0, timezone);
+    if (now.getTime() < end.getTime()) return 'pending';
+  }
+  return status;
+}
+
+/**
+ * Hours worked: check-in to check-out minus the part of the break inside that span. Without
+ * countActualTime an early arrival counts from the shift start. Null when not computable or negative.
+ */
+export function workHours(record: RecordFacts, schedule: ScheduleRules | null, date: string, timezone: string): number | null {
+  const inAt = asDate(record.checkIn);
+  const outAt = asDate(record.checkOut);
+  if (!inAt || !outAt) return null;
+  let from = inAt.getTime();
+  const to = outAt.getTime();
+  if (schedule) {
+    const { start } = shiftWindow(schedule, date, timezone);
+    if (!schedule.countActualTime && from < start.getTime()) from = Math.min(start.getTime(), to);
+    if (schedule.breakStartTime && schedule.breakEndTime) {
+      const shiftStart = parseHhmm(schedule.startTime);
+      let bs = parseHhmm(schedule.breakStartTime);
+      let be = parseHhmm(schedule.breakEndTime);
+      // On a night shift a break after midnight belongs to the next calendar day.
+      if (isNightShift(schedule) && bs < shiftStart) bs += 1440;
+      if (be < bs) be += 1440;
+      const breakFrom = localToInstant(date, bs, timezone).getTime();
+      const breakTo = localToInstant(date, be, timezone).getTime();
+      const overlap = Math.max(0, Math.min(to, breakTo) - Math.max(from, breakFrom));
+      const hours = (to - from - overlap) / 3_600_000;
+      return hours >= 0 ? round2(hours) : null;
+    }
+  }
+  const hours = (to - from) / 3_600_000;
+  return hours >= 0 ? round2(hours) : null;
+}
+
+export const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export interface StatusCounts {
+  present: number;
+  early: number;
+  late: number;
+  absent: number;
+  permission: number;
+  holiday: number;
+  day_off: number;
+  pending: number;
+}
+export const emptyCounts = (): StatusCounts => ({ present: 0, early: 0, late: 0, absent: 0, permission: 0, holiday: 0, day_off: 0, pending: 0 });
+
+export function countStatuses(statuses: DayStatus[]): StatusCounts {
+  const c = emptyCounts();
+  for (const s of statuses) c[s] += 1;
+  return c;
+}
+
+/** Spec §9: (present+early+late+permission) / (that + absent) × 100, rounded; 0 when nothing counts. */
+export function attendanceRate(c: Pick<StatusCounts, 'present' | 'early' | 'late' | 'permission' | 'absent'>): number {
+  const attended = c.present + c.early + c.late + c.permission;
+  const total = attended + c.absent;
+  return total === 0 ? 0 : Math.round((attended / total) * 100);
+}
