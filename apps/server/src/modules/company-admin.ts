@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { companyRoutes } from './company/company.routes.js';
+import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { departmentRoutes } from './departments/departments.routes.js';
 import { employeeRoutes } from './employees/employees.routes.js';
 import { holidayRoutes } from './holidays/holidays.routes.js';
@@ -12,7 +13,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (scoped) => {
       // onRequest, so a missing session answers 401 before the body is even validated.
       scoped.addHook('onRequest', scoped.requireRole('COMPANY_ADMIN'));
-      for (const routes of [companyRoutes, departmentRoutes, scheduleRoutes, locationRoutes, holidayRoutes, employeeRoutes]) {
+      for (const routes of [dashboardRoutes, companyRoutes, departmentRoutes, scheduleRoutes, locationRoutes, holidayRoutes, employeeRoutes]) {
         await scoped.register(routes);
       }
     },

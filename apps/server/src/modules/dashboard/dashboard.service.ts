@@ -1,0 +1,92 @@
+import {
+  attendanceRate, countStatuses, type DayStatus, daysBetween, dayStatus, isWorkDay, monthRange, round2, toLocal, workHours,
+} from '@presente/shared';
+import { type Ctx, requireCompany } from '../../context.js';
+import { loadCompanyPeriod } from '../attendance/attendance-data.js';
+import { planUsage } from '../company/plan.service.js';
+
+const ATTENDED: DayStatus[] = ['present', 'early', 'late'];
+
+/**
+ * The company admin's overview (spec §3 dashboard stats), computed with the shared rules in the
+ * company's timezone. "Absent today" counts active employees due today who have not checked in yet.
+ */
+export async function companyDashboard(ctx: Ctx, now = new Date()) {
+  const companyId = requireCompany(ctx.actor);
+  const { company, usage } = await planUsage(ctx.db, companyId);
+  const today = toLocal(now, company.timezone).date;
+  const [y, m] = today.split('-').map(Number);
+  const { start } = monthRange(y, m);
+  const period = await loadCompanyPeriod(ctx.db, companyId, start, today);
+  const active = period.employees.filter((e) => e.status === 'ACTIVE');
+  const days = daysBetween(start, today);
+
+  const todayStatus = new Map<string, DayStatus>();
+  const monthStatuses = new Map<string, DayStatus[]>();
+  let totalHours = 0;
+  let hourDays = 0;
+  const workingDates = new Set<string>();
+  for (const e of active) {
+    const statuses: DayStatus[] = [];
+    for (const date of days) {
+      const record = period.records.get(e.id)?.get(date) ?? null;
+      const status = dayStatus({ date, timezone: period.timezone, now, schedule: e.schedule, scheduleId: e.scheduleId, record, holidays: period.holidays });
+      statuses.push(status);
+      if (e.schedule && isWorkDay(e.schedule, date) && status !== 'holiday') workingDates.add(date);
+      const hours = record ? workHours(record, e.schedule, date, period.timezone) : null;
+      if (hours != null) {
+        totalHours += hours;
+        hourDays += 1;
+      }
+    }
+    monthStatuses.set(e.id, statuses);
+    todayStatus.set(e.id, statuses.at(-1) ?? 'pending');
+  }
+
+  const dueToday = (id: string) => {
+    const e = active.find((x) => x.id === id)!;
+    return !!e.schedule && isWorkDay(e.schedule, today);
+  };
+  const countToday = (pred: (s: DayStatus, id: string) => boolean) => [...todayStatus].filter(([id, s]) => pred(s, id)).length;
+  const absentNow = (s: DayStatus, id: string) => s === 'absent' || (s === 'pending' && dueToday(id));
+  const monthCounts = countStatuses([...monthStatuses.values()].flat());
+
+  const departments = new Map<string, { id: string; name: string; ids: string[] }>();
+  for (const e of active) {
+    if (!e.departmentId) continue;
+    const d = departments.get(e.departmentId) ?? { id: e.departmentId, name: e.departmentName ?? '', ids: [] };
+    d.ids.push(e.id);
+    departments.set(e.departmentId, d);
+  }
+
+  return {
+    totalEmployees: period.employees.length,
+    activeEmployees: active.length,
+    presentToday: countToday((s) => s === 'present'),
+    lateToday: countToday((s) => s === 'late'),
+    earlyToday: countToday((s) => s === 'early'),
+    absentToday: countToday(absentNow),
+    permissionsToday: countToday((s) => s === 'permission'),
+    holidaysToday: countToday((s) => s === 'holiday'),
+    company: { id: company.id, name: company.name, plan: company.plan, maxEmployees: company.maxEmployees, timezone: company.timezone },
+    usage,
+    today,
+    monthlyStats: {
+      totalWorkingDays: workingDates.size,
+      attendancePercentage: attendanceRate(monthCounts),
+      totalHours: round2(totalHours),
+      averageHoursPerDay: hourDays ? round2(totalHours / hourDays) : 0,
+    },
+    departmentStats: [...departments.values()]
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((d) => ({
+        id: d.id,
+        name: d.name,
+        totalEmployees: d.ids.length,
+        presentToday: d.ids.filter((id) => ATTENDED.includes(todayStatus.get(id)!)).length,
+        lateToday: d.ids.filter((id) => todayStatus.get(id) === 'late').length,
+        absentToday: d.ids.filter((id) => absentNow(todayStatus.get(id)!, id)).length,
+        attendancePercentage: attendanceRate(countStatuses(d.ids.flatMap((id) => monthStatuses.get(id) ?? []))),
+      })),
+  };
+}
