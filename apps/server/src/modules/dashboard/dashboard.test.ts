@@ -31,12 +31,12 @@ describe('company dashboard', () => {
     await t.factories.employee(); // another company's employee never counts
     // Wednesday 2026-03-04, 19:00 in Lima: every shift of the day has ended.
     const now = localToInstant('2026-03-04', 19 * 60, 'America/Lima');
-    const at = (hhmm: string) => localToInstant('2026-03-04', Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)), 'America/Lima');
+    const at = (hhmm: string, date = '2026-03-04') => localToInstant(date, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)), 'America/Lima');
     await t.db.insert(attendanceRecords).values([
       { companyId: c, employeeId: onTime.id, date: '2026-03-04', checkIn: at('09:05'), checkOut: at('18:00') },
       { companyId: c, employeeId: late.id, date: '2026-03-04', checkIn: at('09:40'), checkOut: at('18:00') },
       { companyId: c, employeeId: leave.id, date: '2026-03-04', isPermission: true, checkIn: at('09:00'), checkOut: at('18:00') },
-      { companyId: c, employeeId: onTime.id, date: '2026-03-02', checkIn: at('09:00'), checkOut: at('18:00') },
+      { companyId: c, employeeId: onTime.id, date: '2026-03-02', checkIn: at('09:00', '2026-03-02'), checkOut: at('18:00', '2026-03-02') },
     ]);
     const d = await companyDashboard(ctxOf(admin), now);
     expect(d).toMatchObject({
@@ -45,8 +45,8 @@ describe('company dashboard', () => {
     });
     // March 2-4 are the month's working days so far (Sunday the 1st is not); 12 employee-days, 4 attended or on leave.
     expect(d.monthlyStats).toMatchObject({ totalWorkingDays: 3, attendancePercentage: Math.round((4 / 12) * 100) });
-    // 8 + 7.33 + 8 (permission record) + 8 hours.
-    expect(d.monthlyStats.totalHours).toBeCloseTo(31.33, 2);
+    // 7.92 (09:05-18:00 minus the break) + 7.33 + 8 (permission record) + 8 hours.
+    expect(d.monthlyStats.totalHours).toBeCloseTo(31.25, 2);
     expect(d.departmentStats).toEqual([
       { id: ventas.id, name: 'Ventas', totalEmployees: 2, presentToday: 2, lateToday: 1, absentToday: 0, attendancePercentage: 50 },
     ]);
