@@ -14,7 +14,7 @@ export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const lang: Language = req.lang ?? 'es';
     if (err instanceof AppError) {
-      const errors = err.errors?.map((e) => ({ path: e.path, message: translate(e.message, lang) }));
+      const errors = err.errors?.map((e) => ({ path: e.path, message: format(translate(e.message, lang), err.params) }));
       return reply.code(err.status).send({ message: format(translate(err.messageKey, lang), err.params), code: err.code, ...(errors ? { errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

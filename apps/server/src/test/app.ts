@@ -44,11 +44,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await seedCountries(database.db);
   const config = configSchema.parse({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-test-data', ALTCHA_COST: '1', ...env });
   const events = recordingEvents();
-  const log = pino({ level: 'silent' });
+  const log = pino({ level: process.env.TEST_LOG ?? 'silent' });
   const deps = createDeps({ config, database, sessionSecret: 'test-secret-test-secret-test-secret-test', log, events });
   // Tests read mail from memory; nothing is written to disk.
   (deps as { mailer: AppDeps['mailer'] }).mailer = memoryMailer();
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, process.env.TEST_LOG ? { logger: log } : {});
   await app.ready();
   const factories = makeFactories(deps.db);
 

@@ -98,5 +98,20 @@ export const COMPANY_MESSAGES = {
   },
   'tour.completed': { es: 'Tour completado', en: 'Tour completed' },
   'tour.reset': { es: 'Tour reiniciado', en: 'Tour reset' },
+  'import.empty': { es: 'El archivo no tiene filas', en: 'The file has no rows' },
+  'import.tooMany': { es: 'Máximo 1000 empleados por archivo', en: 'At most 1000 employees per file' },
+  'import.invalidRows': {
+    es: 'El archivo tiene {count} fila(s) con errores. No se importó nada.',
+    en: 'The file has {count} row(s) with errors. Nothing was imported.',
+  },
+  'import.duplicateInFile': { es: 'Repetido en el archivo', en: 'Repeated in the file' },
+  'import.departmentUnknown': { es: 'Departamento no encontrado', en: 'Department not found' },
+  'import.scheduleUnknown': { es: 'Horario no encontrado', en: 'Schedule not found' },
+  'import.overLimit': {
+    es: 'Supera el límite de tu plan ({limit} empleados)',
+    en: 'Exceeds your plan limit ({limit} employees)',
+  },
+  'import.done': { es: '{count} empleado(s) importado(s) exitosamente', en: '{count} employee(s) imported successfully' },
+  'import.preview': { es: '{count} empleado(s) listos para importar', en: '{count} employee(s) ready to import' },
   'validation.idInvalid': { es: 'Identificador inválido', en: 'Invalid identifier' },
 } as const;

@@ -114,3 +114,22 @@ export const adminPasswordInput = z.object({
 export const emailChangeInput = z.object({
   newEmail: z.string().trim().min(1, 'profile.emailInvalid').max(254, 'validation.tooLong').pipe(z.email('profile.emailInvalid')).transform((v) => v.toLowerCase()),
 });
+
+/** Bulk import: rows parsed from a CSV/XLSX file in the browser; department and schedule by name. */
+export const employeeImportRow = z.object({
+  firstName: z.string().trim().min(1, 'employee.firstNameRequired').max(100, 'validation.tooLong'),
+  lastName: z.string().trim().min(1, 'employee.lastNameRequired').max(100, 'validation.tooLong'),
+  email: z.string().trim().min(1, 'employee.emailRequired').max(254, 'validation.tooLong').pipe(z.email('validation.emailInvalid')).transform((v) => v.toLowerCase()),
+  employeeCode: z.string().trim().min(1, 'employee.codeRequired').max(40, 'validation.tooLong'),
+  documentNumber: optionalText(20, 'employee.documentTooLong'),
+  position: optionalText(120),
+  phone: optionalText(40),
+  department: optionalText(120),
+  schedule: optionalText(120),
+  hireDate: z.union([ymd(), z.literal(''), z.null()]).optional().transform((v) => v || null),
+});
+export const employeeImportInput = z.object({
+  rows: z.array(z.record(z.string(), z.unknown())).min(1, 'import.empty').max(1000, 'import.tooMany'),
+  /** true: validate and preview only; nothing is written. */
+  dryRun: z.boolean().default(true),
+});

@@ -3,7 +3,8 @@ import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../context.js';
 import { attendanceRecords } from '../../db/schema/index.js';
-import { createTestApp, type TestApp, type TestUser } from '../../test/app.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import type { TestUser } from '../../test/factories.js';
 import { companyDashboard } from './dashboard.service.js';
 
 let t: TestApp;

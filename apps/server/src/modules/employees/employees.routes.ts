@@ -1,16 +1,25 @@
-import { employeeCreateInput, employeeListQuery, employeeUpdateInput, idParam, pageQuery, translate, ymd } from '@presente/shared';
+import { employeeCreateInput, employeeImportInput, employeeListQuery, employeeUpdateInput, idParam, pageQuery, translate, ymd } from '@presente/shared';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCompany } from '../../context.js';
 import { attendanceRecords } from '../../db/schema/index.js';
 import { pagination } from '@presente/shared';
 import * as service from './employees.service.js';
+import { importEmployees } from './import.service.js';
 
 /** Employees of the admin's company (under /company-admin-simple). */
 export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/employees', { schema: { tags: ['employees'], querystring: employeeListQuery } }, async (req) =>
     service.listEmployees(req.ctx, { ...req.query, limit: Math.min(req.query.limit, 1000) }),
   );
+
+  app.post('/employees/import', { schema: { tags: ['employees'], body: employeeImportInput } }, async (req, reply) => {
+    const result = await importEmployees(req.ctx, req.body.rows, req.body.dryRun);
+    return reply.code(result.dryRun ? 200 : 201).send({
+      data: result,
+      message: translate(result.dryRun ? 'import.preview' : 'import.done', req.lang).replace('{count}', String(result.count)),
+    });
+  });
 
   app.get('/employees/:id', { schema: { tags: ['employees'], params: idParam } }, async (req) => ({ data: await service.getEmployee(req.ctx, req.params.id) }));
 

@@ -1,0 +1,150 @@
+import { employeeImportRow, limitFor } from '@presente/shared';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Ctx, requireCompany } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { companies, departments, employees, schedules, users } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { generatePassword, hashPassword } from '../../lib/crypto.js';
+import { rooms } from '../../realtime/events.js';
+import { accountPasswordMail } from './employees.mails.js';
+
+type Row = z.output<typeof employeeImportRow>;
+interface RowError {
+  path: string;
+  message: string;
+}
+
+/** Accepts Spanish or English column headers (as a spreadsheet person would write them). */
+const HEADER_ALIASES: Record<string, keyof Row> = {
+  nombre: 'firstName', nombres: 'firstName', firstname: 'firstName', 'first name': 'firstName',
+  apellido: 'lastName', apellidos: 'lastName', lastname: 'lastName', 'last name': 'lastName',
+  email: 'email', correo: 'email', 'correo electrónico': 'email', 'correo electronico': 'email',
+  codigo: 'employeeCode', código: 'employeeCode', 'código de empleado': 'employeeCode', 'codigo de empleado': 'employeeCode', employeecode: 'employeeCode', code: 'employeeCode',
+  documento: 'documentNumber', dni: 'documentNumber', 'número de documento': 'documentNumber', documentnumber: 'documentNumber', document: 'documentNumber',
+  cargo: 'position', puesto: 'position', position: 'position',
+  telefono: 'phone', teléfono: 'phone', phone: 'phone',
+  departamento: 'department', department: 'department',
+  horario: 'schedule', schedule: 'schedule',
+  'fecha de ingreso': 'hireDate', ingreso: 'hireDate', hiredate: 'hireDate', 'hire date': 'hireDate',
+};
+
+export function normaliseRow(raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    const key = HEADER_ALIASES[k.trim().toLowerCase()] ?? k;
+    out[key] = v == null ? undefined : typeof v === 'string' ? v : v instanceof Date ? v.toISOString().slice(0, 10) : String(v);
+  }
+  return out;
+}
+
+const lower = (s: string) => s.trim().toLowerCase();
+
+/**
+ * Validates every row (fields, repeats inside the file, existing codes and emails, schedule names,
+ * the plan limit). With any error nothing is written; otherwise, unless dryRun, all rows are created
+ * in one transaction and each new employee is mailed a password.
+ */
+export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>[], dryRun: boolean) {
+  const companyId = requireCompany(ctx.actor);
+  const errors: RowError[] = [];
+  const rows: { line: number; data: Row }[] = [];
+  rawRows.forEach((raw, i) => {
+    const line = i + 2; // line 1 is the header
+    const parsed = employeeImportRow.safeParse(normaliseRow(raw));
+    if (parsed.success) rows.push({ line, data: parsed.data });
+    else for (const issue of parsed.error.issues) errors.push({ path: `${line}.${issue.path.join('.')}`, message: issue.message });
+  });
+
+  const seenCodes = new Map<string, number>();
+  const seenEmails = new Map<string, number>();
+  for (const { line, data } of rows) {
+    for (const [seen, key, field] of [[seenCodes, lower(data.employeeCode), 'employeeCode'], [seenEmails, data.email, 'email']] as const) {
+      if (seen.has(key)) errors.push({ path: `${line}.${field}`, message: 'import.duplicateInFile' });
+      else seen.set(key, line);
+    }
+  }
+
+  const [company, existing, takenEmails, deptRows, schedRows] = await Promise.all([
+    ctx.db.query.companies.findFirst({ where: eq(companies.id, companyId) }),
+    ctx.db.select({ code: employees.employeeCode, email: employees.email }).from(employees).where(and(eq(employees.companyId, companyId), isNull(employees.deletedAt))),
+    seenEmails.size ? ctx.db.select({ email: users.email }).from(users).where(inArray(sql`lower(${users.email})`, [...seenEmails.keys()])) : Promise.resolve([]),
+    ctx.db.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.companyId, companyId)),
+    ctx.db.select({ id: schedules.id, name: schedules.name }).from(schedules).where(eq(schedules.companyId, companyId)),
+  ]);
+  if (!company) throw new AppError('not_found');
+  const existingCodes = new Set(existing.map((e) => lower(e.code)));
+  const taken = new Set(takenEmails.map((u) => u.email.toLowerCase()));
+  const deptByName = new Map(deptRows.map((d) => [lower(d.name), d.id]));
+  const schedByName = new Map(schedRows.map((s) => [lower(s.name), s.id]));
+  for (const { line, data } of rows) {
+    if (existingCodes.has(lower(data.employeeCode))) errors.push({ path: `${line}.employeeCode`, message: 'employee.codeTaken' });
+    if (taken.has(data.email)) errors.push({ path: `${line}.email`, message: 'employee.emailTaken' });
+    if (data.schedule && !schedByName.has(lower(data.schedule))) errors.push({ path: `${line}.schedule`, message: 'import.scheduleUnknown' });
+  }
+  const limit = limitFor(company, 'employees');
+  if (limit !== -1 && existing.length + rawRows.length > limit) {
+    errors.push({ path: `${Math.max(2, limit - existing.length + 2)}.employees`, message: 'import.overLimit' });
+  }
+  // New departments, once each whatever their capitalisation (the first spelling wins).
+  const newByKey = new Map<string, string>();
+  for (const { data } of rows) if (data.department && !deptByName.has(lower(data.department)) && !newByKey.has(lower(data.department))) newByKey.set(lower(data.department), data.department);
+  const newDepartments = [...newByKey.values()];
+
+  if (errors.length) {
+    const badLines = new Set(errors.map((e) => e.path.split('.')[0]));
+    throw new AppError('validation_failed', 'import.invalidRows', { count: badLines.size, limit }, errors);
+  }
+  const preview = rows.map(({ line, data }) => ({ line, ...data }));
+  if (dryRun) return { dryRun: true, count: rows.length, newDepartments, rows: preview, emailFailures: 0 };
+
+  const passwords = rows.map(() => generatePassword());
+  const hashes = await Promise.all(passwords.map((p) => hashPassword(p)));
+  await ctx.db.transaction(async (tx) => {
+    // Re-check the limit under the company lock: the preview may be minutes old.
+    const [locked] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(employees).where(and(eq(employees.companyId, companyId), isNull(employees.deletedAt)));
+    const lim = limitFor(locked, 'employees');
+    if (lim !== -1 && n + rows.length > lim) throw new AppError('plan_limit_reached');
+    for (const name of newDepartments) {
+      const [d] = await tx.insert(departments).values({ companyId, name }).returning();
+      deptByName.set(lower(name), d.id);
+    }
+    await insertRows(tx, companyId, rows.map((r) => r.data), hashes, deptByName, schedByName);
+  });
+  ctx.deps.events.emit(rooms.company(companyId), 'employee_update', { action: 'imported', count: rows.length });
+  let emailFailures = 0;
+  for (const [i, { data }] of rows.entries()) {
+    try {
+      await ctx.deps.mailer.send(accountPasswordMail(ctx.lang, 'welcome', { name: `${data.firstName} ${data.lastName}`, email: data.email }, company.name, passwords[i], `${ctx.publicUrl}/login`));
+    } catch (err) {
+      emailFailures += 1;
+      ctx.log.error({ err }, 'import welcome mail failed');
+    }
+  }
+  return { dryRun: false, count: rows.length, newDepartments, rows: preview, emailFailures };
+}
+
+async function insertRows(tx: Db, companyId: string, rows: Row[], hashes: string[], depts: Map<string, string>, scheds: Map<string, string>) {
+  const accounts = await tx
+    .insert(users)
+    .values(rows.map((r, i) => ({ companyId, role: 'EMPLOYEE' as const, name: `${r.firstName} ${r.lastName}`, email: r.email, passwordHash: hashes[i] })))
+    .returning({ id: users.id, email: users.email });
+  const idByEmail = new Map(accounts.map((a) => [a.email, a.id]));
+  await tx.insert(employees).values(
+    rows.map((r) => ({
+      companyId,
+      userId: idByEmail.get(r.email)!,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      email: r.email,
+      employeeCode: r.employeeCode,
+      documentNumber: r.documentNumber,
+      position: r.position,
+      phone: r.phone,
+      hireDate: r.hireDate,
+      departmentId: r.department ? (depts.get(lower(r.department)) ?? null) : null,
+      scheduleId: r.schedule ? (scheds.get(lower(r.schedule)) ?? null) : null,
+    })),
+  );
+}

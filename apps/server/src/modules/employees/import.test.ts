@@ -1,0 +1,80 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { employees } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+const url = '/api/company-admin-simple/employees/import';
+const count = async (companyId: string) =>
+  (await t.db.select({ n: sql<number>`count(*)::int` }).from(employees).where(eq(employees.companyId, companyId)))[0].n;
+
+describe('employee bulk import', () => {
+  it('previews valid rows with Spanish headers and new departments, writing nothing', async () => {
+    const admin = await t.factories.companyAdmin();
+    const sched = await t.factories.schedule(admin.companyId!, { name: 'Oficina' });
+    const rows = [
+      { Nombre: 'Ana', Apellido: 'Ríos', Email: 'ana@x.pe', Código: 'A1', Departamento: 'Ventas', Horario: 'oficina', DNI: '12345678' },
+      { Nombre: 'Beto', Apellido: 'Paz', Email: 'beto@x.pe', Código: 'B2' },
+    ];
+    const res = await t.as(admin).post(url, { rows, dryRun: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ dryRun: true, count: 2, newDepartments: ['Ventas'] });
+    expect(res.json().message).toBe('2 empleado(s) listos para importar');
+    expect(await count(admin.companyId!)).toBe(0);
+    expect(sched).toBeDefined();
+  });
+
+  it('one bad row refuses the whole file with per-row errors, and changes nothing', async () => {
+    const admin = await t.factories.companyAdmin();
+    await t.factories.employee(admin.companyId!, { employeeCode: 'TAKEN' });
+    const rows = [
+      { firstName: 'Ok', lastName: 'Uno', email: 'ok1@x.pe', employeeCode: 'C1' },
+      { firstName: '', lastName: 'Dos', email: 'no-email', employeeCode: 'C2' },
+      { firstName: 'Tres', lastName: 'Tres', email: 'ok1@x.pe', employeeCode: 'TAKEN', schedule: 'No existe' },
+    ];
+    const res = await t.as(admin).post(url, { rows, dryRun: false });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('El archivo tiene 2 fila(s) con errores. No se importó nada.');
+    expect(res.json().errors).toEqual(
+      expect.arrayContaining([
+        { path: '3.firstName', message: 'El nombre es requerido' },
+        { path: '3.email', message: 'Por favor ingresa un correo electrónico válido' },
+        { path: '4.email', message: 'Repetido en el archivo' },
+        { path: '4.employeeCode', message: 'Ya existe un empleado con ese código' },
+        { path: '4.schedule', message: 'Horario no encontrado' },
+      ]),
+    );
+    expect(await count(admin.companyId!)).toBe(1);
+  });
+
+  it('refuses a file that would exceed the plan limit', async () => {
+    const admin = await t.factories.companyAdmin(); // FREE, 5 employees
+    const rows = Array.from({ length: 6 }, (_, i) => ({ firstName: 'N', lastName: `L${i}`, email: `n${i}@lim.pe`, employeeCode: `L${i}` }));
+    const res = await t.as(admin).post(url, { rows, dryRun: false });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual({ path: '7.employees', message: 'Supera el límite de tu plan (5 empleados)' });
+    expect(await count(admin.companyId!)).toBe(0);
+  });
+
+  it('imports all rows in one go: accounts, departments, schedules, mails', async () => {
+    const admin = await t.factories.companyAdmin();
+    await t.factories.schedule(admin.companyId!, { name: 'Turno Mañana' });
+    const before = t.deps.mailer.outbox.length;
+    const rows = [
+      { firstName: 'Ana', lastName: 'Ríos', email: 'ana.rios@imp.pe', employeeCode: 'I1', department: 'Ventas', schedule: 'Turno Mañana', hireDate: '2026-01-15' },
+      { firstName: 'Beto', lastName: 'Paz', email: 'beto.paz@imp.pe', employeeCode: 'I2', department: 'ventas' },
+    ];
+    const res = await t.as(admin).post(url, { rows, dryRun: false });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe('2 empleado(s) importado(s) exitosamente');
+    const list = (await t.as(admin).get('/api/company-admin-simple/employees')).json().data;
+    expect(list.map((e: { employeeCode: string }) => e.employeeCode).sort()).toEqual(['I1', 'I2']);
+    const ana = list.find((e: { employeeCode: string }) => e.employeeCode === 'I1');
+    expect(ana).toMatchObject({ department: { name: 'Ventas' }, schedule: { name: 'Turno Mañana' }, hireDate: '2026-01-15', canLogin: true });
+    expect(list.find((e: { employeeCode: string }) => e.employeeCode === 'I2').department.id).toBe(ana.department.id);
+    expect(t.deps.mailer.outbox.length - before).toBe(2);
+  });
+});
