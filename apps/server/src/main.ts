@@ -14,7 +14,7 @@ import { createRealtime } from './realtime/server.js';
 const here = dirname(fileURLToPath(import.meta.url));
 
 async function main() {
-  let config;
+  let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
   } catch (err) {
@@ -63,7 +63,7 @@ async function main() {
   const lines = ['', `  Presente is running: ${url}`];
   if (!existsSync(resolve(webDist, 'index.html'))) lines.push('  (web app not built: run npm run build)');
   if (firstAdmin.created) {
-    lines.push('', '  First super admin created. Log in at ' + `${url}/login with:`, `    email:    ${firstAdmin.email}`);
+    lines.push('', `  First super admin created. Log in at ${url}/login with:`, `    email:    ${firstAdmin.email}`);
     lines.push(firstAdmin.password ? `    password: ${firstAdmin.password}   (shown only this once; change it in Configuración)` : '    password: the one in SUPERADMIN_PASSWORD');
   }
   if (deps.mailer.mode === 'outbox') lines.push('', `  Mail goes to the outbox: ${resolve(dataDir, 'outbox')} (set SMTP_URL to send it)`);

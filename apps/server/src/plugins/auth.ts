@@ -75,7 +75,7 @@ async function readActor(deps: AppDeps, token: string | undefined): Promise<Acto
     .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
     .limit(1);
   // A deactivated account or company loses its open sessions at once.
-  if (!row || !row.isActive || row.companyStatus === 'INACTIVE') return null;
+  if (!row?.isActive || row.companyStatus === 'INACTIVE') return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     // Sliding expiry: an active session stays alive, an idle one ends after SESSION_TTL_MS.
     await deps.db

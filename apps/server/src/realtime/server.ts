@@ -11,7 +11,7 @@ import { type Events, rooms } from './events.js';
 /** Rooms a user joins on connect (spec §7 socket). */
 export async function roomsFor(deps: AppDeps, userId: string): Promise<string[]> {
   const user = await deps.db.query.users.findFirst({ where: eq(users.id, userId) });
-  if (!user || !user.isActive) return [];
+  if (!user?.isActive) return [];
   if (user.role === 'SUPER_ADMIN') return [rooms.superAdmin()];
   if (!user.companyId) return [];
   if (user.role === 'COMPANY_ADMIN') return [rooms.company(user.companyId), rooms.companyAdmin(user.companyId)];

@@ -142,14 +142,6 @@ export const superAdminCompany = z.object({
 });
 export type SuperAdminCompany = z.infer<typeof superAdminCompany>;
 
-export const superAdminPagination = z.object({
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
-  pages: z.number().int(),
-  totalPages: z.number().int(),
-});
-
 export const superAdminToggleAdminInput = z.object({ isActive: z.boolean('admin.isActiveRequired') });
 
 export const superAdminAdminStatus = z.object({ isActive: z.boolean(), name: z.string(), email: z.string() });

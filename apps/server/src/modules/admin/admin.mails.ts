@@ -1,7 +1,7 @@
 import type { Language } from '@presente/shared';
 import type { Mail } from '../../lib/mailer.js';
+import { escapeHtml } from '../../lib/html.js';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The mail that gives a new company administrator their access (setup by email, spec §5). */
 export function companyAdminWelcomeMail(

@@ -1,7 +1,8 @@
 import {
+  paginationSchema,
   superAdminAdminStatus, superAdminChangeEmailInput, superAdminChangePasswordInput, superAdminCompany,
   superAdminCompanyCreateInput, superAdminCompanyListQuery, superAdminCompanyUpdateInput, superAdminDashboard,
-  superAdminPagination, superAdminToggleAdminInput, translate,
+  superAdminToggleAdminInput, translate,
 } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,7 +28,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/super-admin/companies',
     {
-      schema: { tags, querystring: superAdminCompanyListQuery, response: { 200: z.object({ data: z.array(superAdminCompany), pagination: superAdminPagination }) } },
+      schema: { tags, querystring: superAdminCompanyListQuery, response: { 200: z.object({ data: z.array(superAdminCompany), pagination: paginationSchema }) } },
     },
     async (req) => listCompanies(req.ctx, req.query),
   );

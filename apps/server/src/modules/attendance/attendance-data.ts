@@ -48,8 +48,8 @@ export async function loadCompanyPeriod(db: Db, companyId: string, start: string
     : [];
   const records = new Map<string, Map<string, typeof attendanceRecords.$inferSelect>>();
   for (const r of recordRows) {
-    let byDate = records.get(r.employeeId);
-    if (!byDate) records.set(r.employeeId, (byDate = new Map()));
+    const byDate = records.get(r.employeeId) ?? new Map();
+    records.set(r.employeeId, byDate);
     byDate.set(r.date, r);
   }
   return {
@@ -64,7 +64,7 @@ export async function loadCompanyPeriod(db: Db, companyId: string, start: string
       departmentId: e.departmentId,
       departmentName,
       scheduleId: e.scheduleId,
-      schedule: s && s.isActive ? s : null,
+      schedule: s?.isActive ? s : null,
     })),
     records,
     holidays: holidayRows.map((h) => ({

@@ -1,7 +1,7 @@
 import type { Language } from '@presente/shared';
 import type { Mail } from '../../lib/mailer.js';
+import { escapeHtml } from '../../lib/html.js';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The password-reset mail in the requester's language. */
 export function resetPasswordMail(lang: Language, user: { name: string; email: string }, link: string): Mail {
@@ -23,7 +23,7 @@ export function resetPasswordMail(lang: Language, user: { name: string; email: s
     to: user.email,
     subject: t.subject,
     text: `${t.hello}\n\n${t.body}\n\n${link}\n\n${t.ignore}\n`,
-    html: `<p>${escape(t.hello)}</p><p>${escape(t.body)}</p><p><a href="${escape(link)}">${escape(link)}</a></p><p>${escape(t.ignore)}</p>`,
+    html: `<p>${escapeHtml(t.hello)}</p><p>${escapeHtml(t.body)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(t.ignore)}</p>`,
     links: [link],
   };
 }

@@ -42,7 +42,8 @@ export async function login(ctx: Ctx, input: z.output<typeof loginInput>, previo
   await assertHuman(ctx, input.turnstileToken);
 
   const user = await findUserByEmail(ctx, input.email);
-  const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+  if (!user) await burnPasswordCheck(input.password);
+  const valid = !!user && (await verifyPassword(user.passwordHash, input.password));
   if (!user || !valid) {
     await ctx.deps.limiter.hit(failKey, LOGIN_FAIL_WINDOW_MS);
     throw new AppError('invalid_credentials', 'auth.invalidCredentials');
@@ -129,7 +130,7 @@ export async function registerCompany(ctx: Ctx, input: z.output<typeof registerI
 /** Mails a single-use reset link (1 hour) when the account exists; the answer never tells. */
 export async function forgotPassword(ctx: Ctx, input: z.output<typeof forgotPasswordInput>) {
   const user = await findUserByEmail(ctx, input.email);
-  if (!user || !user.isActive) return;
+  if (!user?.isActive) return;
   const token = randomToken();
   await ctx.db.insert(passwordResetTokens).values({
     userId: user.id,

@@ -1,7 +1,7 @@
 import type { Language } from '@presente/shared';
 import type { Mail } from '../../lib/mailer.js';
+import { escapeHtml } from '../../lib/html.js';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The mail with an account's (new) password, for a new employee or a password reset. */
 export function accountPasswordMail(
@@ -32,7 +32,7 @@ export function accountPasswordMail(
     to: to.email,
     subject: t.subject,
     text: `${t.hello}\n\n${t.body}\n\n${t.creds}\n\n${t.change} ${loginUrl}\n`,
-    html: `<p>${escape(t.hello)}</p><p>${escape(t.body)}</p><pre>${escape(t.creds)}</pre><p>${escape(t.change)} <a href="${escape(loginUrl)}">${escape(loginUrl)}</a></p>`,
+    html: `<p>${escapeHtml(t.hello)}</p><p>${escapeHtml(t.body)}</p><pre>${escapeHtml(t.creds)}</pre><p>${escapeHtml(t.change)} <a href="${escapeHtml(loginUrl)}">${escapeHtml(loginUrl)}</a></p>`,
     links: [loginUrl],
   };
 }

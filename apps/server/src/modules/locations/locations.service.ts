@@ -2,7 +2,7 @@ import { type locationInput, pagination } from '@presente/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Ctx, requireCompany } from '../../context.js';
-import { schedules, workLocations } from '../../db/schema/index.js';
+import { workLocations } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { rooms } from '../../realtime/events.js';
 import { assertCanAdd } from '../company/plan.service.js';
