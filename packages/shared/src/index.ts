@@ -8,3 +8,4 @@ export * from './plans.js';
 export * from './schemas/common.js';
 export * from './schemas/company.js';
 export * from './attendance/index.js';
+export * from './schemas/attendance.js';

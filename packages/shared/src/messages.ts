@@ -1,5 +1,6 @@
 import type { Language } from './constants.js';
 import { ADMIN_MESSAGES } from './messages/admin.js';
+import { ATTENDANCE_MESSAGES } from './messages/attendance.js';
 import { COMPANY_MESSAGES } from './messages/company.js';
 import { CORE_MESSAGES } from './messages/core.js';
 
@@ -10,6 +11,7 @@ import { CORE_MESSAGES } from './messages/core.js';
  */
 export const MESSAGES = {
   ...CORE_MESSAGES,
+  ...ATTENDANCE_MESSAGES,
   ...ADMIN_MESSAGES,
   ...COMPANY_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;

@@ -23,6 +23,8 @@ CREATE TABLE "attendance_records" (
 	"is_permission" boolean DEFAULT false NOT NULL,
 	"method" varchar(20) DEFAULT 'web' NOT NULL,
 	"is_manual" boolean DEFAULT false NOT NULL,
+	"incomplete" boolean DEFAULT false NOT NULL,
+	"manual_reason" text,
 	"check_in_latitude" double precision,
 	"check_in_longitude" double precision,
 	"check_out_latitude" double precision,

@@ -20,6 +20,10 @@ export const attendanceRecords = pgTable('attendance_records', {
   isPermission: boolean().notNull().default(false),
   method: varchar({ length: 20, enum: ['manual', 'face_recognition', 'qr_code', 'web'] }).notNull().default('web'),
   isManual: boolean().notNull().default(false),
+  /** Closed by the job after a forgotten check-out (shift end + the company's grace). */
+  incomplete: boolean().notNull().default(false),
+  /** Why an admin created or changed the record by hand. */
+  manualReason: text(),
   checkInLatitude: doublePrecision(),
   checkInLongitude: doublePrecision(),
   checkOutLatitude: doublePrecision(),

@@ -1,0 +1,131 @@
+import { arrivalStatus, fallbackStatus, type GeoPoint, toLocal, workDateFor, workHours } from '@presente/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppDeps } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { attendanceRecords, companies, employees, schedules, workLocations } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { rooms } from '../../realtime/events.js';
+import { logActivity } from '../activity/activity.service.js';
+import { distanceMetres, insideGeofence } from './geo.js';
+
+export type PunchAction = 'check_in' | 'check_out';
+export type PunchMethod = 'web' | 'face_recognition' | 'qr_code';
+
+export interface PunchRequest {
+  companyId: string;
+  employeeId: string;
+  /** check_in / check_out as asked; `auto` checks in when there is nothing today, else out (face kiosk). */
+  action: PunchAction | 'auto';
+  method: PunchMethod;
+  at?: Date;
+  location?: GeoPoint | null;
+  evidence?: Record<string, unknown>;
+}
+
+export interface PunchResult {
+  action: PunchAction;
+  /** True when the same punch had already been recorded (a retry or a double click). */
+  repeated: boolean;
+  record: typeof attendanceRecords.$inferSelect;
+  status: string;
+  employee: { id: string; name: string };
+}
+
+/**
+ * Records a check-in or check-out for an employee, applying the schedule's rules in the company's
+ * timezone: manual marking allowed, geofence, the shift's work date (night shifts), arrival status and
+ * hours. One transaction; a unique (employee, work date) row makes retries and races safe.
+ */
+export async function punch(db: Db, deps: Pick<AppDeps, 'events'>, req: PunchRequest): Promise<PunchResult> {
+  const at = req.at ?? new Date();
+  const [row] = await db
+    .select({ employee: employees, schedule: schedules, location: workLocations, timezone: companies.timezone })
+    .from(employees)
+    .innerJoin(companies, eq(companies.id, employees.companyId))
+    .leftJoin(schedules, eq(schedules.id, employees.scheduleId))
+    .leftJoin(workLocations, eq(workLocations.id, schedules.locationId))
+    .where(and(eq(employees.id, req.employeeId), eq(employees.companyId, req.companyId), isNull(employees.deletedAt)));
+  if (!row) throw new AppError('not_found', 'attendance.notEmployee');
+  const { employee, timezone } = row;
+  const schedule = row.schedule?.isActive ? row.schedule : null;
+  if (employee.status !== 'ACTIVE') throw new AppError('forbidden', 'attendance.employeeInactive');
+  if (req.method === 'web' && schedule && !schedule.allowManualAttendance) throw new AppError('manual_not_allowed', 'attendance.onlyFace');
+
+  const location = schedule ? row.location : null;
+  let distance: number | null = null;
+  if (location) {
+    if (!req.location) throw new AppError('location_required', 'attendance.locationRequired');
+    distance = Math.round(distanceMetres(req.location, location));
+    if (!insideGeofence(distance, location.allowedRadius, req.location.accuracy)) {
+      throw new AppError('outside_geofence', 'attendance.outsideGeofence', { distance, radius: location.allowedRadius, location: location.name });
+    }
+  }
+
+  const date = workDateFor(at, schedule, timezone);
+  const name = `${employee.firstName} ${employee.lastName}`;
+  const geo = req.location ? { latitude: req.location.latitude, longitude: req.location.longitude, accuracy: req.location.accuracy ?? null, distance } : null;
+
+  const result = await db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(attendanceRecords)
+      .where(and(eq(attendanceRecords.companyId, req.companyId), eq(attendanceRecords.employeeId, employee.id), eq(attendanceRecords.date, date)))
+      .for('update');
+    const wants: PunchAction = req.action === 'auto' ? (existing?.checkIn ? 'check_out' : 'check_in') : req.action;
+
+    if (wants === 'check_in') {
+      if (existing?.isPermission) throw new AppError('conflict', 'attendance.permissionDay');
+      if (existing?.checkIn) return { action: wants, repeated: true, record: existing };
+      const status = schedule ? arrivalStatus(at, schedule, date, timezone) : fallbackStatus({ checkIn: at });
+      const values = {
+        checkIn: at,
+        status,
+        method: req.method,
+        checkInLatitude: geo?.latitude ?? null,
+        checkInLongitude: geo?.longitude ?? null,
+        evidence: { checkIn: { ...req.evidence, location: geo } },
+      };
+      // ON CONFLICT: a concurrent check-in of the same shift won the insert; this one becomes a repeat.
+      const [inserted] = existing
+        ? await tx.update(attendanceRecords).set(values).where(eq(attendanceRecords.id, existing.id)).returning()
+        : await tx.insert(attendanceRecords).values({ companyId: req.companyId, employeeId: employee.id, date, ...values }).onConflictDoNothing().returning();
+      if (!inserted) {
+        const [winner] = await tx.select().from(attendanceRecords).where(and(eq(attendanceRecords.companyId, req.companyId), eq(attendanceRecords.employeeId, employee.id), eq(attendanceRecords.date, date)));
+        return { action: wants, repeated: true, record: winner };
+      }
+      await logActivity(tx, {
+        companyId: req.companyId, employeeId: employee.id, type: 'attendance_check_in', title: 'Entrada registrada',
+        details: { date, checkIn: at.toISOString(), status, method: req.method, location: geo },
+      });
+      return { action: wants, repeated: false, record: inserted };
+    }
+
+    if (!existing?.checkIn) throw new AppError('not_checked_in', 'attendance.notCheckedIn');
+    if (existing.checkOut) throw new AppError('already_completed', 'attendance.alreadyCompleted');
+    const hours = workHours({ checkIn: existing.checkIn, checkOut: at }, schedule, date, timezone);
+    const [updated] = await tx
+      .update(attendanceRecords)
+      .set({
+        checkOut: at,
+        workHours: hours == null ? null : hours.toFixed(2),
+        checkOutLatitude: geo?.latitude ?? null,
+        checkOutLongitude: geo?.longitude ?? null,
+        evidence: { ...(existing.evidence as object | null), checkOut: { ...req.evidence, location: geo } },
+      })
+      .where(eq(attendanceRecords.id, existing.id))
+      .returning();
+    await logActivity(tx, {
+      companyId: req.companyId, employeeId: employee.id, type: 'attendance_check_out', title: 'Salida registrada',
+      details: { date, checkOut: at.toISOString(), workHours: hours, method: req.method, location: geo },
+    });
+    return { action: wants, repeated: false, record: updated };
+  });
+
+  if (!result.repeated) {
+    const payload = { employeeId: employee.id, action: result.action, date, time: at.toISOString(), localTime: toLocal(at, timezone).time };
+    deps.events.emit(rooms.company(req.companyId), 'attendance_update', payload);
+    deps.events.emit(rooms.employee(employee.id), 'activity_update', payload);
+    deps.events.emit(rooms.superAdmin(), 'global_attendance_update', { companyId: req.companyId });
+  }
+  return { ...result, status: result.record.status ?? 'present', employee: { id: employee.id, name } };
+}

@@ -1,0 +1,87 @@
+import { localToInstant } from '@presente/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activityLog, attendanceRecords } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { punch } from './punch.service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+const lima = (date: string, hhmm: string) => localToInstant(date, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)), 'America/Lima');
+
+async function setup(scheduleOverrides = {}) {
+  const company = await t.factories.company({ timezone: 'America/Lima' });
+  const schedule = await t.factories.schedule(company.id, { startTime: '09:00', endTime: '18:00', breakStartTime: '13:00', breakEndTime: '14:00', workDays: '1,2,3,4,5,6,7', ...scheduleOverrides });
+  const employee = await t.factories.employee(company.id, { scheduleId: schedule.id });
+  return { company, schedule, employee };
+}
+
+describe('punch (check-in / check-out rules)', () => {
+  it('checks in late, repeats safely, checks out with hours, then refuses a third punch', async () => {
+    const { company, employee } = await setup();
+    const base = { companyId: company.id, employeeId: employee.id, method: 'web' as const };
+    const inRes = await punch(t.db, t.deps, { ...base, action: 'check_in', at: lima('2026-03-04', '09:20') });
+    expect(inRes).toMatchObject({ action: 'check_in', repeated: false, status: 'late', record: { date: '2026-03-04' } });
+    const again = await punch(t.db, t.deps, { ...base, action: 'check_in', at: lima('2026-03-04', '09:21') });
+    expect(again).toMatchObject({ repeated: true, record: { id: inRes.record.id } });
+    const out = await punch(t.db, t.deps, { ...base, action: 'check_out', at: lima('2026-03-04', '18:00') });
+    expect(out.record.workHours).toBe('7.67');
+    await expect(punch(t.db, t.deps, { ...base, action: 'check_out', at: lima('2026-03-04', '18:05') })).rejects.toMatchObject({ code: 'already_completed' });
+    const log = await t.db.select().from(activityLog).where(eq(activityLog.employeeId, employee.id));
+    expect(log.map((l) => l.type).sort()).toEqual(['attendance_check_in', 'attendance_check_out']);
+    expect(t.events.emitted.filter((e) => e.event === 'attendance_update' && e.room === `company_${company.id}`)).toHaveLength(2);
+  });
+
+  it('five concurrent check-ins of one employee make one record', async () => {
+    const { company, employee } = await setup();
+    const at = lima('2026-03-05', '08:55');
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => punch(t.db, t.deps, { companyId: company.id, employeeId: employee.id, method: 'web', action: 'check_in', at })),
+    );
+    expect(results.filter((r) => !r.repeated)).toHaveLength(1);
+    const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(attendanceRecords).where(eq(attendanceRecords.employeeId, employee.id));
+    expect(n).toBe(1);
+  });
+
+  it("refuses web marking on a 'Solo Facial' schedule but accepts face recognition", async () => {
+    const { company, employee } = await setup({ allowManualAttendance: false });
+    const req = { companyId: company.id, employeeId: employee.id, action: 'check_in' as const, at: lima('2026-03-04', '09:00') };
+    await expect(punch(t.db, t.deps, { ...req, method: 'web' })).rejects.toMatchObject({ code: 'manual_not_allowed' });
+    expect((await punch(t.db, t.deps, { ...req, method: 'face_recognition' })).status).toBe('present');
+  });
+
+  it('applies the geofence, allowing for the reported accuracy', async () => {
+    const company = await t.factories.company({ timezone: 'America/Lima' });
+    const loc = await t.factories.location(company.id, { latitude: -12.0464, longitude: -77.0428, allowedRadius: 100 });
+    const schedule = await t.factories.schedule(company.id, { locationId: loc.id, workDays: '1,2,3,4,5,6,7' });
+    const employee = await t.factories.employee(company.id, { scheduleId: schedule.id });
+    const req = { companyId: company.id, employeeId: employee.id, method: 'web' as const, action: 'check_in' as const, at: lima('2026-03-04', '09:00') };
+    await expect(punch(t.db, t.deps, req)).rejects.toMatchObject({ code: 'location_required' });
+    // ~220 m north of the centre.
+    const far = { latitude: -12.0444, longitude: -77.0428 };
+    await expect(punch(t.db, t.deps, { ...req, location: { ...far, accuracy: 10 } })).rejects.toMatchObject({ code: 'outside_geofence', params: { radius: 100 } });
+    expect((await punch(t.db, t.deps, { ...req, location: { ...far, accuracy: 130 } })).repeated).toBe(false);
+  });
+
+  it('a night shift check-out after midnight closes the shift that started the day before', async () => {
+    const { company, employee } = await setup({ startTime: '22:00', endTime: '06:00', breakStartTime: null, breakEndTime: null });
+    const base = { companyId: company.id, employeeId: employee.id, method: 'web' as const };
+    const inRes = await punch(t.db, t.deps, { ...base, action: 'check_in', at: lima('2026-03-04', '21:50') });
+    expect(inRes).toMatchObject({ status: 'early', record: { date: '2026-03-04' } });
+    const out = await punch(t.db, t.deps, { ...base, action: 'check_out', at: lima('2026-03-05', '06:00') });
+    expect(out.record).toMatchObject({ id: inRes.record.id, date: '2026-03-04', workHours: '8.00' });
+  });
+
+  it("'auto' checks in first, then out; an employee of another company is not found", async () => {
+    const { company, employee } = await setup();
+    const base = { companyId: company.id, employeeId: employee.id, method: 'face_recognition' as const, action: 'auto' as const };
+    expect((await punch(t.db, t.deps, { ...base, at: lima('2026-03-06', '09:00') })).action).toBe('check_in');
+    expect((await punch(t.db, t.deps, { ...base, at: lima('2026-03-06', '17:00') })).action).toBe('check_out');
+    const other = await t.factories.company();
+    await expect(punch(t.db, t.deps, { ...base, companyId: other.id })).rejects.toMatchObject({ code: 'not_found' });
+    const rows = await t.db.select().from(attendanceRecords).where(and(eq(attendanceRecords.companyId, other.id)));
+    expect(rows).toEqual([]);
+  });
+});

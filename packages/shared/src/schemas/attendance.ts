@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { HHMM, optionalText, pageQuery, ymd } from './common.js';
+
+export const geoPoint = z.object({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  accuracy: z.number().min(0).max(100_000).optional(),
+});
+export type GeoPoint = z.infer<typeof geoPoint>;
+
+/** Employee check-in/out body: optional location (spec §7). */
+export const punchInput = z.object({ location: geoPoint.nullish() }).default({});
+
+/** A local time "HH:mm" (the form's, in the company's timezone) or a full ISO timestamp. */
+const timeOrIso = z
+  .string()
+  .trim()
+  .refine((v) => HHMM.test(v) || !Number.isNaN(Date.parse(v)), 'attendance.timeInvalid');
+
+/** Admin's manual attendance (spec §7 POST/PUT /attendance); every manual change needs a reason. */
+export const manualAttendanceInput = z
+  .object({
+    employeeId: z.uuid('validation.idInvalid'),
+    date: ymd('attendance.dateInvalid'),
+    checkIn: timeOrIso.nullish().or(z.literal('').transform(() => null)),
+    checkOut: timeOrIso.nullish().or(z.literal('').transform(() => null)),
+    notes: optionalText(500),
+    isPermission: z.boolean().default(false),
+    reason: z.string().trim().min(1, 'attendance.reasonRequired').max(500, 'validation.tooLong'),
+  })
+  .refine((v) => v.isPermission || !!v.checkIn, { path: ['checkIn'], message: 'attendance.checkInRequired' });
+export type ManualAttendanceInput = z.input<typeof manualAttendanceInput>;
+
+export const attendanceDeleteInput = z.object({ reason: z.string().trim().min(1, 'attendance.reasonRequired').max(500, 'validation.tooLong') });
+
+export const monthlyCalendarQuery = pageQuery.extend({
+  employeeId: z.uuid().optional().or(z.literal('').transform(() => undefined)),
+  employeeName: z.string().trim().max(100).optional(),
+  departmentId: z.union([z.uuid(), z.literal('none'), z.literal('')]).optional(),
+  position: z.string().trim().max(120).optional(),
+  month: z.coerce.number().int().min(1).max(12),
+  year: z.coerce.number().int().min(2000).max(2100),
+});
+
+export const weeklySummaryQuery = z.object({ startDate: ymd('attendance.dateInvalid'), endDate: ymd('attendance.dateInvalid') });
