@@ -7,6 +7,7 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { companyAdminRoutes } from './modules/company-admin.js';
 import { countryRoutes } from './modules/countries/countries.routes.js';
+import { employeeAreaRoutes } from './modules/employee-area/employee-area.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { installErrorHandler } from './plugins/error-handler.js';
@@ -23,7 +24,7 @@ export interface BuildOptions {
 }
 
 /** The ONE list of route modules, all under /api. */
-const routeModules = [healthRoutes, authRoutes, countryRoutes, companyAdminRoutes, adminRoutes];
+const routeModules = [healthRoutes, authRoutes, countryRoutes, companyAdminRoutes, adminRoutes, employeeAreaRoutes];
 
 /** Builds the HTTP application around its dependencies (nothing here opens connections). */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {

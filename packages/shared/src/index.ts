@@ -9,3 +9,4 @@ export * from './schemas/common.js';
 export * from './schemas/company.js';
 export * from './attendance/index.js';
 export * from './schemas/attendance.js';
+export * from './schemas/employee.js';

@@ -3,6 +3,7 @@ import { ADMIN_MESSAGES } from './messages/admin.js';
 import { ATTENDANCE_MESSAGES } from './messages/attendance.js';
 import { COMPANY_MESSAGES } from './messages/company.js';
 import { CORE_MESSAGES } from './messages/core.js';
+import { EMPLOYEE_MESSAGES } from './messages/employee.js';
 
 /**
  * Every message the API sends (errors, validation, confirmations), in the spec's Spanish (§5, §8) and
@@ -14,6 +15,7 @@ export const MESSAGES = {
   ...ATTENDANCE_MESSAGES,
   ...ADMIN_MESSAGES,
   ...COMPANY_MESSAGES,
+  ...EMPLOYEE_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { attendanceRoutes } from './attendance/attendance.routes.js';
 import { companyRoutes } from './company/company.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { departmentRoutes } from './departments/departments.routes.js';
@@ -13,7 +14,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (scoped) => {
       // onRequest, so a missing session answers 401 before the body is even validated.
       scoped.addHook('onRequest', scoped.requireRole('COMPANY_ADMIN'));
-      for (const routes of [dashboardRoutes, companyRoutes, departmentRoutes, scheduleRoutes, locationRoutes, holidayRoutes, employeeRoutes]) {
+      for (const routes of [attendanceRoutes, dashboardRoutes, companyRoutes, departmentRoutes, scheduleRoutes, locationRoutes, holidayRoutes, employeeRoutes]) {
         await scoped.register(routes);
       }
     },

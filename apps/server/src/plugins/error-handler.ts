@@ -1,6 +1,7 @@
 import { translate, type Language } from '@presente/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 import { AppError } from '../errors.js';
 
 const format = (text: string, params: Record<string, string | number>) =>
@@ -22,6 +23,10 @@ export function installErrorHandler(app: FastifyInstance) {
         path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
         message: translate(v.message ?? 'validation.invalid', lang),
       }));
+      return reply.code(400).send({ message: errors[0]?.message ?? translate('error.validation_failed', lang), code: 'validation_failed', errors });
+    }
+    if (err instanceof ZodError) {
+      const errors = err.issues.map((i) => ({ path: i.path.join('.'), message: translate(i.message, lang) }));
       return reply.code(400).send({ message: errors[0]?.message ?? translate('error.validation_failed', lang), code: 'validation_failed', errors });
     }
     if (err.statusCode === 429) {

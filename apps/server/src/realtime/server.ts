@@ -1,27 +1,37 @@
 import { createAdapter } from '@socket.io/redis-adapter';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { AppDeps } from '../context.js';
 import { employees, sessions, users } from '../db/schema/index.js';
 import { readSignedToken } from '../lib/crypto.js';
+import { handleEmployeePunches, type SocketIdentity } from '../modules/employee-area/socket.js';
 import { type Events, rooms } from './events.js';
 
-/** Rooms a user joins on connect (spec §7 socket). */
-export async function roomsFor(deps: AppDeps, userId: string): Promise<string[]> {
+/** Who a user is for the realtime layer and the rooms they join on connect (spec §7 socket). */
+export async function connectionFor(deps: AppDeps, userId: string): Promise<SocketIdentity & { rooms: string[] }> {
+  const none = { userId, role: null, companyId: null, employeeId: null, rooms: [] };
   const user = await deps.db.query.users.findFirst({ where: eq(users.id, userId) });
-  if (!user?.isActive) return [];
-  if (user.role === 'SUPER_ADMIN') return [rooms.superAdmin()];
-  if (!user.companyId) return [];
-  if (user.role === 'COMPANY_ADMIN') return [rooms.company(user.companyId), rooms.companyAdmin(user.companyId)];
-  const employee = await deps.db.query.employees.findFirst({ where: and(eq(employees.userId, user.id), eq(employees.companyId, user.companyId)) });
-  return [rooms.company(user.companyId), ...(employee ? [rooms.employee(employee.id)] : [])];
+  if (!user?.isActive) return none;
+  const who = { userId, role: user.role, companyId: user.companyId, employeeId: null };
+  if (user.role === 'SUPER_ADMIN') return { ...who, rooms: [rooms.superAdmin()] };
+  if (!user.companyId) return none;
+  if (user.role === 'COMPANY_ADMIN') return { ...who, rooms: [rooms.company(user.companyId), rooms.companyAdmin(user.companyId)] };
+  const employee = await deps.db.query.employees.findFirst({
+    where: and(eq(employees.userId, user.id), eq(employees.companyId, user.companyId), isNull(employees.deletedAt)),
+  });
+  return {
+    ...who,
+    employeeId: employee?.id ?? null,
+    rooms: [rooms.company(user.companyId), ...(employee ? [rooms.employee(employee.id)] : [])],
+  };
 }
 
 /**
  * Socket.IO on the HTTP server's port. Clients authenticate with the token of GET /api/auth/socket-token;
- * with Redis, several server processes share rooms and events.
+ * with Redis, several server processes share rooms and events. Employees check in and out over it
+ * (employee_checkin / employee_checkout).
  */
 export function createRealtime() {
   let io: Server | undefined;
@@ -42,13 +52,20 @@ export function createRealtime() {
         const session = await deps.db.query.sessions.findFirst({ where: eq(sessions.id, claims.sid) });
         if (!session || session.userId !== claims.sub || session.expiresAt < new Date()) return next(new Error('unauthorized'));
         socket.data.userId = claims.sub;
+        socket.data.sessionId = claims.sid;
         next();
       });
       io.on('connection', async (socket) => {
-        const joined = await roomsFor(deps, socket.data.userId as string);
-        if (!joined.length) return void socket.disconnect(true);
-        await socket.join(joined);
-        socket.emit('connected', { rooms: joined.length });
+        const resolved = connectionFor(deps, socket.data.userId as string);
+        // Listeners go on at once so an event sent right after connecting is not lost; they await the identity.
+        handleEmployeePunches(socket, deps, app.log, resolved.then((c) => (c.rooms.length ? c : null)).catch(() => null));
+        const who = await resolved.catch(() => null);
+        if (!who?.rooms.length) return void socket.disconnect(true);
+        socket.data.role = who.role;
+        socket.data.companyId = who.companyId;
+        socket.data.employeeId = who.employeeId;
+        await socket.join(who.rooms);
+        socket.emit('connected', { rooms: who.rooms.length });
       });
     },
     async close() {

@@ -26,12 +26,12 @@ export const manualAttendanceInput = z
     checkOut: timeOrIso.nullish().or(z.literal('').transform(() => null)),
     notes: optionalText(500),
     isPermission: z.boolean().default(false),
-    reason: z.string().trim().min(1, 'attendance.reasonRequired').max(500, 'validation.tooLong'),
+    reason: z.string('attendance.reasonRequired').trim().min(1, 'attendance.reasonRequired').max(500, 'validation.tooLong'),
   })
   .refine((v) => v.isPermission || !!v.checkIn, { path: ['checkIn'], message: 'attendance.checkInRequired' });
 export type ManualAttendanceInput = z.input<typeof manualAttendanceInput>;
 
-export const attendanceDeleteInput = z.object({ reason: z.string().trim().min(1, 'attendance.reasonRequired').max(500, 'validation.tooLong') });
+export const attendanceDeleteInput = z.object({ reason: z.string('attendance.reasonRequired').trim().min(1, 'attendance.reasonRequired').max(500, 'validation.tooLong') });
 
 export const monthlyCalendarQuery = pageQuery.extend({
   employeeId: z.uuid().optional().or(z.literal('').transform(() => undefined)),

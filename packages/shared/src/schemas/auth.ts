@@ -3,20 +3,20 @@ import { PASSWORD_MIN_ADMIN, PASSWORD_MIN_EMPLOYEE, ROLES, RUC_MAX } from '../co
 
 const trimmed = z.string().trim();
 const email = (requiredKey: string) =>
-  trimmed.min(1, requiredKey).max(254, 'validation.tooLong').pipe(z.email('validation.emailInvalid')).transform((v) => v.toLowerCase());
+  z.string(requiredKey).trim().min(1, requiredKey).max(254, 'validation.tooLong').pipe(z.email('validation.emailInvalid')).transform((v) => v.toLowerCase());
 const optionalText = (max: number, tooLongKey = 'validation.tooLong') =>
   trimmed.max(max, tooLongKey).optional().transform((v) => (v ? v : undefined));
 
 export const loginInput = z.object({
   email: email('auth.emailRequired'),
-  password: z.string().min(1, 'auth.passwordRequired').max(200, 'validation.tooLong'),
+  password: z.string('auth.passwordRequired').min(1, 'auth.passwordRequired').max(200, 'validation.tooLong'),
   turnstileToken: z.string().max(20000).optional(),
 });
 export type LoginInput = z.input<typeof loginInput>;
 
 export const registerInput = z
   .object({
-    name: trimmed.min(1, 'validation.companyNameRequired').max(200, 'validation.tooLong'),
+    name: z.string('validation.companyNameRequired').trim().min(1, 'validation.companyNameRequired').max(200, 'validation.tooLong'),
     ruc: optionalText(RUC_MAX, 'validation.rucMax'),
     email: email('validation.companyEmailRequired'),
     phone: optionalText(40),
@@ -25,21 +25,21 @@ export const registerInput = z
     country: trimmed.toUpperCase().length(2, 'validation.countryInvalid').default('PE'),
     timezone: trimmed.min(1).max(64).default('America/Lima'),
     locale: trimmed.min(2).max(10).default('es-PE'),
-    adminName: trimmed.min(1, 'validation.adminNameRequired').max(200, 'validation.tooLong'),
+    adminName: z.string('validation.adminNameRequired').trim().min(1, 'validation.adminNameRequired').max(200, 'validation.tooLong'),
     adminEmail: email('validation.adminEmailRequired'),
-    password: z.string().min(1, 'validation.passwordRequired').min(PASSWORD_MIN_ADMIN, 'validation.passwordMin8').max(200, 'validation.tooLong'),
-    confirmPassword: z.string().min(1, 'validation.passwordRequired'),
+    password: z.string('validation.passwordRequired').min(1, 'validation.passwordRequired').min(PASSWORD_MIN_ADMIN, 'validation.passwordMin8').max(200, 'validation.tooLong'),
+    confirmPassword: z.string('validation.passwordRequired').min(1, 'validation.passwordRequired'),
     turnstileToken: z.string().max(20000).optional(),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.passwordsMismatch' });
 export type RegisterInput = z.input<typeof registerInput>;
 
 export const forgotPasswordInput = z.object({
-  email: trimmed.min(1, 'validation.emailEnter').max(254, 'validation.tooLong').pipe(z.email('validation.emailInvalid')).transform((v) => v.toLowerCase()),
+  email: z.string('validation.emailEnter').trim().min(1, 'validation.emailEnter').max(254, 'validation.tooLong').pipe(z.email('validation.emailInvalid')).transform((v) => v.toLowerCase()),
 });
 
 export const resetPasswordInput = z.object({
-  token: z.string().min(1, 'validation.tokenRequired').max(200, 'validation.tokenRequired'),
+  token: z.string('validation.tokenRequired').min(1, 'validation.tokenRequired').max(200, 'validation.tokenRequired'),
   newPassword: z
     .string()
     .min(1, 'validation.newPasswordRequired')

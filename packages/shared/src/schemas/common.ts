@@ -5,13 +5,13 @@ export const YMD = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** A calendar day "YYYY-MM-DD" that exists (no 2026-02-30). */
 export const ymd = (message = 'holiday.dateInvalid') =>
-  z.string().regex(YMD, message).refine((v) => {
+  z.string(message).regex(YMD, message).refine((v) => {
     const d = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
   }, message);
 
 /** A local time "HH:mm"; empty means "not set" where optional. */
-export const hhmm = (requiredKey: string) => z.string().trim().min(1, requiredKey).regex(HHMM, 'schedule.timeInvalid');
+export const hhmm = (requiredKey: string) => z.string(requiredKey).trim().min(1, requiredKey).regex(HHMM, 'schedule.timeInvalid');
 export const optionalHhmm = z
   .string()
   .trim()

@@ -3,7 +3,7 @@ import { PASSWORD_MIN_ADMIN, PASSWORD_MIN_EMPLOYEE } from '../constants.js';
 import { boolish, hhmm, optionalHhmm, optionalId, optionalText, pageQuery, ymd } from './common.js';
 
 export const departmentInput = z.object({
-  name: z.string().trim().min(1, 'department.nameRequired').max(120, 'validation.tooLong'),
+  name: z.string('department.nameRequired').trim().min(1, 'department.nameRequired').max(120, 'validation.tooLong'),
 });
 
 /** Work days: "1,2,3" or [1,2,3] (Monday=1 .. Sunday=7), stored sorted as "1,2,3". */
@@ -15,7 +15,7 @@ export const workDays = z
 
 export const scheduleInput = z
   .object({
-    name: z.string().trim().min(1, 'schedule.nameRequired').max(120, 'validation.tooLong'),
+    name: z.string('schedule.nameRequired').trim().min(1, 'schedule.nameRequired').max(120, 'validation.tooLong'),
     startTime: hhmm('schedule.startRequired'),
     endTime: hhmm('schedule.endRequired'),
     breakStartTime: optionalHhmm,
@@ -34,7 +34,7 @@ export const scheduleInput = z
 export type ScheduleInput = z.input<typeof scheduleInput>;
 
 export const locationInput = z.object({
-  name: z.string().trim().min(1, 'location.nameRequired').max(120, 'validation.tooLong'),
+  name: z.string('location.nameRequired').trim().min(1, 'location.nameRequired').max(120, 'validation.tooLong'),
   address: optionalText(300),
   latitude: z.coerce.number('location.positionRequired').min(-90, 'location.positionRequired').max(90, 'location.positionRequired').refine((v) => v !== 0, 'location.positionRequired'),
   longitude: z.coerce.number('location.positionRequired').min(-180, 'location.positionRequired').max(180, 'location.positionRequired').refine((v) => v !== 0, 'location.positionRequired'),
@@ -57,7 +57,7 @@ const scheduleIds = z
 
 export const holidayInput = z
   .object({
-    name: z.string().trim().min(1, 'holiday.nameRequired').max(120, 'validation.tooLong'),
+    name: z.string('holiday.nameRequired').trim().min(1, 'holiday.nameRequired').max(120, 'validation.tooLong'),
     date: ymd(),
     description: optionalText(500),
     applyToAll: boolish.default(true),
@@ -73,10 +73,10 @@ export const holidayQuery = pageQuery.extend({
 });
 
 const employeeBase = {
-  firstName: z.string().trim().min(1, 'employee.firstNameRequired').max(100, 'validation.tooLong'),
-  lastName: z.string().trim().min(1, 'employee.lastNameRequired').max(100, 'validation.tooLong'),
-  email: z.string().trim().min(1, 'employee.emailRequired').max(254, 'validation.tooLong').pipe(z.email('validation.emailInvalid')).transform((v) => v.toLowerCase()),
-  employeeCode: z.string().trim().min(1, 'employee.codeRequired').max(40, 'validation.tooLong'),
+  firstName: z.string('employee.firstNameRequired').trim().min(1, 'employee.firstNameRequired').max(100, 'validation.tooLong'),
+  lastName: z.string('employee.lastNameRequired').trim().min(1, 'employee.lastNameRequired').max(100, 'validation.tooLong'),
+  email: z.string('employee.emailRequired').trim().min(1, 'employee.emailRequired').max(254, 'validation.tooLong').pipe(z.email('validation.emailInvalid')).transform((v) => v.toLowerCase()),
+  employeeCode: z.string('employee.codeRequired').trim().min(1, 'employee.codeRequired').max(40, 'validation.tooLong'),
   documentNumber: optionalText(20, 'employee.documentTooLong'),
   position: optionalText(120),
   phone: optionalText(40),
@@ -104,23 +104,23 @@ export const employeeListQuery = pageQuery.extend({
   status: z.enum(['ACTIVE', 'INACTIVE']).optional(),
 });
 
-export const companyNameInput = z.object({ name: z.string().trim().min(1, 'company.nameRequired').max(200, 'validation.tooLong') });
+export const companyNameInput = z.object({ name: z.string('company.nameRequired').trim().min(1, 'company.nameRequired').max(200, 'validation.tooLong') });
 
 /** Company admin password change (min 8). */
 export const adminPasswordInput = z.object({
-  currentPassword: z.string().min(1, 'profile.allFieldsRequired').max(200),
-  newPassword: z.string().min(1, 'profile.allFieldsRequired').min(PASSWORD_MIN_ADMIN, 'validation.passwordMin8').max(200, 'validation.tooLong'),
+  currentPassword: z.string('profile.allFieldsRequired').min(1, 'profile.allFieldsRequired').max(200),
+  newPassword: z.string('profile.allFieldsRequired').min(1, 'profile.allFieldsRequired').min(PASSWORD_MIN_ADMIN, 'validation.passwordMin8').max(200, 'validation.tooLong'),
 });
 export const emailChangeInput = z.object({
-  newEmail: z.string().trim().min(1, 'profile.emailInvalid').max(254, 'validation.tooLong').pipe(z.email('profile.emailInvalid')).transform((v) => v.toLowerCase()),
+  newEmail: z.string('profile.emailInvalid').trim().min(1, 'profile.emailInvalid').max(254, 'validation.tooLong').pipe(z.email('profile.emailInvalid')).transform((v) => v.toLowerCase()),
 });
 
 /** Bulk import: rows parsed from a CSV/XLSX file in the browser; department and schedule by name. */
 export const employeeImportRow = z.object({
-  firstName: z.string().trim().min(1, 'employee.firstNameRequired').max(100, 'validation.tooLong'),
-  lastName: z.string().trim().min(1, 'employee.lastNameRequired').max(100, 'validation.tooLong'),
-  email: z.string().trim().min(1, 'employee.emailRequired').max(254, 'validation.tooLong').pipe(z.email('validation.emailInvalid')).transform((v) => v.toLowerCase()),
-  employeeCode: z.string().trim().min(1, 'employee.codeRequired').max(40, 'validation.tooLong'),
+  firstName: z.string('employee.firstNameRequired').trim().min(1, 'employee.firstNameRequired').max(100, 'validation.tooLong'),
+  lastName: z.string('employee.lastNameRequired').trim().min(1, 'employee.lastNameRequired').max(100, 'validation.tooLong'),
+  email: z.string('employee.emailRequired').trim().min(1, 'employee.emailRequired').max(254, 'validation.tooLong').pipe(z.email('validation.emailInvalid')).transform((v) => v.toLowerCase()),
+  employeeCode: z.string('employee.codeRequired').trim().min(1, 'employee.codeRequired').max(40, 'validation.tooLong'),
   documentNumber: optionalText(20, 'employee.documentTooLong'),
   position: optionalText(120),
   phone: optionalText(40),

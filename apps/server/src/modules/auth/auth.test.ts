@@ -52,6 +52,11 @@ describe('POST /api/auth/register', () => {
         'La contraseña debe tener al menos 8 caracteres',
       ]),
     );
+    // Fields left out entirely get the same words as empty ones.
+    const missing = await t.anon.post('/api/auth/register', {});
+    expect(missing.json().errors.map((e: { message: string }) => e.message)).toEqual(
+      expect.arrayContaining(['El nombre de la empresa es requerido', 'El email del administrador es requerido', 'La contraseña es requerida']),
+    );
     const mismatch = await t.anon.post('/api/auth/register', registration({ confirmPassword: 'otra-clave-99' }));
     expect(mismatch.json().errors).toContainEqual({ path: 'confirmPassword', message: 'Las contraseñas no coinciden' });
     const longRuc = await t.anon.post('/api/auth/register', registration({ ruc: '1'.repeat(21) }), { 'accept-language': 'en' });

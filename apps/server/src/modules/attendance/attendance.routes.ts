@@ -1,0 +1,39 @@
+import { attendanceDeleteInput, idParam, manualAttendanceInput, monthlyCalendarQuery, translate, weeklySummaryQuery } from '@presente/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import { monthlyCalendar, weeklySummary } from './calendar.service.js';
+import { createManual, deleteManual, updateManual } from './manual.service.js';
+
+/** The admin's attendance calls (under /company-admin-simple). */
+export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/attendance/monthly-calendar', { schema: { tags: ['attendance'], querystring: monthlyCalendarQuery } }, async (req) => {
+    const { calendar, pagination, ...meta } = await monthlyCalendar(req.ctx, req.query);
+    return { data: calendar, pagination, meta };
+  });
+
+  app.get('/attendance/weekly-summary', { schema: { tags: ['attendance'], querystring: weeklySummaryQuery } }, async (req) => ({
+    data: await weeklySummary(req.ctx, req.query.startDate, req.query.endDate),
+  }));
+
+  app.post('/attendance', { schema: { tags: ['attendance'], body: manualAttendanceInput } }, async (req, reply) =>
+    reply.code(201).send({ data: await createManual(req.ctx, req.body), message: translate('attendance.created', req.lang) }),
+  );
+
+  app.put('/attendance/:id', { schema: { tags: ['attendance'], params: idParam, body: manualAttendanceInput } }, async (req) => ({
+    data: await updateManual(req.ctx, req.params.id, req.body),
+    message: translate('attendance.updated', req.lang),
+  }));
+
+  // The reason may come in the body or, for clients that send no DELETE body, as ?reason=.
+  app.delete(
+    '/attendance/:id',
+    { schema: { tags: ['attendance'], params: idParam, querystring: z.object({ reason: z.string().optional() }), body: attendanceDeleteInput.partial().nullish() } },
+    async (req) => {
+      const reason = (req.body?.reason ?? req.query.reason ?? '').trim();
+      if (!reason) throw new AppError('validation_failed', 'attendance.reasonRequired', {}, [{ path: 'reason', message: 'attendance.reasonRequired' }]);
+      await deleteManual(req.ctx, req.params.id, reason.slice(0, 500));
+      return { message: translate('attendance.deleted', req.lang) };
+    },
+  );
+};

@@ -1,0 +1,135 @@
+import {
+  attendanceRate, countStatuses, type DayStatus, daysBetween, dayStatus, monthRange, pagination, type monthlyCalendarQuery, workHours,
+} from '@presente/shared';
+import { and, asc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Ctx, requireCompany } from '../../context.js';
+import { attendanceRecords, companies, departments, employees, holidaySchedules, holidays, schedules } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { likeEscape } from '../../lib/db-errors.js';
+
+type Query = z.output<typeof monthlyCalendarQuery>;
+type RecordRow = typeof attendanceRecords.$inferSelect;
+
+export function recordView(r: RecordRow) {
+  return {
+    id: r.id, date: r.date, checkIn: r.checkIn?.toISOString() ?? null, checkOut: r.checkOut?.toISOString() ?? null,
+    workHours: r.workHours == null ? null : Number(r.workHours), status: r.status, notes: r.notes, isPermission: r.isPermission,
+    method: r.method, isManual: r.isManual, incomplete: r.incomplete,
+    location: r.checkInLatitude != null ? { latitude: r.checkInLatitude, longitude: r.checkInLongitude } : null,
+  };
+}
+
+/** Active holidays of a company in a range, with the schedules each applies to (two queries). */
+export async function holidayFacts(db: Ctx['db'], companyId: string, start: string, end: string) {
+  const rows = await db.select().from(holidays).where(and(eq(holidays.companyId, companyId), gte(holidays.date, start), lte(holidays.date, end)));
+  const links = rows.length ? await db.select().from(holidaySchedules).where(inArray(holidaySchedules.holidayId, rows.map((h) => h.id))) : [];
+  return rows.map((h) => ({
+    name: h.name, description: h.description, date: h.date, isActive: h.isActive, applyToAll: h.applyToAll,
+    scheduleIds: links.filter((l) => l.holidayId === h.id).map((l) => l.scheduleId),
+  }));
+}
+
+/**
+ * The monthly calendar (spec §3 monthly calendar entry): one row per employee of the page with every
+ * day's status from the shared rules, in three queries whatever the page size (employees, records,
+ * holidays).
+ */
+export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
+  const companyId = requireCompany(ctx.actor);
+  const company = await ctx.db.query.companies.findFirst({ where: eq(companies.id, companyId), columns: { timezone: true } });
+  if (!company) throw new AppError('not_found');
+  const { start, end } = monthRange(q.year, q.month);
+
+  const filters: (SQL | undefined)[] = [eq(employees.companyId, companyId), isNull(employees.deletedAt)];
+  if (q.employeeId) filters.push(eq(employees.id, q.employeeId));
+  if (q.employeeName) {
+    const like = `%${likeEscape(q.employeeName)}%`;
+    filters.push(or(ilike(sql`${employees.firstName} || ' ' || ${employees.lastName}`, like), ilike(employees.employeeCode, like), ilike(employees.email, like)));
+  }
+  if (q.departmentId === 'none') filters.push(isNull(employees.departmentId));
+  else if (q.departmentId) filters.push(eq(employees.departmentId, q.departmentId));
+  if (q.position) filters.push(eq(employees.position, q.position));
+  const where = and(...filters);
+
+  const [page, [{ total }]] = await Promise.all([
+    ctx.db
+      .select({ e: employees, s: schedules, departmentName: departments.name })
+      .from(employees)
+      .leftJoin(schedules, eq(schedules.id, employees.scheduleId))
+      .leftJoin(departments, eq(departments.id, employees.departmentId))
+      .where(where)
+      .orderBy(asc(employees.lastName), asc(employees.firstName), asc(employees.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    ctx.db.select({ total: sql<number>`count(*)::int` }).from(employees).where(where),
+  ]);
+  const ids = page.map((p) => p.e.id);
+  const [records, hol] = await Promise.all([
+    ids.length
+      ? ctx.db.select().from(attendanceRecords).where(and(eq(attendanceRecords.companyId, companyId), inArray(attendanceRecords.employeeId, ids), gte(attendanceRecords.date, start), lte(attendanceRecords.date, end)))
+      : Promise.resolve([] as RecordRow[]),
+    holidayFacts(ctx.db, companyId, start, end),
+  ]);
+  const byKey = new Map(records.map((r) => [`${r.employeeId}|${r.date}`, r]));
+  const days = daysBetween(start, end);
+
+  const calendar = page.map(({ e, s, departmentName }) => {
+    const schedule = s?.isActive ? s : null;
+    const statuses: DayStatus[] = [];
+    const cells = days.map((date) => {
+      const record = byKey.get(`${e.id}|${date}`) ?? null;
+      const status = dayStatus({ date, timezone: company.timezone, now, schedule, scheduleId: e.scheduleId, record, holidays: hol });
+      statuses.push(status);
+      const holiday = status === 'holiday' ? hol.find((h) => h.date === date) : undefined;
+      return {
+        date,
+        status,
+        attendance: record ? recordView(record) : null,
+        workHours: record ? workHours(record, schedule, date, company.timezone) : null,
+        ...(holiday ? { holiday: { name: holiday.name, description: holiday.description } } : {}),
+      };
+    });
+    const counts = countStatuses(statuses);
+    return {
+      employeeId: e.id,
+      employeeName: `${e.firstName} ${e.lastName}`,
+      employeeCode: e.employeeCode,
+      documentNumber: e.documentNumber,
+      position: e.position,
+      department: e.departmentId ? { id: e.departmentId, name: departmentName } : null,
+      schedule: s ? { id: s.id, name: s.name, startTime: s.startTime, endTime: s.endTime, breakStartTime: s.breakStartTime, breakEndTime: s.breakEndTime } : null,
+      days: cells,
+      stats: { ...counts, attendanceRate: attendanceRate(counts), totalHours: Math.round(cells.reduce((n, c) => n + (c.workHours ?? 0), 0) * 100) / 100 },
+    };
+  });
+  return { calendar, pagination: pagination(q.page, q.limit, total), timezone: company.timezone, month: q.month, year: q.year };
+}
+
+/** Per-day totals of the company between two days (at most 62), for the weekly summary. */
+export async function weeklySummary(ctx: Ctx, startDate: string, endDate: string, now = new Date()) {
+  const companyId = requireCompany(ctx.actor);
+  const days = daysBetween(startDate, endDate);
+  if (!days.length || days.length > 62) throw new AppError('validation_failed', 'attendance.dateInvalid', {}, [{ path: 'endDate', message: 'attendance.dateInvalid' }]);
+  const company = await ctx.db.query.companies.findFirst({ where: eq(companies.id, companyId), columns: { timezone: true } });
+  const rows = await ctx.db
+    .select({ e: employees, s: schedules })
+    .from(employees)
+    .leftJoin(schedules, eq(schedules.id, employees.scheduleId))
+    .where(and(eq(employees.companyId, companyId), isNull(employees.deletedAt), eq(employees.status, 'ACTIVE')));
+  const [records, hol] = await Promise.all([
+    ctx.db.select().from(attendanceRecords).where(and(eq(attendanceRecords.companyId, companyId), gte(attendanceRecords.date, startDate), lte(attendanceRecords.date, endDate))),
+    holidayFacts(ctx.db, companyId, startDate, endDate),
+  ]);
+  const byKey = new Map(records.map((r) => [`${r.employeeId}|${r.date}`, r]));
+  const perDay = days.map((date) => {
+    const statuses = rows.map(({ e, s }) =>
+      dayStatus({ date, timezone: company!.timezone, now, schedule: s?.isActive ? s : null, scheduleId: e.scheduleId, record: byKey.get(`${e.id}|${date}`) ?? null, holidays: hol }),
+    );
+    const counts = countStatuses(statuses);
+    return { date, ...counts, attendanceRate: attendanceRate(counts) };
+  });
+  const totals = countStatuses(perDay.flatMap(() => []));
+  for (const d of perDay) for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += d[k];
+  return { days: perDay, totals: { ...totals, attendanceRate: attendanceRate(totals) }, employees: rows.length };
+}

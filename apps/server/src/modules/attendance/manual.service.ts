@@ -1,0 +1,126 @@
+import {
+  arrivalStatus, fallbackStatus, HHMM, localToInstant, type manualAttendanceInput, parseHhmm, toLocal, translate, workHours,
+} from '@presente/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Ctx, requireCompany } from '../../context.js';
+import { attendanceRecords, companies, employees, schedules } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { rooms } from '../../realtime/events.js';
+import { logActivity } from '../activity/activity.service.js';
+import { recordView } from './calendar.service.js';
+
+type Input = z.output<typeof manualAttendanceInput>;
+type RecordRow = typeof attendanceRecords.$inferSelect;
+
+async function employeeContext(db: Ctx['db'], companyId: string, employeeId: string) {
+  const [row] = await db
+    .select({ e: employees, s: schedules, timezone: companies.timezone })
+    .from(employees)
+    .innerJoin(companies, eq(companies.id, employees.companyId))
+    .leftJoin(schedules, eq(schedules.id, employees.scheduleId))
+    .where(and(eq(employees.id, employeeId), eq(employees.companyId, companyId), isNull(employees.deletedAt)));
+  if (!row) throw new AppError('not_found', 'employee.notFound');
+  return { employee: row.e, schedule: row.s?.isActive ? row.s : null, timezone: row.timezone };
+}
+
+/** "HH:mm" in the company's timezone on the work date (a time before the check-in's is the next day), or ISO. */
+function toInstant(value: string | null, date: string, timezone: string, after?: Date): Date | null {
+  if (!value) return null;
+  if (!HHMM.test(value)) return new Date(value);
+  let instant = localToInstant(date, parseHhmm(value), timezone);
+  if (after && instant <= after) instant = localToInstant(date, parseHhmm(value) + 1440, timezone);
+  return instant;
+}
+
+/** The values a manual record gets from the form: permission defaults, status and hours by the rules. */
+function computeValues(input: Input, schedule: Awaited<ReturnType<typeof employeeContext>>['schedule'], timezone: string, lang: Ctx['lang']) {
+  const checkInText = (input.isPermission ? (input.checkIn ?? schedule?.startTime) : input.checkIn) ?? null;
+  const checkOutText = (input.isPermission ? (input.checkOut ?? schedule?.endTime) : input.checkOut) ?? null;
+  const checkIn = toInstant(checkInText, input.date, timezone);
+  const checkOut = toInstant(checkOutText, input.date, timezone, checkIn ?? undefined);
+  if (checkIn && checkOut && checkOut <= checkIn) throw new AppError('validation_failed', 'attendance.checkOutBeforeIn', {}, [{ path: 'checkOut', message: 'attendance.checkOutBeforeIn' }]);
+  const status = input.isPermission ? 'permission' : checkIn && schedule ? arrivalStatus(checkIn, schedule, input.date, timezone) : fallbackStatus({ checkIn });
+  const hours = checkIn && checkOut ? workHours({ checkIn, checkOut }, schedule, input.date, timezone) : null;
+  return {
+    checkIn,
+    checkOut,
+    status,
+    workHours: hours == null ? null : hours.toFixed(2),
+    isPermission: input.isPermission,
+    notes: input.notes ?? (input.isPermission ? translate('attendance.permissionNote', lang) : null),
+    isManual: true,
+    manualReason: input.reason,
+    incomplete: false,
+  };
+}
+
+const snapshot = (r: RecordRow | undefined) =>
+  r ? { checkIn: r.checkIn?.toISOString() ?? null, checkOut: r.checkOut?.toISOString() ?? null, isPermission: r.isPermission, notes: r.notes, status: r.status } : null;
+
+function emitChange(ctx: Ctx, companyId: string, employeeId: string, date: string, action: string) {
+  ctx.deps.events.emit(rooms.company(companyId), 'attendance_update', { employeeId, date, action });
+  ctx.deps.events.emit(rooms.employee(employeeId), 'activity_update', { employeeId, date, action });
+}
+
+/** Creates a record by hand (or a justified permission); the reason and values go to the activity log. */
+export async function createManual(ctx: Ctx, input: Input) {
+  const companyId = requireCompany(ctx.actor);
+  const { employee, schedule, timezone } = await employeeContext(ctx.db, companyId, input.employeeId);
+  if (input.date > toLocal(new Date(), timezone).date) throw new AppError('validation_failed', 'attendance.futureDate', {}, [{ path: 'date', message: 'attendance.futureDate' }]);
+  const values = computeValues(input, schedule, timezone, ctx.lang);
+  try {
+    const row = await ctx.db.transaction(async (tx) => {
+      const [created] = await tx.insert(attendanceRecords).values({ companyId, employeeId: employee.id, date: input.date, method: 'manual', ...values }).returning();
+      await logActivity(tx, {
+        companyId, employeeId: employee.id, actorUserId: ctx.actor!.userId,
+        type: input.isPermission ? 'permission_granted' : 'attendance_edit',
+        title: input.isPermission ? 'Permiso registrado' : 'Asistencia creada por el administrador',
+        details: { date: input.date, changes: snapshot(created), previousValues: null, reason: input.reason, method: 'manual' },
+      });
+      return created;
+    });
+    emitChange(ctx, companyId, employee.id, input.date, 'created');
+    return recordView(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('conflict', 'attendance.exists');
+    throw err;
+  }
+}
+
+/** Edits a record; the previous values and the reason are kept in the activity log. */
+export async function updateManual(ctx: Ctx, id: string, input: Input) {
+  const companyId = requireCompany(ctx.actor);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(attendanceRecords).where(and(eq(attendanceRecords.id, id), eq(attendanceRecords.companyId, companyId))).for('update');
+    if (!current) throw new AppError('not_found', 'attendance.notFound');
+    const { schedule, timezone } = await employeeContext(tx, companyId, current.employeeId);
+    const values = computeValues({ ...input, date: current.date }, schedule, timezone, ctx.lang);
+    const [updated] = await tx.update(attendanceRecords).set(values).where(eq(attendanceRecords.id, id)).returning();
+    await logActivity(tx, {
+      companyId, employeeId: current.employeeId, actorUserId: ctx.actor!.userId,
+      type: input.isPermission ? 'permission_granted' : 'attendance_edit', title: 'Asistencia editada por el administrador',
+      details: { date: current.date, changes: snapshot(updated), previousValues: snapshot(current), reason: input.reason, method: 'manual' },
+    });
+    return updated;
+  });
+  emitChange(ctx, companyId, row.employeeId, row.date, 'updated');
+  return recordView(row);
+}
+
+/** Deletes a record; its full contents stay in the activity log (the audit trail keeps 5 years). */
+export async function deleteManual(ctx: Ctx, id: string, reason: string) {
+  const companyId = requireCompany(ctx.actor);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(attendanceRecords).where(and(eq(attendanceRecords.id, id), eq(attendanceRecords.companyId, companyId))).for('update');
+    if (!current) throw new AppError('not_found', 'attendance.notFound');
+    await tx.delete(attendanceRecords).where(eq(attendanceRecords.id, id));
+    await logActivity(tx, {
+      companyId, employeeId: current.employeeId, actorUserId: ctx.actor!.userId, type: 'attendance_edit', title: 'Asistencia eliminada por el administrador',
+      details: { date: current.date, changes: null, previousValues: snapshot(current), deletedRecord: { ...current, evidence: current.evidence ?? null }, reason, method: 'manual' },
+    });
+    return current;
+  });
+  emitChange(ctx, companyId, row.employeeId, row.date, 'deleted');
+}

@@ -1,0 +1,90 @@
+import { type GeoPoint, type MessageKey, pagination, toLocal, workDateFor } from '@presente/shared';
+import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { AppDeps, Ctx } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { attendanceRecords } from '../../db/schema/index.js';
+import { type PunchAction, punch } from '../attendance/punch.service.js';
+import { holidayFor, hoursOf, loadDays, loadHolidays, recordView, statusOf } from './days.js';
+import { loadSelf, scheduleView } from './self.service.js';
+
+/**
+ * Today's attendance card (spec §2 Attendance tab, §4 day flow): the work date of "now" in the company's
+ * timezone (a night shift after midnight is still the shift that started yesterday), its record and
+ * which button applies. `manualAllowed` false means 'Solo Facial'; `requiresLocation` asks for GPS.
+ */
+export async function todayAttendance(ctx: Ctx, now = new Date()) {
+  const self = await loadSelf(ctx.db, ctx.actor);
+  const { timezone } = self.company;
+  const date = workDateFor(now, self.schedule, timezone);
+  const { records, holidays } = await loadDays(ctx.db, self, date, date);
+  const record = records.get(date) ?? null;
+  const active = self.employee.status === 'ACTIVE';
+  const manualAllowed = !self.schedule || self.schedule.allowManualAttendance;
+  const checkedIn = !!record?.checkIn;
+  const checkedOut = !!record?.checkOut;
+  return {
+    date,
+    record: record ? { ...recordView(record), workHours: hoursOf(self, record) } : null,
+    status: statusOf(self, date, record, holidays, now),
+    holiday: holidayFor(self, holidays, date),
+    canCheckIn: active && manualAllowed && !checkedIn && !record?.isPermission,
+    canCheckOut: active && manualAllowed && checkedIn && !checkedOut,
+    completed: checkedIn && checkedOut,
+    manualAllowed,
+    requiresLocation: !!self.location,
+    schedule: scheduleView(self.schedule),
+    serverTime: now.toISOString(),
+    localTime: toLocal(now, timezone).time,
+    timezone,
+  };
+}
+
+export interface SelfRef {
+  companyId: string;
+  employeeId: string;
+}
+
+/**
+ * A check-in or check-out from the employee area (HTTP or socket): the shared punch core with method
+ * 'web', so 'Solo Facial', the geofence and the day rules are the same everywhere. A repeated check-in
+ * answers the existing record with 'Ya registraste tu entrada hoy'.
+ */
+export async function punchSelf(db: Db, deps: Pick<AppDeps, 'events'>, self: SelfRef, action: PunchAction, location?: GeoPoint | null) {
+  const result = await punch(db, deps, { companyId: self.companyId, employeeId: self.employeeId, action, method: 'web', location: location ?? null });
+  const messageKey: MessageKey = result.repeated ? 'attendance.alreadyCheckedIn' : action === 'check_in' ? 'attendance.checkInSuccess' : 'attendance.checkOutSuccess';
+  return {
+    messageKey,
+    repeated: result.repeated,
+    data: { action: result.action, repeated: result.repeated, status: result.status, record: recordView(result.record) },
+  };
+}
+
+/** The HTTP form: the employee comes from the session. */
+export async function punchFromSession(ctx: Ctx, action: PunchAction, location?: GeoPoint | null) {
+  const self = await loadSelf(ctx.db, ctx.actor);
+  return punchSelf(ctx.db, ctx.deps, { companyId: self.employee.companyId, employeeId: self.employee.id }, action, location);
+}
+
+/**
+ * The employee's records, newest first (spec §2 History), each with its status (the stored one, else the
+ * shared rules'), hours, method, notes, permission flag and the holiday of that date when it applies.
+ */
+export async function attendanceHistory(ctx: Ctx, q: { page: number; limit: number; startDate?: string; endDate?: string }, now = new Date()) {
+  const self = await loadSelf(ctx.db, ctx.actor);
+  const filters: (SQL | undefined)[] = [eq(attendanceRecords.companyId, self.employee.companyId), eq(attendanceRecords.employeeId, self.employee.id)];
+  if (q.startDate) filters.push(gte(attendanceRecords.date, q.startDate));
+  if (q.endDate) filters.push(lte(attendanceRecords.date, q.endDate));
+  const where = and(...filters);
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db.select().from(attendanceRecords).where(where).orderBy(desc(attendanceRecords.date), desc(attendanceRecords.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+    ctx.db.select({ total: sql<number>`count(*)::int` }).from(attendanceRecords).where(where),
+  ]);
+  const holidays = rows.length ? await loadHolidays(ctx.db, self.employee.companyId, rows.at(-1)!.date, rows[0].date) : [];
+  const data = rows.map((r) => ({
+    ...recordView(r),
+    status: r.isPermission ? 'permission' : (r.status ?? statusOf(self, r.date, r, holidays, now)),
+    workHours: hoursOf(self, r),
+    holiday: holidayFor(self, holidays, r.date),
+  }));
+  return { data, pagination: pagination(q.page, q.limit, total) };
+}

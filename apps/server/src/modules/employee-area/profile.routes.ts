@@ -1,0 +1,24 @@
+import { employeeEmailInput, employeePasswordInput, employeeProfileInput, translate } from '@presente/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as service from './profile.service.js';
+
+/** The employee's profile, password and email (under /employee). */
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['employee'];
+  app.get('/profile', { schema: { tags } }, async (req) => ({ data: await service.getProfile(req.ctx) }));
+
+  app.put('/profile', { schema: { tags, body: employeeProfileInput } }, async (req) => ({
+    data: await service.updateProfile(req.ctx, req.body),
+    message: translate('employeeArea.profileUpdated', req.lang),
+  }));
+
+  app.put('/profile/password', { schema: { tags, body: employeePasswordInput } }, async (req) => {
+    await service.changePassword(req.ctx, req.body);
+    return { message: translate('employeeArea.passwordChanged', req.lang) };
+  });
+
+  app.put('/profile/email', { schema: { tags, body: employeeEmailInput } }, async (req) => ({
+    data: await service.changeEmail(req.ctx, req.body),
+    message: translate('employeeArea.emailChanged', req.lang),
+  }));
+};

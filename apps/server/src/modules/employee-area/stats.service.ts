@@ -1,0 +1,83 @@
+import { addDays, attendanceRate, countStatuses, daysBetween, monthRange, toLocal } from '@presente/shared';
+import type { Ctx } from '../../context.js';
+import { holidayFor, hoursOf, loadDays, recordView, statusOf, sumHours } from './days.js';
+import { loadSelf } from './self.service.js';
+
+export type StatsPeriod = 'week' | 'month' | 'year';
+
+/** The local days a period covers, never past today (spec §4: employee stats count only days up to today). */
+export function periodRange(period: StatsPeriod, today: string, pick: { year?: number; month?: number } = {}) {
+  const [ty, tm] = today.split('-').map(Number);
+  let start: string;
+  let end: string;
+  if (period === 'week') {
+    start = addDays(today, -6);
+    end = today;
+  } else if (period === 'year') {
+    const y = pick.year ?? ty;
+    start = `${y}-01-01`;
+    end = `${y}-12-31`;
+  } else {
+    ({ start, end } = monthRange(pick.year ?? ty, pick.month ?? tm));
+  }
+  return { start, end: end < today ? end : today };
+}
+
+/**
+ * Counts per day status (shared rules), total hours and the attendance rate (spec §9) of the employee
+ * over a period: the last 7 days, a month from the 1st, or a year from 1 January, each up to today.
+ */
+export async function attendanceStats(ctx: Ctx, q: { period: StatsPeriod; year?: number; month?: number }, now = new Date()) {
+  const self = await loadSelf(ctx.db, ctx.actor);
+  const today = toLocal(now, self.company.timezone).date;
+  const { start, end } = periodRange(q.period, today, q);
+  const days = start <= end ? daysBetween(start, end) : [];
+  const { records, holidays } = days.length ? await loadDays(ctx.db, self, start, end) : { records: new Map(), holidays: [] };
+  const statuses = days.map((date) => statusOf(self, date, records.get(date) ?? null, holidays, now));
+  const hours = days.map((date) => hoursOf(self, records.get(date) ?? null));
+  const counts = countStatuses(statuses);
+  const workedDays = hours.filter((h) => h != null).length;
+  const totalHours = sumHours(hours);
+  return {
+    period: q.period,
+    startDate: start,
+    endDate: days.length ? end : null,
+    daysEvaluated: days.length,
+    counts,
+    totalHours,
+    workedDays,
+    averageHoursPerDay: workedDays ? Math.round((totalHours / workedDays) * 100) / 100 : 0,
+    attendanceRate: attendanceRate(counts),
+    timezone: self.company.timezone,
+  };
+}
+
+/** Every day of a month with its status, record and hours (spec §7 attendance/calendar: days[]). */
+export async function attendanceCalendar(ctx: Ctx, q: { month?: number; year?: number }, now = new Date()) {
+  const self = await loadSelf(ctx.db, ctx.actor);
+  const today = toLocal(now, self.company.timezone).date;
+  const [ty, tm] = today.split('-').map(Number);
+  const year = q.year ?? ty;
+  const month = q.month ?? tm;
+  const { start, end } = monthRange(year, month);
+  const { records, holidays } = await loadDays(ctx.db, self, start, end);
+  const days = daysBetween(start, end).map((date) => {
+    const record = records.get(date) ?? null;
+    return {
+      date,
+      status: statusOf(self, date, record, holidays, now),
+      record: record ? recordView(record) : null,
+      workHours: hoursOf(self, record),
+      holiday: holidayFor(self, holidays, date),
+    };
+  });
+  const counted = days.filter((d) => d.date <= today);
+  const counts = countStatuses(counted.map((d) => d.status));
+  return {
+    year,
+    month,
+    timezone: self.company.timezone,
+    days,
+    stats: { ...counts, attendanceRate: attendanceRate(counts), totalHours: sumHours(counted.map((d) => d.workHours)) },
+  };
+}
