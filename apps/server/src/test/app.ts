@@ -42,7 +42,8 @@ export interface Client {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   await seedCountries(database.db);
-  const config = configSchema.parse({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-test-data', ALTCHA_COST: '1', ...env });
+  // Per-IP limits are scaled up: every test request comes from one address. rate-limit.test.ts checks them at scale 1.
+  const config = configSchema.parse({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-test-data', ALTCHA_COST: '1', RATE_LIMIT_SCALE: '10', ...env });
   const events = recordingEvents();
   const log = pino({ level: process.env.TEST_LOG ?? 'silent' });
   const deps = createDeps({ config, database, sessionSecret: 'test-secret-test-secret-test-secret-test', log, events });
