@@ -10,6 +10,22 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        // Long-lived vendor chunks: app releases do not invalidate the browser cache of the libraries.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+            {
+              name: 'mantine',
+              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group|react-style-singleton|use-callback-ref|use-sidecar|tslib|get-nonce)/,
+              priority: 20,
+            },
+            { name: 'vendor', test: /node_modules[\\/](?!altcha)/, priority: 10 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -30,19 +30,6 @@ export function hourIn(date: Date, timezone: string): number {
   }
 }
 
-/** "UTC-05:00"-style offset of a timezone right now. */
-export function utcOffsetLabel(timezone: string, at: Date = new Date()): string {
-  try {
-    const part = new Intl.DateTimeFormat('en-US', { timeZone: timezone, timeZoneName: 'longOffset' })
-      .formatToParts(at)
-      .find((p) => p.type === 'timeZoneName');
-    const value = part?.value ?? 'GMT';
-    return value === 'GMT' ? 'UTC+00:00' : value.replace('GMT', 'UTC');
-  } catch {
-    return '';
-  }
-}
-
 /** Prices are always shown as "2.50" (the currency label is shown next to them): spec §1 speaks USD with a dot. */
 export function formatPrice(amount: number): string {
   return amount.toFixed(2);

@@ -16,21 +16,12 @@ import esSettings from '../locales/es/settings.json';
 export const NAMESPACES = ['common', 'auth', 'dashboard', 'settings', 'employee', 'messages'] as const;
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-type Tree = { [key: string]: string | Tree };
-
-/** Turns the shared flat catalogue ('validation.passwordMin8') into an i18next namespace for one language. */
-function messagesFor(lang: Language): Tree {
-  const tree: Tree = {};
-  for (const [key, words] of Object.entries(MESSAGES)) {
-    const parts = key.split('.');
-    let node = tree;
-    for (const part of parts.slice(0, -1)) {
-      node[part] = (node[part] as Tree | undefined) ?? {};
-      node = node[part] as Tree;
-    }
-    node[parts[parts.length - 1]] = words[lang];
-  }
-  return tree;
+/**
+ * The shared flat catalogue ('validation.passwordMin8' -> words) as an i18next namespace for one language.
+ * Keys stay flat (looked up with keySeparator: false) so 'a.b' and 'a.b.c' can coexist.
+ */
+function messagesFor(lang: Language): Record<string, string> {
+  return Object.fromEntries(Object.entries(MESSAGES).map(([key, words]) => [key, words[lang]]));
 }
 
 export const resources = {

@@ -8,8 +8,10 @@ import { ApiError } from './api';
  * Words for a key of the shared MESSAGES catalogue (server messages, zod validation keys).
  * Anything that is not a key is returned unchanged: it already is words (e.g. a server message).
  */
-export function translateMessage(t: TFunction, keyOrText: string): string {
-  return isMessageKey(keyOrText) ? t(`messages:${keyOrText}`) : keyOrText;
+export function translateMessage(t: TFunction, keyOrText: string, vars?: Record<string, string | number>): string {
+  const words = isMessageKey(keyOrText) ? t(keyOrText, { ns: 'messages', keySeparator: false }) : keyOrText;
+  // The shared catalogue marks values as {name} (single braces), not i18next's {{name}}.
+  return vars ? words.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match)) : words;
 }
 
 /** Hook form of translateMessage; re-renders on language change. */

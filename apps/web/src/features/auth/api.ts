@@ -1,13 +1,4 @@
-import {
-  type CaptchaConfig,
-  type CompanyConfig,
-  type CountryView,
-  type Language,
-  ROLES,
-  type Role,
-  type SessionUser,
-  homePathFor,
-} from '@presente/shared';
+import { type CaptchaConfig, type CompanyConfig, type CountryView, homePathFor, type Language, ROLES, type Role, type SessionUser } from '@presente/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiError, api } from '../../lib/api';
@@ -37,19 +28,29 @@ export function normalizeUser(raw: RawUser): SessionUser | null {
   return { id, userId: raw.userId ?? id, name: raw.name, email: raw.email, role, userType: role, companyId: raw.companyId ?? null };
 }
 
-async function fetchSession(): Promise<SessionUser | null> {
+async function fetchSession(): Promise<{ user: SessionUser | null; companyConfig?: CompanyConfig }> {
   try {
-    const res = await api.get<{ user: RawUser }>('/auth/verify');
-    return res.data?.user ? normalizeUser(res.data.user) : null;
+    const res = await api.get<{ user: RawUser; companyConfig?: CompanyConfig }>('/auth/verify');
+    return { user: res.data?.user ? normalizeUser(res.data.user) : null, companyConfig: res.data?.companyConfig };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) return { user: null };
     throw error;
   }
 }
 
 /** The logged-in user, or null. Runs GET /auth/verify once per app start (spec §4). */
 export function useSession() {
-  return useQuery({ queryKey: authKeys.session, queryFn: fetchSession, staleTime: 5 * 60 * 1000 });
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: authKeys.session,
+    queryFn: async () => {
+      const { user, companyConfig } = await fetchSession();
+      // verify may carry the company config too; then GET /auth/company-config is not needed.
+      if (user && companyConfig) queryClient.setQueryData(authKeys.companyConfig, companyConfig);
+      return user;
+    },
+    staleTime: 5 * 60 * 1000,
+  });
 }
 
 export function useCompanyConfigQuery(enabled: boolean) {

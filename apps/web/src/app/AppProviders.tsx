@@ -1,0 +1,32 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { CompanyConfigProvider } from '../features/auth/CompanyConfigContext';
+import { theme } from './theme';
+
+interface AppProvidersProps {
+  queryClient: QueryClient;
+  /** 'test' disables Mantine transitions and portals (component tests). */
+  env?: 'default' | 'test';
+  children: ReactNode;
+}
+
+/** Everything the screens rely on: Mantine (theme, global modal host, toasts), TanStack Query, company config. */
+export function AppProviders({ queryClient, env = 'default', children }: AppProvidersProps) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+      <QueryClientProvider client={queryClient}>
+        <CompanyConfigProvider>
+          <ModalsProvider>
+            <Notifications position="top-right" limit={4} zIndex={4000} />
+            {children}
+          </ModalsProvider>
+        </CompanyConfigProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,118 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderApp, UNAUTHENTICATED } from '../../test/renderApp';
+
+const ALTCHA = { body: { data: { provider: 'altcha', challengeUrl: '/api/auth/captcha/challenge' } } };
+const ADMIN = { id: 'u1', userId: 'u1', name: 'Ana Torres', email: 'ana@acme.pe', role: 'COMPANY_ADMIN', userType: 'COMPANY_ADMIN', companyId: 'c1' };
+
+function solveAltcha(payload: string) {
+  fireEvent(screen.getByTestId('altcha-widget'), new CustomEvent('statechange', { detail: { state: 'verified', payload } }));
+}
+
+async function fillCredentials(user: ReturnType<typeof renderApp>['user']) {
+  await user.type(screen.getByLabelText(/^Correo electrónico/), 'ana@acme.pe');
+  await user.type(screen.getByLabelText(/^Contraseña/), 'secreto123');
+}
+
+describe('LoginPage', () => {
+  it('shows the required-field messages and the captcha message when sent empty', async () => {
+    const fetchMock = mockApi({ 'GET /api/auth/verify': UNAUTHENTICATED, 'GET /api/auth/captcha': ALTCHA });
+    const { user } = renderApp('/login');
+    await screen.findByTestId('altcha-widget');
+
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+
+    expect(await screen.findByText('El email es requerido')).toBeInTheDocument();
+    expect(screen.getByText('La contraseña es requerida')).toBeInTheDocument();
+    expect(screen.getByText('Por favor, completa la verificación de seguridad')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/auth/login'))).toBe(false);
+  });
+
+  it('rejects an invalid email and does not log in until the verification is solved', async () => {
+    const fetchMock = mockApi({ 'GET /api/auth/verify': UNAUTHENTICATED, 'GET /api/auth/captcha': ALTCHA });
+    const { user } = renderApp('/login');
+    await screen.findByTestId('altcha-widget');
+
+    await user.type(screen.getByLabelText(/^Correo electrónico/), 'ana@');
+    await user.type(screen.getByLabelText(/^Contraseña/), 'secreto123');
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByText('Por favor ingresa un correo electrónico válido')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText(/^Correo electrónico/));
+    await user.type(screen.getByLabelText(/^Correo electrónico/), 'ana@acme.pe');
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByText('Por favor, completa la verificación de seguridad')).toBeInTheDocument();
+    expect(screen.queryByText('Por favor ingresa un correo electrónico válido')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/auth/login'))).toBe(false);
+  });
+
+  it('sends the ALTCHA payload as turnstileToken, welcomes and redirects by role', async () => {
+    const fetchMock = mockApi({
+      'GET /api/auth/verify': UNAUTHENTICATED,
+      'GET /api/auth/captcha': ALTCHA,
+      'POST /api/auth/login': { body: { data: { user: ADMIN, companyConfig: { locale: 'es-PE', timezone: 'America/Lima' } } } },
+    });
+    const { user, router } = renderApp('/login');
+    await screen.findByTestId('altcha-widget');
+    await fillCredentials(user);
+    solveAltcha('altcha-payload-1');
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/company-admin'));
+    expect(await screen.findByText('¡Bienvenido al sistema!')).toBeInTheDocument();
+    const loginCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/auth/login'));
+    expect(JSON.parse(String(loginCall?.[1]?.body))).toEqual({ email: 'ana@acme.pe', password: 'secreto123', turnstileToken: 'altcha-payload-1' });
+    expect(await screen.findByText('America/Lima')).toBeInTheDocument();
+  });
+
+  it('shows the server message on failure, stays on /login and asks to verify again', async () => {
+    mockApi({
+      'GET /api/auth/verify': UNAUTHENTICATED,
+      'GET /api/auth/captcha': ALTCHA,
+      'POST /api/auth/login': { status: 401, body: { message: 'Credenciales inválidas', code: 'invalid_credentials' } },
+    });
+    const { user, router } = renderApp('/login');
+    await screen.findByTestId('altcha-widget');
+    await fillCredentials(user);
+    solveAltcha('altcha-payload-2');
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+
+    expect(await screen.findByText('Credenciales inválidas')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    // The used solution was discarded: sending again needs a new verification.
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByText('Por favor, completa la verificación de seguridad')).toBeInTheDocument();
+  });
+
+  it("falls back to 'Login failed' when the server gives no message, and shows the expiry message", async () => {
+    mockApi({
+      'GET /api/auth/verify': UNAUTHENTICATED,
+      'GET /api/auth/captcha': ALTCHA,
+      'POST /api/auth/login': { status: 500 },
+    });
+    const { user } = renderApp('/login');
+    await screen.findByTestId('altcha-widget');
+    await fillCredentials(user);
+    solveAltcha('altcha-payload-3');
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+
+    fireEvent(screen.getByTestId('altcha-widget'), new CustomEvent('statechange', { detail: { state: 'expired' } }));
+    expect(await screen.findByText('La verificación ha expirado, por favor intenta de nuevo')).toBeInTheDocument();
+  });
+
+  it('logs in without a widget when the server turns verification off', async () => {
+    mockApi({
+      'GET /api/auth/verify': UNAUTHENTICATED,
+      'GET /api/auth/captcha': { body: { data: { provider: 'off' } } },
+      'POST /api/auth/login': {
+        body: { data: { user: { ...ADMIN, role: 'EMPLOYEE', userType: 'EMPLOYEE' }, companyConfig: { locale: 'es-PE', timezone: 'America/Lima' } } },
+      },
+    });
+    const { user, router } = renderApp('/login');
+    await fillCredentials(user);
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/employee'));
+    expect(screen.queryByTestId('altcha-widget')).not.toBeInTheDocument();
+  });
+});

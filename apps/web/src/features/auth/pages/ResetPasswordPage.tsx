@@ -1,0 +1,174 @@
+import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { resetPasswordInput } from '@presente/shared';
+import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PasswordField } from '../../../components/PasswordField';
+import { ApiError } from '../../../lib/api';
+import { errorMessage, useMessage } from '../../../lib/messages';
+import { useResetPassword } from '../api';
+import { AuthLayout } from '../components/AuthLayout';
+import { AuthStatus, StatusText } from '../components/AuthStatus';
+
+export const INVALID_TOKEN_REDIRECT_MS = 2000;
+
+/** A 400 about the token itself (spec §8: message containing 'inválido') sends the user to request a new link. */
+function isInvalidTokenError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 400 && (error.code === 'invalid_token' || /inválido|invalid/i.test(error.message));
+}
+
+function validateReset(token: string) {
+  return (values: { newPassword: string; confirmPassword: string }) => {
+    const result = resetPasswordInput.safeParse({ token, newPassword: values.newPassword });
+    const errors: Record<string, string> = {};
+    for (const issue of result.success ? [] : result.error.issues) {
+      const path = issue.path.join('.');
+      if (path === 'newPassword' && !errors.newPassword) errors.newPassword = issue.message;
+    }
+    if (values.newPassword && values.confirmPassword !== values.newPassword) errors.confirmPassword = 'validation.passwordsMismatch';
+    return errors;
+  };
+}
+
+/** /reset-password?token=...: invalid-link screen without a token, the new-password form, then success. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const message = useMessage();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() ?? '';
+  const reset = useResetPassword();
+  const [done, setDone] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { newPassword: '', confirmPassword: '' },
+    validate: validateReset(token),
+  });
+
+  useEffect(() => {
+    if (!redirecting) return;
+    const id = setTimeout(() => navigate('/forgot-password', { replace: true }), INVALID_TOKEN_REDIRECT_MS);
+    return () => clearTimeout(id);
+  }, [redirecting, navigate]);
+
+  if (!token) {
+    return (
+      <AuthLayout pageTitle={t('reset.invalidTitle')}>
+        <Stack mt={{ base: 0, sm: 'xl' }}>
+          <AuthStatus
+            icon={<IconLinkOff size={32} />}
+            color="orange"
+            title={t('reset.invalidTitle')}
+            actions={
+              <>
+                <Button component={Link} to="/forgot-password" size="md" fullWidth>
+                  {t('reset.requestNew')}
+                </Button>
+                <Button component={Link} to="/login" variant="subtle" fullWidth>
+                  {t('forgot.backToLogin')}
+                </Button>
+              </>
+            }
+          >
+            <StatusText>{t('reset.invalidDescription')}</StatusText>
+          </AuthStatus>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  if (done) {
+    return (
+      <AuthLayout pageTitle={t('reset.successTitle')}>
+        <Stack mt={{ base: 0, sm: 'xl' }}>
+          <AuthStatus
+            icon={<IconCircleCheck size={32} />}
+            color="teal"
+            title={t('reset.successTitle')}
+            actions={
+              <Button component={Link} to="/login" size="md" fullWidth>
+                {t('reset.goToLogin')}
+              </Button>
+            }
+          >
+            <StatusText>{t('reset.successDescription')}</StatusText>
+          </AuthStatus>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  const submit = form.onSubmit((values) => {
+    setServerError(null);
+    reset.mutate(
+      { token, newPassword: values.newPassword },
+      {
+        onSuccess: () => setDone(true),
+        onError: (error) => {
+          setServerError(errorMessage(t, error, t('reset.failed')));
+          if (isInvalidTokenError(error)) setRedirecting(true);
+        },
+      },
+    );
+  });
+
+  return (
+    <AuthLayout pageTitle={t('reset.title')}>
+      <Stack gap="lg" mt={{ base: 0, sm: 'xl' }}>
+        <div>
+          <Title order={1} fz={{ base: 26, sm: 30 }}>
+            {t('reset.title')}
+          </Title>
+          <Text c="dimmed" mt={4}>
+            {t('reset.subtitle')}
+          </Text>
+        </div>
+        <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} radius="lg">
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              {serverError && (
+                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+                  {serverError}
+                  {redirecting && (
+                    <Text size="sm" mt={4}>
+                      {t('reset.redirecting')}
+                    </Text>
+                  )}
+                </Alert>
+              )}
+              <PasswordField
+                label={t('reset.newPassword')}
+                placeholder={t('reset.newPasswordPlaceholder')}
+                description={t('reset.hint')}
+                autoComplete="new-password"
+                withAsterisk
+                {...form.getInputProps('newPassword')}
+                error={message(form.errors.newPassword as string | undefined)}
+              />
+              <PasswordField
+                label={t('fields.confirmPassword')}
+                placeholder={t('fields.confirmPasswordPlaceholder')}
+                autoComplete="new-password"
+                withAsterisk
+                {...form.getInputProps('confirmPassword')}
+                error={message(form.errors.confirmPassword as string | undefined)}
+              />
+              <Button type="submit" size="md" fullWidth loading={reset.isPending} disabled={redirecting}>
+                {t('reset.submit')}
+              </Button>
+            </Stack>
+          </form>
+        </Paper>
+        <Stack align="center">
+          <Anchor component={Link} to="/login" size="sm" fw={600} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+            <IconArrowLeft size={16} /> {t('forgot.backToLogin')}
+          </Anchor>
+        </Stack>
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,35 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderApp, UNAUTHENTICATED } from '../../test/renderApp';
+
+describe('LandingPage', () => {
+  it('presents the plans and opens the Terms with the spec conditions', async () => {
+    mockApi({ 'GET /api/auth/verify': UNAUTHENTICATED });
+    const { user } = renderApp('/');
+
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Iniciar sesión' })[0]).toHaveAttribute('href', '/login');
+    expect(screen.getAllByRole('link', { name: 'Registrarse' })[0]).toHaveAttribute('href', '/register');
+    expect(screen.getByText('2.50')).toBeInTheDocument();
+    expect(screen.getByText('Hasta 5 empleados')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contactar a ventas' }).getAttribute('href')).toMatch(/^mailto:ventas@/);
+
+    await user.click(screen.getByRole('button', { name: 'Términos' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/período de gracia de 7 días/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/99.9%/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/superiores a 48 horas o en casos de fraude comprobado/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/últimos 12 meses o 100 USD/)).toBeInTheDocument();
+  });
+
+  it('sends a logged-in visitor to their area', async () => {
+    mockApi({
+      'GET /api/auth/verify': {
+        body: { data: { user: { userId: 's1', name: 'Root', email: 'root@presente.app', userType: 'SUPER_ADMIN', companyId: null } } },
+      },
+      'GET /api/auth/company-config': { body: { data: { locale: 'en-US', timezone: 'UTC' } } },
+    });
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/super-admin'));
+  });
+});

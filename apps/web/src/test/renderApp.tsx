@@ -1,0 +1,53 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders } from '../app/AppProviders';
+import { appRoutes } from '../app/routes';
+
+export interface MockResponse {
+  status?: number;
+  body?: unknown;
+}
+
+export type MockRoutes = Record<string, MockResponse | ((init: RequestInit | undefined) => MockResponse | Promise<MockResponse>)>;
+
+/**
+ * Replaces fetch with a table keyed "METHOD /api/path" (query string ignored).
+ * Unknown calls answer 404 like the real API. Returns the mock to inspect calls.
+ */
+export function mockApi(routes: MockRoutes) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = url.replace(/^https?:\/\/[^/]+/, '').split('?')[0];
+    const key = `${(init?.method ?? 'GET').toUpperCase()} ${path}`;
+    const route = routes[key];
+    const answer = typeof route === 'function' ? await route(init) : route;
+    const status = answer?.status ?? (answer ? 200 : 404);
+    const body = answer ? answer.body : { message: 'No encontrado', code: 'not_found' };
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export const UNAUTHENTICATED: MockResponse = { status: 401, body: { message: 'No autenticado', code: 'unauthorized' } };
+
+/** Renders the real route table at `path` with fresh caches (no retries, so failures show at once). */
+export function renderApp(path: string) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: 0 } },
+  });
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const utils = render(
+    <AppProviders queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...utils, router, queryClient, user };
+}
