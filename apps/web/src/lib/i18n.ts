@@ -2,16 +2,33 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language, MESSAGES } from '@presente/
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import enAuth from '../locales/en/auth.json';
-import enCommon from '../locales/en/common.json';
-import enDashboard from '../locales/en/dashboard.json';
-import enEmployee from '../locales/en/employee.json';
-import enSettings from '../locales/en/settings.json';
-import esAuth from '../locales/es/auth.json';
-import esCommon from '../locales/es/common.json';
-import esDashboard from '../locales/es/dashboard.json';
-import esEmployee from '../locales/es/employee.json';
-import esSettings from '../locales/es/settings.json';
+
+/**
+ * Catalogues: locales/{lng}/{ns}.json plus per-feature parts in locales/{lng}/{ns}/*.json, deep-merged
+ * into the spec's namespaces (common, auth, dashboard, settings, employee), so features add words
+ * without editing one shared file.
+ */
+const files = import.meta.glob<Record<string, unknown>>('../locales/*/**/*.json', { eager: true, import: 'default' });
+
+function deepMerge(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
+  for (const [k, v] of Object.entries(source)) {
+    const existing = target[k];
+    target[k] =
+      v && typeof v === 'object' && !Array.isArray(v) && existing && typeof existing === 'object'
+        ? deepMerge({ ...(existing as Record<string, unknown>) }, v as Record<string, unknown>)
+        : v;
+  }
+  return target;
+}
+
+function catalogue(lang: Language, ns: string): Record<string, unknown> {
+  let out: Record<string, unknown> = {};
+  for (const [path, data] of Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) {
+    const m = /locales\/(\w+)\/([\w-]+)(?:\/[\w-]+)?\.json$/.exec(path);
+    if (m && m[1] === lang && m[2] === ns) out = deepMerge(out, data);
+  }
+  return out;
+}
 
 export const NAMESPACES = ['common', 'auth', 'dashboard', 'settings', 'employee', 'messages'] as const;
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -24,24 +41,14 @@ function messagesFor(lang: Language): Record<string, string> {
   return Object.fromEntries(Object.entries(MESSAGES).map(([key, words]) => [key, words[lang]]));
 }
 
-export const resources = {
-  es: {
-    common: esCommon,
-    auth: esAuth,
-    dashboard: esDashboard,
-    settings: esSettings,
-    employee: esEmployee,
-    messages: messagesFor('es'),
-  },
-  en: {
-    common: enCommon,
-    auth: enAuth,
-    dashboard: enDashboard,
-    settings: enSettings,
-    employee: enEmployee,
-    messages: messagesFor('en'),
-  },
-} as const;
+const SPEC_NAMESPACES = ['common', 'auth', 'dashboard', 'settings', 'employee'] as const;
+type Tree = Record<string, any>;
+function resourcesFor(lang: Language): Record<(typeof SPEC_NAMESPACES)[number], Tree> & { messages: Record<string, string> } {
+  const [common, auth, dashboard, settings, employee] = SPEC_NAMESPACES.map((ns) => catalogue(lang, ns));
+  return { common, auth, dashboard, settings, employee, messages: messagesFor(lang) };
+}
+
+export const resources = { es: resourcesFor('es'), en: resourcesFor('en') };
 
 /** The current UI language, narrowed to the supported ones. */
 export function currentLanguage(): Language {

@@ -1,8 +1,9 @@
 import type { roleToArea, SessionUser } from '@presente/shared';
-import { type Icon, IconLayoutDashboard, IconSettings } from '@tabler/icons-react';
+import type { Icon } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { AccountSettingsTab } from '../settings/pages/AccountSettingsTab';
-import { OverviewTab } from './pages/OverviewTab';
+import { companyAdminTabs } from '../../app/tabs/company-admin';
+import { employeeTabs } from '../../app/tabs/employee';
+import { superAdminTabs } from '../../app/tabs/super-admin';
 
 /** A protected area of the URL: /super-admin, /company-admin, /employee. */
 export type Area = ReturnType<typeof roleToArea>;
@@ -23,14 +24,11 @@ export interface TabDef {
   visible?: (user: SessionUser) => boolean;
 }
 
-const overview: TabDef = { id: 'overview', labelKey: 'dashboard:tabs.overview', icon: IconLayoutDashboard, component: OverviewTab };
-const settings: TabDef = { id: 'settings', labelKey: 'dashboard:tabs.settings', icon: IconSettings, component: AccountSettingsTab };
-
-/** The tabs of each area, in sidebar order. Later features add their tab here. */
+/** The tabs of each area, in sidebar order: one list per area in app/tabs/. */
 export const AREA_TABS: Record<Area, TabDef[]> = {
-  'super-admin': [overview, settings],
-  'company-admin': [overview, { ...settings, visible: (user) => Boolean(user.companyId) }],
-  employee: [overview, settings],
+  'super-admin': superAdminTabs,
+  'company-admin': companyAdminTabs,
+  employee: employeeTabs,
 };
 
 export function tabsFor(area: Area, user: SessionUser): TabDef[] {
