@@ -8,6 +8,8 @@ import { ensureSuperAdmin, seedCountries } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { type Database, lockDataDir, openPglite, openPostgres, pgliteDir, runMigrations } from './db/client.js';
 import { createDeps } from './deps.js';
+import { jobHandlers, recurringJobs } from './jobs/index.js';
+import { startJobRunner } from './jobs/runner.js';
 import { resolveSessionSecret } from './lib/secrets.js';
 import { createRealtime } from './realtime/server.js';
 
@@ -55,6 +57,7 @@ async function main() {
   const app = await buildApp(deps, { logger: log, webDist, redis });
   await realtime.attach(app, deps, redis);
   await app.listen({ port: config.PORT, host: config.HOST });
+  const jobRunner = startJobRunner(deps, jobHandlers, recurringJobs, log);
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -77,6 +80,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await jobRunner.stop();
       await app.close();
       await realtime.close();
       redis?.disconnect();

@@ -4,6 +4,10 @@ export const ATTENDANCE_MESSAGES = {
   'attendance.checkOutSuccess': { es: 'Salida registrada exitosamente', en: 'Check-out recorded successfully' },
   'attendance.alreadyCheckedIn': { es: 'Ya registraste tu entrada hoy', en: 'You already checked in today' },
   'attendance.alreadyCompleted': { es: 'Jornada Completada', en: 'Workday completed' },
+  'attendance.closedIncomplete': {
+    es: 'Tu jornada fue cerrada como incompleta por falta de salida; pide a tu administrador que la corrija',
+    en: 'Your shift was closed as incomplete (no check-out); ask your administrator to correct it',
+  },
   'attendance.notCheckedIn': { es: 'Primero debes registrar tu entrada', en: 'Check in first' },
   'attendance.onlyFace': {
     es: 'Tu horario solo permite marcar asistencia por reconocimiento facial (Solo Facial)',

@@ -186,6 +186,20 @@ CREATE TABLE "work_locations" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "jobs" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"type" varchar(60) NOT NULL,
+	"payload" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"run_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"status" varchar(10) DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
+	"locked_until" timestamp with time zone,
+	"dedupe_key" varchar(200),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "activity_log" ADD CONSTRAINT "activity_log_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activity_log" ADD CONSTRAINT "activity_log_employee_id_employees_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activity_log" ADD CONSTRAINT "activity_log_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -229,4 +243,6 @@ CREATE UNIQUE INDEX "employees_user_uq" ON "employees" USING btree ("user_id");-
 CREATE INDEX "holiday_schedules_company_idx" ON "holiday_schedules" USING btree ("company_id","schedule_id");--> statement-breakpoint
 CREATE INDEX "holidays_company_date_idx" ON "holidays" USING btree ("company_id","date");--> statement-breakpoint
 CREATE INDEX "schedules_company_idx" ON "schedules" USING btree ("company_id","name");--> statement-breakpoint
-CREATE INDEX "work_locations_company_idx" ON "work_locations" USING btree ("company_id","name");
+CREATE INDEX "work_locations_company_idx" ON "work_locations" USING btree ("company_id","name");--> statement-breakpoint
+CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("status","run_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "jobs_dedupe_uq" ON "jobs" USING btree ("dedupe_key");

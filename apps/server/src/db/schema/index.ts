@@ -1,3 +1,4 @@
 export * from './attendance.js';
 export * from './companies.js';
 export * from './organization.js';
+export * from './jobs.js';

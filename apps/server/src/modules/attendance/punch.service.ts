@@ -102,6 +102,7 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events'>, req: PunchReq
 
     if (!existing?.checkIn) throw new AppError('not_checked_in', 'attendance.notCheckedIn');
     if (existing.checkOut) throw new AppError('already_completed', 'attendance.alreadyCompleted');
+    if (existing.incomplete) throw new AppError('already_completed', 'attendance.closedIncomplete');
     const hours = workHours({ checkIn: existing.checkIn, checkOut: at }, schedule, date, timezone);
     const [updated] = await tx
       .update(attendanceRecords)

@@ -1,0 +1,55 @@
+import { shiftWindow } from '@presente/shared';
+import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
+import type { AppDeps } from '../context.js';
+import { attendanceRecords, companies, employees, schedules } from '../db/schema/index.js';
+import { logActivity } from '../modules/activity/activity.service.js';
+import { rooms } from '../realtime/events.js';
+
+export const CLOSE_OPEN_RECORDS = 'close-open-records';
+
+/**
+ * Forgotten check-outs: a record still open at its shift's end plus the company's grace (default 4 h)
+ * is closed as incomplete (no hours are invented), and the employee is told in their activity.
+ */
+export async function closeOpenRecords(deps: Pick<AppDeps, 'db' | 'events'>, now: Date) {
+  const open = await deps.db
+    .select({ r: attendanceRecords, s: schedules, timezone: companies.timezone, grace: companies.openRecordGraceHours })
+    .from(attendanceRecords)
+    .innerJoin(companies, eq(companies.id, attendanceRecords.companyId))
+    .innerJoin(employees, eq(employees.id, attendanceRecords.employeeId))
+    .leftJoin(schedules, eq(schedules.id, employees.scheduleId))
+    .where(
+      and(
+        isNotNull(attendanceRecords.checkIn),
+        isNull(attendanceRecords.checkOut),
+        eq(attendanceRecords.incomplete, false),
+        eq(attendanceRecords.isPermission, false),
+        // Cheap pre-filter; the exact shift end is checked below.
+        lte(attendanceRecords.checkIn, new Date(now.getTime() - 60 * 60 * 1000)),
+      ),
+    );
+  let closed = 0;
+  for (const { r, s, timezone, grace } of open) {
+    const end = s ? shiftWindow(s, r.date, timezone).end : new Date(new Date(`${r.date}T00:00:00Z`).getTime() + 36 * 3600_000);
+    if (now.getTime() < end.getTime() + grace * 3600_000) continue;
+    const done = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(attendanceRecords)
+        .set({ incomplete: true })
+        .where(and(eq(attendanceRecords.id, r.id), isNull(attendanceRecords.checkOut), eq(attendanceRecords.incomplete, false)))
+        .returning();
+      if (!row) return false;
+      await logActivity(tx, {
+        companyId: r.companyId, employeeId: r.employeeId, type: 'attendance', title: 'Salida no registrada: jornada incompleta',
+        description: 'No se registró la salida. La jornada quedó marcada como incompleta; tu administrador puede corregirla.',
+        details: { date: r.date, checkIn: r.checkIn?.toISOString(), status: 'incomplete' },
+      });
+      return true;
+    });
+    if (!done) continue;
+    closed += 1;
+    deps.events.emit(rooms.company(r.companyId), 'attendance_update', { employeeId: r.employeeId, date: r.date, action: 'incomplete' });
+    deps.events.emit(rooms.employee(r.employeeId), 'activity_update', { employeeId: r.employeeId, date: r.date, action: 'incomplete' });
+  }
+  return closed;
+}
