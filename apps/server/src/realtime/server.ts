@@ -58,7 +58,12 @@ export function createRealtime() {
       io.on('connection', async (socket) => {
         const resolved = connectionFor(deps, socket.data.userId as string);
         // Listeners go on at once so an event sent right after connecting is not lost; they await the identity.
-        handleEmployeePunches(socket, deps, app.log, resolved.then((c) => (c.rooms.length ? c : null)).catch(() => null));
+        handleEmployeePunches(
+          socket,
+          deps,
+          app.log,
+          resolved.then((c) => (c.rooms.length ? c : null)).catch(() => null),
+        );
         const who = await resolved.catch(() => null);
         if (!who?.rooms.length) return void socket.disconnect(true);
         socket.data.role = who.role;

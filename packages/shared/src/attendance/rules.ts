@@ -33,7 +33,15 @@ export interface HolidayFacts {
 }
 
 const asDate = (v: Date | string | null | undefined) => (v == null ? null : v instanceof Date ? v : new Date(v));
-export const isWorkDay = (schedule: Pick<ScheduleRules, 'workDays'>, date: string) => schedule.workDays.split(',').map(Number).includes(isoWeekday(date));
+const workDaySets = new Map<string, Set<number>>();
+export function isWorkDay(schedule: Pick<ScheduleRules, 'workDays'>, date: string): boolean {
+  let set = workDaySets.get(schedule.workDays);
+  if (!set) {
+    set = new Set(schedule.workDays.split(',').map(Number));
+    workDaySets.set(schedule.workDays, set);
+  }
+  return set.has(isoWeekday(date));
+}
 export const isNightShift = (s: Pick<ScheduleRules, 'startTime' | 'endTime'>) => parseHhmm(s.endTime) <= parseHhmm(s.startTime);
 
 /** Start and end instants of the shift that begins on a local date (a night shift ends the next day). */

@@ -32,8 +32,31 @@ export interface LocalParts {
   weekday: number;
 }
 
+/**
+ * Small memo caches: a calendar of 1,000 employees x 31 days asks the same few (zone, day, time)
+ * conversions thousands of times; Intl formatting is the expensive part.
+ */
+function memo<V>(limit = 20_000) {
+  const map = new Map<string, V>();
+  return (key: string, make: () => V): V => {
+    let v = map.get(key);
+    if (v === undefined) {
+      if (map.size >= limit) map.clear();
+      v = make();
+      map.set(key, v);
+    }
+    return v;
+  };
+}
+const localMemo = memo<LocalParts>();
+const instantMemo = memo<number>();
+
 /** The local calendar day, time and weekday of an instant in a timezone. */
 export function toLocal(instant: Date, timezone: string): LocalParts {
+  return localMemo(`${timezone}|${instant.getTime()}`, () => computeLocal(instant, timezone));
+}
+
+function computeLocal(instant: Date, timezone: string): LocalParts {
   const parts = formatter(timezone).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   const date = `${get('year')}-${get('month')}-${get('day')}`;
@@ -52,12 +75,16 @@ export function offsetMinutes(instant: Date, timezone: string): number {
 
 /** The instant of a local date and minutes-after-midnight (may exceed 1440 for the next day) in a zone. */
 export function localToInstant(date: string, minutes: number, timezone: string): Date {
+  return new Date(instantMemo(`${timezone}|${date}|${minutes}`, () => computeInstant(date, minutes, timezone)));
+}
+
+function computeInstant(date: string, minutes: number, timezone: string): number {
   const [y, m, d] = date.split('-').map(Number);
   const naive = Date.UTC(y, m - 1, d, 0, minutes);
   let guess = naive - offsetMinutes(new Date(naive), timezone) * 60000;
   // Second pass settles DST transitions (the offset at the result may differ from the first guess).
   guess = naive - offsetMinutes(new Date(guess), timezone) * 60000;
-  return new Date(guess);
+  return guess;
 }
 
 export function parseHhmm(value: string): number {
@@ -67,7 +94,8 @@ export function parseHhmm(value: string): number {
 
 /** ISO weekday (Monday=1 .. Sunday=7) of a calendar day. */
 export function isoWeekday(date: string): number {
-  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  const [y, m, d] = date.split('-').map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
   return day === 0 ? 7 : day;
 }
 

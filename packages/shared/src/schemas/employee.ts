@@ -43,12 +43,22 @@ export const employeeEmailInput = z.object({
 });
 
 /** An optional "YYYY-MM-DD" query value; '' means not given. */
-const optionalDay = ymd('attendance.dateInvalid').optional().or(z.literal('').transform(() => undefined));
+const optionalDay = ymd('attendance.dateInvalid')
+  .optional()
+  .or(z.literal('').transform(() => undefined));
 const rangeOk = (v: { startDate?: string; endDate?: string }) => !v.startDate || !v.endDate || v.startDate <= v.endDate;
 const rangeRule = { path: ['endDate'], message: 'employeeArea.rangeInvalid' };
 
-const year = z.coerce.number('employeeArea.yearInvalid').int('employeeArea.yearInvalid').min(2000, 'employeeArea.yearInvalid').max(2100, 'employeeArea.yearInvalid');
-const month = z.coerce.number('employeeArea.monthInvalid').int('employeeArea.monthInvalid').min(1, 'employeeArea.monthInvalid').max(12, 'employeeArea.monthInvalid');
+const year = z.coerce
+  .number('employeeArea.yearInvalid')
+  .int('employeeArea.yearInvalid')
+  .min(2000, 'employeeArea.yearInvalid')
+  .max(2100, 'employeeArea.yearInvalid');
+const month = z.coerce
+  .number('employeeArea.monthInvalid')
+  .int('employeeArea.monthInvalid')
+  .min(1, 'employeeArea.monthInvalid')
+  .max(12, 'employeeArea.monthInvalid');
 
 /** History: newest first, 10 a page (spec §9); optional local-day range. */
 export const employeeHistoryQuery = pageQuery.extend({ startDate: optionalDay, endDate: optionalDay }).refine(rangeOk, rangeRule);

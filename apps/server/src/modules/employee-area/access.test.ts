@@ -26,7 +26,8 @@ const endpoints: Call[] = [
   ['get', '/activity'],
 ];
 
-const send = (client: TestApp['anon'], [method, path, body]: Call) => (method === 'get' ? client.get(`${BASE}${path}`) : client[method](`${BASE}${path}`, body));
+const send = (client: TestApp['anon'], [method, path, body]: Call) =>
+  method === 'get' ? client.get(`${BASE}${path}`) : client[method](`${BASE}${path}`, body);
 
 describe('employee area access (EMPLOYEE only, linked to an employee)', () => {
   it.each(endpoints)('%s %s: 401 without a session', async (...call) => {

@@ -5,11 +5,20 @@ import { activityLog, users } from '../../db/schema/index.js';
 import { loadSelf } from './self.service.js';
 
 /** Attendance = the attendance types (attendance, attendance_*) and the legacy check_in/check_out names. */
-const attendanceTypes = () => or(eq(activityLog.type, 'attendance'), like(activityLog.type, 'attendance\\_%'), inArray(activityLog.type, ['check_in', 'check_out']));
+const attendanceTypes = () =>
+  or(eq(activityLog.type, 'attendance'), like(activityLog.type, 'attendance\\_%'), inArray(activityLog.type, ['check_in', 'check_out']));
 /** Admin actions = what an administrator did to the employee's data (spec §3 activity types). */
 const adminTypes = () =>
   or(
-    inArray(activityLog.type, ['attendance_edit', 'permission_granted', 'permission', 'admin_action', 'schedule_changed', 'schedule_change', 'profile_updated']),
+    inArray(activityLog.type, [
+      'attendance_edit',
+      'permission_granted',
+      'permission',
+      'admin_action',
+      'schedule_changed',
+      'schedule_change',
+      'profile_updated',
+    ]),
     like(activityLog.type, 'employee\\_%'),
   );
 
@@ -17,10 +26,7 @@ const adminTypes = () =>
  * The employee's own activity (spec §2 Activity tab), newest first, with the name of the administrator
  * who acted when there is one. startDate/endDate are local days in the company's timezone, inclusive.
  */
-export async function employeeActivity(
-  ctx: Ctx,
-  q: { filter: EmployeeActivityFilter; page: number; limit: number; startDate?: string; endDate?: string },
-) {
+export async function employeeActivity(ctx: Ctx, q: { filter: EmployeeActivityFilter; page: number; limit: number; startDate?: string; endDate?: string }) {
   const self = await loadSelf(ctx.db, ctx.actor);
   const { timezone } = self.company;
   const filters: (SQL | undefined)[] = [eq(activityLog.companyId, self.employee.companyId), eq(activityLog.employeeId, self.employee.id)];

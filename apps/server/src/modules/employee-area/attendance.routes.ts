@@ -21,5 +21,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/attendance/history', { schema: { tags, querystring: employeeHistoryQuery } }, async (req) => attendanceHistory(req.ctx, req.query));
   app.get('/attendance/stats', { schema: { tags, querystring: employeeStatsQuery } }, async (req) => ({ data: await attendanceStats(req.ctx, req.query) }));
-  app.get('/attendance/calendar', { schema: { tags, querystring: employeeCalendarQuery } }, async (req) => ({ data: await attendanceCalendar(req.ctx, req.query) }));
+  app.get('/attendance/calendar', { schema: { tags, querystring: employeeCalendarQuery } }, async (req) => ({
+    data: await attendanceCalendar(req.ctx, req.query),
+  }));
 };

@@ -51,7 +51,11 @@ export interface SelfRef {
  */
 export async function punchSelf(db: Db, deps: Pick<AppDeps, 'events'>, self: SelfRef, action: PunchAction, location?: GeoPoint | null) {
   const result = await punch(db, deps, { companyId: self.companyId, employeeId: self.employeeId, action, method: 'web', location: location ?? null });
-  const messageKey: MessageKey = result.repeated ? 'attendance.alreadyCheckedIn' : action === 'check_in' ? 'attendance.checkInSuccess' : 'attendance.checkOutSuccess';
+  const messageKey: MessageKey = result.repeated
+    ? 'attendance.alreadyCheckedIn'
+    : action === 'check_in'
+      ? 'attendance.checkInSuccess'
+      : 'attendance.checkOutSuccess';
   return {
     messageKey,
     repeated: result.repeated,
@@ -76,7 +80,13 @@ export async function attendanceHistory(ctx: Ctx, q: { page: number; limit: numb
   if (q.endDate) filters.push(lte(attendanceRecords.date, q.endDate));
   const where = and(...filters);
   const [rows, [{ total }]] = await Promise.all([
-    ctx.db.select().from(attendanceRecords).where(where).orderBy(desc(attendanceRecords.date), desc(attendanceRecords.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+    ctx.db
+      .select()
+      .from(attendanceRecords)
+      .where(where)
+      .orderBy(desc(attendanceRecords.date), desc(attendanceRecords.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
     ctx.db.select({ total: sql<number>`count(*)::int` }).from(attendanceRecords).where(where),
   ]);
   const holidays = rows.length ? await loadHolidays(ctx.db, self.employee.companyId, rows.at(-1)!.date, rows[0].date) : [];

@@ -1,7 +1,7 @@
 import { toLocal } from '@presente/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attendanceRecords } from '../../db/schema/index.js';
+import { attendanceRecords, holidaySchedules } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { todayAttendance } from './attendance.service.js';
 import { addRecord, BASE, ctxOf, LIMA, local, officeEmployee } from './test-helpers.js';
@@ -12,8 +12,12 @@ beforeAll(async () => {
 });
 
 /** An employee in Lima whose schedule covers every hour of every day, so "now" is always a work day. */
-async function allDayEmployee(overrides: Record<string, unknown> = {}) {
-  return officeEmployee(t, { startTime: '00:00', endTime: '23:59', breakStartTime: null, breakEndTime: null, workDays: '1,2,3,4,5,6,7', ...overrides });
+async function allDayEmployee(overrides: Record<string, unknown> = {}, companyId?: string) {
+  return officeEmployee(
+    t,
+    { startTime: '00:00', endTime: '23:59', breakStartTime: null, breakEndTime: null, workDays: '1,2,3,4,5,6,7', ...overrides },
+    companyId,
+  );
 }
 
 describe('the day flow over HTTP (today in the company timezone)', () => {
@@ -21,7 +25,15 @@ describe('the day flow over HTTP (today in the company timezone)', () => {
     const { employee } = await allDayEmployee();
     const me = t.as(employee.account);
     const before = (await me.get(`${BASE}/attendance/today`)).json().data;
-    expect(before).toMatchObject({ date: toLocal(new Date(), LIMA).date, record: null, canCheckIn: true, canCheckOut: false, completed: false, timezone: LIMA, manualAllowed: true });
+    expect(before).toMatchObject({
+      date: toLocal(new Date(), LIMA).date,
+      record: null,
+      canCheckIn: true,
+      canCheckOut: false,
+      completed: false,
+      timezone: LIMA,
+      manualAllowed: true,
+    });
     expect(before.schedule).toMatchObject({ startTime: '00:00', workDays: [1, 2, 3, 4, 5, 6, 7] });
 
     const early = await me.post(`${BASE}/attendance/check-out`, {});
@@ -30,7 +42,10 @@ describe('the day flow over HTTP (today in the company timezone)', () => {
 
     const checkIn = await me.post(`${BASE}/attendance/check-in`, {});
     expect(checkIn.statusCode).toBe(201);
-    expect(checkIn.json()).toMatchObject({ message: 'Entrada registrada exitosamente', data: { action: 'check_in', repeated: false, record: { method: 'web', checkOut: null } } });
+    expect(checkIn.json()).toMatchObject({
+      message: 'Entrada registrada exitosamente',
+      data: { action: 'check_in', repeated: false, record: { method: 'web', checkOut: null } },
+    });
     const recordId = checkIn.json().data.record.id;
 
     const during = (await me.get(`${BASE}/attendance/today`)).json().data;
@@ -67,14 +82,17 @@ describe('the day flow over HTTP (today in the company timezone)', () => {
     expect(today).toMatchObject({ manualAllowed: false, canCheckIn: false });
     const res = await t.as(employee.account).post(`${BASE}/attendance/check-in`, {});
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 'manual_not_allowed', message: 'Tu horario solo permite marcar asistencia por reconocimiento facial (Solo Facial)' });
+    expect(res.json()).toMatchObject({
+      code: 'manual_not_allowed',
+      message: 'Tu horario solo permite marcar asistencia por reconocimiento facial (Solo Facial)',
+    });
     expect(await t.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, employee.id))).toHaveLength(0);
   });
 
   it('a geofenced schedule needs the position and refuses a far one', async () => {
     const company = await t.factories.company({ timezone: LIMA });
     const loc = await t.factories.location(company.id, { name: 'Sede Central', latitude: -12.0464, longitude: -77.0428, allowedRadius: 100 });
-    const { employee } = await allDayEmployee({ locationId: loc.id }).then(() => officeEmployee(t, { startTime: '00:00', endTime: '23:59', breakStartTime: null, breakEndTime: null, workDays: '1,2,3,4,5,6,7', locationId: loc.id }, company.id));
+    const { employee } = await allDayEmployee({ locationId: loc.id }, company.id);
     const me = t.as(employee.account);
     expect((await me.get(`${BASE}/attendance/today`)).json().data.requiresLocation).toBe(true);
 
@@ -99,7 +117,15 @@ describe('the day flow over HTTP (today in the company timezone)', () => {
     const { employee } = await officeEmployee(t, { startTime: '22:00', endTime: '06:00', breakStartTime: null, breakEndTime: null, workDays: '1,2,3,4,5,6,7' });
     const rec = await addRecord(t, employee, '2026-03-04', { in: '21:55', status: 'early' });
     const today = await todayAttendance(ctxOf(t, employee.account), local('2026-03-05', '02:00'));
-    expect(today).toMatchObject({ date: '2026-03-04', status: 'early', canCheckIn: false, canCheckOut: true, completed: false, record: { id: rec.id }, localTime: '02:00' });
+    expect(today).toMatchObject({
+      date: '2026-03-04',
+      status: 'early',
+      canCheckIn: false,
+      canCheckOut: true,
+      completed: false,
+      record: { id: rec.id },
+      localTime: '02:00',
+    });
     const nextEvening = await todayAttendance(ctxOf(t, employee.account), local('2026-03-05', '21:00'));
     expect(nextEvening).toMatchObject({ date: '2026-03-05', status: 'pending', record: null, canCheckIn: true });
   });
@@ -107,19 +133,23 @@ describe('the day flow over HTTP (today in the company timezone)', () => {
 
 describe('history', () => {
   it('lists only the own records, newest first, with status, hours, permission and holiday; paginated', async () => {
-    const { employee, companyId, schedule } = await officeEmployee(t);
+    const { employee, companyId } = await officeEmployee(t);
     const colleague = (await officeEmployee(t, {}, companyId)).employee;
     const stranger = (await officeEmployee(t)).employee;
     await t.factories.holiday(companyId, { name: 'Día del Trabajo', date: '2026-03-06', description: 'Feriado nacional' });
     const other = await t.factories.schedule(companyId);
-    await t.factories.holiday(companyId, { name: 'Solo otro horario', date: '2026-03-03', applyToAll: false }).then(async (h) => {
-      const { holidaySchedules } = await import('../../db/schema/index.js');
-      await t.db.insert(holidaySchedules).values({ companyId, holidayId: h.id, scheduleId: other.id });
-    });
-    expect(schedule.id).toBeDefined();
+    const onlyOther = await t.factories.holiday(companyId, { name: 'Solo otro horario', date: '2026-03-03', applyToAll: false });
+    await t.db.insert(holidaySchedules).values({ companyId, holidayId: onlyOther.id, scheduleId: other.id });
     await addRecord(t, employee, '2026-03-02', { in: '08:45', out: '18:00' }); // no stored status: computed (early in Lima)
     await addRecord(t, employee, '2026-03-03', { in: '09:20', out: '18:00', status: 'late', workHours: '7.67' });
-    await addRecord(t, employee, '2026-03-05', { in: '09:00', out: '18:00', status: 'permission', isPermission: true, notes: 'Permiso justificado', workHours: '8.00' });
+    await addRecord(t, employee, '2026-03-05', {
+      in: '09:00',
+      out: '18:00',
+      status: 'permission',
+      isPermission: true,
+      notes: 'Permiso justificado',
+      workHours: '8.00',
+    });
     await addRecord(t, employee, '2026-03-06', { in: '09:00', out: '12:00', status: 'present' });
     await addRecord(t, colleague, '2026-03-02', { in: '09:00' });
     await addRecord(t, stranger, '2026-03-02', { in: '09:00' });
@@ -127,7 +157,12 @@ describe('history', () => {
     const page1 = (await t.as(employee.account).get(`${BASE}/attendance/history?limit=2`)).json();
     expect(page1.pagination).toMatchObject({ page: 1, limit: 2, total: 4, pages: 2, totalPages: 2 });
     expect(page1.data.map((r: { date: string }) => r.date)).toEqual(['2026-03-06', '2026-03-05']);
-    expect(page1.data[0]).toMatchObject({ status: 'present', workHours: 3, method: 'web', holiday: { name: 'Día del Trabajo', description: 'Feriado nacional' } });
+    expect(page1.data[0]).toMatchObject({
+      status: 'present',
+      workHours: 3,
+      method: 'web',
+      holiday: { name: 'Día del Trabajo', description: 'Feriado nacional' },
+    });
     expect(page1.data[1]).toMatchObject({ status: 'permission', isPermission: true, notes: 'Permiso justificado', workHours: 8, holiday: null });
 
     const page2 = (await t.as(employee.account).get(`${BASE}/attendance/history?page=2&limit=2`)).json().data;

@@ -39,15 +39,35 @@ export async function loadDays(db: Db, self: Self, start: string, end: string) {
     db
       .select()
       .from(attendanceRecords)
-      .where(and(eq(attendanceRecords.companyId, companyId), eq(attendanceRecords.employeeId, id), gte(attendanceRecords.date, start), lte(attendanceRecords.date, end))),
+      .where(
+        and(
+          eq(attendanceRecords.companyId, companyId),
+          eq(attendanceRecords.employeeId, id),
+          gte(attendanceRecords.date, start),
+          lte(attendanceRecords.date, end),
+        ),
+      ),
     loadHolidays(db, companyId, start, end),
   ]);
   return { records: new Map(records.map((r) => [r.date, r])), holidays: rows };
 }
 
 export async function loadHolidays(db: Db, companyId: string, start: string, end: string): Promise<HolidayRow[]> {
-  const rows = await db.select().from(holidays).where(and(eq(holidays.companyId, companyId), gte(holidays.date, start), lte(holidays.date, end)));
-  const links = rows.length ? await db.select().from(holidaySchedules).where(inArray(holidaySchedules.holidayId, rows.map((h) => h.id))) : [];
+  const rows = await db
+    .select()
+    .from(holidays)
+    .where(and(eq(holidays.companyId, companyId), gte(holidays.date, start), lte(holidays.date, end)));
+  const links = rows.length
+    ? await db
+        .select()
+        .from(holidaySchedules)
+        .where(
+          inArray(
+            holidaySchedules.holidayId,
+            rows.map((h) => h.id),
+          ),
+        )
+    : [];
   return rows.map((h) => ({
     name: h.name,
     description: h.description,

@@ -43,10 +43,25 @@ export async function updateProfile(ctx: Ctx, input: { phone: string | null }) {
   return profileView(ctx, { ...self, employee: { ...self.employee, phone: input.phone } });
 }
 
-/** Own password (min 6): the current one is checked, other sessions end, this one stays. */
+/** Wrong current passwords tolerated per account before answering 429 for the window (as for the super admin). */
+const WRONG_CURRENT_MAX = 5;
+const WRONG_CURRENT_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * Own password (min 6): the current one is checked (a wrong one is 400, so the session stays), other
+ * sessions end, this one stays. Guessing the current password from an open session is capped.
+ */
 export async function changePassword(ctx: Ctx, input: z.output<typeof employeePasswordInput>) {
   await loadSelf(ctx.db, ctx.actor);
-  await changeOwnPassword(ctx, ctx.actor!, input);
+  const failKey = `password-change-fail:${ctx.actor!.userId}`;
+  if ((await ctx.deps.limiter.count(failKey)) >= WRONG_CURRENT_MAX) throw new AppError('rate_limited');
+  try {
+    await changeOwnPassword(ctx, ctx.actor!, input);
+  } catch (err) {
+    if (err instanceof AppError && err.messageKey === 'profile.currentPasswordWrong') await ctx.deps.limiter.hit(failKey, WRONG_CURRENT_WINDOW_MS);
+    throw err;
+  }
+  await ctx.deps.limiter.reset(failKey);
 }
 
 /**

@@ -43,7 +43,14 @@ async function sessionStillValid(deps: AppDeps, sessionId: string | undefined): 
 }
 
 /** Runs one socket check-in/out and words the answer in the socket's language. */
-export async function socketPunch(deps: AppDeps, log: FastifyBaseLogger, who: SocketIdentity & { sessionId?: string }, action: PunchAction, payload: unknown, lang: Language): Promise<PunchAnswer> {
+export async function socketPunch(
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+  who: SocketIdentity & { sessionId?: string },
+  action: PunchAction,
+  payload: unknown,
+  lang: Language,
+): Promise<PunchAnswer> {
   const fail = (err: AppError): PunchAnswer => ({ success: false, message: format(translate(err.messageKey, lang), err.params), code: err.code });
   try {
     if (!(await sessionStillValid(deps, who.sessionId))) throw new AppError('unauthorized');

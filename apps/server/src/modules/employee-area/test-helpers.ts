@@ -14,7 +14,12 @@ export const local = (date: string, hhmm: string, tz = LIMA) => localToInstant(d
 export async function officeEmployee(t: TestApp, scheduleOverrides: Record<string, unknown> = {}, companyId?: string) {
   const cid = companyId ?? (await t.factories.company({ timezone: LIMA })).id;
   const schedule = await t.factories.schedule(cid, {
-    startTime: '09:00', endTime: '18:00', breakStartTime: '13:00', breakEndTime: '14:00', workDays: '1,2,3,4,5', ...scheduleOverrides,
+    startTime: '09:00',
+    endTime: '18:00',
+    breakStartTime: '13:00',
+    breakEndTime: '14:00',
+    workDays: '1,2,3,4,5',
+    ...scheduleOverrides,
   });
   const employee = await t.factories.employee(cid, { scheduleId: schedule.id });
   return { companyId: cid, schedule, employee };
@@ -48,7 +53,15 @@ export async function addRecord(
 export async function addActivity(t: TestApp, employee: { id: string; companyId: string }, type: string, at: Date, actorUserId: string | null = null) {
   const [row] = await t.db
     .insert(activityLog)
-    .values({ companyId: employee.companyId, employeeId: employee.id, type, title: `Evento ${type}`, actorUserId, createdAt: at, details: { date: at.toISOString().slice(0, 10) } })
+    .values({
+      companyId: employee.companyId,
+      employeeId: employee.id,
+      type,
+      title: `Evento ${type}`,
+      actorUserId,
+      createdAt: at,
+      details: { date: at.toISOString().slice(0, 10) },
+    })
     .returning();
   return row;
 }
