@@ -21,7 +21,7 @@ describe.skipIf(!redisUp)('realtime across two server processes (Redis adapter)'
   it('an event emitted by one server reaches a client connected to the other', async () => {
     const t = await createTestApp();
     // Two servers on the same database and Redis, as two processes would be.
-    const servers = [];
+    const servers: { app: Awaited<ReturnType<typeof buildApp>>; realtime: ReturnType<typeof createRealtime>; url: string }[] = [];
     for (let i = 0; i < 2; i++) {
       const app = i === 0 ? t.app : await buildApp(t.deps);
       const redis = new Redis(redisUrl);
