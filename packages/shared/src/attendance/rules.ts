@@ -44,11 +44,19 @@ export function isWorkDay(schedule: Pick<ScheduleRules, 'workDays'>, date: strin
 }
 export const isNightShift = (s: Pick<ScheduleRules, 'startTime' | 'endTime'>) => parseHhmm(s.endTime) <= parseHhmm(s.startTime);
 
+const windows = new Map<string, { start: Date; end: Date }>();
 /** Start and end instants of the shift that begins on a local date (a night shift ends the next day). */
-export function shiftWindow(schedule: ScheduleRules, date: string, timezone: string) {
-  const start = parseHhmm(schedule.startTime);
-  const end = parseHhmm(schedule.endTime) + (isNightShift(schedule) ? 1440 : 0);
-  return { start: localToInstant(date, start, timezone), end: localToInstant(date, end, timezone) };
+export function shiftWindow(schedule: Pick<ScheduleRules, 'startTime' | 'endTime'>, date: string, timezone: string) {
+  const key = `${timezone}|${date}|${schedule.startTime}|${schedule.endTime}`;
+  let w = windows.get(key);
+  if (!w) {
+    const start = parseHhmm(schedule.startTime);
+    const end = parseHhmm(schedule.endTime) + (isNightShift(schedule) ? 1440 : 0);
+    w = { start: localToInstant(date, start, timezone), end: localToInstant(date, end, timezone) };
+    if (windows.size > 20_000) windows.clear();
+    windows.set(key, w);
+  }
+  return w;
 }
 
 /** Whether a holiday applies to an employee's schedule that day. */
@@ -136,14 +144,9 @@ export function workHours(record: RecordFacts, schedule: ScheduleRules | null, d
     const { start } = shiftWindow(schedule, date, timezone);
     if (!schedule.countActualTime && from < start.getTime()) from = Math.min(start.getTime(), to);
     if (schedule.breakStartTime && schedule.breakEndTime) {
-      const shiftStart = parseHhmm(schedule.startTime);
-      let bs = parseHhmm(schedule.breakStartTime);
-      let be = parseHhmm(schedule.breakEndTime);
-      // On a night shift a break after midnight belongs to the next calendar day.
-      if (isNightShift(schedule) && bs < shiftStart) bs += 1440;
-      if (be < bs) be += 1440;
-      const breakFrom = localToInstant(date, bs, timezone).getTime();
-      const breakTo = localToInstant(date, be, timezone).getTime();
+      const { start: breakFromAt, end: breakToAt } = breakWindow(schedule as ScheduleRules & { breakStartTime: string; breakEndTime: string }, date, timezone);
+      const breakFrom = breakFromAt.getTime();
+      const breakTo = breakToAt.getTime();
       const overlap = Math.max(0, Math.min(to, breakTo) - Math.max(from, breakFrom));
       const hours = (to - from - overlap) / 3_600_000;
       return hours >= 0 ? round2(hours) : null;
@@ -151,6 +154,28 @@ export function workHours(record: RecordFacts, schedule: ScheduleRules | null, d
   }
   const hours = (to - from) / 3_600_000;
   return hours >= 0 ? round2(hours) : null;
+}
+
+const breaks = new Map<string, { start: Date; end: Date }>();
+/** The break's instants on a work date (on a night shift a break after midnight is the next day). */
+function breakWindow(schedule: ScheduleRules & { breakStartTime: string; breakEndTime: string }, date: string, timezone: string) {
+  const key = `${timezone}|${date}|${schedule.startTime}|${schedule.endTime}|${schedule.breakStartTime}|${schedule.breakEndTime}`;
+  let w = breaks.get(key);
+  if (!w) {
+    w = computeBreak(schedule, date, timezone);
+    if (breaks.size > 20_000) breaks.clear();
+    breaks.set(key, w);
+  }
+  return w;
+}
+
+function computeBreak(schedule: ScheduleRules & { breakStartTime: string; breakEndTime: string }, date: string, timezone: string) {
+  const shiftStart = parseHhmm(schedule.startTime);
+  let bs = parseHhmm(schedule.breakStartTime);
+  let be = parseHhmm(schedule.breakEndTime);
+  if (isNightShift(schedule) && bs < shiftStart) bs += 1440;
+  if (be < bs) be += 1440;
+  return { start: localToInstant(date, bs, timezone), end: localToInstant(date, be, timezone) };
 }
 
 export const round2 = (n: number) => Math.round(n * 100) / 100;

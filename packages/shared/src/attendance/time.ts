@@ -87,9 +87,10 @@ function computeInstant(date: string, minutes: number, timezone: string): number
   return guess;
 }
 
+/** Minutes after midnight of "HH:mm" (hot path of every calendar cell: no split/map). */
 export function parseHhmm(value: string): number {
-  const [h, m] = value.split(':').map(Number);
-  return h * 60 + m;
+  const c = (i: number) => value.charCodeAt(i) - 48;
+  return (c(0) * 10 + c(1)) * 60 + c(3) * 10 + c(4);
 }
 
 /** ISO weekday (Monday=1 .. Sunday=7) of a calendar day. */

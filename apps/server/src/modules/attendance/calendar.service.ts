@@ -11,6 +11,22 @@ import { likeEscape } from '../../lib/db-errors.js';
 type Query = z.output<typeof monthlyCalendarQuery>;
 type RecordRow = typeof attendanceRecords.$inferSelect;
 
+/** The columns a calendar cell needs (not the evidence or audit columns: 31k rows must stay light). */
+const cellColumns = {
+  id: attendanceRecords.id, employeeId: attendanceRecords.employeeId, date: attendanceRecords.date, checkIn: attendanceRecords.checkIn,
+  checkOut: attendanceRecords.checkOut, status: attendanceRecords.status, notes: attendanceRecords.notes, isPermission: attendanceRecords.isPermission,
+  method: attendanceRecords.method, isManual: attendanceRecords.isManual, incomplete: attendanceRecords.incomplete,
+};
+type CellRecord = { [K in keyof typeof cellColumns]: RecordRow[K] };
+
+/** A record as a calendar cell shows it. */
+function cellView(r: CellRecord) {
+  return {
+    id: r.id, checkIn: r.checkIn?.toISOString() ?? null, checkOut: r.checkOut?.toISOString() ?? null, status: r.status, notes: r.notes,
+    isPermission: r.isPermission, method: r.method, isManual: r.isManual, incomplete: r.incomplete,
+  };
+}
+
 export function recordView(r: RecordRow) {
   return {
     id: r.id, date: r.date, checkIn: r.checkIn?.toISOString() ?? null, checkOut: r.checkOut?.toISOString() ?? null,
@@ -67,8 +83,8 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
   const ids = page.map((p) => p.e.id);
   const [records, hol] = await Promise.all([
     ids.length
-      ? ctx.db.select().from(attendanceRecords).where(and(eq(attendanceRecords.companyId, companyId), inArray(attendanceRecords.employeeId, ids), gte(attendanceRecords.date, start), lte(attendanceRecords.date, end)))
-      : Promise.resolve([] as RecordRow[]),
+      ? ctx.db.select(cellColumns).from(attendanceRecords).where(and(eq(attendanceRecords.companyId, companyId), inArray(attendanceRecords.employeeId, ids), gte(attendanceRecords.date, start), lte(attendanceRecords.date, end)))
+      : Promise.resolve([] as CellRecord[]),
     holidayFacts(ctx.db, companyId, start, end),
   ]);
   const byKey = new Map(records.map((r) => [`${r.employeeId}|${r.date}`, r]));
@@ -85,7 +101,7 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
       return {
         date,
         status,
-        attendance: record ? recordView(record) : null,
+        attendance: record ? cellView(record) : null,
         workHours: record ? workHours(record, schedule, date, company.timezone) : null,
         ...(holiday ? { holiday: { name: holiday.name, description: holiday.description } } : {}),
       };

@@ -1,0 +1,66 @@
+/**
+ * Monthly calendar benchmark: 1,000 employees x 31 days, the whole company in one page (limit 1000),
+ * through the real HTTP stack (app.inject), on PGlite and on PostgreSQL (when it answers).
+ *   npm run bench:calendar            (EMPLOYEES=1000 RUNS=15 to change the size)
+ * Prints one JSON line per database with p50/p95 in ms. Not a test: it never fails on time.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../../apps/server/src/app.js';
+import { configSchema } from '../../apps/server/src/config.js';
+import { type Database, openPglite, openPostgres, runMigrations } from '../../apps/server/src/db/client.js';
+import { createDeps } from '../../apps/server/src/deps.js';
+import { recordingEvents } from '../../apps/server/src/realtime/events.js';
+import { seedCompany } from './seed.js';
+
+const N = Number(process.env.EMPLOYEES ?? 1000);
+const RUNS = Number(process.env.RUNS ?? 15);
+const PG = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+
+async function measure(kind: string, database: Database) {
+  await runMigrations(database);
+  const t0 = performance.now();
+  const { adminToken } = await seedCompany(database.db, N, 2026, 3);
+  const seedMs = performance.now() - t0;
+  const deps = createDeps({ config: configSchema.parse({ CAPTCHA: 'off' }), database, sessionSecret: 'x'.repeat(40), log: pino({ level: 'silent' }), events: recordingEvents() });
+  const app = await buildApp(deps);
+  const times: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < RUNS + 2; i++) {
+    const s = performance.now();
+    const res = await app.inject({ method: 'GET', url: '/api/company-admin-simple/attendance/monthly-calendar?month=3&year=2026&page=1&limit=1000', headers: { cookie: `presente_session=${adminToken}` } });
+    const ms = performance.now() - s;
+    if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${res.body.slice(0, 200)}`);
+    rows = res.json().data.length;
+    if (i >= 2) times.push(ms); // two warm-up runs
+  }
+  await app.close();
+  console.log(JSON.stringify({ bench: 'monthly-calendar', db: kind, employees: N, days: 31, rows, runs: RUNS, p50_ms: Math.round(pct(times, 50)), p95_ms: Math.round(pct(times, 95)), seed_s: Math.round(seedMs / 100) / 10 }));
+}
+
+const lite = await openPglite();
+await measure('pglite', lite);
+await lite.close();
+
+const admin = new pg.Client({ connectionString: PG, connectionTimeoutMillis: 3000 });
+try {
+  await admin.connect();
+  const name = `presente_bench_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG);
+  url.pathname = `/${name}`;
+  const db = openPostgres(url.toString());
+  try {
+    await measure('postgres', db);
+  } finally {
+    await db.close();
+    await admin.query(`drop database ${name} with (force)`);
+  }
+} catch (err) {
+  console.log(JSON.stringify({ bench: 'monthly-calendar', db: 'postgres', skipped: (err as Error).message }));
+} finally {
+  await admin.end().catch(() => {});
+}

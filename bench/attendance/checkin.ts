@@ -1,0 +1,74 @@
+/**
+ * HTTP check-in throughput: 1,000 employees each checking in once (POST /api/employee/attendance/check-in)
+ * through a listening server, driven by autocannon over loopback, on PGlite and PostgreSQL.
+ *   npm run bench:checkin           (EMPLOYEES=1000 CONNECTIONS=10)
+ * Prints one JSON line per database: requests/s, latency p50/p99, and that exactly N records exist.
+ */
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../../apps/server/src/app.js';
+import { configSchema } from '../../apps/server/src/config.js';
+import { type Database, openPglite, openPostgres, runMigrations } from '../../apps/server/src/db/client.js';
+import { attendanceRecords } from '../../apps/server/src/db/schema/index.js';
+import { createDeps } from '../../apps/server/src/deps.js';
+import { recordingEvents } from '../../apps/server/src/realtime/events.js';
+import { seedCompany } from './seed.js';
+
+const N = Number(process.env.EMPLOYEES ?? 1000);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
+const PG = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function measure(kind: string, database: Database) {
+  await runMigrations(database);
+  // A month that is over: the seeded records do not collide with today's check-ins.
+  const { employeeTokens } = await seedCompany(database.db, N, 2026, 1);
+  const deps = createDeps({ config: configSchema.parse({ CAPTCHA: 'off', RATE_LIMIT_SCALE: '1000' }), database, sessionSecret: 'x'.repeat(40), log: pino({ level: 'silent' }), events: recordingEvents() });
+  const app = await buildApp(deps);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  let next = 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    amount: N,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/employee/attendance/check-in',
+        setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'content-type': 'application/json', cookie: `presente_session=${employeeTokens[next++ % N]}` }, body: '{}' }),
+      },
+    ],
+  });
+  const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(attendanceRecords).where(sql`${attendanceRecords.date} >= '2026-02-01'`);
+  await app.close();
+  console.log(JSON.stringify({
+    bench: 'http-check-in', db: kind, employees: N, connections: CONNECTIONS, requests: result.requests.total, non2xx: result.non2xx,
+    req_per_s: Math.round(result.requests.average), latency_p50_ms: result.latency.p50, latency_p99_ms: result.latency.p99, records_created: n,
+  }));
+}
+
+const lite = await openPglite();
+await measure('pglite', lite);
+await lite.close();
+const admin = new pg.Client({ connectionString: PG, connectionTimeoutMillis: 3000 });
+try {
+  await admin.connect();
+  const name = `presente_bench_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  const u = new URL(PG);
+  u.pathname = `/${name}`;
+  const db = openPostgres(u.toString(), 10);
+  try {
+    await measure('postgres', db);
+  } finally {
+    await db.close();
+    await admin.query(`drop database ${name} with (force)`);
+  }
+} catch (err) {
+  console.log(JSON.stringify({ bench: 'http-check-in', db: 'postgres', skipped: (err as Error).message }));
+} finally {
+  await admin.end().catch(() => {});
+}
