@@ -9,7 +9,8 @@ import { generatePassword, hashPassword } from '../../lib/crypto.js';
 import { rooms } from '../../realtime/events.js';
 import { companyAdminWelcomeMail } from './admin.mails.js';
 import { companyAdmins, companyNotFound, getCompany } from './companies.query.js';
-import { assertEmailFree, emailTaken, isUniqueViolation } from './user-email.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { assertEmailFree, emailTaken } from '../account/own-account.service.js';
 
 const invalid = (path: string, key: string) => new AppError('validation_failed', key, {}, [{ path, message: key }]);
 const adminNotFound = () => new AppError('not_found', 'admin.adminNotFound');

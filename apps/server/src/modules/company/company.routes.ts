@@ -12,12 +12,12 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/profile/password', { schema: { tags: ['company'], body: adminPasswordInput } }, async (req) => {
-    await service.changeOwnPassword(req.ctx, req.actor!, req.body);
+    await service.changeAdminPassword(req.ctx, req.actor!, req.body);
     return { message: translate('profile.passwordChanged', req.lang) };
   });
 
   app.put('/profile/email', { schema: { tags: ['company'], body: emailChangeInput } }, async (req) => {
-    await service.changeOwnEmail(req.ctx, req.actor!, req.body);
+    await service.changeAdminEmail(req.ctx, req.actor!, req.body);
     return { data: { email: req.body.newEmail }, message: translate('profile.adminEmailUpdated', req.lang) };
   });
 

@@ -1,11 +1,10 @@
 import type { adminPasswordInput, emailChangeInput } from '@presente/shared';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Actor, type Ctx, requireCompany } from '../../context.js';
-import { attendanceRecords, companies, sessions, users } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
-import { hashPassword, verifyPassword } from '../../lib/crypto.js';
+import { attendanceRecords, companies, users } from '../../db/schema/index.js';
 import { rooms } from '../../realtime/events.js';
+import { changeOwnEmail, changeOwnPassword } from '../account/own-account.service.js';
 import { planUsage } from './plan.service.js';
 
 /** Plan, usage and limits of the actor's company (spec: company settings; -1 = unlimited). */
@@ -32,27 +31,14 @@ export async function renameCompany(ctx: Ctx, name: string) {
   ctx.deps.events.emit(rooms.superAdmin(), 'company_update', { id: companyId });
 }
 
-/** Changes the actor's own password after checking the current one; other sessions end. */
-export async function changeOwnPassword(ctx: Ctx, actor: Actor, input: z.output<typeof adminPasswordInput>) {
-  const user = await ctx.db.query.users.findFirst({ where: eq(users.id, actor.userId) });
-  if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new AppError('validation_failed', 'profile.currentPasswordWrong', {}, [{ path: 'currentPassword', message: 'profile.currentPasswordWrong' }]);
-  }
-  const passwordHash = await hashPassword(input.newPassword);
-  await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, actor.userId));
-    await tx.delete(sessions).where(and(eq(sessions.userId, actor.userId), ne(sessions.id, actor.sessionId)));
-  });
+/** The admin's own password (min 8); see changeOwnPassword. */
+export async function changeAdminPassword(ctx: Ctx, actor: Actor, input: z.output<typeof adminPasswordInput>) {
+  await changeOwnPassword(ctx, actor, input, 'profile.currentPasswordWrong');
 }
 
-/** Changes the actor's own email (unique platform-wide). */
-export async function changeOwnEmail(ctx: Ctx, actor: Actor, input: z.output<typeof emailChangeInput>) {
-  if (input.newEmail === actor.email.toLowerCase()) {
-    throw new AppError('validation_failed', 'profile.emailSame', {}, [{ path: 'newEmail', message: 'profile.emailSame' }]);
-  }
-  const taken = await ctx.db.query.users.findFirst({ where: sql`lower(${users.email}) = ${input.newEmail}` });
-  if (taken) throw new AppError('email_taken', 'auth.emailTaken', {}, [{ path: 'newEmail', message: 'auth.emailTaken' }]);
-  await ctx.db.update(users).set({ email: input.newEmail }).where(eq(users.id, actor.userId));
+/** The admin's own login email; the company's admins are told after the change. */
+export async function changeAdminEmail(ctx: Ctx, actor: Actor, input: z.output<typeof emailChangeInput>) {
+  await changeOwnEmail(ctx.db, actor, input.newEmail, 'profile.emailSame');
   if (actor.companyId) ctx.deps.events.emit(rooms.companyAdmin(actor.companyId), 'admin_profile_update', { userId: actor.userId, newEmail: input.newEmail });
 }
 

@@ -6,7 +6,7 @@ import { employees } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { rooms } from '../../realtime/events.js';
-import { changeOwnEmail, changeOwnPassword } from '../company/company.service.js';
+import { changeOwnEmail, changeOwnPassword } from '../account/own-account.service.js';
 import { loadSelf, type Self } from './self.service.js';
 
 function profileView(ctx: Ctx, self: Self) {
@@ -43,25 +43,10 @@ export async function updateProfile(ctx: Ctx, input: { phone: string | null }) {
   return profileView(ctx, { ...self, employee: { ...self.employee, phone: input.phone } });
 }
 
-/** Wrong current passwords tolerated per account before answering 429 for the window (as for the super admin). */
-const WRONG_CURRENT_MAX = 5;
-const WRONG_CURRENT_WINDOW_MS = 15 * 60 * 1000;
-
-/**
- * Own password (min 6): the current one is checked (a wrong one is 400, so the session stays), other
- * sessions end, this one stays. Guessing the current password from an open session is capped.
- */
+/** Own password (min 6); see changeOwnPassword (current checked, other sessions end, guessing capped). */
 export async function changePassword(ctx: Ctx, input: z.output<typeof employeePasswordInput>) {
   await loadSelf(ctx.db, ctx.actor);
-  const failKey = `password-change-fail:${ctx.actor!.userId}`;
-  if ((await ctx.deps.limiter.count(failKey)) >= WRONG_CURRENT_MAX) throw new AppError('rate_limited');
-  try {
-    await changeOwnPassword(ctx, ctx.actor!, input);
-  } catch (err) {
-    if (err instanceof AppError && err.messageKey === 'profile.currentPasswordWrong') await ctx.deps.limiter.hit(failKey, WRONG_CURRENT_WINDOW_MS);
-    throw err;
-  }
-  await ctx.deps.limiter.reset(failKey);
+  await changeOwnPassword(ctx, ctx.actor!, input, 'profile.currentPasswordWrong');
 }
 
 /**
@@ -73,7 +58,7 @@ export async function changeEmail(ctx: Ctx, input: z.output<typeof employeeEmail
   try {
     await ctx.db.transaction(async (tx) => {
       await tx.update(employees).set({ email: input.newEmail }).where(eq(employees.id, self.employee.id));
-      await changeOwnEmail({ ...ctx, db: tx }, ctx.actor!, input);
+      await changeOwnEmail(tx, ctx.actor!, input.newEmail, 'profile.emailSame');
     });
   } catch (err) {
     // Another (non-deleted) employee of the company already has that address.
