@@ -24,7 +24,7 @@ export async function seedCompany(db: Db, n: number, year: number, month: number
     await db.insert(sessions).values(accounts.map((a, k) => ({ userId: a.id, tokenHash: sha256(tokens[k]), expiresAt: new Date(Date.now() + SESSION_TTL_MS) })));
     const emps = await db
       .insert(employees)
-      .values(batch.map((i, k) => ({ companyId: company.id, userId: accounts[k].id, firstName: `Nombre${i}`, lastName: `Apellido${String(i).padStart(4, '0')}`, email: `e${i}-${company.id}@bench.pe`, employeeCode: `B${i}`, scheduleId: schedule.id })))
+      .values(batch.map((i, k) => ({ companyId: company.id, userId: accounts[k].id, firstName: `Nombre${i}`, lastName: `Apellido${String(i).padStart(4, '0')}`, email: `e${i}-${company.id}@bench.pe`, employeeCode: `B${i}`, scheduleId: schedule.id, hireDate: '2025-01-01' })))
       .returning({ id: employees.id });
     const records = [];
     for (const e of emps) {

@@ -44,7 +44,7 @@ export function makeFactories(db: Db) {
     const account = await user('EMPLOYEE', { companyId: cid, email: `emp-${n}@example.com` });
     const [row] = await db
       .insert(employees)
-      .values({ companyId: cid, userId: account.id, firstName: 'Ana', lastName: `Pérez ${n}`, email: account.email, employeeCode: `E-${n}`, ...overrides })
+      .values({ companyId: cid, userId: account.id, firstName: 'Ana', lastName: `Pérez ${n}`, email: account.email, employeeCode: `E-${n}`, hireDate: '2020-01-01', ...overrides })
       .returning();
     return { ...row, account };
   }

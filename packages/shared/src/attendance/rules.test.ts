@@ -111,6 +111,12 @@ describe('day status', () => {
     expect(dayStatus({ date: MON, timezone: LIMA, now: later, schedule: null })).toBe('absent');
   });
 
+  it('days before the employee starts are not absences', () => {
+    expect(dayStatus({ date: MON, timezone: LIMA, now: later, schedule: office, activeFrom: '2026-03-03' })).toBe('day_off');
+    expect(dayStatus({ date: '2026-03-03', timezone: LIMA, now: later, schedule: office, activeFrom: '2026-03-03' })).toBe('absent');
+    expect(dayStatus({ date: MON, timezone: LIMA, now: later, schedule: office, activeFrom: '2026-03-03', record: { checkIn: at(MON, '09:00') } })).toBe('present');
+  });
+
   it('holidayApplies needs the same date', () => {
     expect(holidayApplies({ date: '2026-03-03', isActive: true, applyToAll: true, scheduleIds: [] }, MON, null)).toBe(false);
   });

@@ -85,6 +85,13 @@ export function arrivalStatus(checkIn: Date, schedule: ScheduleRules, date: stri
   return 'present';
 }
 
+/** The day an employee starts counting: the hire date, else the local day they were added. */
+export function activeFromOf(e: { hireDate?: string | null; createdAt?: Date | string | null }, timezone: string): string | null {
+  if (e.hireDate) return e.hireDate;
+  const created = asDate(e.createdAt);
+  return created ? toLocal(created, timezone).date : null;
+}
+
 /** The spec's fallback when a record has no stored status and no schedule to judge it by. */
 export function fallbackStatus(record: RecordFacts): DayStatus {
   if (record.isPermission) return 'permission';
@@ -102,6 +109,8 @@ export interface DayInput {
   scheduleId?: string | null;
   record?: RecordFacts | null;
   holidays?: HolidayFacts[];
+  /** First local day the employee is expected (hire date, else the day they were added): earlier days without a record are not absences. */
+  activeFrom?: string | null;
 }
 
 /**
@@ -115,6 +124,7 @@ export function dayStatus(input: DayInput): DayStatus {
   if (record?.isPermission) return 'permission';
   const checkIn = asDate(record?.checkIn);
   if (checkIn) return schedule ? arrivalStatus(checkIn, schedule, date, timezone) : fallbackStatus(record!);
+  if (!record && input.activeFrom && date < input.activeFrom) return 'day_off';
   if (!schedule) return record ? fallbackStatus(record) : pendingOr(date, now, timezone, null, 'absent');
   if (!isWorkDay(schedule, date)) return 'day_off';
   return pendingOr(date, now, timezone, schedule, 'absent');

@@ -8,6 +8,7 @@ export const ATTENDANCE_MESSAGES = {
     es: 'Tu jornada fue cerrada como incompleta por falta de salida; pide a tu administrador que la corrija',
     en: 'Your shift was closed as incomplete (no check-out); ask your administrator to correct it',
   },
+  'attendance.locationInvalid': { es: 'Ubicación inválida', en: 'Invalid location' },
   'attendance.notCheckedIn': { es: 'Primero debes registrar tu entrada', en: 'Check in first' },
   'attendance.onlyFace': {
     es: 'Tu horario solo permite marcar asistencia por reconocimiento facial (Solo Facial)',

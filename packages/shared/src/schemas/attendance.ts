@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { HHMM, optionalText, pageQuery, ymd } from './common.js';
 
 export const geoPoint = z.object({
-  latitude: z.number().min(-90).max(90),
-  longitude: z.number().min(-180).max(180),
-  accuracy: z.number().min(0).max(100_000).optional(),
+  latitude: z.number('attendance.locationInvalid').min(-90, 'attendance.locationInvalid').max(90, 'attendance.locationInvalid'),
+  longitude: z.number('attendance.locationInvalid').min(-180, 'attendance.locationInvalid').max(180, 'attendance.locationInvalid'),
+  accuracy: z.number('attendance.locationInvalid').min(0, 'attendance.locationInvalid').max(100_000, 'attendance.locationInvalid').optional(),
 });
 export type GeoPoint = z.infer<typeof geoPoint>;
 

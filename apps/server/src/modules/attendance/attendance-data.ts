@@ -1,4 +1,4 @@
-import type { HolidayFacts, ScheduleRules } from '@presente/shared';
+import { activeFromOf, type HolidayFacts, type ScheduleRules } from '@presente/shared';
 import { and, eq, gte, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { attendanceRecords, companies, departments, employees, holidaySchedules, holidays, schedules } from '../../db/schema/index.js';
@@ -17,6 +17,7 @@ export interface CompanyPeriod {
     departmentId: string | null;
     departmentName: string | null;
     scheduleId: string | null;
+    activeFrom: string | null;
     schedule: (ScheduleRules & { id: string; name: string }) | null;
   }[];
   /** employeeId -> date -> record */
@@ -64,6 +65,7 @@ export async function loadCompanyPeriod(db: Db, companyId: string, start: string
       departmentId: e.departmentId,
       departmentName,
       scheduleId: e.scheduleId,
+      activeFrom: activeFromOf(e, company.timezone),
       schedule: s?.isActive ? s : null,
     })),
     records,

@@ -1,4 +1,5 @@
 import {
+  activeFromOf,
   attendanceRate, countStatuses, type DayStatus, daysBetween, dayStatus, monthRange, pagination, type monthlyCalendarQuery, workHours,
 } from '@presente/shared';
 import { and, asc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
@@ -92,10 +93,11 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
 
   const calendar = page.map(({ e, s, departmentName }) => {
     const schedule = s?.isActive ? s : null;
+    const activeFrom = activeFromOf(e, company.timezone);
     const statuses: DayStatus[] = [];
     const cells = days.map((date) => {
       const record = byKey.get(`${e.id}|${date}`) ?? null;
-      const status = dayStatus({ date, timezone: company.timezone, now, schedule, scheduleId: e.scheduleId, record, holidays: hol });
+      const status = dayStatus({ date, timezone: company.timezone, now, schedule, scheduleId: e.scheduleId, record, holidays: hol, activeFrom });
       statuses.push(status);
       const holiday = status === 'holiday' ? hol.find((h) => h.date === date) : undefined;
       return {
@@ -140,7 +142,7 @@ export async function weeklySummary(ctx: Ctx, startDate: string, endDate: string
   const byKey = new Map(records.map((r) => [`${r.employeeId}|${r.date}`, r]));
   const perDay = days.map((date) => {
     const statuses = rows.map(({ e, s }) =>
-      dayStatus({ date, timezone: company!.timezone, now, schedule: s?.isActive ? s : null, scheduleId: e.scheduleId, record: byKey.get(`${e.id}|${date}`) ?? null, holidays: hol }),
+      dayStatus({ date, timezone: company!.timezone, now, schedule: s?.isActive ? s : null, scheduleId: e.scheduleId, record: byKey.get(`${e.id}|${date}`) ?? null, holidays: hol, activeFrom: activeFromOf(e, company!.timezone) }),
     );
     const counts = countStatuses(statuses);
     return { date, ...counts, attendanceRate: attendanceRate(counts) };

@@ -30,7 +30,7 @@ export async function companyDashboard(ctx: Ctx, now = new Date()) {
     const statuses: DayStatus[] = [];
     for (const date of days) {
       const record = period.records.get(e.id)?.get(date) ?? null;
-      const status = dayStatus({ date, timezone: period.timezone, now, schedule: e.schedule, scheduleId: e.scheduleId, record, holidays: period.holidays });
+      const status = dayStatus({ date, timezone: period.timezone, now, schedule: e.schedule, scheduleId: e.scheduleId, record, holidays: period.holidays, activeFrom: e.activeFrom });
       statuses.push(status);
       if (e.schedule && isWorkDay(e.schedule, date) && status !== 'holiday') workingDates.add(date);
       const hours = record ? workHours(record, e.schedule, date, period.timezone) : null;

@@ -1,4 +1,4 @@
-import { type DayStatus, dayStatus, holidayApplies, round2, workHours } from '@presente/shared';
+import { activeFromOf, type DayStatus, dayStatus, holidayApplies, round2, workHours } from '@presente/shared';
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { attendanceRecords, holidaySchedules, holidays } from '../../db/schema/index.js';
@@ -86,7 +86,7 @@ export function holidayFor(self: Self, list: HolidayRow[], date: string) {
 
 /** The day's status by the shared rules (holiday, permission, arrival, day off, absent, pending). */
 export function statusOf(self: Self, date: string, record: RecordRow | null, list: HolidayRow[], now: Date): DayStatus {
-  return dayStatus({ date, timezone: self.company.timezone, now, schedule: self.schedule, scheduleId: self.employee.scheduleId, record, holidays: list });
+  return dayStatus({ date, timezone: self.company.timezone, now, schedule: self.schedule, scheduleId: self.employee.scheduleId, record, holidays: list, activeFrom: activeFromOf(self.employee, self.company.timezone) });
 }
 
 /**
