@@ -14,6 +14,11 @@ export async function companySettings(ctx: Ctx) {
   return {
     id: company.id,
     name: company.name,
+    ruc: company.ruc,
+    email: company.email,
+    address: company.address,
+    city: company.city,
+    country: company.country,
     plan: company.plan,
     status: company.status,
     currentEmployees: usage.employees.used,
