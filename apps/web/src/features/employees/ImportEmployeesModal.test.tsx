@@ -1,0 +1,124 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { baseRoutes } from '../../test/companyAdmin';
+import { mockApi, renderApp } from '../../test/renderApp';
+import { errorsByLine, parseCsvText, templateCsv } from './import-file';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const CSV = [
+  'Nombre;Apellido;Email;Código;Departamento',
+  'Luis;Quispe;luis@andes.pe;EMP-010;Ventas',
+  'Ana;;ana@andes;EMP-011;Almacén',
+  'Carla;Rojas;carla@andes.pe;EMP-012;',
+].join('\n');
+
+const INVALID_400 = {
+  status: 400,
+  body: {
+    message: 'El archivo tiene 1 fila(s) con errores. No se importó nada.',
+    code: 'validation_failed',
+    errors: [
+      { path: '3.lastName', message: 'El apellido es requerido' },
+      { path: '3.email', message: 'Por favor ingresa un correo electrónico válido' },
+    ],
+  },
+};
+
+async function openImport() {
+  const { user } = renderApp('/company-admin/employees');
+  await user.click(await screen.findByRole('button', { name: 'Importar' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Importar empleados' });
+  const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+  await user.upload(input, new File([CSV], 'empleados.csv', { type: 'text/csv' }));
+  return { user, dialog };
+}
+
+describe('import-file', () => {
+  it('reads a semicolon CSV with a BOM and skips blank lines', () => {
+    const sheet = parseCsvText('\uFEFFNombre;Email\nLuis;luis@andes.pe\n;\nAna;ana@andes.pe\n');
+    expect(sheet.headers).toEqual(['Nombre', 'Email']);
+    expect(sheet.rows).toEqual([
+      { Nombre: 'Luis', Email: 'luis@andes.pe' },
+      { Nombre: 'Ana', Email: 'ana@andes.pe' },
+    ]);
+  });
+
+  it('offers a template with the Spanish headers the server reads', () => {
+    expect(templateCsv()).toContain('Nombre,Apellido,Email,Código,DNI,Cargo,Teléfono,Departamento,Horario,Fecha de ingreso');
+  });
+
+  it('groups "<line>.<field>" errors by line', () => {
+    expect(errorsByLine(INVALID_400.body.errors).get(3)).toEqual([
+      { field: 'lastName', message: 'El apellido es requerido' },
+      { field: 'email', message: 'Por favor ingresa un correo electrónico válido' },
+    ]);
+  });
+});
+
+describe('ImportEmployeesModal', { timeout: 30_000 }, () => {
+  it('previews the file and shows each bad row with its errors; nothing can be imported', async () => {
+    const fetchMock = mockApi(baseRoutes({ 'POST /api/company-admin-simple/employees/import': INVALID_400 }));
+    const { dialog } = await openImport();
+
+    expect(await within(dialog).findByText('El archivo tiene 1 fila(s) con errores. No se importó nada.')).toBeInTheDocument();
+    const bad = within(dialog).getByTestId('import-line-3');
+    expect(within(bad).getByText('ana@andes')).toBeInTheDocument();
+    expect(within(bad).getByText('El apellido es requerido')).toBeInTheDocument();
+    expect(within(bad).getByText('Por favor ingresa un correo electrónico válido')).toBeInTheDocument();
+    expect(within(within(dialog).getByTestId('import-line-2')).queryByText(/requerido/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /^Importar \d+ empleados$/ })).toBeDisabled();
+
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/employees/import'))!;
+    const sent = JSON.parse(String(init?.body));
+    expect(sent.dryRun).toBe(true);
+    expect(sent.rows).toHaveLength(3);
+    expect(sent.rows[0]).toEqual({ Nombre: 'Luis', Apellido: 'Quispe', Email: 'luis@andes.pe', Código: 'EMP-010', Departamento: 'Ventas' });
+  });
+
+  it('imports every row after a clean dry run', async () => {
+    const bodies: { dryRun: boolean }[] = [];
+    mockApi(
+      baseRoutes({
+        'POST /api/company-admin-simple/employees/import': (init) => {
+          const body = JSON.parse(String(init?.body));
+          bodies.push(body);
+          const data = { dryRun: body.dryRun, count: 3, newDepartments: ['Ventas', 'Almacén'], rows: [], emailFailures: 0 };
+          return body.dryRun
+            ? { body: { data, message: '3 empleado(s) listos para importar' } }
+            : { status: 201, body: { data, message: '3 empleado(s) importado(s) exitosamente' } };
+        },
+      }),
+    );
+    const { user, dialog } = await openImport();
+
+    expect(await within(dialog).findByText('3 empleado(s) listos para importar')).toBeInTheDocument();
+    expect(within(dialog).getByText('Departamentos nuevos que se crearán: Ventas, Almacén')).toBeInTheDocument();
+    expect(within(dialog).getAllByText('Lista')).toHaveLength(3);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Importar 3 empleados' }));
+    expect(await screen.findByText('3 empleado(s) importado(s) exitosamente')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Importar empleados' })).not.toBeInTheDocument());
+    expect(bodies.map((b) => b.dryRun)).toEqual([true, false]);
+  });
+
+  it('offers the upgrade prompt when the file does not fit in the plan', async () => {
+    mockApi(
+      baseRoutes({
+        'POST /api/company-admin-simple/employees/import': {
+          status: 400,
+          body: {
+            message: 'El archivo tiene 1 fila(s) con errores. No se importó nada.',
+            code: 'validation_failed',
+            errors: [{ path: '3.employees', message: 'Supera el límite de tu plan (5 empleados)' }],
+          },
+        },
+      }),
+    );
+    const { user, dialog } = await openImport();
+    expect(await within(within(dialog).getByTestId('import-line-3')).findByText('Supera el límite de tu plan (5 empleados)')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Ver planes' }));
+    expect(await screen.findByRole('dialog', { name: 'Actualiza tu plan' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Importar empleados' })).not.toBeInTheDocument();
+  });
+});

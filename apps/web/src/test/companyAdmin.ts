@@ -1,0 +1,88 @@
+import type { Employee } from '../features/employees/api';
+import type { MockRoutes } from './renderApp';
+
+/** Shared fixtures of the company-admin tab tests (employees, schedules, holidays). */
+export const ADMIN = { id: 'u9', name: 'Rosa Mamani', email: 'rosa@andes.pe', role: 'COMPANY_ADMIN', userType: 'COMPANY_ADMIN', companyId: 'c9' };
+
+export function usage(employees: [number, number], schedules: [number, number] = [0, 1], plan: 'FREE' | 'PREMIUM' = 'FREE') {
+  return {
+    body: {
+      data: {
+        id: 'c9',
+        name: 'Andes SAC',
+        plan,
+        status: 'ACTIVE',
+        currentEmployees: employees[0],
+        maxEmployees: employees[1],
+        timezone: 'America/Lima',
+        locale: 'es-PE',
+        usage: {
+          employees: { used: employees[0], limit: employees[1] },
+          schedules: { used: schedules[0], limit: schedules[1] },
+          locations: { used: 0, limit: 1 },
+          links: { used: 0, limit: 1 },
+        },
+      },
+    },
+  };
+}
+
+export function employee(n: number, extra: Partial<Employee> = {}): Employee {
+  return {
+    id: `00000000-0000-4000-8000-00000000000${n}`,
+    firstName: ['Luis', 'Ana', 'Carla', 'Jorge', 'Milagros'][n % 5],
+    lastName: ['Quispe', 'Flores', 'Rojas', 'Huamán', 'Torres'][n % 5],
+    email: `empleado${n}@andes.pe`,
+    employeeCode: `EMP-00${n}`,
+    documentNumber: null,
+    position: 'Operario',
+    phone: null,
+    scheduleId: null,
+    departmentId: null,
+    status: 'ACTIVE',
+    hireDate: null,
+    createdAt: '2026-01-10T15:00:00.000Z',
+    updatedAt: '2026-01-10T15:00:00.000Z',
+    schedule: null,
+    department: null,
+    canLogin: true,
+    faceData: null,
+    ...extra,
+  };
+}
+
+export const PLAN_LIMIT_403 = {
+  status: 403,
+  body: {
+    message: 'Has alcanzado el límite de tu plan. Actualiza a Premium para continuar.',
+    code: 'plan_limit_reached',
+    errors: [{ path: 'employees', message: 'Has alcanzado el límite de tu plan. Actualiza a Premium para continuar.' }],
+  },
+};
+
+/** Session, company config and empty lists; override any route per test. */
+export function baseRoutes(overrides: MockRoutes = {}): MockRoutes {
+  return {
+    'GET /api/auth/verify': { body: { data: { user: ADMIN } } },
+    'GET /api/auth/company-config': { body: { data: { locale: 'es-PE', timezone: 'America/Lima' } } },
+    'GET /api/company-admin-simple/company/settings': usage([0, 5]),
+    'GET /api/company-admin-simple/employees': { body: { data: [], pagination: { page: 1, limit: 10, total: 0, pages: 1, totalPages: 1 } } },
+    'GET /api/company-admin-simple/departments': { body: { data: [] } },
+    'GET /api/company-admin-simple/schedules': { body: { data: [], pagination: { page: 1, limit: 10, total: 0, pages: 1, totalPages: 1 } } },
+    'GET /api/company-admin-simple/work-locations': { body: { data: [], pagination: { page: 1, limit: 100, total: 0, pages: 1, totalPages: 1 } } },
+    'GET /api/company-admin-simple/holidays': { body: { data: [], pagination: { page: 1, limit: 10, total: 0, pages: 1, totalPages: 1 } } },
+    ...overrides,
+  };
+}
+
+export function page<T>(data: T[], total = data.length) {
+  return {
+    body: { data, pagination: { page: 1, limit: 10, total, pages: Math.max(1, Math.ceil(total / 10)), totalPages: Math.max(1, Math.ceil(total / 10)) } },
+  };
+}
+
+/** Types a value at once (paste): much faster than user.type on a busy test machine. */
+export async function fill(user: { click: (el: Element) => Promise<void>; paste: (text: string) => Promise<void> }, element: HTMLElement, text: string) {
+  await user.click(element);
+  await user.paste(text);
+}
