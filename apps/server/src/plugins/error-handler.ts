@@ -16,7 +16,9 @@ export function installErrorHandler(app: FastifyInstance) {
     const lang: Language = req.lang ?? 'es';
     if (err instanceof AppError) {
       const errors = err.errors?.map((e) => ({ path: e.path, message: format(translate(e.message, lang), err.params) }));
-      return reply.code(err.status).send({ message: format(translate(err.messageKey, lang), err.params), code: err.code, ...(errors ? { errors } : {}) });
+      // Plan limits also say which feature and what limit, so the upgrade prompt can name them.
+      const extra = err.code === 'plan_limit_reached' ? { feature: err.params.feature, limit: err.params.limit } : {};
+      return reply.code(err.status).send({ message: format(translate(err.messageKey, lang), err.params), code: err.code, ...extra, ...(errors ? { errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({

@@ -43,7 +43,7 @@ describe('schedules', () => {
     expect((await t.as(admin).post(url, valid)).statusCode).toBe(201);
     const second = await t.as(admin).post(url, { ...valid, name: 'Tarde', workDays: '6,7' });
     expect(second.statusCode).toBe(403);
-    expect(second.json()).toMatchObject({ code: 'plan_limit_reached', errors: [{ path: 'schedules' }] });
+    expect(second.json()).toMatchObject({ code: 'plan_limit_reached', feature: 'schedules', limit: 1, errors: [{ path: 'schedules' }] });
     await t.db.update(companies).set({ plan: 'PREMIUM' }).where(eq(companies.id, admin.companyId!));
     const third = await t.as(admin).post(url, { ...valid, name: 'Tarde', workDays: [7, 6, 6] });
     expect(third.statusCode).toBe(201);
