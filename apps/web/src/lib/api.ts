@@ -36,6 +36,21 @@ export function setUnauthorizedHandler(handler: () => void): () => void {
   };
 }
 
+/** Paging block of list answers (`pagination` next to `data`). */
+export interface PageInfo {
+  page: number;
+  limit: number;
+  total: number;
+  pages: number;
+  totalPages: number;
+}
+
+/** A success answer: data, message, and the extras some endpoints add next to them (list paging, a non-fatal warning). */
+export interface ApiEnvelope<T> extends ApiSuccess<T> {
+  pagination?: PageInfo;
+  warning?: string;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -61,8 +76,8 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, code, message, errors);
 }
 
-/** Calls the API under /api with cookies, JSON and the UI language; resolves to the `{ data, message }` envelope. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiSuccess<T>> {
+/** Calls the API under /api with cookies, JSON and the UI language; resolves to the `{ data, message, pagination?, warning? }` envelope. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
   const { method = 'GET', body, timeoutMs = API_TIMEOUT_MS, signal } = options;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -95,8 +110,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (res.status === 401 && !SESSION_PROBES.includes(path)) unauthorizedHandler?.();
     throw error;
   }
-  const envelope = (json ?? {}) as Partial<ApiSuccess<T>>;
-  return { data: envelope.data as T, message: envelope.message };
+  const envelope = (json ?? {}) as Partial<ApiEnvelope<T>>;
+  return {
+    data: envelope.data as T,
+    message: envelope.message,
+    ...(envelope.pagination ? { pagination: envelope.pagination } : {}),
+    ...(typeof envelope.warning === 'string' ? { warning: envelope.warning } : {}),
+  };
 }
 
 export const api = {

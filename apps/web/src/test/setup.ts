@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import i18n from '../lib/i18n';
+
+// The dashboard is a lazy chunk that grows with every tab; its first import in a test file can take
+// a couple of seconds on a loaded machine, so findBy/waitFor wait up to 5 s (passing tests are not slower).
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the browser APIs Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {
@@ -31,6 +35,24 @@ Element.prototype.scrollIntoView = () => {};
 // The ALTCHA web component needs Web Crypto workers jsdom cannot run: tests see a plain <altcha-widget>.
 vi.mock('altcha', () => ({}));
 vi.mock('altcha/i18n/es-419', () => ({}));
+
+// No server to hold a socket or a tour overlay in jsdom: an inert realtime client and tour by default.
+// Tests of those features mock the modules themselves (their vi.mock wins over these).
+vi.mock('socket.io-client', () => {
+  const manager = { on: () => manager, removeAllListeners: () => manager };
+  const socket = {
+    io: manager,
+    active: false,
+    connected: false,
+    on: () => socket,
+    onAny: () => socket,
+    connect: () => socket,
+    disconnect: () => socket,
+    removeAllListeners: () => socket,
+  };
+  return { io: () => socket };
+});
+vi.mock('driver.js', () => ({ driver: () => ({ drive: () => {}, destroy: () => {}, isActive: () => false }) }));
 
 beforeEach(async () => {
   localStorage.clear();

@@ -52,7 +52,7 @@ describe('LoginPage', () => {
       'GET /api/auth/captcha': ALTCHA,
       'POST /api/auth/login': { body: { data: { user: ADMIN, companyConfig: { locale: 'es-PE', timezone: 'America/Lima' } } } },
     });
-    const { user, router } = renderApp('/login');
+    const { user, router, queryClient } = renderApp('/login');
     await screen.findByTestId('altcha-widget');
     await fillCredentials(user);
     solveAltcha('altcha-payload-1');
@@ -62,7 +62,7 @@ describe('LoginPage', () => {
     expect(await screen.findByText('¡Bienvenido al sistema!')).toBeInTheDocument();
     const loginCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/auth/login'));
     expect(JSON.parse(String(loginCall?.[1]?.body))).toEqual({ email: 'ana@acme.pe', password: 'secreto123', turnstileToken: 'altcha-payload-1' });
-    expect(await screen.findByText('America/Lima')).toBeInTheDocument();
+    expect(queryClient.getQueryData(['auth', 'company-config'])).toEqual({ locale: 'es-PE', timezone: 'America/Lima' });
   });
 
   it('shows the server message on failure, stays on /login and asks to verify again', async () => {

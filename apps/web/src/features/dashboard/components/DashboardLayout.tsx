@@ -6,7 +6,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
+import { RealtimeConnection } from '../../../components/RealtimeConnection';
 import { useLogout } from '../../auth/api';
+import { GuidedTourAutoStart } from '../../tour/components/GuidedTourAutoStart';
 import { type Area, tabPath, tabsFor } from '../tabs';
 import { SidebarNav } from './SidebarNav';
 import { UserMenu } from './UserMenu';
@@ -72,6 +74,7 @@ export default function DashboardLayout({ area, user }: DashboardLayoutProps) {
             </Title>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <RealtimeConnection user={user} />
             <LanguageSwitch />
             <UserMenu
               user={user}
@@ -94,10 +97,11 @@ export default function DashboardLayout({ area, user }: DashboardLayoutProps) {
       </Drawer>
 
       <AppShell.Main>
-        <div style={{ maxWidth: 1200, margin: '0 auto' }}>
+        <div style={{ maxWidth: 1200, margin: '0 auto' }} data-tour="page-content">
           <ActiveTab user={user} area={area} />
         </div>
       </AppShell.Main>
+      {area === 'company-admin' && <GuidedTourAutoStart />}
     </AppShell>
   );
 }

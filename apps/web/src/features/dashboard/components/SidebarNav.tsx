@@ -19,7 +19,7 @@ export function SidebarNav({ area, tabs, activeId, collapsed = false, onNavigate
   return (
     <Stack h="100%" gap={0}>
       <Box h={64} px={collapsed ? 0 : 'md'} style={{ display: 'flex', alignItems: 'center', justifyContent: collapsed ? 'center' : 'flex-start' }}>
-        <UnstyledButton component={Link} to={tabPath(area, tabs[0].id, tabs)} onClick={onNavigate} aria-label={t('brand')}>
+        <UnstyledButton component={Link} to={tabPath(area, tabs[0].id, tabs)} onClick={onNavigate} aria-label={t('brand')} data-tour="sidebar-brand">
           <BrandLogo iconOnly={collapsed} size="sm" />
         </UnstyledButton>
       </Box>
@@ -37,6 +37,7 @@ export function SidebarNav({ area, tabs, activeId, collapsed = false, onNavigate
                 onClick={onNavigate}
                 active={tab.id === activeId}
                 aria-current={tab.id === activeId ? 'page' : undefined}
+                data-tour={`tab-${tab.id}`}
                 aria-label={collapsed ? label : undefined}
                 label={collapsed ? undefined : label}
                 leftSection={<Icon size={20} stroke={1.7} />}

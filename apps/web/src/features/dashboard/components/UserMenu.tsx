@@ -22,7 +22,7 @@ export function UserMenu({ user, onSettings, onLogout, loggingOut }: UserMenuPro
   return (
     <Menu position="bottom-end" width={260} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('dashboard:userMenu.label')} style={{ borderRadius: 'var(--mantine-radius-xl)' }} p={4}>
+        <UnstyledButton data-tour="user-menu" aria-label={t('dashboard:userMenu.label')} style={{ borderRadius: 'var(--mantine-radius-xl)' }} p={4}>
           <Group gap="xs" wrap="nowrap">
             <Avatar radius="xl" color="indigo" variant="filled" size={36}>
               {initialsOf(user.name)}

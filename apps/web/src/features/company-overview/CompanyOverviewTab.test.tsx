@@ -1,0 +1,106 @@
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mockApi, renderApp } from '../../test/renderApp';
+
+const ADMIN = { id: 'u1', name: 'Rosa Mamani', email: 'rosa@andes.pe', role: 'COMPANY_ADMIN', userType: 'COMPANY_ADMIN', companyId: 'c1' };
+
+const DASHBOARD = {
+  totalEmployees: 14,
+  activeEmployees: 12,
+  presentToday: 7,
+  absentToday: 3,
+  lateToday: 2,
+  earlyToday: 1,
+  permissionsToday: 4,
+  holidaysToday: 5,
+  company: { id: 'c1', name: 'Andes Textiles S.A.C.', plan: 'FREE', maxEmployees: 15, timezone: 'America/Lima' },
+  usage: { employees: { used: 14, limit: 15 }, schedules: { used: 1, limit: 1 }, locations: { used: 1, limit: 1 }, links: { used: 0, limit: 1 } },
+  today: '2026-03-10',
+  monthlyStats: { totalWorkingDays: 6, attendancePercentage: 72, totalHours: 310.5, averageHoursPerDay: 7.83 },
+  departmentStats: [
+    { id: 'd1', name: 'Producción', totalEmployees: 8, presentToday: 5, absentToday: 2, lateToday: 1, attendancePercentage: 91 },
+    { id: 'd2', name: 'Ventas', totalEmployees: 4, presentToday: 2, absentToday: 1, lateToday: 0, attendancePercentage: 55 },
+  ],
+};
+
+function routes(dashboard: () => { status?: number; body: unknown }) {
+  return {
+    'GET /api/auth/verify': { body: { data: { user: ADMIN } } },
+    'GET /api/auth/company-config': { body: { data: { locale: 'es-PE', timezone: 'America/Lima' } } },
+    'GET /api/company-admin-simple/tour/status': { body: { data: { hasCompletedTour: true, tourCompletedAt: null, shouldShowTour: false } } },
+    'GET /api/company-admin-simple/dashboard': dashboard,
+  };
+}
+
+const card = (label: string) => screen.getByLabelText(new RegExp(`^${label}: `));
+
+// The dashboard is a lazy chunk: load it once up front so the first test's waits measure the screen, not the import.
+beforeAll(() => import('../dashboard/components/DashboardLayout'), 60_000);
+
+describe('CompanyOverviewTab', () => {
+  it('shows the figures of the API: today, the month, departments, plan usage and support', async () => {
+    mockApi(routes(() => ({ body: { data: DASHBOARD } })));
+    renderApp('/company-admin');
+
+    expect(await screen.findByText('Andes Textiles S.A.C.')).toBeInTheDocument();
+    expect(screen.getByText('Hoy, martes, 10 de marzo de 2026')).toBeInTheDocument();
+    const figures: [string, string][] = [
+      ['Total empleados', '14'],
+      ['Empleados activos', '12'],
+      ['Presentes hoy', '7'],
+      ['Ausentes hoy', '3'],
+      ['Tardanzas hoy', '2'],
+      ['Llegadas tempranas hoy', '1'],
+      ['Permisos hoy', '4'],
+      ['En feriado hoy', '5'],
+    ];
+    for (const [label, value] of figures) expect(card(label)).toHaveTextContent(value);
+    expect(screen.getByText('2 inactivos')).toBeInTheDocument();
+
+    // Monthly stats with the utilisation colours: 72 % is "medium".
+    expect(screen.getByText('Del 1 de marzo a hoy')).toBeInTheDocument();
+    expect(screen.getByText('6')).toBeInTheDocument();
+    expect(screen.getByText('72%')).toBeInTheDocument();
+    expect(screen.getByText('Media')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Porcentaje de asistencia' }).closest('[data-level]')).toHaveAttribute('data-level', 'medium');
+    expect(screen.getByText('310.50 h')).toBeInTheDocument();
+    expect(screen.getByText('7.83 h')).toBeInTheDocument();
+
+    // Department summary.
+    const table = screen.getByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(
+      within(rows[1])
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Producción', '8', '5', '2', '1', '91%']);
+    expect(
+      within(rows[2])
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Ventas', '4', '2', '1', '0', '55%']);
+
+    // Plan usage and help: e-mail support only while no WhatsApp line is configured.
+    expect(screen.getByText('Empleados: 14/15')).toBeInTheDocument();
+    expect(screen.getByText('Te queda 1 cupo')).toBeInTheDocument();
+    expect(screen.getByText('Horario de atención: lunes a viernes de 11:00 a 5:00 PM')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Escribir a soporte' })).toHaveAttribute('href', expect.stringContaining('mailto:soporte@presente.app'));
+    expect(screen.queryByText('WhatsApp')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Error al cargar las estadísticas del dashboard' with Reintentar, and loads on retry", async () => {
+    let calls = 0;
+    mockApi(
+      routes(() => {
+        calls += 1;
+        return calls === 1 ? { status: 500, body: { message: 'Error interno', code: 'internal' } } : { body: { data: DASHBOARD } };
+      }),
+    );
+    const { user } = renderApp('/company-admin');
+
+    expect(await screen.findByText('Error al cargar las estadísticas del dashboard')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Andes Textiles S.A.C.')).toBeInTheDocument();
+    expect(card('Presentes hoy')).toHaveTextContent('7');
+  });
+});

@@ -1,0 +1,61 @@
+import type { Plan } from '@presente/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import type { UsageEntry } from '../plan-usage/api';
+
+/** GET /company-admin-simple/dashboard (spec §3 dashboard stats, computed in the company's timezone). */
+export interface CompanyDashboard {
+  totalEmployees: number;
+  activeEmployees: number;
+  presentToday: number;
+  absentToday: number;
+  lateToday: number;
+  earlyToday: number;
+  permissionsToday: number;
+  holidaysToday: number;
+  company: { id: string; name: string; plan: Plan; maxEmployees: number; timezone: string };
+  usage: Record<'employees' | 'schedules' | 'locations' | 'links', UsageEntry>;
+  /** The company's calendar day, YYYY-MM-DD. */
+  today: string;
+  monthlyStats: { totalWorkingDays: number; attendancePercentage: number; totalHours: number; averageHoursPerDay: number };
+  departmentStats: DepartmentStat[];
+}
+
+export interface DepartmentStat {
+  id: string;
+  name: string;
+  totalEmployees: number;
+  presentToday: number;
+  absentToday: number;
+  lateToday: number;
+  attendancePercentage: number;
+}
+
+/** Realtime attendance_update / employee_update refresh it (lib/useRealtime.ts, topic 'dashboard'). */
+export const overviewKeys = { dashboard: ['company-admin', 'dashboard'] as const };
+
+/** "Absent today" grows as the day goes on without any event: re-read the figures every minute too. */
+const REFRESH_MS = 60_000;
+
+export function useCompanyDashboard() {
+  return useQuery({
+    queryKey: overviewKeys.dashboard,
+    queryFn: async () => (await api.get<CompanyDashboard>('/company-admin-simple/dashboard')).data,
+    refetchInterval: REFRESH_MS,
+    staleTime: 15_000,
+  });
+}
+
+/** Spec §9 utilisation bar: high above 80 %, medium above 60 %, else low. */
+export function utilisationLevel(percent: number): 'high' | 'medium' | 'low' {
+  if (percent > 80) return 'high';
+  if (percent > 60) return 'medium';
+  return 'low';
+}
+
+export const LEVEL_COLOR = { high: 'teal', medium: 'yellow', low: 'red' } as const;
+
+/** Hours with 2 decimals (spec §9). */
+export function formatHours(hours: number): string {
+  return (Number.isFinite(hours) ? hours : 0).toFixed(2);
+}

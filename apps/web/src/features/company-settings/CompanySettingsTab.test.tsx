@@ -1,0 +1,150 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AppProviders } from '../../app/AppProviders';
+import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
+import { PasswordForm } from './components/AdminPasswordCard';
+
+const ADMIN = { id: 'u1', name: 'Rosa Mamani', email: 'rosa@andes.pe', role: 'COMPANY_ADMIN', userType: 'COMPANY_ADMIN', companyId: 'c1' };
+const SETTINGS = {
+  id: 'c1',
+  name: 'Andes Textiles S.A.C.',
+  plan: 'FREE',
+  status: 'ACTIVE',
+  currentEmployees: 3,
+  maxEmployees: 5,
+  timezone: 'America/Lima',
+  locale: 'es-PE',
+  usage: { employees: { used: 3, limit: 5 }, schedules: { used: 1, limit: 1 }, locations: { used: 0, limit: 1 }, links: { used: 0, limit: 1 } },
+};
+
+function routes(extra: MockRoutes = {}): MockRoutes {
+  return {
+    'GET /api/auth/verify': { body: { data: { user: ADMIN } } },
+    'GET /api/auth/company-config': { body: { data: { locale: 'es-PE', timezone: 'America/Lima' } } },
+    'GET /api/company-admin-simple/tour/status': {
+      body: { data: { hasCompletedTour: true, tourCompletedAt: '2026-03-02T15:30:00.000Z', shouldShowTour: false } },
+    },
+    'GET /api/company-admin-simple/company/settings': { body: { data: SETTINGS } },
+    'GET /api/company-admin-simple/work-locations': { body: { data: [], pagination: { page: 1, limit: 10, total: 0, pages: 1, totalPages: 1 } } },
+    ...extra,
+  };
+}
+
+function renderWithProviders(ui: ReactNode) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const user = userEvent.setup();
+  return {
+    user,
+    ...render(
+      <AppProviders queryClient={queryClient} env="test">
+        {ui}
+      </AppProviders>,
+    ),
+  };
+}
+
+/** Replaces the input's text in one paste (typing letter by letter is slow in jsdom). */
+async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) {
+  await user.clear(input);
+  await user.click(input);
+  await user.paste(text);
+}
+
+async function openPasswordModal() {
+  const { user } = renderApp('/company-admin/settings');
+  await user.click(await screen.findByRole('button', { name: 'Cambiar contraseña' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Cambiar contraseña' });
+  return { user, dialog };
+}
+
+// The dashboard is a lazy chunk: load it once up front so the first test's waits measure the screen, not the import.
+beforeAll(() => import('../dashboard/components/DashboardLayout'), 60_000);
+
+describe('CompanySettingsTab: administrator password', () => {
+  it("asks for every field, then a matching confirmation, then 8 characters, with the spec's words", async () => {
+    const fetchMock = mockApi(routes());
+    const { user } = renderWithProviders(<PasswordForm onDone={() => {}} />);
+    const submit = screen.getByRole('button', { name: 'Cambiar contraseña' });
+
+    await user.click(submit);
+    expect(screen.getAllByText('Todos los campos son obligatorios')).toHaveLength(3);
+
+    await fill(user, screen.getByLabelText(/Contraseña actual/), 'actual-123');
+    await fill(user, screen.getByLabelText(/^Nueva contraseña/), 'nueva-clave-1');
+    await fill(user, screen.getByLabelText(/Confirmar nueva contraseña/), 'otra-clave-1');
+    await user.click(submit);
+    expect(screen.getByText('Las contraseñas no coinciden')).toBeInTheDocument();
+
+    await fill(user, screen.getByLabelText(/^Nueva contraseña/), 'corta');
+    await fill(user, screen.getByLabelText(/Confirmar nueva contraseña/), 'corta');
+    await user.click(submit);
+    expect(screen.getByText('La contraseña debe tener al menos 8 caracteres')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/profile/password'))).toBe(false);
+  });
+
+  it('shows the failure alert when the current password is wrong, and succeeds otherwise', async () => {
+    let attempt = 0;
+    const fetchMock = mockApi(
+      routes({
+        'PUT /api/company-admin-simple/profile/password': () => {
+          attempt += 1;
+          return attempt === 1
+            ? { status: 400, body: { message: 'Error al cambiar la contraseña. Verifique su contraseña actual.', code: 'validation_failed' } }
+            : { body: { message: 'Contraseña actualizada exitosamente' } };
+        },
+      }),
+    );
+    const { user, dialog } = await openPasswordModal();
+    await fill(user, within(dialog).getByLabelText(/Contraseña actual/), 'equivocada');
+    await fill(user, within(dialog).getByLabelText(/^Nueva contraseña/), 'nueva-clave-1');
+    await fill(user, within(dialog).getByLabelText(/Confirmar nueva contraseña/), 'nueva-clave-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Cambiar contraseña' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error al cambiar la contraseña. Verifique su contraseña actual.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cambiar contraseña' }));
+    expect(await screen.findByText('Contraseña actualizada exitosamente')).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/profile/password'));
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ currentPassword: 'equivocada', newPassword: 'nueva-clave-1' });
+  });
+});
+
+describe('CompanySettingsTab: administrator email', () => {
+  it('validates the address and shows the new email after the update', async () => {
+    let email = ADMIN.email;
+    mockApi(
+      routes({
+        'GET /api/auth/verify': () => ({ body: { data: { user: { ...ADMIN, email } } } }),
+        'PUT /api/company-admin-simple/profile/email': () => {
+          email = 'gerencia@andes.pe';
+          return { body: { data: { email }, message: 'Email de administrador actualizado exitosamente' } };
+        },
+      }),
+    );
+    const { user } = renderApp('/company-admin/settings');
+    await user.click(await screen.findByRole('button', { name: 'Cambiar email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambiar email de administrador' });
+    const submit = within(dialog).getByRole('button', { name: 'Actualizar email' });
+
+    await user.click(submit);
+    expect(within(dialog).getByText('Por favor ingrese un email válido')).toBeInTheDocument();
+    await fill(user, within(dialog).getByLabelText(/Nuevo email/), 'gerencia@andes.pe');
+    await user.click(submit);
+
+    expect(await screen.findByText('Email de administrador actualizado exitosamente')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('gerencia@andes.pe')).toBeInTheDocument();
+  });
+
+  it("falls back to 'Error al actualizar el email del administrador' when the server gives no message", async () => {
+    mockApi(routes({ 'PUT /api/company-admin-simple/profile/email': { status: 500, body: {} } }));
+    const { user } = renderApp('/company-admin/settings');
+    await user.click(await screen.findByRole('button', { name: 'Cambiar email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambiar email de administrador' });
+    await fill(user, within(dialog).getByLabelText(/Nuevo email/), 'gerencia@andes.pe');
+    await user.click(within(dialog).getByRole('button', { name: 'Actualizar email' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error al actualizar el email del administrador');
+  });
+});

@@ -1,0 +1,37 @@
+import type { SessionUser } from '@presente/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { authKeys } from '../auth/api';
+import { overviewKeys } from '../company-overview/api';
+import { companySettingsKey } from '../plan-usage/api';
+
+const BASE = '/company-admin-simple';
+
+/** PUT /profile/email; the session shows the new email at once and is re-verified. Resolves to the server's message. */
+export function useChangeAdminEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (newEmail: string) => (await api.put<{ email: string }>(`${BASE}/profile/email`, { newEmail })).message,
+    onSuccess: (_msg, newEmail) => {
+      queryClient.setQueryData<SessionUser | null>(authKeys.session, (user) => (user ? { ...user, email: newEmail.trim().toLowerCase() } : user));
+      void queryClient.invalidateQueries({ queryKey: authKeys.session });
+    },
+  });
+}
+
+/** PUT /profile/password (min 8); the server ends the admin's other sessions. */
+export function useChangeAdminPassword() {
+  return useMutation({
+    mutationFn: async (body: { currentPassword: string; newPassword: string }) => (await api.put<unknown>(`${BASE}/profile/password`, body)).message,
+  });
+}
+
+/** PUT /company/name. */
+export function useRenameCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) => (await api.put<{ name: string }>(`${BASE}/company/name`, { name })).message,
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: companySettingsKey }), queryClient.invalidateQueries({ queryKey: overviewKeys.dashboard })]),
+  });
+}

@@ -1,0 +1,199 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../app/AppProviders';
+import i18n from '../../lib/i18n';
+import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
+import { WorkLocationForm } from './components/WorkLocationModal';
+
+// Leaflet has no layout engine to draw on in jsdom: the map is a button that "clicks" a point.
+vi.mock('./components/LocationMap', () => ({
+  default: ({ onPick, label }: { onPick: (p: { latitude: number; longitude: number }) => void; label: string }) => (
+    <button type="button" aria-label={label} onClick={() => onPick({ latitude: -12.0977, longitude: -77.0365 })}>
+      map
+    </button>
+  ),
+}));
+
+beforeAll(() => import('../dashboard/components/DashboardLayout'), 60_000);
+
+const ADMIN = { id: 'u1', name: 'Rosa Mamani', email: 'rosa@andes.pe', role: 'COMPANY_ADMIN', userType: 'COMPANY_ADMIN', companyId: 'c1' };
+const OFFICE = {
+  id: 'l1',
+  name: 'Oficina San Isidro',
+  address: 'Av. Javier Prado Este 123',
+  latitude: -12.0977123,
+  longitude: -77.0365456,
+  allowedRadius: 150,
+  _count: { schedules: 2 },
+};
+const usage = (used: number) => ({
+  employees: { used: 3, limit: 5 },
+  schedules: { used: 1, limit: 1 },
+  locations: { used, limit: 1 },
+  links: { used: 0, limit: 1 },
+});
+const settings = (used: number) => ({
+  body: { data: { id: 'c1', name: 'Andes', plan: 'FREE', status: 'ACTIVE', currentEmployees: 3, maxEmployees: 5, usage: usage(used) } },
+});
+const page = (items: unknown[]) => ({ body: { data: items, pagination: { page: 1, limit: 10, total: items.length, pages: 1, totalPages: 1 } } });
+
+function routes(extra: MockRoutes = {}): MockRoutes {
+  return {
+    'GET /api/auth/verify': { body: { data: { user: ADMIN } } },
+    'GET /api/auth/company-config': { body: { data: { locale: 'es-PE', timezone: 'America/Lima' } } },
+    'GET /api/company-admin-simple/tour/status': { body: { data: { hasCompletedTour: true, tourCompletedAt: null, shouldShowTour: false } } },
+    ...extra,
+  };
+}
+
+function renderForm(onPlanLimit = () => false) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const user = userEvent.setup();
+  const onDone = vi.fn();
+  const ui: ReactNode = <WorkLocationForm location={null} onDone={onDone} onPlanLimit={onPlanLimit} />;
+  render(
+    <AppProviders queryClient={queryClient} env="test">
+      {ui}
+    </AppProviders>,
+  );
+  return { user, onDone };
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) {
+  await user.clear(input);
+  await user.click(input);
+  await user.paste(text);
+}
+
+describe('Work location form', () => {
+  it('needs a name and a point on the map, and a radius of 10-5000 m, then posts the location', async () => {
+    const fetchMock = mockApi(
+      routes({ 'POST /api/company-admin-simple/work-locations': { status: 201, body: { data: OFFICE, message: 'Ubicación creada exitosamente' } } }),
+    );
+    const { user, onDone } = renderForm();
+    const create = screen.getByRole('button', { name: 'Crear ubicación' });
+
+    await user.click(create);
+    expect(screen.getByText('El nombre es requerido')).toBeInTheDocument();
+    expect(screen.getByText('Debe seleccionar una ubicación en el mapa')).toBeInTheDocument();
+
+    await fill(user, screen.getByLabelText(/^Nombre/), 'Oficina San Isidro');
+    await user.click(screen.getByRole('button', { name: 'Mapa para elegir la ubicación de trabajo' }));
+    expect(screen.queryByText('Debe seleccionar una ubicación en el mapa')).not.toBeInTheDocument();
+    expect(screen.getByText('Ubicación seleccionada: -12.097700, -77.036500')).toBeInTheDocument();
+
+    await fill(user, screen.getByLabelText(/Radio permitido/), '6000');
+    await user.click(create);
+    expect(screen.getByText('El radio debe estar entre 10 y 5000 metros')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    await fill(user, screen.getByLabelText(/Radio permitido/), '150');
+    await user.click(create);
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      name: 'Oficina San Isidro',
+      address: null,
+      latitude: -12.0977,
+      longitude: -77.0365,
+      allowedRadius: 150,
+    });
+    expect(await screen.findByText('Ubicación creada exitosamente')).toBeInTheDocument();
+  });
+
+  it("shows 'Error al guardar la ubicación. Intenta de nuevo.' when saving fails without a server message", async () => {
+    mockApi(routes({ 'POST /api/company-admin-simple/work-locations': { status: 500, body: {} } }));
+    const { user } = renderForm();
+    await fill(user, screen.getByLabelText(/^Nombre/), 'Almacén');
+    await user.click(screen.getByRole('button', { name: 'Mapa para elegir la ubicación de trabajo' }));
+    await user.click(screen.getByRole('button', { name: 'Crear ubicación' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error al guardar la ubicación. Intenta de nuevo.');
+  });
+
+  it('searches the address after typing, fills the point and the address, and words empty and failed searches', async () => {
+    let answer: { status?: number; body: unknown } = {
+      body: { data: [{ displayName: 'Avenida Javier Prado Este, San Isidro, Lima, Perú', latitude: -12.09, longitude: -77.02 }] },
+    };
+    mockApi(routes({ 'GET /api/company-admin-simple/geocode/search': () => answer }));
+    const { user } = renderForm();
+    const search = screen.getByLabelText('Buscar dirección');
+
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    expect(screen.getByText('Por favor escribe una dirección para buscar')).toBeInTheDocument();
+
+    await fill(user, search, 'Javier Prado');
+    await user.click(await screen.findByRole('option', { name: /Avenida Javier Prado Este/ }));
+    expect(screen.getByText('Ubicación seleccionada: -12.090000, -77.020000')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Dirección/)).toHaveValue('Avenida Javier Prado Este, San Isidro, Lima, Perú');
+
+    answer = { body: { data: [] } };
+    await fill(user, search, 'calle que no existe');
+    expect(await screen.findByText('No se encontraron resultados para esa dirección')).toBeInTheDocument();
+
+    answer = { status: 502, body: { message: 'Error al buscar la dirección. Intenta de nuevo.', code: 'bad_gateway' } };
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    expect(await screen.findByText('Error al buscar la dirección. Intenta de nuevo.')).toBeInTheDocument();
+  });
+
+  it('explains a GPS failure', async () => {
+    mockApi(routes());
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: { getCurrentPosition: (_ok: unknown, fail: (e: unknown) => void) => fail({ code: 1 }) },
+    });
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Usar mi ubicación (GPS)' }));
+    expect(screen.getByText('No se pudo obtener la ubicación GPS. Verifica los permisos.')).toBeInTheDocument();
+  });
+});
+
+describe('Work locations in the settings tab', () => {
+  it('lists the locations with 6-decimal coordinates and confirms deletion naming the location', async () => {
+    const fetchMock = mockApi(
+      routes({
+        'GET /api/company-admin-simple/company/settings': settings(1),
+        'GET /api/company-admin-simple/work-locations': page([OFFICE]),
+        'DELETE /api/company-admin-simple/work-locations/l1': { body: { message: 'Ubicación eliminada exitosamente' } },
+      }),
+    );
+    const { user } = renderApp('/company-admin/settings');
+    const row = (await screen.findByRole('cell', { name: 'Oficina San Isidro' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText(/-12\.097712/)).toHaveTextContent('-12.097712-77.036546');
+    expect(within(row).getByText('150 m')).toBeInTheDocument();
+    expect(within(row).getByText('2')).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Eliminar ubicación Oficina San Isidro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar ubicación' });
+    expect(within(dialog).getByText('¿Seguro que deseas eliminar esta ubicación?')).toBeInTheDocument();
+    expect(within(dialog).getByText(/«Oficina San Isidro»/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true));
+    expect(await screen.findByText('Ubicación eliminada exitosamente')).toBeInTheDocument();
+  });
+
+  it('opens the upgrade prompt instead of the form when the Free plan already has its location', async () => {
+    mockApi(routes({ 'GET /api/company-admin-simple/company/settings': settings(1), 'GET /api/company-admin-simple/work-locations': page([OFFICE]) }));
+    const { user } = renderApp('/company-admin/settings');
+    await screen.findByRole('cell', { name: 'Oficina San Isidro' });
+    await user.click(screen.getByRole('button', { name: 'Agregar ubicación' }));
+    expect(await screen.findByRole('dialog', { name: 'Actualiza tu plan' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Nueva ubicación de trabajo' })).not.toBeInTheDocument();
+  });
+
+  it("speaks English: 'No locations configured' and the delete confirmation", async () => {
+    await i18n.changeLanguage('en');
+    let items: unknown[] = [];
+    mockApi(routes({ 'GET /api/company-admin-simple/company/settings': settings(0), 'GET /api/company-admin-simple/work-locations': () => page(items) }));
+    const { user, queryClient } = renderApp('/company-admin/settings');
+    expect(await screen.findByText('No locations configured')).toBeInTheDocument();
+
+    items = [OFFICE];
+    await queryClient.invalidateQueries({ queryKey: ['company-admin', 'work-locations'] });
+    await user.click(await screen.findByRole('button', { name: 'Delete location Oficina San Isidro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete location' });
+    expect(within(dialog).getByText('Are you sure you want to delete this location?')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Config } from 'driver.js';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../lib/i18n';
+import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
+import { buildTourSteps, TOUR_STOPS } from './steps';
+
+const tour = vi.hoisted(() => ({ configs: [] as Config[], drives: 0 }));
+vi.mock('driver.js', () => ({
+  driver: (config: Config) => {
+    tour.configs.push(config);
+    return {
+      drive: () => {
+        tour.drives += 1;
+      },
+      destroy: () => config.onDestroyed?.(undefined, {}, {} as never),
+      isActive: () => false,
+    };
+  },
+}));
+
+beforeAll(() => import('../dashboard/components/DashboardLayout'), 60_000);
+beforeEach(() => {
+  tour.configs = [];
+  tour.drives = 0;
+});
+
+const ADMIN = { id: 'u1', name: 'Rosa Mamani', email: 'rosa@andes.pe', role: 'COMPANY_ADMIN', userType: 'COMPANY_ADMIN', companyId: 'c1' };
+
+function routes(extra: MockRoutes): MockRoutes {
+  return {
+    'GET /api/auth/verify': { body: { data: { user: ADMIN } } },
+    'GET /api/auth/company-config': { body: { data: { locale: 'es-PE', timezone: 'America/Lima' } } },
+    'GET /api/company-admin-simple/dashboard': { status: 500, body: {} },
+    'GET /api/company-admin-simple/company/settings': { status: 500, body: {} },
+    'GET /api/company-admin-simple/work-locations': { body: { data: [], pagination: { page: 1, limit: 10, total: 0, pages: 1, totalPages: 1 } } },
+    ...extra,
+  };
+}
+
+const completeCalls = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith('/tour/complete') && init?.method === 'POST');
+
+describe('Guided tour', () => {
+  it('starts by itself when the status says so, over the stops present in the dashboard, and closing marks it completed', async () => {
+    const fetchMock = mockApi(
+      routes({
+        'GET /api/company-admin-simple/tour/status': { body: { data: { hasCompletedTour: false, tourCompletedAt: null, shouldShowTour: true } } },
+        'POST /api/company-admin-simple/tour/complete': {
+          body: { data: { hasCompletedTour: true, tourCompletedAt: '2026-03-10T15:00:00.000Z', shouldShowTour: false } },
+        },
+      }),
+    );
+    renderApp('/company-admin');
+    await waitFor(() => expect(tour.drives).toBe(1), { timeout: 5000 });
+
+    const { steps = [] } = tour.configs[0];
+    const present = TOUR_STOPS.filter((stop) => document.querySelector(`[data-tour="${stop.target}"]`));
+    expect(steps.map((s) => s.popover?.title)).toEqual(present.map((stop) => TITLES[stop.id]));
+    expect(steps[0].popover?.title).toBe('Bienvenido a Presente');
+    expect(steps.at(-1)?.popover?.title).toBe('Área de trabajo');
+
+    tour.configs[0].onDestroyed?.(undefined, {}, {} as never);
+    await waitFor(() => expect(completeCalls(fetchMock)).toHaveLength(1));
+  });
+
+  it('shows the tour when the status cannot be read (errors are swallowed)', async () => {
+    mockApi(
+      routes({
+        'GET /api/company-admin-simple/tour/status': { status: 500, body: {} },
+        'POST /api/company-admin-simple/tour/complete': { status: 500, body: {} },
+      }),
+    );
+    renderApp('/company-admin');
+    await waitFor(() => expect(tour.drives).toBe(1), { timeout: 5000 });
+    // A failed completion is swallowed too: nothing breaks.
+    tour.configs[0].onDestroyed?.(undefined, {}, {} as never);
+  });
+
+  it('does not start by itself once completed; the help card shows the date, replays it and reports a failed reset', async () => {
+    const fetchMock = mockApi(
+      routes({
+        'GET /api/company-admin-simple/tour/status': {
+          body: { data: { hasCompletedTour: true, tourCompletedAt: '2026-03-02T15:30:00.000Z', shouldShowTour: false } },
+        },
+        'POST /api/company-admin-simple/tour/reset': { status: 500, body: {} },
+      }),
+    );
+    const { user } = renderApp('/company-admin/settings');
+    const card = (await screen.findByRole('heading', { name: 'Ayuda y tour guiado' })).closest('.mantine-Card-root') as HTMLElement;
+    expect(await within(card).findByText('Tour completado')).toBeInTheDocument();
+    expect(within(card).getByText('Completado el 02/03/2026 10:30')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(tour.drives).toBe(0);
+
+    await user.click(within(card).getByRole('button', { name: 'Ver de nuevo' }));
+    await waitFor(() => expect(tour.drives).toBe(1));
+
+    await user.click(within(card).getByRole('button', { name: 'Reiniciar tour' }));
+    expect(await screen.findByText('Error al resetear el tour')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/tour/reset'))).toBe(true);
+
+    await user.click(within(card).getByRole('button', { name: 'Documentación' }));
+    expect(await screen.findByRole('dialog', { name: 'Guía de uso del panel' })).toBeInTheDocument();
+  });
+
+  it('skips the stops whose element does not exist, keeping the spec order', () => {
+    const root = document.createElement('div');
+    for (const target of ['page-content', 'user-menu', 'tab-settings', 'tab-overview', 'sidebar-brand']) {
+      const el = document.createElement('div');
+      el.dataset.tour = target;
+      root.append(el);
+    }
+    const steps = buildTourSteps(i18n.t, root);
+    expect(steps.map((s) => s.popover?.title)).toEqual(['Bienvenido a Presente', 'Resumen', 'Configuración', 'Tu cuenta', 'Área de trabajo']);
+    expect(TOUR_STOPS).toHaveLength(11);
+  });
+});
+
+const TITLES: Record<string, string> = {
+  brand: 'Bienvenido a Presente',
+  overview: 'Resumen',
+  employees: 'Empleados',
+  schedules: 'Horarios',
+  attendance: 'Asistencia',
+  reports: 'Reportes',
+  holidays: 'Feriados',
+  subscription: 'Suscripción',
+  settings: 'Configuración',
+  userMenu: 'Tu cuenta',
+  content: 'Área de trabajo',
+};

@@ -1,0 +1,175 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RealtimeConnection } from '../components/RealtimeConnection';
+import { mockApi } from '../test/renderApp';
+import { queryKeyWords, useRealtime } from './useRealtime';
+
+type Listener = (...args: unknown[]) => void;
+
+/** A scriptable Socket.IO client: the test plays the server. */
+const fake = vi.hoisted(() => {
+  const state = {
+    options: null as null | Record<string, unknown>,
+    socketOn: new Map<string, Listener[]>(),
+    managerOn: new Map<string, Listener[]>(),
+    any: [] as Listener[],
+    disconnects: 0,
+    auths: [] as unknown[],
+  };
+  const add = (map: Map<string, Listener[]>, event: string, fn: Listener) => {
+    map.set(event, [...(map.get(event) ?? []), fn]);
+  };
+  const manager = {
+    on(event: string, fn: Listener) {
+      add(state.managerOn, event, fn);
+      return manager;
+    },
+    removeAllListeners() {
+      state.managerOn.clear();
+      return manager;
+    },
+  };
+  const socket = {
+    io: manager,
+    active: true,
+    connected: false,
+    on(event: string, fn: Listener) {
+      add(state.socketOn, event, fn);
+      return socket;
+    },
+    onAny(fn: Listener) {
+      state.any.push(fn);
+      return socket;
+    },
+    removeAllListeners() {
+      state.socketOn.clear();
+      state.any = [];
+      return socket;
+    },
+    connect() {
+      const auth = state.options?.auth as (cb: (data: unknown) => void) => void;
+      auth((data) => {
+        state.auths.push(data);
+        socket.connected = true;
+        for (const fn of state.socketOn.get('connect') ?? []) fn();
+      });
+      return socket;
+    },
+    disconnect() {
+      state.disconnects += 1;
+      socket.connected = false;
+      return socket;
+    },
+  };
+  return {
+    state,
+    socket,
+    serverEmits: (event: string, payload?: unknown) => {
+      for (const fn of state.any) fn(event, payload);
+    },
+    managerEmits: (event: string) => {
+      for (const fn of state.managerOn.get(event) ?? []) fn();
+    },
+  };
+});
+
+vi.mock('socket.io-client', () => ({
+  io: (options: Record<string, unknown>) => {
+    fake.state.options = options;
+    return fake.socket;
+  },
+}));
+
+const USER = {
+  id: 'u1',
+  userId: 'u1',
+  name: 'Rosa Mamani',
+  email: 'rosa@andes.pe',
+  role: 'COMPANY_ADMIN' as const,
+  userType: 'COMPANY_ADMIN' as const,
+  companyId: 'c1',
+};
+
+function Listener({ onEvent }: { onEvent: (payload: unknown, event: string) => void }) {
+  useRealtime(['attendance_update'], onEvent);
+  return null;
+}
+
+function setup(onEvent = vi.fn()) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(['company-admin', 'dashboard'], { presentToday: 1 });
+  queryClient.setQueryData(['company-admin', 'holidays', 'page', 1], []);
+  queryClient.setQueryData(['auth', 'session'], USER);
+  const utils = render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={queryClient}>
+        <RealtimeConnection user={USER} />
+        <Listener onEvent={onEvent} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { queryClient, ...utils };
+}
+
+const invalidated = (qc: QueryClient, key: unknown[]) => qc.getQueryState(key)?.isInvalidated;
+
+afterEach(() => {
+  fake.state.auths = [];
+  fake.state.disconnects = 0;
+});
+
+describe('realtime socket', () => {
+  it('connects on the same origin with a fresh token, the spec reconnection settings and the UI language', async () => {
+    mockApi({ 'GET /api/auth/socket-token': { body: { data: { token: 'tok-1' } } } });
+    const { unmount } = setup();
+    await waitFor(() => expect(fake.state.auths).toEqual([{ token: 'tok-1', lang: 'es' }]));
+    expect(fake.state.options).toMatchObject({
+      path: '/socket.io',
+      reconnectionAttempts: 5,
+      reconnectionDelay: 500,
+      reconnectionDelayMax: 2000,
+      timeout: 10_000,
+    });
+    unmount();
+    expect(fake.state.disconnects).toBe(1);
+  });
+
+  it('invalidates the queries an event affects, and re-verifies the session on profile events', async () => {
+    mockApi({ 'GET /api/auth/socket-token': { body: { data: { token: 'tok-2' } } } });
+    const onEvent = vi.fn();
+    const { queryClient } = setup(onEvent);
+    await waitFor(() => expect(fake.state.auths).toHaveLength(1));
+
+    act(() => fake.serverEmits('attendance_update', { employeeId: 'e1' }));
+    expect(invalidated(queryClient, ['company-admin', 'dashboard'])).toBe(true);
+    expect(invalidated(queryClient, ['company-admin', 'holidays', 'page', 1])).toBe(false);
+    expect(invalidated(queryClient, ['auth', 'session'])).toBe(false);
+    expect(onEvent).toHaveBeenCalledWith({ employeeId: 'e1' }, 'attendance_update');
+
+    act(() => fake.serverEmits('holiday_update', { id: 'h1' }));
+    expect(invalidated(queryClient, ['company-admin', 'holidays', 'page', 1])).toBe(true);
+
+    act(() => fake.serverEmits('admin_profile_update', { newEmail: 'new@andes.pe' }));
+    expect(invalidated(queryClient, ['auth', 'session'])).toBe(true);
+  });
+
+  it('shows the header indicator while reconnecting and after failing', async () => {
+    mockApi({ 'GET /api/auth/socket-token': { body: { data: { token: 'tok-3' } } } });
+    setup();
+    await waitFor(() => expect(fake.state.auths).toHaveLength(1));
+    expect(screen.queryByTestId('realtime-indicator')).not.toBeInTheDocument();
+
+    act(() => fake.managerEmits('reconnect_attempt'));
+    expect(await screen.findByText('Reconectando...', {}, { timeout: 3000 })).toBeInTheDocument();
+    act(() => fake.managerEmits('reconnect_failed'));
+    expect(await screen.findByText('Sin conexión en tiempo real')).toBeInTheDocument();
+  });
+
+  it('reads the feature words of query keys', () => {
+    expect([...queryKeyWords(['company-admin', 'work-locations', 'page', 2])]).toEqual(['work', 'location']);
+    expect([...queryKeyWords(['employee', 'activity'])]).toEqual(['activity']);
+    expect([...queryKeyWords(['super-admin', 'companies'])]).toEqual(['company']);
+  });
+});
