@@ -1,5 +1,21 @@
-import { accountSettingsTab, overviewTab } from '../../features/dashboard/default-tabs';
 import type { TabDef } from '../../features/dashboard/tabs';
+import {
+  employeeActivityTab,
+  employeeAttendanceTab,
+  employeeHistoryTab,
+  employeeOverviewTab,
+  employeeReportsTab,
+  employeeScheduleTab,
+  employeeSettingsTab,
+} from '../../features/employee-area/tabs';
 
 /** Employee tabs (spec §2): overview, attendance, schedule, activity, history, reports, settings. */
-export const employeeTabs: TabDef[] = [overviewTab, accountSettingsTab];
+export const employeeTabs: TabDef[] = [
+  employeeOverviewTab,
+  employeeAttendanceTab,
+  employeeScheduleTab,
+  employeeActivityTab,
+  employeeHistoryTab,
+  employeeReportsTab,
+  employeeSettingsTab,
+];

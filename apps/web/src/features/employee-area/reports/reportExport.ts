@@ -1,0 +1,129 @@
+import type { Workbook } from 'exceljs';
+import type { TFunction } from 'i18next';
+import { addRows, type CellInput, fileNamePart, fitColumns, newPdf, newWorkbook, pdfCell, sheetName } from '../../../lib/exports';
+import { displayDay, displayTime, methodLabel, statusLabel } from '../format';
+import type { AttendanceStats, HistoryRecord } from '../types';
+
+/** Everything an employee report file holds (spec §3 "Report (computed locally)", §7 local exports). */
+export interface EmployeeReport {
+  employee: { firstName: string; lastName: string; employeeCode: string; position: string | null; department: string | null; company: string };
+  /** "Mayo 2026" or "2026 (todos los meses)". */
+  periodLabel: string;
+  startDate: string;
+  endDate: string;
+  stats: AttendanceStats;
+  records: HistoryRecord[];
+  timezone: string;
+  t: TFunction;
+}
+
+const w = (r: EmployeeReport, key: string) => r.t(`employee:employeeArea.reports.export.${key}`);
+
+/** Spec §7: Mi_Informe_{first}_{last}_{start}_{end} (the prefix in the interface language). */
+export function reportFileName(r: EmployeeReport, ext: 'xlsx' | 'pdf'): string {
+  const parts = [w(r, 'filePrefix'), fileNamePart(r.employee.firstName), fileNamePart(r.employee.lastName), r.startDate, r.endDate];
+  return `${parts.filter(Boolean).join('_')}.${ext}`;
+}
+
+/** The summary as label/value pairs: who, which period, and the counts, hours and rate. */
+export function summaryRows(r: EmployeeReport): [string, CellInput][] {
+  const { t, stats } = r;
+  const na = t('common:display.notAvailable');
+  const s = (key: string) => t(`employee:employeeArea.reports.stats.${key}`);
+  return [
+    [w(r, 'employee'), `${r.employee.firstName} ${r.employee.lastName}`],
+    [w(r, 'code'), r.employee.employeeCode],
+    [w(r, 'position'), r.employee.position || na],
+    [w(r, 'department'), r.employee.department || na],
+    [w(r, 'company'), r.employee.company],
+    [w(r, 'period'), r.periodLabel],
+    [w(r, 'from'), displayDay(t, r.startDate, r.timezone)],
+    [w(r, 'to'), displayDay(t, r.endDate, r.timezone)],
+    [s('present'), stats.counts.present],
+    [s('early'), stats.counts.early],
+    [s('late'), stats.counts.late],
+    [s('permission'), stats.counts.permission],
+    [s('holiday'), stats.counts.holiday],
+    [s('absent'), stats.counts.absent],
+    [s('dayOff'), stats.counts.day_off],
+    [s('totalHours'), Number(stats.totalHours.toFixed(2))],
+    [s('rate'), `${stats.attendanceRate}%`],
+  ];
+}
+
+const recordHeaders = (r: EmployeeReport) => {
+  const h = (key: string) => r.t(`employee:employeeArea.records.${key}`);
+  return [h('date'), h('entry'), h('exit'), h('hours'), h('status'), h('method'), h('notes')];
+};
+
+/** One line per record: date, entry, exit, hours (2 decimals), status, method, notes (and the holiday). */
+export function recordRows(r: EmployeeReport): CellInput[][] {
+  const { t, timezone } = r;
+  return r.records.map((rec) => [
+    displayDay(t, rec.date, timezone),
+    rec.checkIn ? displayTime(t, rec.checkIn, timezone) : '',
+    rec.checkOut ? displayTime(t, rec.checkOut, timezone) : '',
+    rec.workHours == null || rec.workHours < 0 ? '' : rec.workHours.toFixed(2),
+    statusLabel(t, rec.incomplete && !rec.checkOut ? 'incomplete' : rec.status),
+    rec.method ? methodLabel(t, rec.method) : '',
+    [rec.holiday ? t('employee:employeeArea.records.holiday', { name: rec.holiday.name }) : '', rec.notes ?? ''].filter(Boolean).join(' · '),
+  ]);
+}
+
+/** Excel: sheets 'Mi Resumen' and 'Mis Asistencias' (spec §7), every cell sanitised, columns ≤ 50 wide. */
+export async function buildReportWorkbook(r: EmployeeReport): Promise<Workbook> {
+  const workbook = await newWorkbook();
+  const summary = workbook.addWorksheet(sheetName(w(r, 'summarySheet')));
+  const title = summary.addRow([w(r, 'title')]);
+  title.font = { bold: true, size: 14 };
+  summary.addRow([]);
+  addRows(summary, summaryRows(r));
+  summary.getColumn(1).font = { bold: true };
+  fitColumns(summary, { fromRow: 3, min: { 0: 18, 1: 14 } });
+
+  const detail = workbook.addWorksheet(sheetName(w(r, 'recordsSheet')));
+  const [header] = addRows(detail, [recordHeaders(r)]);
+  header.font = { bold: true };
+  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE0E7FF' } };
+  if (r.records.length) addRows(detail, recordRows(r));
+  else addRows(detail, [[r.t('employee:employeeArea.records.empty')]]);
+  detail.views = [{ state: 'frozen', ySplit: 1 }];
+  fitColumns(detail, { min: { 0: 12, 6: 20 } });
+  return workbook;
+}
+
+/** PDF: title, who and which period, the summary and the records table. */
+export async function buildReportPdf(r: EmployeeReport) {
+  const { doc, autoTable } = await newPdf('portrait');
+  doc.setFontSize(16);
+  doc.text(pdfCell(w(r, 'title')), 14, 18);
+  doc.setFontSize(10);
+  doc.setTextColor(90);
+  doc.text(pdfCell(`${r.employee.firstName} ${r.employee.lastName} · ${r.employee.employeeCode} · ${r.employee.company}`), 14, 25);
+  doc.text(pdfCell(`${r.periodLabel} (${displayDay(r.t, r.startDate, r.timezone)} - ${displayDay(r.t, r.endDate, r.timezone)})`), 14, 30);
+  doc.setTextColor(0);
+
+  autoTable(doc, {
+    startY: 36,
+    head: [[w(r, 'summary'), '']],
+    body: summaryRows(r)
+      .slice(8)
+      .map(([label, value]) => [pdfCell(label), pdfCell(value)]),
+    theme: 'grid',
+    headStyles: { fillColor: [67, 56, 202] },
+    styles: { fontSize: 9 },
+    columnStyles: { 0: { cellWidth: 70, fontStyle: 'bold' } },
+    tableWidth: 120,
+  });
+  const afterSummary = (doc as unknown as { lastAutoTable?: { finalY: number } }).lastAutoTable?.finalY ?? 100;
+  autoTable(doc, {
+    startY: afterSummary + 8,
+    head: [recordHeaders(r).map(pdfCell)],
+    body: r.records.length ? recordRows(r).map((row) => row.map(pdfCell)) : [[{ content: r.t('employee:employeeArea.records.empty'), colSpan: 7 }]],
+    theme: 'striped',
+    headStyles: { fillColor: [67, 56, 202] },
+    styles: { fontSize: 8, cellPadding: 1.5 },
+    columnStyles: { 6: { cellWidth: 50 } },
+  });
+  return doc;
+}

@@ -1,0 +1,36 @@
+import { IconActivity, IconCalendarTime, IconClockCheck, IconHistory, IconLayoutDashboard, IconReportAnalytics, IconSettings } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import type { TabDef, TabProps } from '../dashboard/tabs';
+import { ActivityTab } from './activity/ActivityTab';
+import { AttendanceTab } from './attendance/AttendanceTab';
+import { HistoryTab } from './history/HistoryTab';
+import { EmployeeOverviewTab } from './overview/EmployeeOverviewTab';
+import { ReportsTab } from './reports/ReportsTab';
+import { ScheduleTab } from './schedule/ScheduleTab';
+import { EmployeeSettingsTab } from './settings/EmployeeSettingsTab';
+import { useEmployeeRealtime } from './useEmployeeRealtime';
+
+/** Every employee tab listens to the employee's own realtime events while it is on screen. */
+function live(Tab: ComponentType<TabProps>): ComponentType<TabProps> {
+  function LiveEmployeeTab(props: TabProps) {
+    useEmployeeRealtime();
+    return <Tab {...props} />;
+  }
+  LiveEmployeeTab.displayName = `Live(${Tab.displayName ?? Tab.name})`;
+  return LiveEmployeeTab;
+}
+
+const label = (key: string) => `employee:employeeArea.tabs.${key}`;
+
+export const employeeOverviewTab: TabDef = {
+  id: 'overview',
+  labelKey: 'dashboard:tabs.overview',
+  icon: IconLayoutDashboard,
+  component: live(EmployeeOverviewTab),
+};
+export const employeeAttendanceTab: TabDef = { id: 'attendance', labelKey: label('attendance'), icon: IconClockCheck, component: live(AttendanceTab) };
+export const employeeScheduleTab: TabDef = { id: 'schedule', labelKey: label('schedule'), icon: IconCalendarTime, component: live(ScheduleTab) };
+export const employeeActivityTab: TabDef = { id: 'activity', labelKey: label('activity'), icon: IconActivity, component: live(ActivityTab) };
+export const employeeHistoryTab: TabDef = { id: 'history', labelKey: label('history'), icon: IconHistory, component: live(HistoryTab) };
+export const employeeReportsTab: TabDef = { id: 'reports', labelKey: label('reports'), icon: IconReportAnalytics, component: live(ReportsTab) };
+export const employeeSettingsTab: TabDef = { id: 'settings', labelKey: 'dashboard:tabs.settings', icon: IconSettings, component: live(EmployeeSettingsTab) };

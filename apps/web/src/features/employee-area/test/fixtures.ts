@@ -1,0 +1,103 @@
+import type { MockRoutes } from '../../../test/renderApp';
+import type { Activity, EmployeeProfile, ScheduleView, TodayAttendance } from '../types';
+
+/** Fixtures of the employee-area tests: a Lima company, one employee, a day shift. */
+export const EMPLOYEE_USER = { id: 'u5', name: 'Luis Quispe', email: 'luis@andes.pe', role: 'EMPLOYEE', userType: 'EMPLOYEE', companyId: 'c9' };
+
+export const SHIFT: ScheduleView = {
+  id: 's1',
+  name: 'Turno mañana',
+  startTime: '08:00',
+  endTime: '17:00',
+  breakStartTime: '13:00',
+  breakEndTime: '14:00',
+  workDays: [1, 2, 3, 4, 5],
+  lateToleranceMinutes: 15,
+  allowEarlyCheckIn: true,
+  earlyCheckInMinutes: 30,
+  countActualTime: false,
+  allowManualAttendance: true,
+};
+
+export function today(overrides: Partial<TodayAttendance> = {}): TodayAttendance {
+  return {
+    date: '2026-05-04',
+    record: null,
+    status: 'pending',
+    holiday: null,
+    canCheckIn: true,
+    canCheckOut: false,
+    completed: false,
+    manualAllowed: true,
+    requiresLocation: false,
+    schedule: SHIFT,
+    serverTime: new Date().toISOString(),
+    localTime: '08:01',
+    timezone: 'America/Lima',
+    ...overrides,
+  };
+}
+
+export const CHECKED_IN = {
+  id: 'r1',
+  date: '2026-05-04',
+  checkIn: '2026-05-04T13:02:00.000Z',
+  checkOut: null,
+  workHours: null,
+  status: 'present',
+  notes: null,
+  isPermission: false,
+  method: 'web',
+  isManual: false,
+  incomplete: false,
+  location: null,
+};
+
+export const CHECKED_OUT = { ...CHECKED_IN, checkOut: '2026-05-04T22:05:00.000Z', workHours: 8.05 };
+
+export const PROFILE: EmployeeProfile = {
+  id: 'e1',
+  firstName: 'Luis',
+  lastName: 'Quispe',
+  email: 'luis@andes.pe',
+  employeeCode: 'EMP-001',
+  documentNumber: null,
+  position: 'Operario',
+  phone: null,
+  status: 'ACTIVE',
+  hireDate: null,
+  createdAt: '2026-01-10T15:00:00.000Z',
+  department: { id: 'd1', name: 'Producción' },
+  schedule: { id: 's1', name: 'Turno mañana', startTime: '08:00', endTime: '17:00' },
+  company: { id: 'c9', name: 'Andes SAC', timezone: 'America/Lima' },
+  account: { email: 'luis@andes.pe', name: 'Luis Quispe', role: 'EMPLOYEE' },
+};
+
+export function activity(n: number, overrides: Partial<Activity> = {}): Activity {
+  return {
+    id: `a${n}`,
+    type: 'attendance_check_in',
+    title: 'Entrada registrada',
+    description: null,
+    timestamp: new Date().toISOString(),
+    adminName: null,
+    details: { date: '2026-05-04', checkIn: '2026-05-04T13:02:00.000Z', status: 'present', method: 'web', location: null },
+    ...overrides,
+  };
+}
+
+export const pageOf = <T>(data: T[], total = data.length) => ({
+  body: { data, pagination: { page: 1, limit: 10, total, pages: Math.max(1, Math.ceil(total / 10)), totalPages: Math.max(1, Math.ceil(total / 10)) } },
+});
+
+/** Session and company config of the employee; override any route per test. */
+export function employeeRoutes(overrides: MockRoutes = {}): MockRoutes {
+  return {
+    'GET /api/auth/verify': { body: { data: { user: EMPLOYEE_USER } } },
+    'GET /api/auth/company-config': { body: { data: { locale: 'es-PE', timezone: 'America/Lima' } } },
+    'GET /api/employee/attendance/today': { body: { data: today() } },
+    'GET /api/employee/profile': { body: { data: PROFILE } },
+    'GET /api/employee/activity': pageOf([]),
+    ...overrides,
+  };
+}
