@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { AppDeps } from './context.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
 import { companyAdminRoutes } from './modules/company-admin.js';
 import { countryRoutes } from './modules/countries/countries.routes.js';
 import { employeeAreaRoutes } from './modules/employee-area/employee-area.routes.js';
@@ -24,7 +25,7 @@ export interface BuildOptions {
 }
 
 /** The ONE list of route modules, all under /api. */
-const routeModules = [healthRoutes, authRoutes, countryRoutes, companyAdminRoutes, adminRoutes, employeeAreaRoutes];
+const routeModules = [healthRoutes, authRoutes, countryRoutes, companyAdminRoutes, adminRoutes, employeeAreaRoutes, billingRoutes];
 
 /** Builds the HTTP application around its dependencies (nothing here opens connections). */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {

@@ -29,6 +29,17 @@ export const configSchema = z
     GEOCODER_URL: optionalUrl(/^https?:\/\//, 'must be an http(s):// URL').default('https://nominatim.openstreetmap.org/'),
     /** Map tiles for Leaflet ({z}/{x}/{y}); the page stays usable without tiles. */
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    /** PayPal REST credentials; without both, payments run in the built-in simulator ('Modo de prueba'). */
+    PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
+    PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    /** https://api-m.sandbox.paypal.com (sandbox) or https://api-m.paypal.com (live). */
+    PAYPAL_API_BASE: optionalUrl(/^https?:\/\/[^/]+/, 'must be an http(s):// URL').default('https://api-m.sandbox.paypal.com'),
+    /** The webhook's id in the PayPal app; webhooks are refused without it (signatures cannot be verified). */
+    PAYPAL_WEBHOOK_ID: z.string().trim().min(1).optional(),
+    /** Premium price per employee per month, USD (spec §1). */
+    PREMIUM_PRICE_PER_EMPLOYEE: z.coerce.number().positive().max(1000).default(2.5),
+    /** Enterprise plan: where "contact sales" leads (https:, mailto: or a WhatsApp link). */
+    SALES_CONTACT_URL: optionalUrl(/^(https?:\/\/|mailto:)/, 'must be an http(s):// or mailto: URL'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool.default(false),
     WEB_DIST: z.string().optional(),
@@ -40,6 +51,7 @@ function crossProblems(env: Record<string, string | undefined>): string[] {
   if (env.CAPTCHA === 'turnstile' && (!env.TURNSTILE_SITE_KEY || !env.TURNSTILE_SECRET)) {
     problems.push('CAPTCHA: turnstile needs TURNSTILE_SITE_KEY and TURNSTILE_SECRET');
   }
+  if (!!env.PAYPAL_CLIENT_ID !== !!env.PAYPAL_CLIENT_SECRET) problems.push('PAYPAL_CLIENT_ID: PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET go together');
   if (env.SUPERADMIN_PASSWORD && !env.SUPERADMIN_EMAIL) problems.push('SUPERADMIN_EMAIL: SUPERADMIN_PASSWORD is set without SUPERADMIN_EMAIL');
   return problems;
 }

@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { Db, DbKind } from './db/client.js';
 import type { Events } from './realtime/events.js';
 import type { Limiter } from './lib/limiter.js';
+import type { BillingProvider } from './modules/billing/provider.js';
 import { AppError } from './errors.js';
 
 /** The logged-in person, read from the session. The tenant always comes from here. */
@@ -41,6 +42,8 @@ export interface AppDeps {
   captcha: Captcha;
   events: Events;
   limiter: Limiter;
+  /** Payments: PayPal's REST API with credentials, else the built-in simulator. */
+  billing: BillingProvider;
   sessionSecret: string;
   startedAt: Date;
 }

@@ -7,6 +7,8 @@ import type { Database } from './db/client.js';
 import { altchaCaptcha, type Captcha, noCaptcha, turnstileCaptcha } from './lib/captcha.js';
 import { memoryLimiter, redisLimiter } from './lib/limiter.js';
 import { createMailer } from './lib/mailer.js';
+import { createBillingProvider } from './modules/billing/billing.provider.js';
+import type { BillingProvider } from './modules/billing/provider.js';
 import type { Events } from './realtime/events.js';
 
 /** Wires the long-lived dependencies from the configuration. */
@@ -18,6 +20,8 @@ export function createDeps(opts: {
   events: Events;
   redis?: Redis;
   captcha?: Captcha;
+  /** Replaces the provider chosen from the configuration (tests). */
+  billing?: BillingProvider;
 }): AppDeps {
   const { config, database } = opts;
   const captcha =
@@ -36,6 +40,7 @@ export function createDeps(opts: {
     captcha,
     events: opts.events,
     limiter: opts.redis ? redisLimiter(opts.redis) : memoryLimiter(),
+    billing: opts.billing ?? createBillingProvider(config, database.db),
     sessionSecret: opts.sessionSecret,
     startedAt: new Date(),
   };

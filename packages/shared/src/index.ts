@@ -10,3 +10,4 @@ export * from './schemas/company.js';
 export * from './attendance/index.js';
 export * from './schemas/attendance.js';
 export * from './schemas/employee.js';
+export * from './schemas/billing.js';

@@ -1,6 +1,7 @@
 import type { Language } from './constants.js';
 import { ADMIN_MESSAGES } from './messages/admin.js';
 import { ATTENDANCE_MESSAGES } from './messages/attendance.js';
+import { BILLING_MESSAGES } from './messages/billing.js';
 import { COMPANY_MESSAGES } from './messages/company.js';
 import { CORE_MESSAGES } from './messages/core.js';
 import { EMPLOYEE_MESSAGES } from './messages/employee.js';
@@ -16,6 +17,7 @@ export const MESSAGES = {
   ...ADMIN_MESSAGES,
   ...COMPANY_MESSAGES,
   ...EMPLOYEE_MESSAGES,
+  ...BILLING_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,8 +1,10 @@
+import { billingJobHandlers, billingRecurringJobs } from '../modules/billing/billing.jobs.js';
 import { CLOSE_OPEN_RECORDS, closeOpenRecords } from './close-open-records.js';
 import type { JobHandler, Recurring } from './runner.js';
 
 /** Every job type the process runs, and the recurring ones. */
 export const jobHandlers: Record<string, JobHandler> = {
   [CLOSE_OPEN_RECORDS]: async (deps, _payload, now) => void (await closeOpenRecords(deps, now)),
+  ...billingJobHandlers,
 };
-export const recurringJobs: Recurring[] = [{ type: CLOSE_OPEN_RECORDS, everyMs: 15 * 60 * 1000 }];
+export const recurringJobs: Recurring[] = [{ type: CLOSE_OPEN_RECORDS, everyMs: 15 * 60 * 1000 }, ...billingRecurringJobs];

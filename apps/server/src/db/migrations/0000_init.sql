@@ -200,6 +200,53 @@ CREATE TABLE "jobs" (
 	"finished_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "payment_events" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"provider" varchar(16) NOT NULL,
+	"provider_event_id" varchar(100) NOT NULL,
+	"type" varchar(80) NOT NULL,
+	"provider_subscription_id" varchar(64),
+	"company_id" uuid,
+	"payload" jsonb NOT NULL,
+	"outcome" varchar(40),
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"processed_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "subscriptions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"company_id" uuid NOT NULL,
+	"provider" varchar(16) NOT NULL,
+	"provider_product_id" varchar(64),
+	"provider_plan_id" varchar(64) NOT NULL,
+	"provider_subscription_id" varchar(64) NOT NULL,
+	"status" varchar(20) DEFAULT 'APPROVAL_PENDING' NOT NULL,
+	"is_current" boolean DEFAULT false NOT NULL,
+	"employee_count" integer NOT NULL,
+	"price_per_employee" numeric(10, 2) NOT NULL,
+	"currency" varchar(3) DEFAULT 'USD' NOT NULL,
+	"billing_cycle" varchar(10) DEFAULT 'monthly' NOT NULL,
+	"started_at" timestamp with time zone,
+	"current_period_end" timestamp with time zone,
+	"next_billing_time" timestamp with time zone,
+	"last_payment_amount" numeric(12, 2),
+	"last_payment_currency" varchar(3),
+	"last_payment_time" timestamp with time zone,
+	"failed_payments_count" integer DEFAULT 0 NOT NULL,
+	"suspended_at" timestamp with time zone,
+	"downgraded_at" timestamp with time zone,
+	"downgraded_employee_ids" jsonb,
+	"cancelled_at" timestamp with time zone,
+	"cancel_reason" text,
+	"ended_at" timestamp with time zone,
+	"revision_id" uuid,
+	"revision_employee_count" integer,
+	"revision_requested_at" timestamp with time zone,
+	"revision_applied_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "activity_log" ADD CONSTRAINT "activity_log_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activity_log" ADD CONSTRAINT "activity_log_employee_id_employees_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activity_log" ADD CONSTRAINT "activity_log_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -220,6 +267,8 @@ ALTER TABLE "holidays" ADD CONSTRAINT "holidays_company_id_companies_id_fk" FORE
 ALTER TABLE "schedules" ADD CONSTRAINT "schedules_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "schedules" ADD CONSTRAINT "schedules_location_id_work_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."work_locations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "work_locations" ADD CONSTRAINT "work_locations_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_events" ADD CONSTRAINT "payment_events_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "activity_company_created_idx" ON "activity_log" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "activity_company_employee_idx" ON "activity_log" USING btree ("company_id","employee_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "attendance_company_employee_date_uq" ON "attendance_records" USING btree ("company_id","employee_id","date");--> statement-breakpoint
@@ -245,4 +294,9 @@ CREATE INDEX "holidays_company_date_idx" ON "holidays" USING btree ("company_id"
 CREATE INDEX "schedules_company_idx" ON "schedules" USING btree ("company_id","name");--> statement-breakpoint
 CREATE INDEX "work_locations_company_idx" ON "work_locations" USING btree ("company_id","name");--> statement-breakpoint
 CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("status","run_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "jobs_dedupe_uq" ON "jobs" USING btree ("dedupe_key");
+CREATE UNIQUE INDEX "jobs_dedupe_uq" ON "jobs" USING btree ("dedupe_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_events_provider_event_uq" ON "payment_events" USING btree ("provider_event_id");--> statement-breakpoint
+CREATE INDEX "payment_events_company_received_idx" ON "payment_events" USING btree ("company_id","received_at");--> statement-breakpoint
+CREATE INDEX "subscriptions_company_created_idx" ON "subscriptions" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "subscriptions_company_current_uq" ON "subscriptions" USING btree ("company_id") WHERE "subscriptions"."is_current";--> statement-breakpoint
+CREATE UNIQUE INDEX "subscriptions_provider_subscription_uq" ON "subscriptions" USING btree ("provider","provider_subscription_id");

@@ -2,3 +2,4 @@ export * from './attendance.js';
 export * from './companies.js';
 export * from './organization.js';
 export * from './jobs.js';
+export * from './billing.js';

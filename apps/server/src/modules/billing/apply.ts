@@ -1,0 +1,316 @@
+import type { Language } from '@presente/shared';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { AppDeps } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { companies, employees, paymentEvents, sessions, subscriptions, users } from '../../db/schema/index.js';
+import { enqueue } from '../../jobs/runner.js';
+import { rooms } from '../../realtime/events.js';
+import { logActivity } from '../activity/activity.service.js';
+import { companyAdmins } from '../admin/companies.query.js';
+import { type BillingMailParams, billingText } from './billing.mails.js';
+import { adoptSubscription } from './catalog.js';
+import { deadlines, decide, type LifecycleEvent, type LifecycleStep, type LifecycleSubscription, STEP_MAILED } from './lifecycle.js';
+import type { ProviderEvent } from './provider.js';
+
+export const BILLING_MAIL_JOB = 'billing-mail';
+export const BILLING_LIFECYCLE_JOB = 'billing-lifecycle';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type Deps = Pick<AppDeps, 'db' | 'events' | 'config' | 'billing'>;
+
+/** What happened inside a transaction, to finish after the commit (realtime events, provider clean-up). */
+export interface Applied {
+  companyId: string;
+  steps: LifecycleStep[];
+  deleted: boolean;
+  /** Older subscriptions of the company replaced by a new one, to cancel at the provider. */
+  superseded: string[];
+}
+
+export const mailLanguage = (locale: string): Language => (locale.toLowerCase().startsWith('en') ? 'en' : 'es');
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export function toLifecycle(row: SubscriptionRow): LifecycleSubscription {
+  return {
+    status: row.status,
+    employeeCount: row.employeeCount,
+    billingCycle: row.billingCycle,
+    currentPeriodEnd: row.currentPeriodEnd,
+    nextBillingTime: row.nextBillingTime,
+    failedPaymentsCount: row.failedPaymentsCount,
+    suspendedAt: row.suspendedAt,
+    downgradedAt: row.downgradedAt,
+    cancelledAt: row.cancelledAt,
+    endedAt: row.endedAt,
+    revisionEmployeeCount: row.revisionEmployeeCount,
+    revisionAppliedAt: row.revisionAppliedAt,
+  };
+}
+
+/** Spanish activity titles (the details carry the step key for translation). */
+const ACTIVITY_TITLES: Record<LifecycleStep, string> = {
+  activated: 'Suscripción Premium activada',
+  payment_completed: 'Pago de suscripción recibido',
+  payment_recovered: 'Pago recibido: Premium restablecido',
+  payment_failed: 'Pago fallido: suscripción suspendida (periodo de gracia)',
+  grace_expired: 'Periodo de gracia vencido: límites del plan Gratis',
+  revised: 'Suscripción actualizada',
+  cancelled: 'Suscripción cancelada',
+  expired: 'Suscripción expirada',
+  access_ended: 'Periodo pagado terminado: cuenta desactivada',
+  deleted: 'Datos de la empresa eliminados',
+};
+
+/** Deactivates the ACTIVE employees beyond the FREE limit, newest first, and their logins; returns their ids. */
+async function deactivateExtraEmployees(tx: Db, companyId: string, keep: number): Promise<string[]> {
+  const active = await tx
+    .select({ id: employees.id, userId: employees.userId })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.status, 'ACTIVE'), isNull(employees.deletedAt)))
+    .orderBy(asc(employees.createdAt), asc(employees.id));
+  const extra = active.slice(keep);
+  if (!extra.length) return [];
+  await tx
+    .update(employees)
+    .set({ status: 'INACTIVE' })
+    .where(
+      inArray(
+        employees.id,
+        extra.map((e) => e.id),
+      ),
+    );
+  const userIds = extra.map((e) => e.userId).filter((u): u is string => !!u);
+  if (userIds.length) {
+    await tx.update(users).set({ isActive: false }).where(inArray(users.id, userIds));
+    await tx.delete(sessions).where(inArray(sessions.userId, userIds));
+  }
+  return extra.map((e) => e.id);
+}
+
+/** Reactivates employees a downgrade deactivated (still inactive, not deleted), within the paid count. */
+async function restoreEmployees(tx: Db, companyId: string, ids: string[], maxEmployees: number) {
+  if (!ids.length) return;
+  const activeNow = await tx
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.status, 'ACTIVE'), isNull(employees.deletedAt)));
+  const room = maxEmployees === -1 ? ids.length : Math.max(0, maxEmployees - activeNow.length);
+  const candidates = await tx
+    .select({ id: employees.id, userId: employees.userId })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), inArray(employees.id, ids), eq(employees.status, 'INACTIVE'), isNull(employees.deletedAt)))
+    .orderBy(asc(employees.createdAt), asc(employees.id));
+  const back = candidates.slice(0, room);
+  if (!back.length) return;
+  await tx
+    .update(employees)
+    .set({ status: 'ACTIVE' })
+    .where(
+      inArray(
+        employees.id,
+        back.map((e) => e.id),
+      ),
+    );
+  const userIds = back.map((e) => e.userId).filter((u): u is string => !!u);
+  if (userIds.length) await tx.update(users).set({ isActive: true }).where(inArray(users.id, userIds));
+}
+
+/**
+ * Applies one lifecycle event to one subscription inside the caller's transaction: locks the company,
+ * decides (lifecycle.ts), writes the subscription, the company and its employees, logs each step and
+ * queues each mail (durable jobs), or deletes the company. Returns null if the subscription is gone.
+ */
+export async function applyInTx(tx: Db, deps: Deps, subscriptionId: string, event: LifecycleEvent, now: Date, actorUserId?: string): Promise<Applied | null> {
+  const [ref] = await tx.select({ companyId: subscriptions.companyId }).from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+  if (!ref) return null;
+  const [company] = await tx.select().from(companies).where(eq(companies.id, ref.companyId)).for('update');
+  const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
+  if (!company || !sub) return null;
+
+  const d = decide(toLifecycle(sub), company, event, now);
+  const applied: Applied = { companyId: company.id, steps: d.steps, deleted: false, superseded: [] };
+  const after = { ...toLifecycle(sub), ...d.subscription } as LifecycleSubscription;
+  const when = deadlines(after);
+  const admin = (await companyAdmins(tx, [company.id])).get(company.id);
+  const mailParams: BillingMailParams = {
+    companyName: company.name,
+    timezone: company.timezone,
+    employeeCount: d.company.maxEmployees ?? after.employeeCount,
+    accessUntil: iso(when.accessUntil),
+    graceEndsAt: iso(when.graceEndsAt),
+    deletionAt: iso(when.deletionAt),
+    subscriptionUrl: deps.config.PUBLIC_URL ? `${deps.config.PUBLIC_URL.replace(/\/$/, '')}/company-admin/subscription` : undefined,
+  };
+  const queueMails = async () => {
+    const to = admin?.email ?? company.email;
+    for (const step of d.steps) {
+      if (!STEP_MAILED[step]) continue;
+      await enqueue(tx, BILLING_MAIL_JOB, { step, lang: mailLanguage(company.locale), to, params: mailParams }, { runAt: now });
+    }
+  };
+
+  if (d.deleteCompany) {
+    // As the super admin's delete (decision 0005): one statement, everything owned cascades.
+    await tx.delete(companies).where(eq(companies.id, company.id));
+    await queueMails();
+    applied.deleted = true;
+    return applied;
+  }
+
+  const patch: Partial<typeof subscriptions.$inferInsert> = { ...d.subscription, updatedAt: now };
+  if (d.subscription.isCurrent && !sub.isCurrent) {
+    // The new subscription replaces any older one of the company.
+    const older = await tx
+      .update(subscriptions)
+      .set({ isCurrent: false, updatedAt: now })
+      .where(and(eq(subscriptions.companyId, company.id), eq(subscriptions.isCurrent, true), ne(subscriptions.id, sub.id)))
+      .returning();
+    // Employees an older subscription's downgrade deactivated come back with the new one.
+    const carried = older.flatMap((o) => o.downgradedEmployeeIds ?? []);
+    if (carried.length) await restoreEmployees(tx, company.id, carried, d.company.maxEmployees ?? company.maxEmployees);
+    for (const o of older) {
+      if (o.status === 'ACTIVE' || o.status === 'SUSPENDED') {
+        await tx
+          .update(subscriptions)
+          .set({ status: 'CANCELLED', cancelledAt: now, endedAt: now, cancelReason: 'Replaced by a new subscription' })
+          .where(eq(subscriptions.id, o.id));
+        if (o.provider === deps.billing.mode) applied.superseded.push(o.providerSubscriptionId);
+      }
+    }
+  }
+  if (d.downgradeEmployees) {
+    const ids = await deactivateExtraEmployees(tx, company.id, d.company.maxEmployees ?? company.maxEmployees);
+    patch.downgradedEmployeeIds = [...(sub.downgradedEmployeeIds ?? []), ...ids];
+  }
+  if (d.restoreEmployees) {
+    await restoreEmployees(tx, company.id, sub.downgradedEmployeeIds ?? [], d.company.maxEmployees ?? company.maxEmployees);
+    patch.downgradedEmployeeIds = null;
+  }
+  await tx.update(subscriptions).set(patch).where(eq(subscriptions.id, sub.id));
+  if (Object.keys(d.company).length)
+    await tx
+      .update(companies)
+      .set({ ...d.company, updatedAt: now })
+      .where(eq(companies.id, company.id));
+
+  for (const step of d.steps) {
+    await logActivity(tx, {
+      companyId: company.id,
+      actorUserId: actorUserId ?? null,
+      type: 'admin_action',
+      title: ACTIVITY_TITLES[step],
+      description: billingText(step, 'es', mailParams).body,
+      details: {
+        billing: step,
+        subscriptionId: sub.providerSubscriptionId,
+        status: after.status,
+        employeeCount: mailParams.employeeCount,
+        ...(mailParams.accessUntil ? { accessUntil: mailParams.accessUntil } : {}),
+        ...(mailParams.graceEndsAt ? { graceEndsAt: mailParams.graceEndsAt } : {}),
+        ...(mailParams.deletionAt ? { deletionAt: mailParams.deletionAt } : {}),
+      },
+    });
+  }
+  await queueMails();
+  return applied;
+}
+
+/** After the commit: tell the company's screens and the super admin; cancel replaced subscriptions at the provider. */
+export async function afterCommit(deps: Deps & { log?: { warn: (o: object, m: string) => void } }, applied: Applied | null) {
+  if (!applied || (!applied.steps.length && !applied.superseded.length)) return;
+  const payload = { companyId: applied.companyId, action: applied.deleted ? 'deleted' : 'subscription', steps: applied.steps };
+  deps.events.emit(rooms.company(applied.companyId), 'company_update', payload);
+  deps.events.emit(rooms.superAdmin(), 'company_update', payload);
+  if (applied.deleted) deps.events.emit(rooms.superAdmin(), 'system_stats_update', { reason: 'company_deleted', companyId: applied.companyId });
+  for (const id of applied.superseded) {
+    await deps.billing
+      .cancelSubscription(id, 'Replaced by a new subscription')
+      .catch((err) => deps.log?.warn({ err, id }, 'could not cancel a replaced subscription'));
+  }
+}
+
+/** Applies an event to a subscription in its own transaction, then finishes after the commit. */
+export async function applyEvent(deps: Deps, subscriptionId: string, event: LifecycleEvent, now: Date, actorUserId?: string) {
+  const applied = await deps.db.transaction((tx) => applyInTx(tx, deps, subscriptionId, event, now, actorUserId));
+  await afterCommit(deps, applied);
+  return applied;
+}
+
+/** The lifecycle event a provider event stands for (null: nothing to do). */
+export function lifecycleEventOf(ev: ProviderEvent): LifecycleEvent | null {
+  const s = ev.subscription;
+  switch (ev.kind) {
+    case 'activated':
+      return { type: 'activated', nextBillingTime: s?.nextBillingTime ?? null, quantity: s?.quantity };
+    case 'payment_completed':
+      return ev.payment ? { type: 'payment_completed', ...ev.payment, nextBillingTime: s?.nextBillingTime ?? null } : null;
+    case 'payment_failed':
+      return { type: 'payment_failed', failedPaymentsCount: s?.failedPaymentsCount };
+    case 'suspended':
+    case 'cancelled':
+    case 'expired':
+      return { type: ev.kind };
+    case 'updated':
+      return s ? { type: 'updated', quantity: s.quantity, nextBillingTime: s.nextBillingTime } : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Processes a provider event exactly once: the event id is recorded in the same transaction as its
+ * effects, so a replay (or a concurrent duplicate delivery) finds it and changes nothing, and a failure
+ * leaves nothing recorded for the provider's retry.
+ */
+export async function processProviderEvent(deps: Deps, ev: ProviderEvent, now: Date): Promise<'applied' | 'duplicate' | 'ignored'> {
+  let applied: Applied | null = null;
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(paymentEvents)
+      .values({ provider: deps.billing.mode, providerEventId: ev.id, type: ev.type, providerSubscriptionId: ev.subscriptionId, payload: ev.payload ?? {} })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (!row) return 'duplicate' as const;
+    const finish = (result: 'applied' | 'ignored', companyId: string | null = null) =>
+      tx
+        .update(paymentEvents)
+        .set({ outcome: result, companyId, processedAt: now })
+        .where(eq(paymentEvents.id, row.id))
+        .then(() => result);
+
+    const event = lifecycleEventOf(ev);
+    if (!event || !ev.subscriptionId) return finish('ignored');
+    let [sub] = await tx
+      .select({ id: subscriptions.id, companyId: subscriptions.companyId })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.provider, deps.billing.mode), eq(subscriptions.providerSubscriptionId, ev.subscriptionId)));
+    if (!sub && ev.subscription?.customId && (ev.kind === 'activated' || ev.kind === 'payment_completed')) {
+      const customId = ev.subscription.customId;
+      const company = /^[0-9a-f-]{36}$/i.test(customId) ? customId : null;
+      const id = company ? await adoptSubscription(tx, deps, ev.subscription, company) : null;
+      if (id) sub = { id, companyId: customId };
+    }
+    if (!sub) return finish('ignored');
+    applied = await applyInTx(tx, deps, sub.id, event, now);
+    return finish('applied', applied?.deleted ? null : sub.companyId);
+  });
+  await afterCommit(deps, applied);
+  return outcome;
+}
+
+/**
+ * The lifecycle job: every current subscription in arrears, cancelled or expired is moved on by the
+ * clock (grace expiry, end of access, deletion). Each in its own transaction. Returns the steps taken.
+ */
+export async function runLifecycle(deps: Deps, now: Date): Promise<LifecycleStep[]> {
+  const due = await deps.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.isCurrent, true), inArray(subscriptions.status, ['SUSPENDED', 'CANCELLED', 'EXPIRED'])));
+  const steps: LifecycleStep[] = [];
+  for (const { id } of due) {
+    const applied = await applyEvent(deps, id, { type: 'tick' }, now);
+    if (applied) steps.push(...applied.steps);
+  }
+  return steps;
+}

@@ -1,0 +1,143 @@
+import {
+  cancelSubscriptionInput,
+  confirmRevisionInput,
+  confirmSubscriptionInput,
+  createPlanAnswer,
+  createPlanInput,
+  employeePriceAnswer,
+  type Language,
+  reviseAnswer,
+  reviseSubscriptionInput,
+  subscriptionDetailsAnswer,
+  translate,
+} from '@presente/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { processProviderEvent } from './apply.js';
+import { isSimulator } from './billing.provider.js';
+import * as billing from './billing.service.js';
+import { SIMULATOR_APPROVE_PATH } from './simulator.js';
+import { simulatorPage } from './simulator.page.js';
+import { handleWebhook } from './webhooks.js';
+
+const envelope = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string().optional() });
+const tags = ['payments'];
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody?: string;
+  }
+}
+
+/**
+ * Payments (spec §7 "Payments", under /api/paypal): the company admin's calls, PayPal's webhook, and
+ * the simulator's approval page when running without PayPal credentials.
+ */
+export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(adminCalls);
+  await app.register(webhook);
+  await app.register(simulator);
+};
+
+const adminCalls: FastifyPluginAsyncZod = async (admin) => {
+  // onRequest: 401/403 before any body is validated.
+  admin.addHook('onRequest', admin.requireRole('COMPANY_ADMIN'));
+
+  admin.get('/paypal/employee-price', { schema: { tags, response: { 200: envelope(employeePriceAnswer) } } }, async (req) => ({
+    data: billing.employeePrice(req.ctx),
+  }));
+
+  admin.get('/paypal/plans', { schema: { tags } }, async (req) => ({ data: billing.catalogue(req.ctx) }));
+
+  admin.post('/paypal/create-plan', { schema: { tags, body: createPlanInput, response: { 200: envelope(createPlanAnswer) } } }, async (req) => ({
+    data: await billing.createPlan(req.ctx, req.body),
+    message: translate('billing.planCreated', req.lang),
+  }));
+
+  admin.post('/paypal/confirm-subscription', { schema: { tags, body: confirmSubscriptionInput } }, async (req) => ({
+    data: await billing.confirmSubscription(req.ctx, req.body),
+    message: translate('billing.activated', req.lang),
+  }));
+
+  admin.get('/paypal/subscription-details', { schema: { tags, response: { 200: envelope(subscriptionDetailsAnswer) } } }, async (req) => ({
+    data: await billing.subscriptionDetails(req.ctx),
+  }));
+
+  admin.post('/paypal/cancel-subscription', { schema: { tags, body: cancelSubscriptionInput.optional() } }, async (req) => ({
+    data: await billing.cancelSubscription(req.ctx, req.body?.reason),
+    message: translate('billing.cancelled', req.lang),
+  }));
+
+  admin.post('/paypal/revise-subscription', { schema: { tags, body: reviseSubscriptionInput, response: { 200: envelope(reviseAnswer) } } }, async (req) => {
+    const { data, messageKey } = await billing.reviseSubscription(req.ctx, req.body);
+    return { data, message: translate(messageKey, req.lang) };
+  });
+
+  admin.post('/paypal/confirm-revision', { schema: { tags, body: confirmRevisionInput } }, async (req) => {
+    const { data, messageKey } = await billing.confirmRevision(req.ctx, req.body);
+    return { data, message: translate(messageKey, req.lang) };
+  });
+};
+
+/** PayPal's webhook: public, the raw body kept for the signature check. */
+const webhook: FastifyPluginAsyncZod = async (hook) => {
+  hook.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 512 * 1024 }, (req, body, done) => {
+    try {
+      req.rawBody = body as string;
+      done(null, JSON.parse(body as string));
+    } catch (err) {
+      done(Object.assign(err as Error, { statusCode: 400 }), undefined);
+    }
+  });
+  hook.post(
+    '/paypal/webhook',
+    { schema: { tags, hide: true }, config: { rateLimit: { max: 300 * hook.deps.config.RATE_LIMIT_SCALE, timeWindow: 60_000 } } },
+    async (req) => ({ data: await handleWebhook(req.ctx.deps, req.headers, req.rawBody ?? '', req.body) }),
+  );
+};
+
+/** The simulator's approval page (public, like PayPal's: the unguessable subscription id is the key). */
+const simulator: FastifyPluginAsyncZod = async (sim) => {
+  sim.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  const params = z.object({ id: z.string().min(1).max(64) });
+  const pageLang = (query: { lang?: string }, fallback: Language): Language => (query.lang === 'en' || query.lang === 'es' ? query.lang : fallback);
+
+  sim.get(
+    `${SIMULATOR_APPROVE_PATH.replace('/api', '')}/:id`,
+    { schema: { hide: true, params, querystring: z.object({ lang: z.string().optional() }) } },
+    async (req, reply) => {
+      const provider = req.ctx.deps.billing;
+      if (!isSimulator(provider)) return reply.callNotFound();
+      const approval = await provider.approval(req.params.id);
+      const lang = pageLang(req.query, req.lang);
+      const action = `${SIMULATOR_APPROVE_PATH}/${encodeURIComponent(req.params.id)}${req.query.lang ? `?lang=${lang}` : ''}`;
+      return reply
+        .code(approval ? 200 : 404)
+        .header('Cache-Control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(simulatorPage(lang, action, approval));
+    },
+  );
+
+  sim.post(
+    `${SIMULATOR_APPROVE_PATH.replace('/api', '')}/:id`,
+    { schema: { hide: true, params, body: z.object({ decision: z.enum(['approve', 'cancel']) }) } },
+    async (req, reply) => {
+      const provider = req.ctx.deps.billing;
+      if (!isSimulator(provider)) return reply.callNotFound();
+      const result = await provider.decide(req.params.id, req.body.decision);
+      if (!result) {
+        return reply
+          .code(404)
+          .header('Cache-Control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(simulatorPage(req.lang, '', null));
+      }
+      // The same events PayPal's webhooks would deliver, through the same idempotent processing.
+      for (const event of result.events) await processProviderEvent(req.ctx.deps, event, new Date());
+      return reply.header('Cache-Control', 'no-store').redirect(result.redirectUrl, 303);
+    },
+  );
+};

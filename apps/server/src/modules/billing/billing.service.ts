@@ -1,0 +1,358 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ConfirmRevisionInput,
+  type ConfirmSubscriptionInput,
+  type CreatePlanInput,
+  PREMIUM_MAX_EMPLOYEES,
+  planCatalogue,
+  premiumPricing,
+  type ReviseSubscriptionInput,
+  type SubscriptionDetails,
+  translate,
+} from '@presente/shared';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { type Ctx, requireCompany } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { companies, employees, subscriptions } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { applyEvent, type SubscriptionRow, toLifecycle } from './apply.js';
+import { adoptSubscription, ensurePlan, ensureProduct } from './catalog.js';
+import { deadlines, type LifecycleEvent } from './lifecycle.js';
+import { ProviderError, type ProviderSubscription } from './provider.js';
+
+/** 404 with the code the spec's web app looks for (subscriptionNotFound closes the modal and refreshes the plan). */
+export class SubscriptionNotFound extends AppError {
+  constructor() {
+    super('not_found', 'billing.subscriptionNotFound');
+    (this as { code: string }).code = 'subscriptionNotFound';
+  }
+}
+
+const conflict = (key: string, params: Record<string, string | number> = {}) => new AppError('conflict', key, params);
+const invalid = (path: string, key: string, params: Record<string, string | number> = {}) =>
+  new AppError('validation_failed', key, params, [{ path, message: key }]);
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/**
+ * A provider failure as an answer: PayPal's PLAN_PRODUCT_NOT_COMPATIBLE and UNPROCESSABLE_ENTITY keep
+ * their names in `errors` (the web app matches them), a 404 is subscriptionNotFound, the rest a 502.
+ */
+function providerFailure(ctx: Ctx, err: unknown, fallbackKey: string): AppError {
+  if (!(err instanceof ProviderError)) {
+    ctx.log.error({ err }, 'payment provider call failed');
+    return new AppError('bad_gateway', fallbackKey);
+  }
+  ctx.log.warn({ status: err.status, name: err.errorName, issue: err.issue, debugId: err.debugId, message: err.message }, 'payment provider refused');
+  if (err.status === 404) return new SubscriptionNotFound();
+  if (err.issue === 'PLAN_PRODUCT_NOT_COMPATIBLE') {
+    return new AppError('bad_gateway', 'billing.planProductNotCompatible', {}, [{ path: 'provider', message: 'PLAN_PRODUCT_NOT_COMPATIBLE' }]);
+  }
+  if (err.status === 422) {
+    return new AppError('bad_gateway', 'billing.providerUnprocessable', {}, [{ path: 'provider', message: err.issue ?? 'UNPROCESSABLE_ENTITY' }]);
+  }
+  return new AppError('bad_gateway', fallbackKey);
+}
+
+/** The tenant is the session's; a companyId in the body must name it (another company is simply not found). */
+function ownCompany(ctx: Ctx, bodyCompanyId: string): string {
+  const companyId = requireCompany(ctx.actor);
+  if (bodyCompanyId !== companyId) throw new AppError('not_found');
+  return companyId;
+}
+
+async function loadCompany(db: Db, companyId: string) {
+  const company = await db.query.companies.findFirst({ where: eq(companies.id, companyId) });
+  if (!company) throw new AppError('not_found');
+  return company;
+}
+
+export async function currentSubscription(db: Db, companyId: string): Promise<SubscriptionRow | undefined> {
+  return db.query.subscriptions.findFirst({ where: and(eq(subscriptions.companyId, companyId), eq(subscriptions.isCurrent, true)) });
+}
+
+const subscriptionUrl = (ctx: Ctx, params: Record<string, string>) => `${ctx.publicUrl}/company-admin/subscription?${new URLSearchParams(params)}`;
+
+/** GET /paypal/employee-price. */
+export function employeePrice(ctx: Ctx) {
+  return { success: true as const, pricePerEmployee: ctx.deps.config.PREMIUM_PRICE_PER_EMPLOYEE, currency: 'USD', mode: ctx.deps.billing.mode };
+}
+
+/** GET /paypal/plans: the catalogue, from one place (shared planCatalogue over PLAN_LIMITS). */
+export function catalogue(ctx: Ctx) {
+  return planCatalogue({
+    pricePerEmployee: ctx.deps.config.PREMIUM_PRICE_PER_EMPLOYEE,
+    mode: ctx.deps.billing.mode,
+    salesContactUrl: ctx.deps.config.SALES_CONTACT_URL ?? null,
+  });
+}
+
+/**
+ * POST /paypal/create-plan: the billing plan for the price (created once per price and cycle) and a
+ * subscription on it for this company (quantity = employees, custom_id = company), waiting for approval.
+ */
+export async function createPlan(ctx: Ctx, input: CreatePlanInput) {
+  const companyId = ownCompany(ctx, input.companyId);
+  const company = await loadCompany(ctx.db, companyId);
+  const current = await currentSubscription(ctx.db, companyId);
+  if (current?.status === 'ACTIVE') throw conflict('billing.alreadyPremium');
+  if ((current?.status === 'CANCELLED' || current?.status === 'EXPIRED') && !current.endedAt) throw conflict('billing.resumeNeedsSupport');
+  const [{ active }] = await ctx.db
+    .select({ active: sql<number>`count(*)::int` })
+    .from(employees)
+    .where(and(eq(employees.companyId, companyId), eq(employees.status, 'ACTIVE'), isNull(employees.deletedAt)));
+  if (input.employeeCount < active) throw invalid('employeeCount', 'billing.employeeCountBelowCurrent', { count: active });
+
+  const pricing = premiumPricing(input.employeeCount, ctx.deps.config.PREMIUM_PRICE_PER_EMPLOYEE, input.billingCycle);
+  const deps = ctx.deps;
+  let productId: string;
+  let planId: string;
+  try {
+    productId = await ensureProduct(deps);
+    planId = await ensurePlan(deps, productId, pricing.pricePerEmployeePerPeriod, input.billingCycle);
+  } catch (err) {
+    throw providerFailure(ctx, err, 'billing.planCreateFailed');
+  }
+  let created: Awaited<ReturnType<typeof deps.billing.createSubscription>>;
+  try {
+    created = await deps.billing.createSubscription({
+      planId,
+      quantity: input.employeeCount,
+      customId: companyId,
+      returnUrl: subscriptionUrl(ctx, { paypal: 'approved' }),
+      cancelUrl: subscriptionUrl(ctx, { paypal: 'cancelled' }),
+      brandName: `Presente · ${input.companyName}`.slice(0, 127),
+      locale: company.locale,
+    });
+  } catch (err) {
+    throw providerFailure(ctx, err, 'billing.subscriptionPlanFailed');
+  }
+  await ctx.db.insert(subscriptions).values({
+    companyId,
+    provider: deps.billing.mode,
+    providerProductId: productId,
+    providerPlanId: planId,
+    providerSubscriptionId: created.id,
+    status: 'APPROVAL_PENDING',
+    employeeCount: input.employeeCount,
+    pricePerEmployee: pricing.pricePerEmployee.toFixed(2),
+    billingCycle: input.billingCycle,
+  });
+  return { success: true as const, planId, subscriptionId: created.id, approvalUrl: created.approvalUrl, pricing, mode: deps.billing.mode };
+}
+
+async function fetchRemote(ctx: Ctx, id: string, fallbackKey: string): Promise<ProviderSubscription> {
+  try {
+    return await ctx.deps.billing.getSubscription(id);
+  } catch (err) {
+    throw providerFailure(ctx, err, fallbackKey);
+  }
+}
+
+async function recordPayment(db: Db, rowId: string, remote: ProviderSubscription) {
+  if (!remote.lastPayment) return;
+  await db
+    .update(subscriptions)
+    .set({ lastPaymentAmount: remote.lastPayment.amount, lastPaymentCurrency: remote.lastPayment.currency, lastPaymentTime: remote.lastPayment.time })
+    .where(eq(subscriptions.id, rowId));
+}
+
+/**
+ * POST /paypal/confirm-subscription: after the buyer approved, the provider is asked (never the browser)
+ * whether the subscription is active and whose it is; then the company is PREMIUM with maxEmployees =
+ * the paid quantity. Idempotent (a repeat, or the activation webhook arriving first, changes nothing).
+ */
+export async function confirmSubscription(ctx: Ctx, input: ConfirmSubscriptionInput, now = new Date()) {
+  const companyId = ownCompany(ctx, input.companyId);
+  const deps = ctx.deps;
+  let row = await ctx.db.query.subscriptions.findFirst({
+    where: and(eq(subscriptions.provider, deps.billing.mode), eq(subscriptions.providerSubscriptionId, input.subscriptionId)),
+  });
+  if (row && row.companyId !== companyId) throw new SubscriptionNotFound();
+  const remote = await fetchRemote(ctx, input.subscriptionId, 'billing.confirmFailed');
+  if (remote.customId !== companyId) throw new SubscriptionNotFound();
+  if (remote.status === 'APPROVAL_PENDING') throw conflict('billing.notApproved');
+  if (remote.status !== 'ACTIVE' && remote.status !== 'APPROVED') throw conflict('billing.confirmFailed');
+  if (!row) {
+    // Created in the browser by PayPal's JS buttons (actions.subscription.create with custom_id).
+    const id = await ctx.db.transaction((tx) => adoptSubscription(tx, deps, remote, companyId));
+    row = id ? await ctx.db.query.subscriptions.findFirst({ where: eq(subscriptions.id, id) }) : undefined;
+    if (!row) throw new SubscriptionNotFound();
+  }
+  if (row.status === 'CANCELLED' || row.status === 'EXPIRED') throw conflict('billing.resumeNeedsSupport');
+  await applyEvent(deps, row.id, { type: 'activated', nextBillingTime: remote.nextBillingTime, quantity: remote.quantity }, now, ctx.actor?.userId);
+  if (!row.lastPaymentTime) await recordPayment(ctx.db, row.id, remote);
+  const company = await loadCompany(ctx.db, companyId);
+  return { success: true as const, plan: company.plan, maxEmployees: company.maxEmployees, subscriptionId: row.providerSubscriptionId };
+}
+
+/**
+ * What the provider knows and we missed (a webhook not delivered, the simulator's renewals) is applied
+ * through the same lifecycle. An ACTIVE status alone never ends arrears: PayPal keeps a subscription
+ * ACTIVE while it retries; only a payment newer than the last one recorded does.
+ */
+function missedEvents(row: SubscriptionRow, remote: ProviderSubscription): LifecycleEvent[] {
+  const events: LifecycleEvent[] = [];
+  if (row.status === 'APPROVAL_PENDING' && remote.status === 'ACTIVE') {
+    events.push({ type: 'activated', nextBillingTime: remote.nextBillingTime, quantity: remote.quantity });
+  }
+  const live = row.status === 'ACTIVE' || row.status === 'SUSPENDED';
+  const pay = remote.lastPayment;
+  if (live && pay?.time && (!row.lastPaymentTime || pay.time > row.lastPaymentTime)) {
+    events.push({ type: 'payment_completed', amount: pay.amount, currency: pay.currency, time: pay.time, nextBillingTime: remote.nextBillingTime });
+  }
+  if (row.status === 'ACTIVE' && remote.status === 'SUSPENDED') events.push({ type: 'suspended' });
+  if (live && remote.status === 'CANCELLED') events.push({ type: 'cancelled' });
+  if (live && remote.status === 'EXPIRED') events.push({ type: 'expired' });
+  if (row.status === 'ACTIVE' && remote.status === 'ACTIVE' && remote.quantity !== row.employeeCount) {
+    events.push({ type: 'updated', quantity: remote.quantity, nextBillingTime: remote.nextBillingTime });
+  }
+  return events;
+}
+
+/** GET /paypal/subscription-details: the current subscription (synchronised with the provider when reachable) and the plan. */
+export async function subscriptionDetails(ctx: Ctx, now = new Date()): Promise<SubscriptionDetails> {
+  const companyId = requireCompany(ctx.actor);
+  const find = async () =>
+    (await currentSubscription(ctx.db, companyId)) ??
+    (await ctx.db.query.subscriptions.findFirst({
+      where: and(eq(subscriptions.companyId, companyId), eq(subscriptions.status, 'APPROVAL_PENDING')),
+      orderBy: desc(subscriptions.createdAt),
+    }));
+  let row = await find();
+  if (!row) throw new SubscriptionNotFound();
+  if (row.provider === ctx.deps.billing.mode) {
+    try {
+      const remote = await ctx.deps.billing.getSubscription(row.providerSubscriptionId);
+      for (const event of missedEvents(row, remote)) await applyEvent(ctx.deps, row.id, event, now);
+      if (remote.failedPaymentsCount > row.failedPaymentsCount && row.status === 'SUSPENDED') {
+        await ctx.db.update(subscriptions).set({ failedPaymentsCount: remote.failedPaymentsCount }).where(eq(subscriptions.id, row.id));
+      }
+      row = (await find()) ?? row;
+    } catch (err) {
+      ctx.log.warn(
+        { err: (err as Error).message, subscription: row.providerSubscriptionId },
+        'subscription details: provider not reachable, stored state shown',
+      );
+    }
+  }
+  const company = await loadCompany(ctx.db, companyId);
+  const when = deadlines(toLifecycle(row));
+  return {
+    subscription: {
+      id: row.providerSubscriptionId,
+      status: row.status,
+      plan_id: row.providerPlanId,
+      quantity: row.employeeCount,
+      billing_cycle: row.billingCycle,
+      price_per_employee: Number(row.pricePerEmployee),
+      cancelled_at: iso(row.cancelledAt),
+      billing_info: {
+        next_billing_time: row.status === 'ACTIVE' || row.status === 'SUSPENDED' ? iso(row.nextBillingTime) : null,
+        last_payment: row.lastPaymentAmount
+          ? { amount: { value: Number(row.lastPaymentAmount).toFixed(2), currency_code: row.lastPaymentCurrency ?? 'USD' }, time: iso(row.lastPaymentTime) }
+          : null,
+        failed_payments_count: row.failedPaymentsCount,
+      },
+    },
+    company: {
+      plan: company.plan,
+      status: company.status,
+      maxEmployees: company.maxEmployees,
+      nextBillingDate: row.status === 'ACTIVE' || row.status === 'SUSPENDED' ? iso(row.nextBillingTime) : null,
+      accessUntil: iso(when.accessUntil),
+    },
+    mode: ctx.deps.billing.mode,
+  };
+}
+
+/** POST /paypal/cancel-subscription: only from ACTIVE; Premium stays until the end of the paid period. */
+export async function cancelSubscription(ctx: Ctx, reason: string | undefined, now = new Date()) {
+  const companyId = requireCompany(ctx.actor);
+  const row = await currentSubscription(ctx.db, companyId);
+  if (!row) throw new SubscriptionNotFound();
+  if (row.status !== 'ACTIVE') throw conflict('billing.cancelOnlyActive');
+  const why = reason?.trim() || translate('billing.cancelReasonDefault', ctx.lang);
+  try {
+    await ctx.deps.billing.cancelSubscription(row.providerSubscriptionId, why);
+  } catch (err) {
+    // Already cancelled at the provider (e.g. from the buyer's PayPal account): record it here too.
+    const remote =
+      err instanceof ProviderError && err.status === 422 ? await ctx.deps.billing.getSubscription(row.providerSubscriptionId).catch(() => null) : null;
+    if (remote?.status !== 'CANCELLED') throw providerFailure(ctx, err, 'billing.providerError');
+  }
+  await applyEvent(ctx.deps, row.id, { type: 'cancelled', reason: why }, now, ctx.actor?.userId);
+  const after = await ctx.db.query.subscriptions.findFirst({ where: eq(subscriptions.id, row.id) });
+  return { success: true as const, status: 'CANCELLED' as const, accessUntil: iso(after ? deadlines(toLifecycle(after)).accessUntil : null) };
+}
+
+/**
+ * POST /paypal/revise-subscription: Premium only grows (a reduction needs support). The provider either
+ * wants the buyer's approval (approvalUrl), applies it at once (automaticUpgrade), or applies it later
+ * (the UPDATED webhook or confirm-revision finishes it: "may take some minutes").
+ */
+export async function reviseSubscription(ctx: Ctx, input: ReviseSubscriptionInput, now = new Date()) {
+  const companyId = ownCompany(ctx, input.companyId);
+  const row = await currentSubscription(ctx.db, companyId);
+  if (!row) throw new SubscriptionNotFound();
+  if (row.status !== 'ACTIVE') throw conflict('billing.reviseOnlyActive');
+  const company = await loadCompany(ctx.db, companyId);
+  const max = Math.max(company.maxEmployees, row.employeeCount);
+  if (input.employeeCount <= max || input.employeeCount > PREMIUM_MAX_EMPLOYEES) throw invalid('employeeCount', 'billing.employeeCountIncrease', { max });
+
+  const revisionId = randomUUID();
+  let result: { approvalUrl: string | null };
+  try {
+    result = await ctx.deps.billing.reviseSubscription(row.providerSubscriptionId, {
+      planId: row.providerPlanId, // same plan, same product, same price: only the quantity changes
+      quantity: input.employeeCount,
+      returnUrl: subscriptionUrl(ctx, { paypal: 'revision-approved', revisionId, employeeCount: String(input.employeeCount) }),
+      cancelUrl: subscriptionUrl(ctx, { paypal: 'revision-cancelled', revisionId }),
+    });
+  } catch (err) {
+    throw providerFailure(ctx, err, 'billing.providerError');
+  }
+  await ctx.db
+    .update(subscriptions)
+    .set({ revisionId, revisionEmployeeCount: input.employeeCount, revisionRequestedAt: now, revisionAppliedAt: null })
+    .where(eq(subscriptions.id, row.id));
+  if (result.approvalUrl) {
+    return {
+      data: { success: true as const, approvalUrl: result.approvalUrl, revisionId, employeeCount: input.employeeCount },
+      messageKey: 'billing.revisionApprovalRequired',
+    };
+  }
+  const applied = await applyRevisionIfDone(ctx, row.id, input.employeeCount, now);
+  return {
+    data: { success: true as const, automaticUpgrade: applied, revisionId, employeeCount: input.employeeCount },
+    messageKey: applied ? 'billing.revisionApplied' : 'billing.revisionPending',
+  };
+}
+
+/** Applies a revision once the provider reports the new quantity; false while it does not yet. */
+async function applyRevisionIfDone(ctx: Ctx, rowId: string, wanted: number, now: Date): Promise<boolean> {
+  const row = await ctx.db.query.subscriptions.findFirst({ where: eq(subscriptions.id, rowId) });
+  if (!row) throw new SubscriptionNotFound();
+  let remote: ProviderSubscription;
+  try {
+    remote = await ctx.deps.billing.getSubscription(row.providerSubscriptionId);
+  } catch (err) {
+    ctx.log.warn({ err: (err as Error).message }, 'revision: provider not reachable');
+    return false;
+  }
+  if (remote.quantity < wanted) return false;
+  await applyEvent(ctx.deps, row.id, { type: 'updated', quantity: remote.quantity, nextBillingTime: remote.nextBillingTime }, now, ctx.actor?.userId);
+  return true;
+}
+
+/** POST /paypal/confirm-revision: after the buyer approved the new quantity. Idempotent. */
+export async function confirmRevision(ctx: Ctx, input: ConfirmRevisionInput, now = new Date()) {
+  const companyId = ownCompany(ctx, input.companyId);
+  const row = await currentSubscription(ctx.db, companyId);
+  if (!row || row.revisionId !== input.revisionId || row.revisionEmployeeCount === null) throw new AppError('not_found', 'billing.revisionNotFound');
+  const applied = !!row.revisionAppliedAt || (await applyRevisionIfDone(ctx, row.id, row.revisionEmployeeCount, now));
+  const company = await loadCompany(ctx.db, companyId);
+  return {
+    data: { success: true as const, applied, employeeCount: row.revisionEmployeeCount, maxEmployees: company.maxEmployees },
+    messageKey: applied ? 'billing.revisionApplied' : 'billing.revisionPending',
+  };
+}

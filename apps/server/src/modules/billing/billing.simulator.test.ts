@@ -1,0 +1,221 @@
+import { and, eq } from 'drizzle-orm';
+import pino from 'pino';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activityLog, companies, employees, subscriptions, users } from '../../db/schema/index.js';
+import { jobHandlers, recurringJobs } from '../../jobs/index.js';
+import { runDueJobs } from '../../jobs/runner.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { applyEvent, runLifecycle } from './apply.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+const log = pino({ level: 'silent' });
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+const pathOf = (url: string) => new URL(url).pathname;
+
+describe('payments with the built-in simulator, end to end through the routes', () => {
+  it('FREE → create-plan → approve page → confirm → PREMIUM → revise up (never down) → cancel → deactivated → deleted', async () => {
+    const admin = await t.factories.companyAdmin();
+    const companyId = admin.companyId!;
+    const as = t.as(admin);
+    for (let i = 0; i < 3; i++) await t.factories.employee(companyId);
+
+    // The catalogue and the price come from the server; the mode tells the UI to show 'Modo de prueba'.
+    const plans = (await as.get('/api/paypal/plans')).json().data;
+    expect(plans).toMatchObject({ mode: 'simulator', currency: 'USD' });
+    expect(plans.plans.map((p: { id: string }) => p.id)).toEqual(['FREE', 'PREMIUM', 'ENTERPRISE']);
+    expect(plans.plans[0].limits).toEqual({ employees: 5, schedules: 1, locations: 1, links: 1 });
+    expect(plans.plans[1]).toMatchObject({ pricePerEmployee: 2.5, minEmployees: 5, maxEmployees: 1000 });
+    expect((await as.get('/api/paypal/employee-price')).json().data).toEqual({ success: true, pricePerEmployee: 2.5, currency: 'USD', mode: 'simulator' });
+    const none = await as.get('/api/paypal/subscription-details');
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ code: 'subscriptionNotFound', message: 'No se encontró la suscripción' });
+
+    // Validation (spec §5).
+    const body = { companyId, employeeCount: 8, companyName: 'Mi Empresa' };
+    expect((await as.post('/api/paypal/create-plan', { ...body, employeeCount: 4 })).json().message).toBe('Número de empleados debe estar entre 5 y 1000');
+    expect((await as.post('/api/paypal/create-plan', { ...body, employeeCount: 1001 })).json().message).toBe('Número de empleados debe estar entre 5 y 1000');
+    expect((await as.post('/api/paypal/create-plan', { ...body, companyName: '  ' })).json().message).toBe('Nombre de empresa requerido');
+
+    const created = await as.post('/api/paypal/create-plan', body);
+    expect(created.statusCode).toBe(200);
+    const plan = created.json().data;
+    expect(created.json().message).toBe('Plan creado exitosamente');
+    expect(plan).toMatchObject({
+      success: true,
+      planId: expect.stringMatching(/^P-SIM/),
+      subscriptionId: expect.stringMatching(/^I-SIM/),
+      mode: 'simulator',
+      pricing: { employeeCount: 8, pricePerEmployee: 2.5, subtotal: '20.00', total: '20.00', currency: 'USD' },
+    });
+    expect(plan.approvalUrl).toContain(`/api/paypal/simulator/approve/${plan.subscriptionId}`);
+    expect((await as.get('/api/paypal/subscription-details')).json().data).toMatchObject({
+      subscription: { status: 'APPROVAL_PENDING' },
+      company: { plan: 'FREE' },
+    });
+    const early = await as.post('/api/paypal/confirm-subscription', { subscriptionId: plan.subscriptionId, companyId, employeeCount: 8 });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('La suscripción aún no fue aprobada. Completa la aprobación del pago.');
+
+    // The approval page (public, es/en), then Aprobar.
+    const page = await t.anon.get(pathOf(plan.approvalUrl));
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Modo de prueba');
+    expect(page.body).toContain('Aprobar');
+    expect(page.body).toContain('Cancelar');
+    expect(page.body).toContain('20.00 USD');
+    const en = await t.anon.get(pathOf(plan.approvalUrl), { 'accept-language': 'en' });
+    expect(en.body).toContain('Test mode');
+    expect(en.body).toContain('Approve');
+    const approved = await t.anon.post(pathOf(plan.approvalUrl), 'decision=approve', form);
+    expect(approved.statusCode).toBe(303);
+    const back = new URL(approved.headers.location as string);
+    expect(back.pathname).toBe('/company-admin/subscription');
+    expect(back.searchParams.get('paypal')).toBe('approved');
+    expect(back.searchParams.get('subscription_id')).toBe(plan.subscriptionId);
+    // A second click finds nothing pending and changes nothing.
+    expect((await t.anon.post(pathOf(plan.approvalUrl), 'decision=approve', form)).statusCode).toBe(404);
+
+    const confirmed = await as.post('/api/paypal/confirm-subscription', {
+      subscriptionId: back.searchParams.get('subscription_id'),
+      companyId,
+      employeeCount: 8,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ message: '¡Suscripción activada exitosamente!', data: { success: true, plan: 'PREMIUM', maxEmployees: 8 } });
+    expect((await as.post('/api/paypal/confirm-subscription', { subscriptionId: plan.subscriptionId, companyId })).statusCode).toBe(200); // idempotent
+    const activations = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.companyId, companyId), eq(activityLog.title, 'Suscripción Premium activada')));
+    expect(activations).toHaveLength(1);
+    const settings = (await as.get('/api/company-admin-simple/company/settings')).json().data;
+    expect(settings).toMatchObject({ plan: 'PREMIUM', maxEmployees: 8, usage: { schedules: { limit: -1 }, locations: { limit: -1 }, links: { limit: -1 } } });
+
+    const details = (await as.get('/api/paypal/subscription-details')).json().data;
+    expect(details).toMatchObject({
+      subscription: {
+        id: plan.subscriptionId,
+        status: 'ACTIVE',
+        quantity: 8,
+        billing_info: { last_payment: { amount: { value: '20.00', currency_code: 'USD' } }, failed_payments_count: 0 },
+      },
+      company: { plan: 'PREMIUM', maxEmployees: 8, nextBillingDate: expect.any(String) },
+      mode: 'simulator',
+    });
+    expect(details.subscription.billing_info.next_billing_time).toBe(details.company.nextBillingDate);
+    expect((await as.post('/api/paypal/create-plan', body)).json().message).toBe('La empresa ya tiene una suscripción Premium activa');
+
+    // Revise: only up; the approval goes through the same page.
+    for (const n of [6, 8, 1001]) {
+      const down = await as.post('/api/paypal/revise-subscription', { companyId, companyName: 'Mi Empresa', employeeCount: n });
+      expect(down.statusCode, String(n)).toBe(400);
+      expect(down.json().message).toBe('Número de empleados debe ser mayor a 8 y hasta 1000');
+    }
+    const revised = await as.post('/api/paypal/revise-subscription', { companyId, companyName: 'Mi Empresa', employeeCount: 10 });
+    expect(revised.json()).toMatchObject({
+      message: 'Aprueba el cambio en PayPal para completar la actualización',
+      data: { success: true, revisionId: expect.any(String) },
+    });
+    const { approvalUrl, revisionId } = revised.json().data;
+    expect((await t.anon.get(pathOf(approvalUrl))).body).toContain('Aprobar cambio de suscripción');
+    const revApproved = await t.anon.post(pathOf(approvalUrl), 'decision=approve', form);
+    const revBack = new URL(revApproved.headers.location as string);
+    expect(revBack.searchParams.get('paypal')).toBe('revision-approved');
+    expect(revBack.searchParams.get('revisionId')).toBe(revisionId);
+    const confirmRev = await as.post('/api/paypal/confirm-revision', { companyId, revisionId, employeeCount: 10 });
+    expect(confirmRev.json()).toMatchObject({ message: 'Suscripción actualizada exitosamente', data: { applied: true, maxEmployees: 10 } });
+    expect((await as.post('/api/paypal/confirm-revision', { companyId, revisionId: crypto.randomUUID(), employeeCount: 10 })).statusCode).toBe(404);
+    // A revision the buyer cancels changes nothing.
+    const second = (await as.post('/api/paypal/revise-subscription', { companyId, companyName: 'Mi Empresa', employeeCount: 15 })).json().data;
+    const revCancelled = await t.anon.post(pathOf(second.approvalUrl), 'decision=cancel', form);
+    expect(new URL(revCancelled.headers.location as string).searchParams.get('paypal')).toBe('revision-cancelled');
+    expect((await as.post('/api/paypal/confirm-revision', { companyId, revisionId: second.revisionId })).json().data).toMatchObject({
+      applied: false,
+      maxEmployees: 10,
+    });
+
+    // Cancel: only from ACTIVE; Premium until the end of the paid period.
+    const cancelled = await as.post('/api/paypal/cancel-subscription', { reason: 'Ya no lo necesitamos' });
+    expect(cancelled.json()).toMatchObject({
+      message: 'Suscripción cancelada. Mantendrás Premium hasta el final del periodo pagado.',
+      data: { success: true, status: 'CANCELLED', accessUntil: details.company.nextBillingDate },
+    });
+    expect((await as.post('/api/paypal/cancel-subscription', {})).json().message).toBe('Solo se puede cancelar una suscripción activa');
+    expect((await as.post('/api/paypal/revise-subscription', { companyId, companyName: 'x', employeeCount: 20 })).json().message).toBe(
+      'Solo se puede actualizar una suscripción activa',
+    );
+    expect((await as.post('/api/paypal/create-plan', body)).json().message).toBe('La suscripción fue cancelada. Para reactivarla contacta a soporte.');
+    expect((await as.get('/api/paypal/subscription-details')).json().data).toMatchObject({
+      subscription: { status: 'CANCELLED' },
+      company: { plan: 'PREMIUM', status: 'ACTIVE', maxEmployees: 10, accessUntil: details.company.nextBillingDate },
+    });
+
+    // The lifecycle jobs (one run per 15-minute slot): access ends at the period end (users cannot log in), the data 30 days later.
+    const periodEnd = new Date(details.company.nextBillingDate);
+    const MIN = 60_000;
+    await runDueJobs(t.deps, jobHandlers, recurringJobs, log, new Date(periodEnd.getTime() - 16 * MIN));
+    expect((await t.db.query.companies.findFirst({ where: eq(companies.id, companyId) }))?.status).toBe('ACTIVE');
+    await runDueJobs(t.deps, jobHandlers, recurringJobs, log, new Date(periodEnd.getTime() + 16 * MIN));
+    expect(await t.db.query.companies.findFirst({ where: eq(companies.id, companyId) })).toMatchObject({ status: 'INACTIVE', plan: 'FREE', maxEmployees: 5 });
+    expect((await as.get('/api/auth/verify')).statusCode).toBe(401);
+    const subjects = () => t.deps.mailer.outbox.filter((m) => m.to === admin.email).map((m) => m.subject);
+    await runDueJobs(t.deps, jobHandlers, recurringJobs, log, new Date(periodEnd.getTime() + 29 * 86_400_000));
+    expect(subjects()).toEqual(
+      expect.arrayContaining(['Presente: Suscripción Premium activada', 'Presente: Suscripción cancelada', 'Presente: Cuenta desactivada']),
+    );
+    expect(await t.db.query.companies.findFirst({ where: eq(companies.id, companyId) })).toBeDefined();
+    await runDueJobs(t.deps, jobHandlers, recurringJobs, log, new Date(periodEnd.getTime() + 30 * 86_400_000 + 16 * MIN));
+    expect(await t.db.query.companies.findFirst({ where: eq(companies.id, companyId) })).toBeUndefined();
+    expect(await t.db.query.users.findFirst({ where: eq(users.id, admin.id) })).toBeUndefined();
+    expect(await t.db.query.subscriptions.findFirst({ where: eq(subscriptions.companyId, companyId) })).toBeUndefined();
+    await runDueJobs(t.deps, jobHandlers, recurringJobs, log, new Date(periodEnd.getTime() + 30 * 86_400_000 + 32 * MIN));
+    expect(subjects()).toContain('Presente: Datos eliminados');
+  });
+
+  it('a buyer who cancels on the approval page goes back with nothing changed; the plan is reused for the next try', async () => {
+    const admin = await t.factories.companyAdmin();
+    const companyId = admin.companyId!;
+    const first = (await t.as(admin).post('/api/paypal/create-plan', { companyId, employeeCount: 5, companyName: 'Otra' })).json().data;
+    const res = await t.anon.post(pathOf(first.approvalUrl), 'decision=cancel', form);
+    expect(new URL(res.headers.location as string).searchParams.get('paypal')).toBe('cancelled');
+    expect((await t.db.query.companies.findFirst({ where: eq(companies.id, companyId) }))?.plan).toBe('FREE');
+    const again = (await t.as(admin).post('/api/paypal/create-plan', { companyId, employeeCount: 5, companyName: 'Otra' })).json().data;
+    expect(again.planId).toBe(first.planId);
+    expect(again.subscriptionId).not.toBe(first.subscriptionId);
+    // Not below the active employees.
+    for (let i = 0; i < 6; i++) await t.factories.employee(companyId);
+    const below = await t.as(admin).post('/api/paypal/create-plan', { companyId, employeeCount: 5, companyName: 'Otra' });
+    expect(below.json().message).toBe('Número de empleados no puede ser menor a tus 6 empleados activos');
+  });
+
+  it('a company in arrears (already on FREE limits) can subscribe again: the old subscription is replaced, employees come back', async () => {
+    const admin = await t.factories.companyAdmin();
+    const companyId = admin.companyId!;
+    const as = t.as(admin);
+    const subscribe = async (count: number) => {
+      const plan = (await as.post('/api/paypal/create-plan', { companyId, employeeCount: count, companyName: 'Gamma' })).json().data;
+      await t.anon.post(pathOf(plan.approvalUrl), 'decision=approve', form);
+      expect((await as.post('/api/paypal/confirm-subscription', { subscriptionId: plan.subscriptionId, companyId })).statusCode).toBe(200);
+      return plan.subscriptionId as string;
+    };
+    const firstId = await subscribe(7);
+    for (let i = 0; i < 7; i++) await t.factories.employee(companyId);
+    const first = (await t.db.query.subscriptions.findFirst({ where: eq(subscriptions.providerSubscriptionId, firstId) }))!;
+    const failedAt = new Date();
+    await applyEvent(t.deps, first.id, { type: 'payment_failed' }, failedAt);
+    expect(await runLifecycle(t.deps, new Date(failedAt.getTime() + 7 * 86_400_000))).toEqual(['grace_expired']);
+    const active = async () => (await t.db.select().from(employees).where(eq(employees.companyId, companyId))).filter((e) => e.status === 'ACTIVE').length;
+    expect(await active()).toBe(5);
+
+    await subscribe(7);
+    expect(await t.db.query.companies.findFirst({ where: eq(companies.id, companyId) })).toMatchObject({ plan: 'PREMIUM', status: 'ACTIVE', maxEmployees: 7 });
+    expect(await active()).toBe(7);
+    expect(await t.db.query.subscriptions.findFirst({ where: eq(subscriptions.id, first.id) })).toMatchObject({ status: 'CANCELLED', isCurrent: false });
+    // The replaced one is no longer followed: no deletion 30 days after its failure.
+    expect(await runLifecycle(t.deps, new Date(failedAt.getTime() + 31 * 86_400_000))).toEqual([]);
+  });
+});
