@@ -1,0 +1,115 @@
+/**
+ * The real engine on the shared face fixtures (skipped with a message when they are absent). The engine
+ * does not touch the database, so it runs in the PGlite project only, not a second time on PostgreSQL.
+ */
+import { basename } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Analysis, createEngine, type FaceEngine } from './engine.js';
+import { fixturesDir, frameOf, listFixtures } from './fixtures.js';
+import { checkLiveness } from './liveness.js';
+import { DEFAULT_THRESHOLD, TemplateIndex } from './match.js';
+import { checkCapture, oneFace } from './quality.js';
+
+const dir = fixturesDir();
+const onPostgres = process.env.TEST_DB === 'postgres';
+if (!dir) console.warn('face fixtures not found (set FACE_FIXTURES_DIR or provide ../shared/faces): face engine tests skipped');
+const title = dir ? 'face engine on the fixtures' : 'face engine on the fixtures — SKIPPED: ../shared/faces not found, set FACE_FIXTURES_DIR';
+const SLOW = 240_000;
+
+describe.skipIf(!dir || onPostgres)(title, () => {
+  const set = dir ? listFixtures(dir) : null;
+  let engine: FaceEngine;
+  let tensorsAtStart = 0;
+  const analyse = async (path: string, opts: { mirror?: boolean; descriptors?: 'single' | 'none' } = {}) =>
+    engine.analyze(await frameOf(path, opts), { descriptors: opts.descriptors ?? 'single' });
+
+  beforeAll(async () => {
+    engine = await createEngine();
+    await engine.warmup();
+    tensorsAtStart = engine.memory().numTensors;
+  }, SLOW);
+  afterAll(() => engine?.dispose());
+
+  it('accepts a good single face as an enrolment capture', async () => {
+    const a = await analyse(set!.identities.get('stock-a')![0]);
+    const r = checkCapture(a);
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      expect(r.face.descriptor).toHaveLength(128);
+      expect(r.face.size).toBeGreaterThan(200);
+      expect(Math.abs(r.face.yaw)).toBeLessThan(10);
+    }
+  });
+
+  it(
+    'refuses every _multi image as multiple_faces and every _noface image as no_face',
+    async () => {
+      for (const path of set!.multi)
+        expect(oneFace(await analyse(path, { descriptors: 'none' })), basename(path)).toMatchObject({ ok: false, reason: 'multiple_faces' });
+      for (const path of set!.noface) expect(oneFace(await analyse(path)), basename(path)).toMatchObject({ ok: false, reason: 'no_face' });
+    },
+    SLOW,
+  );
+
+  it(
+    'matches the same person and refuses other people at the default threshold',
+    async () => {
+      const people = ['bbt-amy', 'bbt-bernadette', 'bbt-howard', 'bbt-sheldon', 'vlado'];
+      const index = new TemplateIndex();
+      const probes: { who: string; descriptor: Float32Array }[] = [];
+      for (const who of people) {
+        const files = set!.identities.get(who)!;
+        const descriptors: Float32Array[] = [];
+        for (const path of files) {
+          const r = oneFace(await analyse(path));
+          expect(r.ok, basename(path)).toBe(true);
+          if (r.ok) descriptors.push(r.face.descriptor);
+        }
+        // the first capture is the probe, the others are the templates
+        probes.push({ who, descriptor: descriptors[0] });
+        index.add(who, descriptors.slice(1));
+      }
+      for (const p of probes) expect(index.identify(p.descriptor, DEFAULT_THRESHOLD), p.who).toMatchObject({ employeeId: p.who, accepted: true });
+      for (const path of set!.single) {
+        const r = oneFace(await analyse(path));
+        expect(r.ok, basename(path)).toBe(true);
+        if (r.ok) expect(index.identify(r.face.descriptor, DEFAULT_THRESHOLD).accepted, basename(path)).toBe(false);
+      }
+    },
+    SLOW,
+  );
+
+  describe('active liveness with stock-a: frontal, turned, and the turned face mirrored', () => {
+    let frontal: Analysis;
+    let turned: Analysis;
+    let mirrored: Analysis;
+    beforeAll(async () => {
+      const [a1, a2] = set!.identities.get('stock-a')!;
+      [frontal, turned, mirrored] = [await analyse(a1), await analyse(a2), await analyse(a2, { mirror: true })];
+    }, SLOW);
+
+    it('measures the turn with opposite yaw signs', () => {
+      expect(Math.abs(frontal.faces[0].yaw)).toBeLessThan(10);
+      expect(turned.faces[0].yaw).toBeLessThan(-15); // she turns to her own right
+      expect(mirrored.faces[0].yaw).toBeGreaterThan(15);
+    });
+
+    it('passes when the frames follow the challenge', () => {
+      expect(checkLiveness(['straight', 'left', 'right'], [frontal, mirrored, turned])).toMatchObject({ passed: true });
+      expect(checkLiveness(['right', 'straight', 'left'], [turned, frontal, mirrored])).toMatchObject({ passed: true });
+    });
+
+    it('fails the same frame repeated and a wrong order', () => {
+      expect(checkLiveness(['straight', 'left', 'right'], [frontal, frontal, frontal])).toMatchObject({ passed: false, reason: 'liveness_failed' });
+      expect(checkLiveness(['straight', 'left', 'right'], [frontal, turned, mirrored])).toMatchObject({
+        passed: false,
+        reason: 'liveness_failed',
+        details: { failure: 'pose_sequence' },
+      });
+    });
+  });
+
+  it('leaves no tensor behind', () => {
+    expect(engine.memory().numTensors).toBe(tensorsAtStart);
+  });
+});
