@@ -16,30 +16,38 @@ const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 
 /** One server on the embedded database for every journey, one on PostgreSQL for the core journeys. */
 export default async function setup(project: TestProject) {
-  const embedded = await startServer('pglite');
-  project.provide('baseUrl', embedded.url);
-  project.provide('dataDir', embedded.dataDir);
-
-  let onPg: Awaited<ReturnType<typeof startServer>> | undefined;
-  let dbName: string | undefined;
   const admin = new pg.Client({ connectionString: PG_ADMIN, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-    dbName = `presente_e2e_${randomBytes(4).toString('hex')}`;
-    await admin.query(`create database ${dbName}`);
-    const url = new URL(PG_ADMIN);
-    url.pathname = `/${dbName}`;
-    onPg = await startServer('postgres', { DATABASE_URL: url.toString() });
-  } catch (err) {
-    console.warn(`e2e on PostgreSQL skipped: ${(err as Error).message}`);
-  }
-  project.provide('pgBaseUrl', onPg?.url ?? '');
-  project.provide('pgDataDir', onPg?.dataDir ?? '');
+  let dbName: string | undefined;
+  // Both servers start at once: start-up (migrations, seeding) is most of the set-up time.
+  const startOnPg = async () => {
+    try {
+      await admin.connect();
+      dbName = `presente_e2e_${randomBytes(4).toString('hex')}`;
+      await admin.query(`create database ${dbName}`);
+      const url = new URL(PG_ADMIN);
+      url.pathname = `/${dbName}`;
+      return await startServer('postgres', { DATABASE_URL: url.toString() });
+    } catch (err) {
+      console.warn(`e2e on PostgreSQL skipped: ${(err as Error).message}`);
+      return undefined;
+    }
+  };
+  const [embedded, onPg] = await Promise.all([startServer('pglite').catch((err: Error) => err), startOnPg()]);
 
-  return async () => {
-    await embedded.stop();
+  const teardown = async () => {
+    if (!(embedded instanceof Error)) await embedded.stop();
     await onPg?.stop();
     if (dbName) await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
     await admin.end().catch(() => {});
   };
+  if (embedded instanceof Error) {
+    await teardown();
+    throw embedded;
+  }
+
+  project.provide('baseUrl', embedded.url);
+  project.provide('dataDir', embedded.dataDir);
+  project.provide('pgBaseUrl', onPg?.url ?? '');
+  project.provide('pgDataDir', onPg?.dataDir ?? '');
+  return teardown;
 }

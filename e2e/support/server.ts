@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createServer } from 'node:net';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const artifactsDir = join(repoRoot, 'e2e/artifacts');
@@ -54,22 +54,34 @@ export async function startServer(name: string, env: Record<string, string> = {}
   child.stderr!.pipe(log);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
+  let healthy = false;
+  while (!healthy && Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server ${name} exited (${child.exitCode}); see e2e/artifacts/server-${name}.log`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      healthy = (await fetch(`${url}/api/health`)).ok;
     } catch {}
-    await new Promise((r) => setTimeout(r, 300));
+    if (!healthy) await new Promise((r) => setTimeout(r, 300));
+  }
+  if (!healthy) {
+    child.kill('SIGTERM');
+    throw new Error(`server ${name} did not answer /api/health within 90 s; see e2e/artifacts/server-${name}.log`);
   }
   return {
     url,
     dataDir,
     child,
-    stop: () =>
-      new Promise((res) => {
+    /** Stops the server and removes its data folder (kept with E2E_KEEP_DATA=1, to look at the outbox or database). */
+    stop: async () => {
+      await new Promise<void>((res) => {
         if (child.exitCode !== null) return res();
-        child.once('exit', () => res());
+        const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        child.once('exit', () => {
+          clearTimeout(kill);
+          res();
+        });
         child.kill('SIGTERM');
-      }),
+      });
+      if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
