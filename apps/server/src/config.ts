@@ -40,6 +40,8 @@ export const configSchema = z
     PREMIUM_PRICE_PER_EMPLOYEE: z.coerce.number().positive().max(1000).default(2.5),
     /** Enterprise plan: where "contact sales" leads (https:, mailto: or a WhatsApp link). */
     SALES_CONTACT_URL: optionalUrl(/^(https?:\/\/|mailto:)/, 'must be an http(s):// or mailto: URL'),
+    /** Face engine worker threads (default: one per core; 0 disables the engine). */
+    FACE_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool.default(false),
     WEB_DIST: z.string().optional(),

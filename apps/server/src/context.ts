@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { Db, DbKind } from './db/client.js';
 import type { Events } from './realtime/events.js';
 import type { Limiter } from './lib/limiter.js';
+import type { FacePool } from './face/pool.js';
 import type { BillingProvider } from './modules/billing/provider.js';
 import { AppError } from './errors.js';
 
@@ -46,6 +47,8 @@ export interface AppDeps {
   billing: BillingProvider;
   sessionSecret: string;
   startedAt: Date;
+  /** The face engine's worker pool; absent in API tests and with FACE_WORKERS=0. */
+  face?: FacePool;
 }
 
 /** The company of an actor who must have one (company admin, employee). */

@@ -8,6 +8,7 @@ import { ensureSuperAdmin, seedCountries } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { type Database, lockDataDir, openPglite, openPostgres, pgliteDir, runMigrations } from './db/client.js';
 import { createDeps } from './deps.js';
+import { createFacePool } from './face/pool.js';
 import { jobHandlers, recurringJobs } from './jobs/index.js';
 import { startJobRunner } from './jobs/runner.js';
 import { resolveSessionSecret } from './lib/secrets.js';
@@ -53,10 +54,13 @@ async function main() {
     events: realtime.events,
     redis,
   });
+  // The face engine loads its models in worker threads after the server listens (readiness in /api/health).
+  if (config.FACE_WORKERS !== 0) deps.face = createFacePool({ size: config.FACE_WORKERS, log });
   const webDist = config.WEB_DIST ? resolve(config.WEB_DIST) : resolve(here, '../../web/dist');
   const app = await buildApp(deps, { logger: log, webDist, redis });
   await realtime.attach(app, deps, redis);
   await app.listen({ port: config.PORT, host: config.HOST });
+  deps.face?.start().catch((err) => log.error({ err }, 'face engine failed to start'));
   const jobRunner = startJobRunner(deps, jobHandlers, recurringJobs, log);
 
   const address = app.server.address();
@@ -81,6 +85,7 @@ async function main() {
     force.unref();
     try {
       await jobRunner.stop();
+      await deps.face?.close();
       await app.close();
       await realtime.close();
       redis?.disconnect();

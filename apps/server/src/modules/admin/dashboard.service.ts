@@ -24,8 +24,8 @@ export async function dashboard(ctx: Ctx): Promise<SuperAdminDashboard> {
     database: 'connected',
     api: 'ok',
     storage: { mode: ctx.deps.mailer.mode, dataDir: await dataDirState(ctx) },
-    // The face engine is not built yet (a later issue wires its real state here).
-    faceEngine: 'not_loaded',
+    // The real state of the worker pool (not loaded when the engine is disabled or not started).
+    faceEngine: ctx.deps.face?.status().state ?? 'not_loaded',
   };
   try {
     await ctx.deps.ping();

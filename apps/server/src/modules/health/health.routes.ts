@@ -9,7 +9,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['system'],
         response: {
-          200: z.object({ status: z.literal('ok'), database: z.string(), uptimeSeconds: z.number(), version: z.string() }),
+          200: z.object({ status: z.literal('ok'), database: z.string(), faceEngine: z.string(), uptimeSeconds: z.number(), version: z.string() }),
           503: z.object({ status: z.literal('error'), database: z.string() }),
         },
       },
@@ -21,7 +21,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         return reply.code(503).send({ status: 'error' as const, database: 'unreachable' });
       }
-      return { status: 'ok' as const, database: deps.dbKind, uptimeSeconds: Math.round((Date.now() - deps.startedAt.getTime()) / 1000), version: '2.1.0' };
+      return { status: 'ok' as const, database: deps.dbKind, faceEngine: deps.face?.status().state ?? 'not_loaded', uptimeSeconds: Math.round((Date.now() - deps.startedAt.getTime()) / 1000), version: '2.1.0' };
     },
   );
 };

@@ -55,11 +55,23 @@ export function useGuidedTour(): () => Promise<boolean> {
       onPopoverRender: (popover) => {
         popover.closeButton.setAttribute('aria-label', t('common:actions.close'));
       },
+      // Marked as seen as soon as the person closes or finishes it: driver.js only fires onDestroyed after
+      // the highlight animation, so a very quick close would otherwise be lost.
+      onDestroyStarted: () => {
+        markSeen();
+        tour.destroy();
+      },
       onDestroyed: () => {
         if (active === tour) active = null;
-        if (!silent) complete();
+        markSeen();
       },
     });
+    let seen = false;
+    const markSeen = () => {
+      if (seen || silent) return;
+      seen = true;
+      complete();
+    };
     active = tour;
     tour.drive();
     return true;
