@@ -45,6 +45,8 @@ export async function startServer(name: string, env: Record<string, string> = {}
       SUPERADMIN_PASSWORD: SUPERADMIN.password,
       ALTCHA_COST: '200',
       RATE_LIMIT_SCALE: '20',
+      // One face worker per server keeps the two e2e servers light; the engine still loads for real.
+      FACE_WORKERS: '1',
       LOG_LEVEL: 'info',
       ...env,
     },
