@@ -23,6 +23,9 @@ export async function registerSecurity(app: FastifyInstance, opts: { redis?: Red
       },
     },
     crossOriginEmbedderPolicy: false,
+    // same-origin (not no-referrer): with no-referrer Chromium sends `Origin: null` on same-site form posts
+    // (the billing simulator's page), which the Origin check must refuse. Nothing leaks to other sites.
+    referrerPolicy: { policy: 'same-origin' },
   });
 
   await app.register(rateLimit, {

@@ -1,0 +1,93 @@
+import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { SubscriptionStatus } from '@presente/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type CompanySettings, companySettingsKey } from '../../plan-usage/api';
+import { formatDate, useSubscriptionDetails } from '../api';
+import { CancelModal } from './CancelModal';
+import { ManageModal } from './ManageModal';
+
+const STATUS_COLORS: Record<SubscriptionStatus, string> = {
+  ACTIVE: 'teal',
+  CANCELLED: 'gray',
+  SUSPENDED: 'orange',
+  EXPIRED: 'red',
+  APPROVAL_PENDING: 'yellow',
+};
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+    </div>
+  );
+}
+
+/** A Premium company's subscription (spec §4): status, billing, manage and cancel. */
+export function PremiumCard({ company }: { company: CompanySettings }) {
+  const { t } = useTranslation('dashboard');
+  const queryClient = useQueryClient();
+  const details = useSubscriptionDetails(true);
+  const [manage, setManage] = useState(false);
+  const [cancel, setCancel] = useState(false);
+  const notFound = details.isSuccess && details.data === null;
+
+  useEffect(() => {
+    if (!notFound) return;
+    setManage(false);
+    void queryClient.invalidateQueries({ queryKey: companySettingsKey });
+  }, [notFound, queryClient]);
+
+  if (details.isPending) return <Loader size="sm" />;
+  if (details.isError)
+    return (
+      <Alert color="red" title={t('subscription.loadError')}>
+        <Button size="xs" variant="light" color="red" onClick={() => void details.refetch()}>
+          {t('subscription.retry')}
+        </Button>
+      </Alert>
+    );
+  if (!details.data) return null;
+  const { subscription: sub, company: info } = details.data;
+  const last = sub.billing_info.last_payment;
+  const active = sub.status === 'ACTIVE';
+
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={4}>{t('subscription.premium.title')}</Title>
+          <Badge color={STATUS_COLORS[sub.status]}>{t(`subscription.status.${sub.status}`)}</Badge>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+          <Field label={t('subscription.premium.employees')} value={String(sub.quantity)} />
+          <Field label={t('subscription.premium.nextBilling')} value={formatDate(sub.billing_info.next_billing_time ?? info.nextBillingDate)} />
+          <Field
+            label={t('subscription.premium.lastPayment')}
+            value={last ? `${last.amount.value} ${last.amount.currency_code}${last.time ? ` · ${formatDate(last.time)}` : ''}` : '—'}
+          />
+          <Field label={t('subscription.premium.failedPayments')} value={String(sub.billing_info.failed_payments_count)} />
+        </SimpleGrid>
+        {sub.status === 'SUSPENDED' && <Alert color="orange">{t('subscription.premium.suspended')}</Alert>}
+        {sub.status === 'CANCELLED' && info.accessUntil && (
+          <Alert color="gray">{t('subscription.premium.accessUntil', { date: formatDate(info.accessUntil) })}</Alert>
+        )}
+        {sub.status === 'CANCELLED' && <Text size="sm">{t('subscription.premium.resume')}</Text>}
+        {active && (
+          <Group>
+            <Button onClick={() => setManage(true)}>{t('subscription.premium.manage')}</Button>
+            <Button variant="light" color="red" onClick={() => setCancel(true)}>
+              {t('subscription.premium.cancel')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      {manage && <ManageModal opened onClose={() => setManage(false)} companyId={company.id} companyName={company.name} current={info.maxEmployees} />}
+      <CancelModal opened={cancel} onClose={() => setCancel(false)} companyName={company.name} />
+    </Card>
+  );
+}
