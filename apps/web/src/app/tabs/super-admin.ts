@@ -1,5 +1,5 @@
-import { accountSettingsTab, overviewTab } from '../../features/dashboard/default-tabs';
 import type { TabDef } from '../../features/dashboard/tabs';
+import { superAdminCompaniesTab, superAdminOverviewTab, superAdminSettingsTab } from '../../features/super-admin/tabs';
 
 /** Super admin tabs (spec §2): overview, companies, settings. */
-export const superAdminTabs: TabDef[] = [overviewTab, accountSettingsTab];
+export const superAdminTabs: TabDef[] = [superAdminOverviewTab, superAdminCompaniesTab, superAdminSettingsTab];

@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderApp } from '../../test/renderApp';
+import { bodyOf, company, listAnswer, rowAction, superAdminRoutes } from './test/fixtures';
+
+const PREMIUM = company({
+  id: 'c2',
+  name: 'Pacífico Logística',
+  ruc: '20600099988',
+  email: 'admin@pacifico.pe',
+  plan: 'PREMIUM',
+  maxEmployees: -1,
+  currentEmployees: 57,
+  status: 'SUSPENDED',
+  admin: { id: 'u2', name: 'Carlos Díaz', email: 'carlos@pacifico.pe', isActive: false },
+});
+
+describe('CompaniesTab', { timeout: 30_000 }, () => {
+  it('renders a row per company with plan, usage (Ilimitado for -1), status and admin', async () => {
+    mockApi(superAdminRoutes({ 'GET /api/super-admin/companies': listAnswer([company(), PREMIUM], 2, 12) }));
+    renderApp('/super-admin/companies');
+
+    const row = (await screen.findByText('Andes Textiles S.A.C.', {}, { timeout: 5000 })).closest('tr')!;
+    expect(within(row).getByText('20512345678')).toBeInTheDocument();
+    expect(within(row).getByText('3 / 10')).toBeInTheDocument();
+    expect(within(row).getByText('FREE')).toBeInTheDocument();
+    expect(within(row).getByText('Activa')).toBeInTheDocument();
+    expect(within(row).getByText('Rosa Mamani')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Desactivar: Rosa Mamani' })).toBeInTheDocument();
+
+    const premium = screen.getByText('Pacífico Logística').closest('tr')!;
+    expect(within(premium).getByText('57 / Ilimitado')).toBeInTheDocument();
+    expect(within(premium).getByText('Suspendida')).toBeInTheDocument();
+    expect(within(premium).getByText('Inactivo')).toBeInTheDocument();
+    expect(within(premium).getByRole('button', { name: 'Activar: Carlos Díaz' })).toBeInTheDocument();
+
+    expect(screen.getByText('Página 1 de 2')).toBeInTheDocument();
+    expect(screen.getByText('12 empresas')).toBeInTheDocument();
+  });
+
+  it("shows 'No hay empresas registradas' when there are none", async () => {
+    mockApi(superAdminRoutes({ 'GET /api/super-admin/companies': listAnswer([]) }));
+    renderApp('/super-admin/companies');
+    expect(await screen.findByText('No hay empresas registradas', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(/^Página/)).not.toBeInTheDocument();
+  });
+
+  it("shows 'Error al cargar empresas' and loads again with Reintentar", async () => {
+    let calls = 0;
+    mockApi(
+      superAdminRoutes({
+        'GET /api/super-admin/companies': () => {
+          calls += 1;
+          return calls === 1 ? { status: 500, body: { message: 'Error interno del servidor', code: 'internal' } } : listAnswer([company()]);
+        },
+      }),
+    );
+    const { user } = renderApp('/super-admin/companies');
+    expect(await screen.findByText('Error al cargar empresas', {}, { timeout: 5000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Andes Textiles S.A.C.')).toBeInTheDocument();
+    expect(screen.queryByText('Error al cargar empresas')).not.toBeInTheDocument();
+  });
+
+  it('sends the search to the API once typing pauses (debounced)', async () => {
+    const fetchMock = mockApi(superAdminRoutes({ 'GET /api/super-admin/companies': listAnswer([company()]) }));
+    const { user } = renderApp('/super-admin/companies');
+    await screen.findByText('Andes Textiles S.A.C.', {}, { timeout: 5000 });
+    await user.type(screen.getByLabelText('Buscar'), 'andes');
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('search=andes'))).toBe(true));
+    // Debounced: no request per keystroke.
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('search=and&'))).toBe(false);
+  });
+
+  it('confirms deletion naming the company and warning that all its data goes', async () => {
+    let deleted = false;
+    mockApi(
+      superAdminRoutes({
+        'GET /api/super-admin/companies': listAnswer([company()]),
+        'DELETE /api/super-admin/companies/c1': () => {
+          deleted = true;
+          return { body: { message: 'Empresa eliminada exitosamente' } };
+        },
+      }),
+    );
+    const { user } = renderApp('/super-admin/companies');
+    await rowAction(user, 'Andes Textiles S.A.C.', 'Eliminar');
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar empresa' });
+    expect(within(dialog).getByText('¿Seguro que deseas eliminar la empresa «Andes Textiles S.A.C.»?')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Se eliminarán de forma permanente todos sus datos/)).toBeInTheDocument();
+    expect(deleted).toBe(false);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar empresa' }));
+    expect(await screen.findByText('Empresa eliminada exitosamente')).toBeInTheDocument();
+    expect(deleted).toBe(true);
+  });
+
+  it("toggles the company admin and says 'Error al cambiar estado del admin' when it fails", async () => {
+    let sent: Record<string, unknown> = {};
+    mockApi(
+      superAdminRoutes({
+        'GET /api/super-admin/companies': listAnswer([company()]),
+        'PATCH /api/super-admin/companies/c1/admin/toggle-status': (init) => {
+          sent = bodyOf(init);
+          return { status: 503, body: {} };
+        },
+      }),
+    );
+    const { user } = renderApp('/super-admin/companies');
+    await user.click(await screen.findByRole('button', { name: 'Desactivar: Rosa Mamani' }, { timeout: 5000 }));
+    expect(await screen.findByText('Error al cambiar estado del admin')).toBeInTheDocument();
+    expect(sent).toEqual({ isActive: false });
+  });
+
+  it('shows every field of the company in the info modal, with the registration date as dd/mm/yyyy', async () => {
+    mockApi(
+      superAdminRoutes({
+        'GET /api/super-admin/companies': listAnswer([company()]),
+        'GET /api/super-admin/companies/c1': { body: { data: company() } },
+      }),
+    );
+    const { user } = renderApp('/super-admin/companies');
+    await rowAction(user, 'Andes Textiles S.A.C.', 'Ver información');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Información de la empresa' }));
+    for (const text of [
+      '20512345678',
+      'contacto@andes.pe',
+      '+51 1 555 0101',
+      'Av. Javier Prado 123',
+      'Lima',
+      'Perú',
+      '3 / 10',
+      '05/03/2026',
+      'Rosa Mamani',
+      'rosa@andes.pe',
+    ]) {
+      expect(dialog.getByText(text)).toBeInTheDocument();
+    }
+  });
+});

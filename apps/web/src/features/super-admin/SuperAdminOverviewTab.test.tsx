@@ -1,0 +1,36 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, renderApp } from '../../test/renderApp';
+import { DASHBOARD, superAdminRoutes } from './test/fixtures';
+
+describe('SuperAdminOverviewTab', { timeout: 30_000 }, () => {
+  it('shows the four platform totals and the system status as the API reports it', async () => {
+    mockApi(superAdminRoutes({ 'GET /api/super-admin/dashboard': { body: { data: DASHBOARD } } }));
+    renderApp('/super-admin');
+    expect(await screen.findByText('Total de empresas', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('12')).toBeInTheDocument();
+    expect(screen.getByText('40')).toBeInTheDocument();
+    expect(screen.getByText('30')).toBeInTheDocument();
+    expect(screen.getByText('75% de los empleados')).toBeInTheDocument();
+    expect(screen.getByTestId('system-database')).toHaveTextContent('Conectada');
+    expect(screen.getByTestId('system-api')).toHaveTextContent('Funcionando');
+    expect(screen.getByTestId('system-storage')).toHaveTextContent('Configurado');
+    expect(screen.getByTestId('system-face')).toHaveTextContent('No cargado');
+  });
+
+  it("shows 'Error al cargar las estadísticas del dashboard' and retries", async () => {
+    let calls = 0;
+    mockApi(
+      superAdminRoutes({
+        'GET /api/super-admin/dashboard': () => {
+          calls += 1;
+          return calls === 1 ? { status: 500, body: { message: 'Error interno del servidor', code: 'internal' } } : { body: { data: DASHBOARD } };
+        },
+      }),
+    );
+    const { user } = renderApp('/super-admin');
+    expect(await screen.findByText('Error al cargar las estadísticas del dashboard', {}, { timeout: 5000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByTestId('system-face')).toHaveTextContent('No cargado');
+  });
+});

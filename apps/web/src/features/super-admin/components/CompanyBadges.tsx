@@ -1,0 +1,66 @@
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import type { CompanyStatus, Plan, SuperAdminCompany } from '@presente/shared';
+import { IconCrown } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** Badges never truncate their word, even in a tight table cell. */
+const NO_SHRINK = { flexShrink: 0, minWidth: 'max-content' } as const;
+
+const STATUS_COLOR: Record<CompanyStatus, string> = { ACTIVE: 'teal', INACTIVE: 'gray', SUSPENDED: 'orange' };
+
+export function PlanBadge({ plan }: { plan: Plan }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Badge
+      variant={plan === 'PREMIUM' ? 'filled' : 'light'}
+      color={plan === 'PREMIUM' ? 'violet' : 'gray'}
+      leftSection={plan === 'PREMIUM' ? <IconCrown size={12} /> : undefined}
+      style={NO_SHRINK}
+    >
+      {t(`superAdmin.companies.plans.${plan}`)}
+    </Badge>
+  );
+}
+
+export function CompanyStatusBadge({ status }: { status: CompanyStatus }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Badge variant="light" color={STATUS_COLOR[status]} style={NO_SHRINK}>
+      {t(`superAdmin.companies.statuses.${status}`)}
+    </Badge>
+  );
+}
+
+export function AdminStatusBadge({ isActive }: { isActive: boolean }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Badge size="xs" variant="dot" color={isActive ? 'teal' : 'red'} style={NO_SHRINK}>
+      {isActive ? t('superAdmin.companies.admin.active') : t('superAdmin.companies.admin.inactive')}
+    </Badge>
+  );
+}
+
+/** Name, email and (unless shown elsewhere) active/inactive of the company's administrator. */
+export function AdminSummary({ admin, withStatus = true }: { admin: SuperAdminCompany['admin']; withStatus?: boolean }) {
+  const { t } = useTranslation('dashboard');
+  if (!admin) {
+    return (
+      <Text size="sm" c="dimmed" fs="italic">
+        {t('superAdmin.companies.admin.none')}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={2} style={{ minWidth: 0 }}>
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm" fw={500} truncate title={admin.name}>
+          {admin.name}
+        </Text>
+        {withStatus && <AdminStatusBadge isActive={admin.isActive} />}
+      </Group>
+      <Text size="xs" c="dimmed" truncate title={admin.email}>
+        {admin.email}
+      </Text>
+    </Stack>
+  );
+}
