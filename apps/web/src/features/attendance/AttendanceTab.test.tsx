@@ -1,0 +1,169 @@
+import { configure, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { baseRoutes, employee, page } from '../../test/companyAdmin';
+import { mockApi, renderApp } from '../../test/renderApp';
+import type { CalendarRow } from './api';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const EMP = employee(1, { position: 'Contadora' });
+const counts = { present: 1, early: 0, late: 0, absent: 1, permission: 0, holiday: 0, day_off: 1, pending: 0 };
+
+/** Ana Flores in January 2026 (Lima): absent on the 5th, present on the 6th (a manual, incomplete record), off on the 10th. */
+const ROW: CalendarRow = {
+  employeeId: EMP.id,
+  employeeName: 'Ana Flores',
+  employeeCode: 'EMP-001',
+  documentNumber: '70123458',
+  position: 'Contadora',
+  department: null,
+  schedule: { id: 's1', name: 'Turno oficina', startTime: '08:00', endTime: '17:00', breakStartTime: null, breakEndTime: null },
+  days: [
+    { date: '2026-01-05', status: 'absent', attendance: null, workHours: null },
+    {
+      date: '2026-01-06',
+      status: 'present',
+      workHours: 9,
+      attendance: {
+        id: 'a1',
+        checkIn: '2026-01-06T13:02:00.000Z',
+        checkOut: '2026-01-06T22:02:00.000Z',
+        status: 'present',
+        notes: null,
+        isPermission: false,
+        method: 'manual',
+        isManual: true,
+        incomplete: true,
+      },
+    },
+    { date: '2026-01-10', status: 'day_off', attendance: null, workHours: null },
+  ],
+  stats: { ...counts, attendanceRate: 50, totalHours: 9 },
+};
+
+function routes(extra = {}) {
+  return baseRoutes({
+    'GET /api/company-admin-simple/attendance/monthly-calendar': page([ROW]),
+    'GET /api/company-admin-simple/available-years': { body: { data: [2026, 2025] } },
+    'GET /api/company-admin-simple/employees': page([EMP]),
+    ...extra,
+  });
+}
+
+const posts = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith('/attendance') && init?.method === 'POST');
+
+async function openDay(user: ReturnType<typeof renderApp>['user'], label: RegExp) {
+  await user.click(await screen.findByRole('button', { name: label }));
+  return screen.findByRole('dialog');
+}
+
+describe('AttendanceTab', { timeout: 30_000 }, () => {
+  it('shows the month grid with statuses, legend, marks and per-row figures', async () => {
+    mockApi(routes());
+    renderApp('/company-admin/attendance');
+    expect(await screen.findByRole('button', { name: 'Ana Flores, 05/01/2026: Ausente' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ana Flores, 06/01/2026: Presente' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ana Flores, 10/01/2026: Día libre' })).toBeInTheDocument();
+    const legend = screen.getByRole('list', { name: 'Leyenda' });
+    for (const word of [
+      'Presente',
+      'Temprano',
+      'Tarde',
+      'Ausente',
+      'Permiso',
+      'Feriado',
+      'Día libre',
+      'Pendiente',
+      'Incompleta (sin salida)',
+      'Marcación manual',
+    ]) {
+      expect(within(legend).getByText(word)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('1 presentes, 0 tardanzas, 1 ausencias, 0 permisos; 50% de asistencia; 9.00 horas')).toBeInTheDocument();
+  });
+
+  it('validates the day form with the shared schema messages', async () => {
+    const fetchMock = mockApi(routes());
+    const { user } = renderApp('/company-admin/attendance');
+    const dialog = await openDay(user, /05\/01\/2026: Ausente/);
+    await user.click(within(dialog).getByRole('button', { name: 'Crear asistencia' }));
+    expect(await within(dialog).findByText('Debe ingresar al menos la hora de entrada para crear una asistencia.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Indica el motivo del cambio')).toBeInTheDocument();
+
+    // A date that is not a day: the spec's 'Formato inválido'.
+    await user.clear(within(dialog).getByRole('textbox', { name: /Fecha/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Crear asistencia' }));
+    expect(await within(dialog).findByText('Formato inválido')).toBeInTheDocument();
+    expect(posts(fetchMock)).toHaveLength(0);
+  });
+
+  it('fills the schedule times and the default note for a justified permission', async () => {
+    const fetchMock = mockApi(
+      routes({ 'POST /api/company-admin-simple/attendance': { status: 201, body: { data: { id: 'a2' }, message: 'Asistencia creada exitosamente' } } }),
+    );
+    const { user } = renderApp('/company-admin/attendance');
+    const dialog = await openDay(user, /05\/01\/2026: Ausente/);
+    await user.click(within(dialog).getByRole('switch', { name: /Permiso justificado/ }));
+    expect(within(dialog).getByLabelText('Hora de entrada: horas')).toHaveValue('08');
+    expect(within(dialog).getByLabelText('Hora de salida: horas')).toHaveValue('17');
+    expect(within(dialog).getByRole('textbox', { name: 'Notas' })).toHaveValue('Permiso justificado');
+    await user.type(within(dialog).getByRole('textbox', { name: /Motivo del cambio/ }), 'Cita médica con certificado');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear asistencia' }));
+
+    expect(await screen.findByText('Asistencia creada exitosamente')).toBeInTheDocument();
+    const [, init] = posts(fetchMock)[0];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      employeeId: EMP.id,
+      date: '2026-01-05',
+      checkIn: '08:00',
+      checkOut: '17:00',
+      notes: 'Permiso justificado',
+      isPermission: true,
+      reason: 'Cita médica con certificado',
+    });
+  });
+
+  it('edits a record in local time, shows its flags and falls back to the spec message on failure', async () => {
+    const fetchMock = mockApi(
+      routes({
+        'GET /api/company-admin-simple/employees/00000000-0000-4000-8000-000000000001/attendance': page([
+          { ...ROW.days[1].attendance, date: '2026-01-06', evidence: { checkIn: { similarity: 0.912, liveness: true } } },
+        ]),
+        'PUT /api/company-admin-simple/attendance/a1': { status: 500, body: {} },
+      }),
+    );
+    const { user } = renderApp('/company-admin/attendance');
+    const dialog = await openDay(user, /06\/01\/2026: Presente/);
+    // 13:02 UTC is 08:02 in Lima.
+    expect(within(dialog).getByLabelText('Hora de entrada: horas')).toHaveValue('08');
+    expect(within(dialog).getByLabelText('Hora de entrada: minutos')).toHaveValue('02');
+    expect(within(dialog).getByText('Marcación manual')).toBeInTheDocument();
+    expect(within(dialog).getByText('Incompleta (sin salida)')).toBeInTheDocument();
+    expect(await within(dialog).findByText(/similitud 0.912/)).toBeInTheDocument();
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Motivo del cambio/ }), 'Olvidó marcar salida');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    expect((await screen.findAllByText('Error al actualizar asistencia')).length).toBeGreaterThan(0);
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ checkIn: '08:02', checkOut: '17:02', reason: 'Olvidó marcar salida' });
+  });
+
+  it('asks for the reason and a confirmation naming the record before deleting', async () => {
+    const fetchMock = mockApi(routes({ 'DELETE /api/company-admin-simple/attendance/a1': { body: { message: 'Asistencia eliminada exitosamente' } } }));
+    const { user } = renderApp('/company-admin/attendance');
+    const dialog = await openDay(user, /06\/01\/2026: Presente/);
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await within(dialog).findByText('Indica el motivo del cambio')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /Motivo del cambio/ }), 'Registro duplicado');
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(
+      await screen.findByText('¿Eliminar la asistencia de Ana Flores del 06/01/2026? Quedará registrada en el historial de auditoría.'),
+    ).toBeInTheDocument();
+    const confirm = await screen.findByRole('dialog', { name: 'Eliminar asistencia' });
+    await user.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Asistencia eliminada exitosamente')).toBeInTheDocument();
+    const del = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE');
+    expect(String(del?.[0])).toContain('reason=Registro+duplicado');
+  });
+});

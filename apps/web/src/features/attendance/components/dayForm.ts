@@ -1,0 +1,66 @@
+import { schemaResolver } from '@mantine/form';
+import { manualAttendanceInput } from '@presente/shared';
+import type { AttendanceBody, CalendarAttendance, CalendarSchedule } from '../api';
+import { localTime } from './DayCell';
+
+/** The day modal's fields: times are local "HH:mm" in the company's timezone; date "YYYY-MM-DD" or null. */
+export interface DayFormValues {
+  employeeId: string;
+  date: string | null;
+  checkIn: string;
+  checkOut: string;
+  notes: string;
+  isPermission: boolean;
+  reason: string;
+}
+
+export function initialDayValues(employeeId: string, date: string, record: CalendarAttendance | null, timezone: string): DayFormValues {
+  return {
+    employeeId,
+    date,
+    checkIn: localTime(record?.checkIn, timezone),
+    checkOut: localTime(record?.checkOut, timezone),
+    notes: record?.notes ?? '',
+    isPermission: record?.isPermission ?? false,
+    // Every change needs its own reason (it goes to the audit trail), so it always starts empty.
+    reason: '',
+  };
+}
+
+const resolve = schemaResolver(manualAttendanceInput, { sync: true });
+
+/**
+ * The shared schema's messages (keys of the shared catalogue). The check-in rule is reported together
+ * with the field errors: zod runs object rules only once every field passes.
+ */
+export function validateDay(values: DayFormValues): Record<string, string> {
+  const errors = resolve({ ...values, date: values.date ?? undefined }) as Record<string, string>;
+  if (!values.isPermission && !values.checkIn.trim() && !errors.checkIn) errors.checkIn = 'attendance.checkInRequired';
+  return errors;
+}
+
+/**
+ * Spec §4: a justified permission takes the schedule's start and end as check-in and check-out, and the
+ * note 'Permiso justificado' unless one was written. Turning it off leaves the values to edit.
+ */
+export function permissionValues(values: DayFormValues, on: boolean, schedule: CalendarSchedule | null, defaultNote: string): Partial<DayFormValues> {
+  if (!on) return { isPermission: false };
+  return {
+    isPermission: true,
+    checkIn: schedule?.startTime ?? values.checkIn,
+    checkOut: schedule?.endTime ?? values.checkOut,
+    notes: values.notes.trim() ? values.notes : defaultNote,
+  };
+}
+
+export function dayBody(values: DayFormValues): AttendanceBody {
+  return {
+    employeeId: values.employeeId,
+    date: values.date ?? '',
+    checkIn: values.checkIn.trim() || null,
+    checkOut: values.checkOut.trim() || null,
+    notes: values.notes.trim() || null,
+    isPermission: values.isPermission,
+    reason: values.reason.trim(),
+  };
+}

@@ -1,0 +1,96 @@
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import i18n from '../../lib/i18n';
+import type { CalendarDay, CalendarRow } from './api';
+import { buildPeruWorkbook } from './exports/peruExport';
+import { formatDuration, hoursOutsideWorkday, registerWorkers } from './exports/peruRegister';
+
+const TZ = 'America/Lima';
+const SCHEDULE = { id: 's1', name: 'Oficina', startTime: '08:00', endTime: '17:00', breakStartTime: '13:00', breakEndTime: '14:00' };
+const day = (date: string, status: CalendarDay['status'], checkIn?: string, checkOut?: string, workHours: number | null = null, extra = {}): CalendarDay => ({
+  date,
+  status,
+  workHours,
+  attendance: checkIn
+    ? {
+        id: date,
+        checkIn,
+        checkOut: checkOut ?? null,
+        status,
+        notes: null,
+        isPermission: false,
+        method: 'manual',
+        isManual: false,
+        incomplete: false,
+        ...extra,
+      }
+    : null,
+});
+
+describe('Peru attendance register', () => {
+  it('counts the time before the shift start and after its end (Lima is UTC-5)', () => {
+    // 07:40 - 18:15 on a work day: 20 min before 08:00 + 75 min after 17:00.
+    expect(hoursOutsideWorkday(day('2026-10-01', 'early', '2026-10-01T12:40:00Z', '2026-10-01T23:15:00Z', 9.25), SCHEDULE, TZ)).toBe(1.58);
+    // Inside the shift: nothing outside.
+    expect(hoursOutsideWorkday(day('2026-10-02', 'present', '2026-10-02T13:05:00Z', '2026-10-02T22:00:00Z', 7.92), SCHEDULE, TZ)).toBe(0);
+    // A rest day counts every hour worked; a permission none.
+    expect(hoursOutsideWorkday(day('2026-10-03', 'day_off', '2026-10-03T14:00:00Z', '2026-10-03T18:00:00Z', 4), SCHEDULE, TZ)).toBe(4);
+    expect(hoursOutsideWorkday(day('2026-10-05', 'permission', '2026-10-05T13:00:00Z', '2026-10-05T22:00:00Z', 8, { isPermission: true }), SCHEDULE, TZ)).toBe(
+      0,
+    );
+    // Without a check-out or a schedule it cannot be computed.
+    expect(hoursOutsideWorkday(day('2026-10-06', 'present', '2026-10-06T13:00:00Z'), SCHEDULE, TZ)).toBeNull();
+    expect(hoursOutsideWorkday(day('2026-10-07', 'present', '2026-10-07T13:00:00Z', '2026-10-07T22:00:00Z', 9), null, TZ)).toBeNull();
+    expect(formatDuration(1.58)).toBe('01:35');
+    expect(formatDuration(158.73)).toBe('158:44');
+  });
+
+  it('lists records, absences and holidays with totals, employer, RUC, DNI and the 5-year note', async () => {
+    const row: CalendarRow = {
+      employeeId: 'e1',
+      employeeName: 'Luis Quispe',
+      employeeCode: 'EMP-001',
+      documentNumber: '45871236',
+      position: null,
+      department: null,
+      schedule: SCHEDULE,
+      days: [
+        day('2026-10-01', 'early', '2026-10-01T12:40:00Z', '2026-10-01T23:15:00Z', 9.25),
+        day('2026-10-02', 'absent'),
+        day('2026-10-03', 'day_off'),
+        { ...day('2026-10-08', 'holiday'), holiday: { name: 'Combate de Angamos', description: null } },
+      ],
+      stats: { present: 0, early: 1, late: 0, absent: 1, permission: 0, holiday: 1, day_off: 1, pending: 0, attendanceRate: 50, totalHours: 9.25 },
+    };
+    const [worker] = registerWorkers([row], TZ);
+    expect(worker.lines.map((l) => l.date)).toEqual(['2026-10-01', '2026-10-02', '2026-10-08']);
+    expect(worker.totalOutside).toBe(1.58);
+
+    const t = i18n.getFixedT('es', 'dashboard');
+    const workbook = await buildPeruWorkbook({ rows: [row], month: 10, year: 2026, company: { name: 'Andes SAC', ruc: '20512345678' }, timezone: TZ, t });
+    const read = new ExcelJS.Workbook();
+    await read.xlsx.load(await workbook.xlsx.writeBuffer());
+    const text = read.worksheets[0]
+      .getSheetValues()
+      .flatMap((r) => (Array.isArray(r) ? r.slice(1) : []))
+      .map(String);
+    expect(text).toEqual(
+      expect.arrayContaining([
+        'REGISTRO DE CONTROL DE ASISTENCIA',
+        'Empleador: Andes SAC',
+        'RUC: 20512345678',
+        'Periodo: Octubre 2026',
+        '45871236',
+        '01/10/2026',
+        '07:40',
+        '18:15',
+        '01:35',
+        'Ausente',
+        'Feriado · Combate de Angamos',
+        'Total Luis Quispe',
+        'Los registros de control de asistencia se conservan durante 5 años.',
+      ]),
+    );
+    for (const column of read.worksheets[0].columns) expect(column.width ?? 0).toBeLessThanOrEqual(50);
+  });
+});

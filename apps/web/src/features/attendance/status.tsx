@@ -1,0 +1,40 @@
+import type { DayStatus } from '@presente/shared';
+import {
+  type Icon,
+  IconBeach,
+  IconCheck,
+  IconClockExclamation,
+  IconClockUp,
+  IconFileCertificate,
+  IconHourglassEmpty,
+  IconMoon,
+  IconX,
+} from '@tabler/icons-react';
+
+/** The spec's day statuses in legend order (§3 core day statuses plus pending). */
+export const DAY_STATUSES: DayStatus[] = ['present', 'early', 'late', 'absent', 'permission', 'holiday', 'day_off', 'pending'];
+
+/** Colour and icon of each day status, the same in the grid, the mobile cards and the legend. */
+export const STATUS_STYLE: Record<DayStatus, { color: string; icon: Icon }> = {
+  present: { color: 'teal', icon: IconCheck },
+  early: { color: 'cyan', icon: IconClockUp },
+  late: { color: 'orange', icon: IconClockExclamation },
+  absent: { color: 'red', icon: IconX },
+  permission: { color: 'violet', icon: IconFileCertificate },
+  holiday: { color: 'grape', icon: IconBeach },
+  day_off: { color: 'gray', icon: IconMoon },
+  pending: { color: 'gray', icon: IconHourglassEmpty },
+};
+
+/** Background and text colours of a day cell (CSS variables of the Mantine palette). */
+export function statusColors(status: DayStatus): { bg: string; fg: string } {
+  const { color } = STATUS_STYLE[status];
+  if (status === 'pending') return { bg: 'transparent', fg: 'var(--mantine-color-gray-5)' };
+  if (status === 'day_off') return { bg: 'var(--mantine-color-gray-1)', fg: 'var(--mantine-color-gray-6)' };
+  return { bg: `var(--mantine-color-${color}-1)`, fg: `var(--mantine-color-${color}-8)` };
+}
+
+/** Spec §9 mobile calendar rate: (present + late) / total days of the month × 100, rounded. */
+export function mobileRate(stats: { present: number; late: number }, totalDays: number): number {
+  return totalDays === 0 ? 0 : Math.round(((stats.present + stats.late) / totalDays) * 100);
+}

@@ -1,0 +1,132 @@
+import { configure, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { baseRoutes, employee, fill, page } from '../../test/companyAdmin';
+import { mockApi, renderApp } from '../../test/renderApp';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const ANA = employee(1, { scheduleId: 's1', hireDate: '2025-01-01', employeeCode: 'EMP-001' });
+const SCHEDULE = {
+  id: 's1',
+  name: 'Oficina',
+  startTime: '08:00',
+  endTime: '17:00',
+  breakStartTime: null,
+  breakEndTime: null,
+  workDays: '1,2,3,4,5',
+  lateToleranceMinutes: 10,
+  allowEarlyCheckIn: true,
+  earlyCheckInMinutes: 30,
+  countActualTime: false,
+  allowManualAttendance: true,
+  isActive: true,
+  locationId: null,
+};
+
+function routes(records: unknown[]) {
+  return baseRoutes({
+    'GET /api/company-admin-simple/available-years': { body: { data: [2026, 2025] } },
+    'GET /api/company-admin-simple/employees': page([ANA]),
+    [`GET /api/company-admin-simple/employees/${ANA.id}`]: { body: { data: ANA } },
+    [`GET /api/company-admin-simple/employees/${ANA.id}/attendance`]: page(records),
+    'GET /api/company-admin-simple/schedules': page([SCHEDULE]),
+    'GET /api/company-admin-simple/holidays/range': { body: { data: [] } },
+  });
+}
+
+async function chooseAna(user: ReturnType<typeof renderApp>['user']) {
+  await fill(user, screen.getByRole('textbox', { name: 'Empleado' }), 'An');
+  const option = await screen.findByRole('option', { name: /Ana Flores/ });
+  expect(within(option).getByText('EMP-001 · empleado1@andes.pe')).toBeInTheDocument();
+  await user.click(option);
+}
+
+describe('ReportsTab', { timeout: 30_000 }, () => {
+  it('asks for an employee first, also when exporting', async () => {
+    mockApi(routes([]));
+    const { user } = renderApp('/company-admin/reports');
+    expect(await screen.findByText('Selecciona un Empleado')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Exportar' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Excel' }));
+    expect(await screen.findByText('Selecciona un empleado para exportar el informe')).toBeInTheDocument();
+  });
+
+  it('computes the eight figures and lists the records of the chosen employee', async () => {
+    mockApi(
+      routes([
+        {
+          id: 'r1',
+          date: '2026-01-05',
+          checkIn: '2026-01-05T13:00:00Z',
+          checkOut: '2026-01-05T22:00:00Z',
+          status: 'present',
+          notes: null,
+          isPermission: false,
+          method: 'manual',
+          isManual: true,
+          incomplete: false,
+        },
+        {
+          id: 'r2',
+          date: '2026-01-06',
+          checkIn: '2026-01-06T13:30:00Z',
+          checkOut: '2026-01-06T22:00:00Z',
+          status: 'late',
+          notes: 'Tráfico',
+          isPermission: false,
+          method: 'manual',
+          isManual: true,
+          incomplete: false,
+        },
+      ]),
+    );
+    const { user } = renderApp('/company-admin/reports');
+    await screen.findByText('Selecciona un Empleado');
+    await chooseAna(user);
+    await user.click(screen.getByRole('combobox', { name: 'Mes' }));
+    await user.click(await screen.findByRole('option', { name: '01 - Enero' }));
+    await user.click(screen.getByRole('combobox', { name: 'Año' }));
+    await user.click(await screen.findByRole('option', { name: '2026' }));
+
+    // January 2026: 22 work days; present 1, late 1, absent 20 → 2 / 22 = 9 %.
+    expect(await screen.findByLabelText('Días presentes: 1')).toBeInTheDocument();
+    expect(screen.getByLabelText('Tardanzas: 1')).toBeInTheDocument();
+    expect(screen.getByLabelText('Ausencias: 20')).toBeInTheDocument();
+    expect(screen.getByLabelText('Horas totales: 17.50')).toBeInTheDocument();
+    expect(screen.getByLabelText('% Asistencia: 9%')).toBeInTheDocument();
+    for (const label of ['Muy temprano: 0', 'Con permiso: 0', 'Feriados: 0']) expect(screen.getByLabelText(label)).toBeInTheDocument();
+    const row = screen.getByRole('row', { name: /06\/01\/2026/ });
+    expect(within(row).getByText('08:30')).toBeInTheDocument();
+    expect(within(row).getByText('8.50')).toBeInTheDocument();
+    expect(within(row).getByText('Tarde')).toBeInTheDocument();
+    expect(within(row).getByText('Tráfico')).toBeInTheDocument();
+  });
+
+  it('searches from 2 characters and clears the choice with the clear button', async () => {
+    const fetchMock = mockApi(routes([]));
+    const { user } = renderApp('/company-admin/reports');
+    await screen.findByText('Selecciona un Empleado');
+    const searches = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/employees?') && String(url).includes('search='));
+    await fill(user, screen.getByRole('textbox', { name: 'Empleado' }), 'A');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(searches()).toHaveLength(0);
+    await user.keyboard('n');
+    await user.click(await screen.findByRole('option', { name: /Ana Flores/ }));
+    expect(String(searches()[0][0])).toMatch(/limit=10&search=An/);
+    expect(await screen.findByText('No hay registros de asistencia')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Limpiar búsqueda' }));
+    expect(screen.getByRole('textbox', { name: 'Empleado' })).toHaveValue('');
+    expect(await screen.findByText('Selecciona un Empleado')).toBeInTheDocument();
+  });
+
+  it('says there are no records, and refuses to export them', async () => {
+    mockApi(routes([]));
+    const { user } = renderApp('/company-admin/reports');
+    await screen.findByText('Selecciona un Empleado');
+    await chooseAna(user);
+    expect(await screen.findByText('No hay registros de asistencia')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Exportar' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'PDF' }));
+    expect(await screen.findByText('No hay registros de asistencia para exportar')).toBeInTheDocument();
+  });
+});

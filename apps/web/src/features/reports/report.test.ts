@@ -1,0 +1,117 @@
+import { attendanceRate, countStatuses, type DayStatus, dayStatus, daysBetween } from '@presente/shared';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import i18n from '../../lib/i18n';
+import { employee } from '../../test/companyAdmin';
+import type { Schedule } from '../schedules/api';
+import type { ReportRecord, ReportSource } from './api';
+import { buildReportWorkbook, reportFileName } from './exports';
+import { computeReport, periodRange } from './report';
+
+const TZ = 'America/Lima';
+const SCHEDULE: Schedule = {
+  id: '10000000-0000-4000-8000-000000000001',
+  name: 'Turno oficina',
+  startTime: '08:00',
+  endTime: '17:00',
+  breakStartTime: null,
+  breakEndTime: null,
+  workDays: '1,2,3,4,5',
+  lateToleranceMinutes: 10,
+  allowEarlyCheckIn: true,
+  earlyCheckInMinutes: 30,
+  countActualTime: false,
+  allowManualAttendance: true,
+  isActive: true,
+  locationId: null,
+};
+
+const record = (date: string, checkIn: string | null, checkOut: string | null, extra: Partial<ReportRecord> = {}): ReportRecord => ({
+  id: `r-${date}`,
+  date,
+  checkIn,
+  checkOut,
+  status: null,
+  notes: null,
+  isPermission: false,
+  method: 'manual',
+  isManual: true,
+  incomplete: false,
+  ...extra,
+});
+
+/** January 2026 in Lima (UTC-5): holiday on the 1st, present, late, early, permission, and nothing else. */
+const SOURCE: ReportSource = {
+  employee: employee(1, { scheduleId: SCHEDULE.id, hireDate: '2026-01-01' }),
+  schedule: SCHEDULE,
+  holidays: [{ date: '2026-01-01', isActive: true, applyToAll: true, scheduleIds: [] }],
+  records: [
+    record('2026-01-05', '2026-01-05T13:00:00Z', '2026-01-05T22:00:00Z'),
+    record('2026-01-06', '2026-01-06T13:30:00Z', '2026-01-06T22:00:00Z', { notes: '=tráfico' }),
+    record('2026-01-07', '2026-01-07T12:45:00Z', '2026-01-07T22:00:00Z'),
+    record('2026-01-08', '2026-01-08T13:00:00Z', '2026-01-08T22:00:00Z', { isPermission: true, notes: 'Permiso justificado' }),
+  ],
+};
+const NOW = new Date('2026-03-01T12:00:00Z');
+
+describe('employee report (computed locally)', () => {
+  const { start, end } = periodRange('monthly', 2026, 1);
+  const report = computeReport(SOURCE, 'monthly', start, end, TZ, NOW);
+
+  it('counts the days with the shared rules', () => {
+    expect([start, end]).toEqual(['2026-01-01', '2026-01-31']);
+    expect(report).toMatchObject({ presentDays: 1, lateDays: 1, earlyDays: 1, permissionDays: 1, holidayDays: 1, absentDays: 17, dayOffDays: 9 });
+    // Holidays and days off are left out of the rate: 4 attended of 21 counted days.
+    expect(report.attendanceRate).toBe(19);
+    expect(report.totalHours).toBe(35.5);
+    expect(report.attendances.map((l) => [l.record.date, l.status, l.hours])).toEqual([
+      ['2026-01-05', 'present', 9],
+      ['2026-01-06', 'late', 8.5],
+      ['2026-01-07', 'early', 9],
+      ['2026-01-08', 'permission', 9],
+    ]);
+  });
+
+  it('agrees with dayStatus, countStatuses and attendanceRate applied directly', () => {
+    const statuses: DayStatus[] = daysBetween(start, end).map((date) =>
+      dayStatus({
+        date,
+        timezone: TZ,
+        now: NOW,
+        schedule: SCHEDULE,
+        scheduleId: SCHEDULE.id,
+        record: SOURCE.records.find((r) => r.date === date) ?? null,
+        holidays: SOURCE.holidays,
+        activeFrom: '2026-01-01',
+      }),
+    );
+    const counts = countStatuses(statuses);
+    expect(report.counts).toEqual(counts);
+    expect(report.attendanceRate).toBe(attendanceRate(counts));
+  });
+
+  it('covers the whole year for the annual period', () => {
+    expect(periodRange('annual', 2026, 7)).toEqual({ start: '2026-01-01', end: '2026-12-31' });
+  });
+
+  it('exports an Excel with the sheets Resumen and Detalle, sanitised, named after the employee and period', async () => {
+    const t = i18n.getFixedT('es', 'dashboard');
+    const workbook = await buildReportWorkbook({ report, company: { name: 'Andes SAC', ruc: '20512345678' }, timezone: TZ, t });
+    const read = new ExcelJS.Workbook();
+    await read.xlsx.load(await workbook.xlsx.writeBuffer());
+    expect(read.worksheets.map((s) => s.name)).toEqual(['Resumen', 'Detalle']);
+
+    const summary = read.getWorksheet('Resumen')!;
+    const values = summary.getSheetValues().flatMap((row) => (Array.isArray(row) ? row.slice(1) : []));
+    expect(values).toEqual(expect.arrayContaining(['Días presentes', 1, 'Tardanzas', 'Ausencias', 17, 'Horas totales', 35.5, '% Asistencia', 0.19]));
+
+    const detail = read.getWorksheet('Detalle')!;
+    expect(detail.getRow(1).values).toEqual([undefined, 'Fecha', 'Entrada', 'Salida', 'Horas', 'Estado', 'Notas']);
+    expect(detail.getRow(3).values).toEqual([undefined, '06/01/2026', '08:30', '17:00', 8.5, 'Tarde', "'=tráfico"]);
+    expect(detail.rowCount).toBe(5);
+    for (const sheet of read.worksheets) for (const column of sheet.columns) expect(column.width ?? 0).toBeLessThanOrEqual(50);
+
+    expect(reportFileName(report, 'xlsx')).toBe('Informe_Ana_Flores_2026-01-01_2026-01-31.xlsx');
+    expect(reportFileName(report, 'pdf')).toBe('Informe_Ana_Flores_2026-01-01_2026-01-31.pdf');
+  });
+});

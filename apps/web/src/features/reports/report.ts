@@ -1,0 +1,103 @@
+import {
+  activeFromOf,
+  attendanceRate,
+  countStatuses,
+  type DayStatus,
+  dayStatus,
+  daysBetween,
+  monthRange,
+  round2,
+  type StatusCounts,
+  workHours,
+} from '@presente/shared';
+import type { ReportRecord, ReportSource } from './api';
+
+export type ReportPeriod = 'monthly' | 'annual';
+
+/** First and last day of the chosen month, or of the whole year. */
+export function periodRange(period: ReportPeriod, year: number, month: number): { start: string; end: string } {
+  return period === 'annual' ? { start: `${year}-01-01`, end: `${year}-12-31` } : monthRange(year, month);
+}
+
+export interface ReportLine {
+  record: ReportRecord;
+  status: DayStatus;
+  /** Hours by the shared rule; null when not computable. */
+  hours: number | null;
+}
+
+/** Spec §3 "Report (computed locally)". */
+export interface EmployeeReport {
+  employee: ReportSource['employee'];
+  period: ReportPeriod;
+  startDate: string;
+  endDate: string;
+  attendances: ReportLine[];
+  counts: StatusCounts;
+  presentDays: number;
+  earlyDays: number;
+  lateDays: number;
+  absentDays: number;
+  permissionDays: number;
+  holidayDays: number;
+  dayOffDays: number;
+  totalHours: number;
+  /** Spec §9: (present+early+late+permission) / (that + absent); holidays and days off excluded. */
+  attendanceRate: number;
+}
+
+/**
+ * The report of one employee for a period, with the same rules the API applies (dayStatus, workHours,
+ * countStatuses, attendanceRate): every day gets a status; hours add up only when ≥ 0.
+ */
+export function computeReport(
+  source: ReportSource,
+  period: ReportPeriod,
+  startDate: string,
+  endDate: string,
+  timezone: string,
+  now = new Date(),
+): EmployeeReport {
+  const schedule = source.schedule?.isActive ? source.schedule : null;
+  const activeFrom = activeFromOf(source.employee, timezone);
+  const byDate = new Map(source.records.map((r) => [r.date, r]));
+  const statuses = new Map<string, DayStatus>();
+  for (const date of daysBetween(startDate, endDate)) {
+    statuses.set(
+      date,
+      dayStatus({
+        date,
+        timezone,
+        now,
+        schedule,
+        scheduleId: source.employee.scheduleId,
+        record: byDate.get(date) ?? null,
+        holidays: source.holidays,
+        activeFrom,
+      }),
+    );
+  }
+  const attendances = source.records
+    .filter((r) => r.date >= startDate && r.date <= endDate)
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .map<ReportLine>((record) => ({ record, status: statuses.get(record.date) ?? 'present', hours: workHours(record, schedule, record.date, timezone) }));
+  const counts = countStatuses([...statuses.values()]);
+  const totalHours = round2(attendances.reduce((n, l) => n + (l.hours != null && l.hours >= 0 ? l.hours : 0), 0));
+  return {
+    employee: source.employee,
+    period,
+    startDate,
+    endDate,
+    attendances,
+    counts,
+    presentDays: counts.present,
+    earlyDays: counts.early,
+    lateDays: counts.late,
+    absentDays: counts.absent,
+    permissionDays: counts.permission,
+    holidayDays: counts.holiday,
+    dayOffDays: counts.day_off,
+    totalHours,
+    attendanceRate: attendanceRate(counts),
+  };
+}
