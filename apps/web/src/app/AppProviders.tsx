@@ -22,8 +22,7 @@ export function AppProviders({ queryClient, env = 'default', children }: AppProv
       <QueryClientProvider client={queryClient}>
         <CompanyConfigProvider>
           <ModalsProvider>
-            {/* Below the 64 px header, so a toast never covers the user menu. */}
-            <Notifications position="top-right" limit={4} zIndex={4000} style={{ top: 64 }} />
+            <Notifications position="top-right" limit={4} zIndex={4000} />
             {children}
           </ModalsProvider>
         </CompanyConfigProvider>
