@@ -11,6 +11,7 @@ import {
   IconUserX,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { StatCard } from '../../../components/StatCard';
 import { currentLanguage } from '../../../lib/i18n';
 import { displayLocale } from '../../../lib/locale';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
@@ -19,7 +20,6 @@ import { type CompanyDashboard, useCompanyDashboard } from '../api';
 import { DepartmentSummary } from '../components/DepartmentSummary';
 import { MonthlyStatsCard } from '../components/MonthlyStatsCard';
 import { PlanUsageCard } from '../components/PlanUsageCard';
-import { StatCard } from '../components/StatCard';
 import { SupportCards } from '../components/SupportCards';
 
 function utcDay(ymd: string): Date {

@@ -3,10 +3,10 @@ import { IconCalendarCheck, IconCalendarWeek, IconClock, IconClockHour4 } from '
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { StatCard } from '../../../components/StatCard';
 import type { TabProps } from '../../dashboard/tabs';
 import { useEmployeeDashboard } from '../api';
 import { LoadError } from '../components/LoadError';
-import { StatCard } from '../components/StatCard';
 import { workDayNames } from '../schedule/workDays';
 import type { EmployeeDashboard } from '../types';
 import { TodayCard } from './TodayCard';
@@ -68,10 +68,10 @@ export function EmployeeOverviewTab({ user }: TabProps) {
     content = (
       <Stack gap="md">
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
-          <StatCard icon={IconClock} color="indigo" label={c('today')} value={h(stats.todayHours)} />
-          <StatCard icon={IconCalendarWeek} color="blue" label={c('week')} value={h(stats.weeklyHours)} hint={c('weekHint')} />
-          <StatCard icon={IconClockHour4} color="cyan" label={c('month')} value={h(stats.monthlyHours)} hint={c('monthHint')} />
-          <StatCard icon={IconCalendarCheck} color="teal" label={c('days')} value={stats.monthlyDays} hint={c('daysHint')} />
+          <StatCard compact icon={IconClock} color="indigo" label={c('today')} value={h(stats.todayHours)} />
+          <StatCard compact icon={IconCalendarWeek} color="blue" label={c('week')} value={h(stats.weeklyHours)} hint={c('weekHint')} />
+          <StatCard compact icon={IconClockHour4} color="cyan" label={c('month')} value={h(stats.monthlyHours)} hint={c('monthHint')} />
+          <StatCard compact icon={IconCalendarCheck} color="teal" label={c('days')} value={stats.monthlyDays} hint={c('daysHint')} />
         </SimpleGrid>
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 7 }}>

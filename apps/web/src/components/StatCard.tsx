@@ -8,10 +8,12 @@ interface StatCardProps {
   value: number | string;
   hint?: ReactNode;
   color: string;
+  /** A slightly smaller figure, for denser grids (the employee area). */
+  compact?: boolean;
 }
 
-/** One figure of the employee area: label, icon, big value, optional hint. */
-export function StatCard({ icon: Icon, label, value, hint, color }: StatCardProps) {
+/** One figure of an overview: label, icon, big value, optional hint (company and employee overviews). */
+export function StatCard({ icon: Icon, label, value, hint, color, compact = false }: StatCardProps) {
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="lg" h="100%">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -22,7 +24,7 @@ export function StatCard({ icon: Icon, label, value, hint, color }: StatCardProp
           <Icon size={19} stroke={1.8} />
         </ThemeIcon>
       </Group>
-      <Text fw={800} fz={{ base: 24, sm: 28 }} lh={1.1} mt={6} c={`${color}.8`} aria-label={`${label}: ${value}`}>
+      <Text fw={800} fz={compact ? { base: 24, sm: 28 } : { base: 26, sm: 30 }} lh={1.1} mt={6} c={`${color}.8`} aria-label={`${label}: ${value}`}>
         {value}
       </Text>
       {hint && (
