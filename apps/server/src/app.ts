@@ -40,7 +40,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   installErrorHandler(app);
   await app.register(cookie);
-  await registerSecurity(app, { redis: opts.redis, publicUrl: deps.config.PUBLIC_URL });
+  await registerSecurity(app, { redis: opts.redis, publicUrl: deps.config.PUBLIC_URL, paypal: deps.billing.mode === 'paypal' });
   await app.register(authPlugin);
   await registerOpenApi(app);
   await app.register(

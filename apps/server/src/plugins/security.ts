@@ -6,18 +6,25 @@ import { AppError } from '../errors.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Security headers, per-route rate limits (shared through Redis when configured) and the Origin check. */
-export async function registerSecurity(app: FastifyInstance, opts: { redis?: Redis; publicUrl?: string }) {
+/** Where PayPal's JS SDK loads from, frames its buttons and calls (live and sandbox). */
+export const PAYPAL_CSP_HOSTS = ['https://www.paypal.com', 'https://www.sandbox.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com'];
+
+/**
+ * Security headers, per-route rate limits (shared through Redis when configured) and the Origin check.
+ * PayPal's hosts are allowed only when real PayPal is configured (`paypal`); the simulator needs none.
+ */
+export async function registerSecurity(app: FastifyInstance, opts: { redis?: Redis; publicUrl?: string; paypal?: boolean }) {
+  const paypal = opts.paypal ? PAYPAL_CSP_HOSTS : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://challenges.cloudflare.com'],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://challenges.cloudflare.com', ...paypal],
         workerSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https://challenges.cloudflare.com'],
-        frameSrc: ['https://challenges.cloudflare.com'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https://challenges.cloudflare.com', ...paypal],
+        frameSrc: ['https://challenges.cloudflare.com', ...paypal],
         mediaSrc: ["'self'", 'blob:'],
         upgradeInsecureRequests: null,
       },

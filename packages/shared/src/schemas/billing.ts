@@ -48,9 +48,11 @@ export type PremiumPricing = ReturnType<typeof premiumPricing>;
  * The plan catalogue (spec §1): FREE, PREMIUM, ENTERPRISE. Limits come from PLAN_LIMITS (the same table
  * plans.ts limitFor uses); the price and mode come from the server.
  */
-export function planCatalogue(opts: { pricePerEmployee: number; mode: BillingMode; salesContactUrl: string | null }) {
+export function planCatalogue(opts: { pricePerEmployee: number; mode: BillingMode; salesContactUrl: string | null; paypalClientId?: string | null }) {
   return {
     mode: opts.mode,
+    /** The public client id the PayPal JS SDK loads with (only in 'paypal' mode; the secret never leaves the server). */
+    paypalClientId: opts.mode === 'paypal' ? (opts.paypalClientId ?? null) : null,
     currency: BILLING_CURRENCY,
     billingCycles: [...BILLING_CYCLES],
     terms: { graceDays: BILLING_GRACE_DAYS, arrearsDeletionDays: BILLING_ARREARS_DELETION_DAYS, retentionDays: BILLING_RETENTION_DAYS },

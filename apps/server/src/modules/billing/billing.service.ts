@@ -83,6 +83,7 @@ export function catalogue(ctx: Ctx) {
     pricePerEmployee: ctx.deps.config.PREMIUM_PRICE_PER_EMPLOYEE,
     mode: ctx.deps.billing.mode,
     salesContactUrl: ctx.deps.config.SALES_CONTACT_URL ?? null,
+    paypalClientId: ctx.deps.config.PAYPAL_CLIENT_ID ?? null,
   });
 }
 
