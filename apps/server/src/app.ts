@@ -9,6 +9,7 @@ import { billingRoutes } from './modules/billing/billing.routes.js';
 import { companyAdminRoutes } from './modules/company-admin.js';
 import { countryRoutes } from './modules/countries/countries.routes.js';
 import { employeeAreaRoutes } from './modules/employee-area/employee-area.routes.js';
+import { faceModelRoutes } from './modules/face/models.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { installErrorHandler } from './plugins/error-handler.js';
@@ -25,7 +26,7 @@ export interface BuildOptions {
 }
 
 /** The ONE list of route modules, all under /api. */
-const routeModules = [healthRoutes, authRoutes, countryRoutes, companyAdminRoutes, adminRoutes, employeeAreaRoutes, billingRoutes];
+const routeModules = [healthRoutes, authRoutes, countryRoutes, companyAdminRoutes, adminRoutes, employeeAreaRoutes, billingRoutes, faceModelRoutes];
 
 /** Builds the HTTP application around its dependencies (nothing here opens connections). */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {

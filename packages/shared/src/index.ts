@@ -11,3 +11,5 @@ export * from './attendance/index.js';
 export * from './schemas/attendance.js';
 export * from './schemas/employee.js';
 export * from './schemas/billing.js';
+export * from './schemas/face.js';
+export { FACE_NOTICE } from './messages/face.js';

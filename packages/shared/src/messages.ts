@@ -5,6 +5,7 @@ import { BILLING_MESSAGES } from './messages/billing.js';
 import { COMPANY_MESSAGES } from './messages/company.js';
 import { CORE_MESSAGES } from './messages/core.js';
 import { EMPLOYEE_MESSAGES } from './messages/employee.js';
+import { FACE_MESSAGES } from './messages/face.js';
 
 /**
  * Every message the API sends (errors, validation, confirmations), in the spec's Spanish (§5, §8) and
@@ -18,6 +19,7 @@ export const MESSAGES = {
   ...COMPANY_MESSAGES,
   ...EMPLOYEE_MESSAGES,
   ...BILLING_MESSAGES,
+  ...FACE_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

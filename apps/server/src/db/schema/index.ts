@@ -3,3 +3,4 @@ export * from './companies.js';
 export * from './organization.js';
 export * from './jobs.js';
 export * from './billing.js';
+export * from './face.js';

@@ -1,0 +1,83 @@
+/** Face enrolment, attendance links and the kiosk (spec §2, §5, §8; the rest in the spec's voice). */
+export const FACE_MESSAGES = {
+  'face.registered': { es: 'Reconocimiento facial registrado exitosamente', en: 'Face recognition registered successfully' },
+  'face.registerError': { es: 'Error al registrar reconocimiento facial', en: 'Error registering face recognition' },
+  'face.employeeIdRequired': { es: 'Error: No se puede procesar sin ID de empleado', en: 'Error: cannot process without an employee ID' },
+  'face.no_face': { es: 'No se detectó ningún rostro en la imagen. Inténtalo de nuevo.', en: 'No face was detected in the image. Try again.' },
+  'face.multiple_faces': {
+    es: 'Se detectaron múltiples rostros. Asegúrate de que solo aparezca una persona.',
+    en: 'Several faces were detected. Make sure only one person is in view.',
+  },
+  'face.face_too_small': { es: 'El rostro se ve muy pequeño. Acércate a la cámara.', en: 'The face looks too small. Move closer to the camera.' },
+  'face.face_blurry': { es: 'La imagen está borrosa. Quédate quieto e inténtalo de nuevo.', en: 'The image is blurry. Hold still and try again.' },
+  'face.face_not_frontal': { es: 'Mira de frente a la cámara.', en: 'Look straight at the camera.' },
+  'face.faces_differ': {
+    es: 'Las capturas no parecen de la misma persona. Inténtalo de nuevo.',
+    en: 'The captures do not look like the same person. Try again.',
+  },
+  'face.captures_count': { es: 'Se necesitan entre {min} y {max} capturas del rostro.', en: 'Between {min} and {max} face captures are needed.' },
+  'face.invalid_image': { es: 'La imagen no es un JPEG o PNG válido (máximo 2 MB).', en: 'The image is not a valid JPEG or PNG (2 MB at most).' },
+  'face.consentRequired': {
+    es: 'El empleado debe aceptar el aviso de datos biométricos antes del registro.',
+    en: 'The employee must accept the biometric data notice before enrolment.',
+  },
+  'face.unavailable': {
+    es: 'El reconocimiento facial no está disponible en este momento. Inténtalo en unos segundos.',
+    en: 'Face recognition is not available right now. Try again in a few seconds.',
+  },
+  'face.deleted': { es: 'Registro facial eliminado', en: 'Face registration deleted' },
+  'face.notRegistered': { es: 'El empleado no tiene un registro facial', en: 'The employee has no face registration' },
+  'face.employeeInactive': {
+    es: 'No se puede registrar el rostro de un empleado inactivo',
+    en: 'A face cannot be registered for an inactive employee',
+  },
+  'face.consentWithdrawn': {
+    es: 'Consentimiento retirado. Tus datos faciales fueron eliminados.',
+    en: 'Consent withdrawn. Your face data has been deleted.',
+  },
+  'face.liveness_failed': {
+    es: 'No se pudo verificar que la persona esté presente. Sigue las indicaciones e inténtalo de nuevo.',
+    en: 'We could not verify that a live person is present. Follow the prompts and try again.',
+  },
+  'face.face_not_recognized': { es: 'Rostro no reconocido. Inténtalo de nuevo.', en: 'Face not recognised. Try again.' },
+  'face.challengeInvalid': {
+    es: 'La verificación expiró o ya se usó. Vuelve a empezar.',
+    en: 'The check expired or was already used. Start again.',
+  },
+  'face.cooldown': {
+    es: 'Demasiados intentos fallidos. Espera {seconds} segundos antes de volver a intentarlo.',
+    en: 'Too many failed attempts. Wait {seconds} seconds before trying again.',
+  },
+  'face.tooManyRequests': { es: 'Demasiadas solicitudes. Espera un momento.', en: 'Too many requests. Wait a moment.' },
+  'face.noSchedule': { es: 'No tienes un horario asignado. Consulta con tu administrador.', en: 'You have no schedule assigned. Ask your administrator.' },
+  'faceLink.nameRequired': { es: 'El nombre del enlace es requerido', en: 'The link name is required' },
+  'faceLink.expiryInvalid': { es: 'La fecha de expiración no es válida', en: 'The expiry date is not valid' },
+  'faceLink.expiryPast': { es: 'La fecha de expiración no puede estar en el pasado', en: 'The expiry date cannot be in the past' },
+  'faceLink.created': { es: 'Enlace creado exitosamente', en: 'Link created successfully' },
+  'faceLink.activated': { es: 'Enlace activado', en: 'Link activated' },
+  'faceLink.deactivated': { es: 'Enlace desactivado', en: 'Link deactivated' },
+  'faceLink.deleted': { es: 'Enlace eliminado exitosamente', en: 'Link deleted successfully' },
+  'faceLink.notFound': { es: 'Enlace no encontrado', en: 'Link not found' },
+  'faceLink.inactive': { es: 'Este enlace de asistencia está desactivado.', en: 'This attendance link is deactivated.' },
+  'faceLink.expired': { es: 'Este enlace de asistencia expiró.', en: 'This attendance link has expired.' },
+  'faceLink.unknown': { es: 'Enlace de asistencia no válido.', en: 'Invalid attendance link.' },
+} as const;
+
+/**
+ * The biometric notice shown before enrolment (version FACE_NOTICE_VERSION). Peru's Ley 29733 treats
+ * face templates as sensitive data: purpose, what is kept, how long, and how to withdraw.
+ */
+export const FACE_NOTICE = {
+  es: [
+    'Presente usará tu rostro solo para registrar tu asistencia en esta empresa.',
+    'Guardamos una plantilla numérica de tu rostro (no la foto). Las fotos de registro se procesan y se descartan.',
+    'La plantilla se elimina si retiras tu consentimiento (desde Configuración en tu área de empleado), si se elimina o desactiva tu cuenta, o si la empresa deja el servicio.',
+    'Cada marcación guarda la evidencia de la verificación (distancias, resultado de la prueba de vida, ubicación, IP) junto al registro de asistencia.',
+  ],
+  en: [
+    'Presente will use your face only to record your attendance at this company.',
+    'We keep a numeric template of your face (not the photo). Enrolment photos are processed and discarded.',
+    'The template is deleted if you withdraw consent (from Settings in your employee area), if your account is deleted or deactivated, or if the company leaves the service.',
+    'Each punch keeps the evidence of the check (distances, liveness result, location, IP) with the attendance record.',
+  ],
+} as const;
