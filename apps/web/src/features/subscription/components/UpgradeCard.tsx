@@ -6,6 +6,7 @@ import { errorMessage, translateMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import type { CompanySettings } from '../../plan-usage/api';
 import { planOf, useCreatePlan } from '../api';
+import { PaypalCheckout } from './PaypalCheckout';
 
 interface Props {
   catalogue: PlanCatalogue;
@@ -24,6 +25,8 @@ export function UpgradeCard({ catalogue, company, redirect = (url) => window.loc
   const [error, setError] = useState<string | null>(null);
   const create = useCreatePlan();
   const simulator = catalogue.mode === 'simulator';
+  // Real PayPal: its JS buttons; the simulator (or no public client id): our button to the approval page.
+  const sdkClientId = catalogue.mode === 'paypal' ? catalogue.paypalClientId : null;
 
   const validate = (value: number | string): string | null => {
     const parsed = premiumEmployeeCount.safeParse(value === '' ? undefined : value);
@@ -104,11 +107,18 @@ export function UpgradeCard({ catalogue, company, redirect = (url) => window.loc
             })}
           </Text>
         )}
-        <Group>
-          <Button onClick={pay} loading={create.isPending} disabled={!valid}>
-            {simulator ? t('subscription.upgrade.paySimulator') : t('subscription.upgrade.pay')}
-          </Button>
-        </Group>
+        {sdkClientId ? (
+          <PaypalCheckout
+            clientId={sdkClientId}
+            order={valid ? { companyId: company.id, companyName: company.name, employeeCount: Number(count), billingCycle: cycle } : null}
+          />
+        ) : (
+          <Group>
+            <Button onClick={pay} loading={create.isPending} disabled={!valid}>
+              {simulator ? t('subscription.upgrade.paySimulator') : t('subscription.upgrade.pay')}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Card>
   );

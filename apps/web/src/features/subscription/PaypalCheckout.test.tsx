@@ -1,0 +1,180 @@
+import { planCatalogue } from '@presente/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
+import type { PaypalButtonsOptions } from './paypal-sdk';
+
+const COMPANY_ID = '7d0f1c9e-2a4b-4c1d-9e8f-0a1b2c3d4e5f';
+const ADMIN = { id: 'u1', name: 'Rosa Mamani', email: 'rosa@andes.pe', role: 'COMPANY_ADMIN', userType: 'COMPANY_ADMIN', companyId: COMPANY_ID };
+const SETTINGS = {
+  id: COMPANY_ID,
+  name: 'Andes Textiles S.A.C.',
+  plan: 'FREE',
+  status: 'ACTIVE',
+  currentEmployees: 5,
+  maxEmployees: 5,
+  timezone: 'America/Lima',
+  locale: 'es-PE',
+  usage: {
+    employees: { used: 5, limit: 5 },
+    schedules: { used: 1, limit: 1 },
+    locations: { used: 0, limit: 1 },
+    links: { used: 0, limit: 1 },
+  },
+};
+const CLIENT_ID = 'AbC-sandbox-client';
+
+function routes(extra: MockRoutes = {}): MockRoutes {
+  return {
+    'GET /api/auth/verify': { body: { data: { user: ADMIN } } },
+    'GET /api/auth/company-config': { body: { data: { locale: 'es-PE', timezone: 'America/Lima' } } },
+    'GET /api/company-admin-simple/tour/status': { body: { data: { hasCompletedTour: true, tourCompletedAt: null, shouldShowTour: false } } },
+    'GET /api/company-admin-simple/company/settings': { body: { data: SETTINGS } },
+    'GET /api/paypal/plans': {
+      body: { data: planCatalogue({ pricePerEmployee: 2.5, mode: 'paypal', salesContactUrl: null, paypalClientId: CLIENT_ID }) },
+    },
+    ...extra,
+  };
+}
+
+/**
+ * The browser side of a <script> tag: the test decides whether each PayPal SDK script the page
+ * inserts loads (defining window.paypal, as the real SDK does) or fails like a network error.
+ */
+function browserScripts(outcome: (n: number) => 'error' | 'load' | 'load-empty') {
+  const seen: HTMLScriptElement[] = [];
+  const observer = new MutationObserver((records) => {
+    for (const record of records)
+      for (const node of record.addedNodes) {
+        if (!(node instanceof HTMLScriptElement) || !node.src.includes('paypal.com/sdk/js')) continue;
+        seen.push(node);
+        const result = outcome(seen.length);
+        if (result === 'load') window.paypal = fakePaypal;
+        queueMicrotask(() => node.dispatchEvent(new Event(result === 'error' ? 'error' : 'load')));
+      }
+  });
+  observer.observe(document.head, { childList: true });
+  return { seen, stop: () => observer.disconnect() };
+}
+
+/** A stand-in for PayPal's window.paypal: Buttons draws one button; the test plays the buyer's part. */
+let rendered: PaypalButtonsOptions[] = [];
+const fakePaypal = {
+  Buttons(options: PaypalButtonsOptions) {
+    return {
+      render: async (container: HTMLElement) => {
+        rendered.push(options);
+        const button = document.createElement('button');
+        button.textContent = 'PayPal Suscribirse';
+        container.appendChild(button);
+      },
+      close: () => undefined,
+    };
+  },
+};
+
+const posts = (fetchMock: ReturnType<typeof mockApi>, path: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => String(url).includes(path) && init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)));
+
+beforeAll(() => import('../dashboard/components/DashboardLayout'), 60_000);
+let scripts: ReturnType<typeof browserScripts> | undefined;
+beforeEach(() => {
+  rendered = [];
+  delete window.paypal;
+});
+afterEach(() => {
+  scripts?.stop();
+  for (const s of document.querySelectorAll('script[data-paypal-sdk]')) s.remove();
+  delete window.paypal;
+});
+
+describe('PayPal buttons (real PayPal configured)', () => {
+  it('retries the SDK 3 times every 2 s, then shows the error with a reload button that starts again', async () => {
+    let failing = true;
+    scripts = browserScripts(() => (failing ? 'error' : 'load'));
+    mockApi(routes());
+    const { user } = renderApp('/company-admin/subscription');
+    expect(await screen.findByText('Cargando PayPal…')).toBeInTheDocument();
+    const started = Date.now();
+    expect(await screen.findByText('Error al cargar PayPal', {}, { timeout: 10_000 })).toBeInTheDocument();
+    // One attempt and 3 retries, 2 s apart.
+    expect(scripts.seen).toHaveLength(4);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3 * 2000 - 100);
+    expect(new URL(scripts.seen[0].src).searchParams.get('client-id')).toBe(CLIENT_ID);
+    expect(scripts.seen[0].src).toContain('vault=true');
+    expect(scripts.seen[0].src).toContain('intent=subscription');
+    // Only the last script stays in the page.
+    expect(document.querySelectorAll('script[data-paypal-sdk]')).toHaveLength(1);
+    expect(screen.queryByText('PayPal Suscribirse')).not.toBeInTheDocument();
+
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Recargar' }));
+    expect(await screen.findByText('PayPal Suscribirse')).toBeInTheDocument();
+    expect(scripts.seen).toHaveLength(5);
+    expect(screen.queryByText('Error al cargar PayPal')).not.toBeInTheDocument();
+  }, 20_000);
+
+  it('says the SDK is unavailable when the script loads without window.paypal', async () => {
+    // The script loads but defines nothing (e.g. blocked by an extension).
+    scripts = browserScripts(() => 'load-empty');
+    mockApi(routes());
+    renderApp('/company-admin/subscription');
+    expect(await screen.findByText('SDK de PayPal no disponible', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Recargar' })).toBeInTheDocument();
+    expect(scripts.seen).toHaveLength(4);
+  }, 20_000);
+
+  it('creates the subscription on our server with the chosen count and confirms it on approval', async () => {
+    scripts = browserScripts(() => 'load');
+    const fetchMock = mockApi(
+      routes({
+        'POST /api/paypal/create-plan': {
+          body: { data: { success: true, planId: 'P-5UX', subscriptionId: 'I-SUB123', approvalUrl: 'https://www.sandbox.paypal.com/webapps/billing' } },
+        },
+        'POST /api/paypal/confirm-subscription': { body: { data: { success: true }, message: '¡Suscripción activada exitosamente!' } },
+      }),
+    );
+    const { user } = renderApp('/company-admin/subscription');
+    expect(await screen.findByText('PayPal Suscribirse')).toBeInTheDocument();
+    expect(screen.queryByText('Modo de prueba')).not.toBeInTheDocument();
+    const input = screen.getByLabelText('Número de empleados');
+    await user.clear(input);
+    await user.type(input, '10');
+    expect(screen.getByTestId('price-preview')).toHaveTextContent('10 empleados × 2.50 USD = 25.00 USD al mes');
+
+    // The buyer clicks PayPal's button: PayPal asks for the subscription id, then reports the approval.
+    const [options] = rendered;
+    await expect(options.createSubscription({}, {})).resolves.toBe('I-SUB123');
+    expect(posts(fetchMock, '/api/paypal/create-plan')).toEqual([
+      { companyId: COMPANY_ID, companyName: 'Andes Textiles S.A.C.', employeeCount: 10, billingCycle: 'monthly' },
+    ]);
+    await options.onApprove({ subscriptionID: 'I-SUB123' });
+    expect(posts(fetchMock, '/api/paypal/confirm-subscription')).toEqual([{ subscriptionId: 'I-SUB123', companyId: COMPANY_ID, employeeCount: 10 }]);
+    expect(await screen.findByText('¡Suscripción activada exitosamente!')).toBeInTheDocument();
+  });
+
+  it("shows 'Pago cancelado' on cancel and the spec's message on a PayPal error; hides the buttons for a bad count", async () => {
+    scripts = browserScripts(() => 'load');
+    mockApi(routes({ 'POST /api/paypal/create-plan': { status: 502, body: { message: 'Error al crear el plan', code: 'bad_gateway' } } }));
+    const { user } = renderApp('/company-admin/subscription');
+    expect(await screen.findByText('PayPal Suscribirse')).toBeInTheDocument();
+    const [options] = rendered;
+    options.onCancel?.();
+    expect(await screen.findByText('Pago cancelado')).toBeInTheDocument();
+    options.onError?.(new Error('popup closed unexpectedly'));
+    expect(await screen.findByText('Error en el procesamiento de PayPal')).toBeInTheDocument();
+
+    // Our server refusing the plan is told once (its message), not followed by PayPal's generic error.
+    await expect(options.createSubscription({}, {})).rejects.toBeDefined();
+    options.onError?.(new Error('createSubscription failed'));
+    expect(await screen.findByText('Error al crear el plan')).toBeInTheDocument();
+    expect(screen.getAllByText('Error en el procesamiento de PayPal')).toHaveLength(1);
+
+    const input = screen.getByLabelText('Número de empleados');
+    await user.clear(input);
+    await user.type(input, '3');
+    expect(await screen.findByText('Número de empleados debe estar entre 5 y 1000')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('paypal-buttons')).not.toBeVisible());
+    await expect(options.createSubscription({}, {})).rejects.toBeDefined();
+  });
+});
