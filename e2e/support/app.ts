@@ -168,6 +168,7 @@ export async function registerCompany(baseUrl: string, overrides: Partial<Regist
 }
 
 export interface CreatedEmployee {
+  id: string;
   name: string;
   email: string;
   password: string;
@@ -177,17 +178,23 @@ export interface CreatedEmployee {
  * Creates an employee as the company's admin (POST /api/company-admin-simple/employees with the admin's
  * session) and reads the password the product mailed to the employee from the outbox.
  */
-export async function createEmployee(baseUrl: string, dataDir: string, admin: { adminEmail: string; password: string }): Promise<CreatedEmployee> {
+export async function createEmployee(
+  baseUrl: string,
+  dataDir: string,
+  admin: { adminEmail: string; password: string },
+  /** More fields of the employee form (scheduleId, hireDate, position...). */
+  fields: Record<string, unknown> = {},
+): Promise<CreatedEmployee> {
   const api = new ApiClient(baseUrl);
   await api.login(admin.adminEmail, admin.password);
   const suffix = uniqueSuffix();
-  const employee = { firstName: 'Elena', lastName: `Prueba ${suffix}`, email: uniqueEmail('empleado'), employeeCode: `E2E-${suffix}` };
-  const res = await api.post('/company-admin-simple/employees', employee);
+  const employee = { firstName: 'Elena', lastName: `Prueba ${suffix}`, email: uniqueEmail('empleado'), employeeCode: `E2E-${suffix}`, ...fields };
+  const res = await api.post<{ id: string }>('/company-admin-simple/employees', employee);
   if (res.status !== 201) throw new Error(`create employee failed: ${res.status} ${JSON.stringify(res.body)}`);
   const mail = await waitForMail(dataDir, employee.email, 15_000);
   const password = /(?:Contraseña|Password): (\S+)/.exec(mail.text)?.[1];
   if (!password) throw new Error(`no password in the mail to ${employee.email}: ${mail.text}`);
-  return { name: `${employee.firstName} ${employee.lastName}`, email: employee.email, password };
+  return { id: res.body.data!.id, name: `${employee.firstName} ${employee.lastName}`, email: employee.email, password };
 }
 
 // ---------------------------------------------------------------------------------------------

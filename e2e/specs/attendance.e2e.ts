@@ -1,0 +1,321 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { closeGuidedTour, dashboardReady, dismissToasts, login, mainTarget, see, targets, toast, useBrowser } from '../support/app.js';
+import {
+  addDays,
+  choose,
+  companyNow,
+  dayCell,
+  download,
+  fillTime,
+  MONTHS,
+  monthEnd,
+  OFFICE_SCHEDULE,
+  pdfText,
+  readWorkbook,
+  rowStarting,
+  type SeededCompany,
+  saveDay,
+  scheduleStartingNow,
+  seedCompany,
+  showMonth,
+  shownDay,
+  shownTime,
+} from '../support/attendance.js';
+import { shot } from '../support/browser.js';
+
+/**
+ * Journeys of the issue "Attendance" (spec §2 Attendance and Reports tabs, §4 day flow and permission,
+ * §7 exports, §8 messages): the admin corrects days in the monthly calendar and exports them; the
+ * employee checks in and out; the admin's calendar follows a check-in live.
+ */
+const browser = useBrowser();
+const main = mainTarget();
+
+/** Opens a tab of the area from the sidebar, as a person does. */
+async function openTab(page: Page, name: string, path: string) {
+  await page.getByRole('navigation').getByRole('link', { name, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === path);
+  await dashboardReady(page);
+}
+
+describe('attendance: the admin corrects days and exports them (PGlite)', () => {
+  // Two past days of one month (the current one unless today is its 1st or 2nd): every day is a work
+  // day of OFFICE_SCHEDULE, so both start as absences.
+  const today = companyNow().date;
+  const [permDay, editDay] =
+    Number(today.slice(8)) >= 3 ? [addDays(today, -2), addDays(today, -1)] : [addDays(`${today.slice(0, 8)}01`, -3), addDays(`${today.slice(0, 8)}01`, -2)];
+  const monthStart = `${permDay.slice(0, 8)}01`;
+  const otherMonth = permDay.slice(0, 7) !== today.slice(0, 7);
+  let seeded: SeededCompany;
+
+  beforeAll(async () => {
+    seeded = await seedCompany(main, OFFICE_SCHEDULE, monthStart);
+    // On the 1st/2nd of January the year filter lists last year only once it has records (years with data).
+    if (permDay.slice(0, 4) !== today.slice(0, 4)) {
+      const res = await seeded.api.post('/company-admin-simple/attendance', {
+        employeeId: seeded.employee.id,
+        date: monthStart,
+        checkIn: '08:00',
+        reason: 'Carga inicial',
+      });
+      expect(res.status).toBe(201);
+    }
+  });
+
+  it('marks a justified permission and edits another day in the monthly calendar', async () => {
+    const { admin, employee } = seeded;
+    const { page } = await browser.open(main.baseUrl);
+    await login(page, admin.adminEmail, admin.password);
+    await closeGuidedTour(page);
+    await openTab(page, 'Asistencia', '/company-admin/attendance');
+    await see(page.getByText('Calendario mensual de asistencia'));
+    if (otherMonth) await showMonth(page, permDay);
+
+    // A justified permission: the schedule's hours, the default note, and a reason is required.
+    await dayCell(page, employee.name, permDay, 'Ausente').click();
+    const dialog = page.getByRole('dialog', { name: `${employee.name} · ${shownDay(permDay)}` });
+    await see(dialog.getByText('No hay asistencia registrada este día. Completa los datos para crearla.'));
+    await see(dialog.getByText('Horario: Oficina E2E (08:00 - 17:00)'));
+    await dialog.getByRole('switch', { name: 'Permiso justificado' }).check();
+    expect(await shownTime(dialog, 'Hora de entrada')).toBe('08:00');
+    expect(await shownTime(dialog, 'Hora de salida')).toBe('17:00');
+    await expect(dialog.getByLabel('Notas').inputValue()).resolves.toBe('Permiso justificado');
+    await dialog.getByRole('button', { name: 'Crear asistencia' }).click();
+    await see(dialog.getByText('Indica el motivo del cambio'));
+    await shot(page, 'attendance-day-modal-desktop');
+    await dialog.getByLabel(/^Motivo del cambio/).fill('Cita médica con certificado');
+    await saveDay(page, dialog, 'Crear asistencia', 'Asistencia creada exitosamente');
+    const permission = dayCell(page, employee.name, permDay, 'Permiso');
+    await see(permission);
+    expect(await permission.locator('svg.tabler-icon-file-certificate').count()).toBe(1);
+    expect(await permission.locator('svg.tabler-icon-pencil').count(), 'the manual mark').toBe(1);
+
+    // Another day: a late arrival by hand, then corrected to on time.
+    await dismissToasts(page);
+    await dayCell(page, employee.name, editDay, 'Ausente').click();
+    const edit = page.getByRole('dialog', { name: `${employee.name} · ${shownDay(editDay)}` });
+    await fillTime(edit, 'Hora de entrada', '08:20');
+    await fillTime(edit, 'Hora de salida', '17:30');
+    await edit.getByLabel(/^Motivo del cambio/).fill('Olvidó marcar');
+    await saveDay(page, edit, 'Crear asistencia', 'Asistencia creada exitosamente');
+    await dayCell(page, employee.name, editDay, 'Tarde').click();
+    await see(edit.getByText('Corrige la asistencia registrada o elimínala.'));
+    await see(edit.getByText('Marcación manual'));
+    expect(await shownTime(edit, 'Hora de entrada')).toBe('08:20');
+    await fillTime(edit, 'Hora de entrada', '08:05');
+    // Every change needs its own reason: the field starts empty again.
+    await expect(edit.getByLabel(/^Motivo del cambio/).inputValue()).resolves.toBe('');
+    await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+    await see(edit.getByText('Indica el motivo del cambio'));
+    await edit.getByLabel(/^Motivo del cambio/).fill('Llegó a las 08:05 según el control de portería');
+    await saveDay(page, edit, 'Guardar cambios', 'Asistencia actualizada exitosamente');
+    const corrected = dayCell(page, employee.name, editDay, 'Presente');
+    await see(corrected);
+
+    // The cell's details: times, hours (lunch hour not counted) and the manual mark.
+    await dismissToasts(page);
+    await corrected.hover();
+    const tip = page.getByRole('tooltip');
+    await see(tip.getByText(/08:05 – 17:30/));
+    const tipText = (await tip.textContent()) ?? '';
+    expect(tipText).toContain('8.42 h');
+    expect(tipText).toContain('Marcación manual');
+    // The row's figures: 8 h of permission + 8.42 h worked.
+    await see(page.getByLabel(/; 16\.42 horas$/));
+    await page.mouse.move(0, 0);
+    await shot(page, 'attendance-calendar-desktop');
+  });
+
+  it('exports the month from the calendar and the employee report as Excel and PDF', async () => {
+    const { admin, employee } = seeded;
+    const { page } = await browser.open(main.baseUrl);
+    await login(page, admin.adminEmail, admin.password);
+    await openTab(page, 'Asistencia', '/company-admin/attendance');
+    if (otherMonth) await showMonth(page, permDay);
+    await see(dayCell(page, employee.name, permDay, 'Permiso'));
+    const month = `${MONTHS[Number(permDay.slice(5, 7)) - 1]} ${permDay.slice(0, 4)}`;
+    const exportButton = page.getByRole('button', { name: 'Exportar' });
+
+    const xlsx = await download(page, exportButton, 'Excel');
+    await see(toast(page, 'Informe Excel descargado exitosamente'));
+    expect(xlsx.name).toBe(`Asistencia_${permDay.slice(0, 7)}.xlsx`);
+    const calendar = await readWorkbook(xlsx.path);
+    expect([...calendar.keys()]).toEqual([month, 'Leyenda']);
+    const sheet = calendar.get(month)!;
+    expect(sheet[0][0]).toBe(`Asistencia mensual · ${month}`);
+    const head = sheet[3];
+    const row = rowStarting(sheet, employee.name);
+    // Columns: employee, code, position, department, then one per day headed "{day} {weekday initial}".
+    const dayColumn = (ymd: string) => head.findIndex((h) => String(h).split(' ')[0] === String(Number(ymd.slice(8))));
+    expect(row[dayColumn(permDay)], 'the permission day').toBe('PE');
+    expect(row[dayColumn(editDay)], 'the corrected day').toBe('P');
+    expect(row[head.indexOf('Horas')]).toBeCloseTo(16.42, 2);
+
+    await dismissToasts(page);
+    const pdf = await download(page, exportButton, 'PDF');
+    await see(toast(page, 'Informe PDF descargado exitosamente'));
+    expect(pdf.name).toBe(`Asistencia_${permDay.slice(0, 7)}.pdf`);
+    const calendarText = await pdfText(pdf.path);
+    expect(calendarText).toContain(`Asistencia mensual · ${month}`);
+    expect(calendarText).toContain(employee.name);
+    expect(calendarText).toContain('16.42');
+
+    // Reports tab: one employee's month.
+    await dismissToasts(page);
+    await openTab(page, 'Reportes', '/company-admin/reports');
+    await see(page.getByText('Selecciona un Empleado'));
+    const search = page.getByRole('textbox', { name: 'Empleado' });
+    await search.fill(employee.name.split(' ').at(-1)!);
+    await page.getByRole('option', { name: new RegExp(employee.name) }).click();
+    if (otherMonth) {
+      await choose(page, 'Año', permDay.slice(0, 4));
+      await choose(page, 'Mes', `${permDay.slice(5, 7)} - ${MONTHS[Number(permDay.slice(5, 7)) - 1]}`);
+    }
+    const table = page.getByRole('table');
+    await see(
+      table
+        .getByRole('row')
+        .filter({ hasText: shownDay(editDay) })
+        .filter({ hasText: '08:05' }),
+    );
+    await see(
+      table
+        .getByRole('row')
+        .filter({ hasText: shownDay(permDay) })
+        .filter({ hasText: 'Permiso justificado' }),
+    );
+    await shot(page, 'reports-employee-desktop');
+
+    const end = monthEnd(permDay);
+    const [first, ...last] = employee.name.split(' ');
+    const fileBase = `Informe_${first}_${last.join('_')}_${monthStart}_${end}`;
+    const reportXlsx = await download(page, page.getByRole('button', { name: 'Exportar' }), 'Excel');
+    await see(toast(page, 'Informe Excel descargado exitosamente'));
+    expect(reportXlsx.name).toBe(`${fileBase}.xlsx`);
+    const report = await readWorkbook(reportXlsx.path);
+    expect([...report.keys()]).toEqual(['Resumen', 'Detalle']);
+    expect(rowStarting(report.get('Resumen')!, 'Empleado')[1]).toBe(employee.name);
+    expect(rowStarting(report.get('Resumen')!, 'Horas totales')[1]).toBeCloseTo(16.42, 2);
+    const detail = report.get('Detalle')!;
+    expect(detail[0]).toEqual(['Fecha', 'Entrada', 'Salida', 'Horas', 'Estado', 'Notas']);
+    expect(rowStarting(detail, shownDay(permDay))).toEqual([shownDay(permDay), '08:00', '17:00', 8, 'Permiso', 'Permiso justificado']);
+    expect(rowStarting(detail, shownDay(editDay)).slice(0, 5)).toEqual([shownDay(editDay), '08:05', '17:30', 8.42, 'Presente']);
+
+    await dismissToasts(page);
+    const reportPdf = await download(page, page.getByRole('button', { name: 'Exportar' }), 'PDF');
+    await see(toast(page, 'Informe PDF descargado exitosamente'));
+    expect(reportPdf.name).toBe(`${fileBase}.pdf`);
+    const reportText = await pdfText(reportPdf.path);
+    expect(reportText).toContain('Informe de asistencia');
+    expect(reportText).toContain(employee.name);
+    expect(reportText).toMatch(new RegExp(`${shownDay(editDay)}\\s+08:05\\s+17:30\\s+8\\.42\\s+Presente`));
+  });
+});
+
+const EMPLOYEE_TABS = [
+  ['overview', 'Resumen', '/employee'],
+  ['attendance', 'Asistencia', '/employee/attendance'],
+  ['schedule', 'Horario', '/employee/schedule'],
+  ['activity', 'Actividad', '/employee/activity'],
+  ['history', 'Historial', '/employee/history'],
+  ['reports', 'Reportes', '/employee/reports'],
+  ['settings', 'Configuración', '/employee/settings'],
+] as const;
+
+/** Registers the employee's attendance of today from the Attendance tab: entry, then exit. */
+async function checkInAndOut(page: Page, screens: boolean) {
+  await openTab(page, 'Asistencia', '/employee/attendance');
+  await page.getByRole('button', { name: 'Registrar Entrada' }).click();
+  await see(toast(page, 'Entrada registrada exitosamente'));
+  const checkOut = page.getByRole('button', { name: 'Registrar Salida' });
+  await see(checkOut);
+  await see(page.getByText('Presente', { exact: true }));
+  if (screens) await shot(page, 'employee-attendance-checked-in-desktop');
+  await dismissToasts(page);
+  await checkOut.click();
+  await see(toast(page, 'Salida registrada exitosamente'));
+  await see(page.getByText('Jornada Completada'));
+  await expect(page.getByRole('button', { name: /^Registrar (Entrada|Salida)$/ }).count()).resolves.toBe(0);
+}
+
+for (const target of targets()) {
+  describe.skipIf(!target.baseUrl)(`attendance: the employee's day ${target.title}`, () => {
+    it("checks in, sees the confirmation, checks out and sees 'Jornada Completada'", async () => {
+      const { employee } = await seedCompany(target, scheduleStartingNow(), companyNow().date);
+      const { page } = await browser.open(target.baseUrl);
+      await login(page, employee.email, employee.password, '/employee');
+      await checkInAndOut(page, target.name === 'pglite');
+      // What the server holds: a reload shows the completed day again.
+      await page.reload();
+      await see(page.getByText('Jornada Completada'));
+    });
+  });
+}
+
+describe('attendance: realtime calendar (PGlite)', () => {
+  it("the admin's open calendar shows an employee's check-in without a reload", async () => {
+    const { admin, employee } = await seedCompany(main, scheduleStartingNow(), addDays(companyNow().date, -1));
+    const adminSide = await browser.open(main.baseUrl);
+    await login(adminSide.page, admin.adminEmail, admin.password);
+    await closeGuidedTour(adminSide.page);
+    await openTab(adminSide.page, 'Asistencia', '/company-admin/attendance');
+    const row = adminSide.page.getByRole('row').filter({ hasText: employee.name });
+    await see(row);
+    const present = row.getByRole('button', { name: new RegExp(`^${employee.name}, .*: Presente$`) });
+    expect(await present.count()).toBe(0);
+    await adminSide.page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+
+    const employeeSide = await browser.open(main.baseUrl);
+    await login(employeeSide.page, employee.email, employee.password, '/employee');
+    await openTab(employeeSide.page, 'Asistencia', '/employee/attendance');
+    await employeeSide.page.getByRole('button', { name: 'Registrar Entrada' }).click();
+    const punchedAt = Date.now();
+    await see(toast(employeeSide.page, 'Entrada registrada exitosamente'));
+
+    await present.first().waitFor({ state: 'visible', timeout: 5_000 });
+    const delayMs = Date.now() - punchedAt;
+    console.info(`attendance realtime: the admin's calendar showed the check-in ${delayMs} ms after the click`);
+    expect(await adminSide.page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+});
+
+describe('attendance: screens of the employee area and the admin tabs (PGlite)', () => {
+  it('every employee tab and the attendance/reports tabs draw on desktop and on a 390x844 phone', async () => {
+    const { admin, employee, api } = await seedCompany(main, scheduleStartingNow(), addDays(companyNow().date, -3));
+    const yesterday = addDays(companyNow().date, -1);
+    const res = await api.post('/company-admin-simple/attendance', { employeeId: employee.id, date: yesterday, isPermission: true, reason: 'Trámite' });
+    expect(res.status).toBe(201);
+
+    for (const mobile of [false, true]) {
+      const size = mobile ? 'mobile' : 'desktop';
+      const { page } = await browser.open(main.baseUrl, { mobile });
+      await login(page, employee.email, employee.password, '/employee');
+      for (const [id, , path] of EMPLOYEE_TABS) {
+        await page.goto(path);
+        await dashboardReady(page);
+        if (id === 'activity') await see(page.getByRole('button', { name: 'Ver detalle: Permiso registrado' }));
+        await page.waitForLoadState('networkidle');
+        await shot(page, `employee-${id}-${size}`);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${id} fits the ${size} width`).toBeLessThanOrEqual(mobile ? 390 : 1280);
+      }
+
+      const adminSide = await browser.open(main.baseUrl, { mobile });
+      await login(adminSide.page, admin.adminEmail, admin.password);
+      await closeGuidedTour(adminSide.page);
+      for (const [tab, path] of [
+        ['attendance', '/company-admin/attendance'],
+        ['reports', '/company-admin/reports'],
+      ] as const) {
+        await adminSide.page.goto(path);
+        await dashboardReady(adminSide.page);
+        await adminSide.page.waitForLoadState('networkidle');
+        if (tab === 'attendance') await see(adminSide.page.getByText(employee.name));
+        await shot(adminSide.page, `company-${tab}-${size}`);
+        expect(await adminSide.page.evaluate(() => document.documentElement.scrollWidth), `${tab} fits the ${size} width`).toBeLessThanOrEqual(
+          mobile ? 390 : 1280,
+        );
+      }
+    }
+  });
+});
