@@ -1,6 +1,7 @@
 import { Anchor, Badge, Card, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Plan, PlanCatalogue } from '@presente/shared';
 import { useTranslation } from 'react-i18next';
+import { mailto, SALES_EMAIL } from '../../../lib/contact';
 import { formatPrice } from '../../../lib/format';
 import { planOf } from '../api';
 
@@ -15,6 +16,8 @@ export function PlanCards({ catalogue, currentPlan }: Props) {
   const free = planOf(catalogue, 'FREE');
   const premium = planOf(catalogue, 'PREMIUM');
   const enterprise = planOf(catalogue, 'ENTERPRISE');
+  // Without a configured SALES_CONTACT_URL the sales mailbox is the contact (as in the upgrade prompt).
+  const salesUrl = enterprise.salesContactUrl ?? mailto(SALES_EMAIL, t('upgrade.salesSubject'));
   const current = <Badge color="teal">{t('subscription.plans.current')}</Badge>;
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
@@ -58,11 +61,9 @@ export function PlanCards({ catalogue, currentPlan }: Props) {
             <List.Item>{t('subscription.plans.enterprise.employees', { min: enterprise.minEmployees })}</List.Item>
             <List.Item>{t('subscription.plans.enterprise.custom')}</List.Item>
           </List>
-          {enterprise.salesContactUrl && (
-            <Anchor href={enterprise.salesContactUrl} target="_blank" rel="noopener noreferrer">
-              {t('subscription.plans.enterprise.contact')}
-            </Anchor>
-          )}
+          <Anchor href={salesUrl} target="_blank" rel="noopener noreferrer">
+            {t('subscription.plans.enterprise.contact')}
+          </Anchor>
         </Stack>
       </Card>
     </SimpleGrid>
