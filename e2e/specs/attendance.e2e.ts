@@ -1,8 +1,8 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { closeGuidedTour, dashboardReady, dismissToasts, login, mainTarget, see, targets, toast, useBrowser } from '../support/app.js';
 import {
   addDays,
+  checkInAndOut,
   choose,
   companyNow,
   dayCell,
@@ -11,6 +11,7 @@ import {
   MONTHS,
   monthEnd,
   OFFICE_SCHEDULE,
+  openTab,
   pdfText,
   readWorkbook,
   rowStarting,
@@ -31,13 +32,6 @@ import { shot } from '../support/browser.js';
  */
 const browser = useBrowser();
 const main = mainTarget();
-
-/** Opens a tab of the area from the sidebar, as a person does. */
-async function openTab(page: Page, name: string, path: string) {
-  await page.getByRole('navigation').getByRole('link', { name, exact: true }).click();
-  await page.waitForURL((url) => url.pathname === path);
-  await dashboardReady(page);
-}
 
 describe('attendance: the admin corrects days and exports them (PGlite)', () => {
   // Two past days of one month (the current one unless today is its 1st or 2nd): every day is a work
@@ -127,6 +121,7 @@ describe('attendance: the admin corrects days and exports them (PGlite)', () => 
     await shot(page, 'attendance-calendar-desktop');
   });
 
+  // Exports the two days the journey above recorded through the day modal.
   it('exports the month from the calendar and the employee report as Excel and PDF', async () => {
     const { admin, employee } = seeded;
     const { page } = await browser.open(main.baseUrl);
@@ -213,32 +208,6 @@ describe('attendance: the admin corrects days and exports them (PGlite)', () => 
   });
 });
 
-const EMPLOYEE_TABS = [
-  ['overview', 'Resumen', '/employee'],
-  ['attendance', 'Asistencia', '/employee/attendance'],
-  ['schedule', 'Horario', '/employee/schedule'],
-  ['activity', 'Actividad', '/employee/activity'],
-  ['history', 'Historial', '/employee/history'],
-  ['reports', 'Reportes', '/employee/reports'],
-  ['settings', 'Configuración', '/employee/settings'],
-] as const;
-
-/** Registers the employee's attendance of today from the Attendance tab: entry, then exit. */
-async function checkInAndOut(page: Page, screens: boolean) {
-  await openTab(page, 'Asistencia', '/employee/attendance');
-  await page.getByRole('button', { name: 'Registrar Entrada' }).click();
-  await see(toast(page, 'Entrada registrada exitosamente'));
-  const checkOut = page.getByRole('button', { name: 'Registrar Salida' });
-  await see(checkOut);
-  await see(page.getByText('Presente', { exact: true }));
-  if (screens) await shot(page, 'employee-attendance-checked-in-desktop');
-  await dismissToasts(page);
-  await checkOut.click();
-  await see(toast(page, 'Salida registrada exitosamente'));
-  await see(page.getByText('Jornada Completada'));
-  await expect(page.getByRole('button', { name: /^Registrar (Entrada|Salida)$/ }).count()).resolves.toBe(0);
-}
-
 for (const target of targets()) {
   describe.skipIf(!target.baseUrl)(`attendance: the employee's day ${target.title}`, () => {
     it("checks in, sees the confirmation, checks out and sees 'Jornada Completada'", async () => {
@@ -280,6 +249,17 @@ describe('attendance: realtime calendar (PGlite)', () => {
   });
 });
 
+/** The employee area's tabs and their paths (spec §2). */
+const EMPLOYEE_TABS = [
+  ['overview', '/employee'],
+  ['attendance', '/employee/attendance'],
+  ['schedule', '/employee/schedule'],
+  ['activity', '/employee/activity'],
+  ['history', '/employee/history'],
+  ['reports', '/employee/reports'],
+  ['settings', '/employee/settings'],
+] as const;
+
 describe('attendance: screens of the employee area and the admin tabs (PGlite)', () => {
   it('every employee tab and the attendance/reports tabs draw on desktop and on a 390x844 phone', async () => {
     const { admin, employee, api } = await seedCompany(main, scheduleStartingNow(), addDays(companyNow().date, -3));
@@ -291,10 +271,11 @@ describe('attendance: screens of the employee area and the admin tabs (PGlite)',
       const size = mobile ? 'mobile' : 'desktop';
       const { page } = await browser.open(main.baseUrl, { mobile });
       await login(page, employee.email, employee.password, '/employee');
-      for (const [id, , path] of EMPLOYEE_TABS) {
+      for (const [id, path] of EMPLOYEE_TABS) {
         await page.goto(path);
         await dashboardReady(page);
-        if (id === 'activity') await see(page.getByRole('button', { name: 'Ver detalle: Permiso registrado' }));
+        // The admin's change reaches the employee's activity feed, with who made it.
+        if (id === 'activity') await see(page.getByRole('button', { name: 'Ver detalle: Permiso registrado' }).filter({ hasText: `Por ${admin.adminName}` }));
         await page.waitForLoadState('networkidle');
         await shot(page, `employee-${id}-${size}`);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${id} fits the ${size} width`).toBeLessThanOrEqual(mobile ? 390 : 1280);

@@ -5,7 +5,19 @@ import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { ApiClient, type CreatedEmployee, createEmployee, type RegisteredCompany, registerCompany, see, type Target, toast } from './app.js';
+import {
+  ApiClient,
+  type CreatedEmployee,
+  createEmployee,
+  dashboardReady,
+  dismissToasts,
+  type RegisteredCompany,
+  registerCompany,
+  see,
+  type Target,
+  toast,
+} from './app.js';
+import { shot } from './browser.js';
 import { artifactsDir } from './server.js';
 
 /** registerCompany() registers every company in Lima (no daylight saving: UTC-5 all year). */
@@ -152,6 +164,33 @@ export async function saveDay(page: Page, dialog: Locator, button: 'Crear asiste
   await see(toast(page, message).or(refused));
   if (await refused.count()) throw new Error(`the day was not saved: ${(await refused.allTextContents()).join(' | ')}`);
   await dialog.waitFor({ state: 'detached' });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moving around and punching
+// ---------------------------------------------------------------------------------------------
+
+/** Opens a tab of the area from the sidebar, as a person does. */
+export async function openTab(page: Page, name: string, path: string) {
+  await page.getByRole('navigation').getByRole('link', { name, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === path);
+  await dashboardReady(page);
+}
+
+/** Registers the employee's attendance of today from the Attendance tab: entry, then exit. */
+export async function checkInAndOut(page: Page, screens: boolean) {
+  await openTab(page, 'Asistencia', '/employee/attendance');
+  await page.getByRole('button', { name: 'Registrar Entrada' }).click();
+  await see(toast(page, 'Entrada registrada exitosamente'));
+  const checkOut = page.getByRole('button', { name: 'Registrar Salida' });
+  await see(checkOut);
+  await see(page.getByText('Presente', { exact: true }));
+  if (screens) await shot(page, 'employee-attendance-checked-in-desktop');
+  await dismissToasts(page);
+  await checkOut.click();
+  await see(toast(page, 'Salida registrada exitosamente'));
+  await see(page.getByText('Jornada Completada'));
+  await expect(page.getByRole('button', { name: /^Registrar (Entrada|Salida)$/ }).count()).resolves.toBe(0);
 }
 
 // ---------------------------------------------------------------------------------------------
