@@ -74,7 +74,7 @@ export function CompaniesTable({ companies, handlers }: { companies: SuperAdminC
                 <CompanyStatusBadge status={c.status} />
               </Table.Td>
               <Table.Td maw={180}>
-                <Stack gap={6} align="flex-start">
+                <Stack gap={6} align="flex-start" maw={180}>
                   <AdminSummary admin={c.admin} withStatus={false} />
                   {c.admin && (
                     <Group gap={6} wrap="nowrap">

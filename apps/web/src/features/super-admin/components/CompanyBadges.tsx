@@ -51,7 +51,8 @@ export function AdminSummary({ admin, withStatus = true }: { admin: SuperAdminCo
     );
   }
   return (
-    <Stack gap={2} style={{ minWidth: 0 }}>
+    // maxWidth: inside a cell that aligns its content to the start, a long email would otherwise push past the cell.
+    <Stack gap={2} style={{ minWidth: 0, maxWidth: '100%' }}>
       <Group gap={6} wrap="nowrap">
         <Text size="sm" fw={500} truncate title={admin.name}>
           {admin.name}

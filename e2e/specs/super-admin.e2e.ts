@@ -1,0 +1,158 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { choose, dialog, openTab, row, superAdminApi } from '../support/admin.js';
+import {
+  atPath,
+  captchaWidget,
+  dashboardReady,
+  dismissToasts,
+  gone,
+  login,
+  pathOf,
+  see,
+  submitLogin,
+  targets,
+  toast,
+  uniqueEmail,
+  uniqueSuffix,
+  useBrowser,
+} from '../support/app.js';
+import { shot } from '../support/browser.js';
+import { SUPERADMIN } from '../support/server.js';
+
+/**
+ * Journey 1 (issue "Administration"): the super admin creates a client company with a manually set admin
+ * password, finds it with the filters, and switches its admin off and on again; the admin's login follows.
+ */
+const browser = useBrowser();
+
+const INACTIVE_ACCOUNT = 'Tu cuenta está desactivada. Contacta al administrador.';
+
+/** Search, plan and status filters of the Companies tab. */
+function filters(page: Page) {
+  return {
+    search: page.getByRole('textbox', { name: 'Buscar' }),
+    plan: page.getByRole('combobox', { name: 'Plan' }),
+    status: page.getByRole('combobox', { name: 'Estado' }),
+  };
+}
+
+/** Waits until the companies list shows exactly these companies (by name) among `all`. */
+async function listShows(page: Page, shown: string[], all: string[]) {
+  for (const name of all) {
+    if (shown.includes(name)) await see(row(page, name));
+    else await gone(row(page, name));
+  }
+}
+
+for (const target of targets()) {
+  describe.skipIf(!target.baseUrl)(`super admin manages companies ${target.title}`, () => {
+    const screens = target.name === 'pglite';
+
+    it('creates a company with a manual admin password, filters by plan and status, and toggles the admin off and on', async () => {
+      const tag = uniqueSuffix();
+      const company = `Textiles Andinos ${tag} SAC`;
+      const adminName = `Rosa Quispe ${tag}`;
+      const adminEmail = uniqueEmail('rosa');
+      const adminPassword = `Temporal-${tag}`;
+      // A sibling with the same tag, PREMIUM and INACTIVE, so that every filter has something to leave out.
+      const sibling = `Textiles Andinos ${tag} Premium EIRL`;
+      const seeded = await (await superAdminApi(target.baseUrl)).post('/super-admin/companies', {
+        name: sibling,
+        ruc: `20${Date.now().toString().slice(-9)}`,
+        email: uniqueEmail('premium'),
+        plan: 'PREMIUM',
+        maxEmployees: 50,
+        status: 'INACTIVE',
+        adminName: `Luis Premium ${tag}`,
+        adminEmail: uniqueEmail('luis'),
+        setupType: 'email',
+      });
+      expect(seeded.status, JSON.stringify(seeded.body)).toBe(201);
+
+      const { page } = await browser.open(target.baseUrl);
+      await login(page, SUPERADMIN.email, SUPERADMIN.password, '/super-admin');
+      await dismissToasts(page);
+      await openTab(page, 'Empresas', '/super-admin/companies');
+      await see(page.getByRole('heading', { name: 'Empresas clientes' }));
+
+      // The form: a manual setup needs a temporary password of at least 8 characters.
+      await page.getByRole('button', { name: 'Nueva empresa' }).click();
+      const form = dialog(page, 'Nueva empresa');
+      await see(form);
+      await form.getByLabel(/^Nombre de la empresa/).fill(company);
+      await form.getByLabel(/^RUC/).fill(`20${Date.now().toString().slice(-9)}`);
+      await form.getByLabel(/^Email de la empresa/).fill(uniqueEmail('textiles'));
+      await form.getByLabel(/^Ciudad/).fill('Arequipa');
+      await form.getByLabel(/^Nombre del administrador/).fill(adminName);
+      await form.getByLabel(/^Email del administrador/).fill(adminEmail);
+      await form.getByRole('radio', { name: /Configurar manualmente/ }).click();
+      const password = form.getByLabel(/^Contraseña temporal/);
+      await form.getByRole('button', { name: 'Crear empresa' }).click();
+      await see(form.getByText('La contraseña es requerida cuando se configura manualmente', { exact: true }));
+      await password.fill('Corta-1');
+      await form.getByRole('button', { name: 'Crear empresa' }).click();
+      await see(form.getByText('La contraseña debe tener al menos 8 caracteres', { exact: true }));
+      await password.fill(adminPassword);
+      if (screens) await shot(page, 'super-admin-company-form-desktop');
+      const created = page.waitForResponse((r) => r.url().endsWith('/api/super-admin/companies') && r.request().method() === 'POST');
+      await form.getByRole('button', { name: 'Crear empresa' }).click();
+      expect((await created).status()).toBe(201);
+      await see(toast(page, 'Empresa creada exitosamente'));
+      await gone(form);
+      await dismissToasts(page);
+
+      // Both companies of the tag are found by the search; the new one is FREE, 0 of 10 employees, active.
+      const f = filters(page);
+      await f.search.fill(tag);
+      const both = [company, sibling];
+      await listShows(page, both, both);
+      const mine = row(page, company);
+      await see(mine.getByText('FREE', { exact: true }));
+      await see(mine.getByText('0 / 10', { exact: true }));
+      await see(mine.getByText('Activa', { exact: true }));
+      await see(mine.getByText(adminName));
+      await see(page.getByText('2 empresas', { exact: true }));
+
+      await choose(page, f.plan, 'PREMIUM');
+      await listShows(page, [sibling], both);
+      await choose(page, f.plan, 'FREE');
+      await listShows(page, [company], both);
+      await choose(page, f.plan, 'Todos');
+      await choose(page, f.status, 'Inactiva');
+      await listShows(page, [sibling], both);
+      await choose(page, f.status, 'Activa');
+      await listShows(page, [company], both);
+      await choose(page, f.plan, 'PREMIUM');
+      await see(page.getByText('Ninguna empresa coincide con los filtros', { exact: true }));
+      await choose(page, f.plan, 'Todos');
+      await choose(page, f.status, 'Todos');
+      await listShows(page, both, both);
+      if (screens) await shot(page, 'super-admin-companies-filtered-desktop');
+
+      // Switch the admin off: the login is refused with the product's message.
+      await mine.getByRole('button', { name: `Desactivar: ${adminName}` }).click();
+      await see(toast(page, 'Administrador desactivado exitosamente'));
+      await see(mine.getByText('Inactivo', { exact: true }));
+      await see(mine.getByRole('button', { name: `Activar: ${adminName}` }));
+
+      const adminSide = await browser.open(target.baseUrl);
+      await adminSide.page.goto('/login');
+      await submitLogin(adminSide.page, adminEmail, adminPassword);
+      await see(adminSide.page.getByRole('alert').filter({ hasText: INACTIVE_ACCOUNT }));
+      expect(pathOf(adminSide.page)).toBe('/login');
+      await see(captchaWidget(adminSide.page).locator('.altcha[data-state="unverified"]'));
+      if (screens) await shot(adminSide.page, 'login-admin-inactive-desktop');
+
+      // Switch it on again: the same password now opens the company admin's area.
+      await dismissToasts(page);
+      await mine.getByRole('button', { name: `Activar: ${adminName}` }).click();
+      await see(toast(page, 'Administrador activado exitosamente'));
+      await see(mine.getByText('Activo', { exact: true }));
+      await submitLogin(adminSide.page, adminEmail, adminPassword);
+      await atPath(adminSide.page, '/company-admin');
+      await dashboardReady(adminSide.page);
+      await see(adminSide.page.getByRole('banner').getByText(adminName, { exact: true }));
+    });
+  });
+}

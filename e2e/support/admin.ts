@@ -1,0 +1,127 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { ApiClient, dashboardReady, see, uniqueEmail, uniqueSuffix } from './app.js';
+import { shot } from './browser.js';
+import { SUPERADMIN } from './server.js';
+
+// Helpers of the Administration journeys (super admin and company admin screens).
+
+const BASE = '/company-admin-simple';
+
+/** An API session of a company's admin (for seeding and for checking what was written). */
+export async function adminApi(baseUrl: string, admin: { adminEmail: string; password: string }): Promise<ApiClient> {
+  const api = new ApiClient(baseUrl);
+  await api.login(admin.adminEmail, admin.password);
+  return api;
+}
+
+/** An API session of the platform's super admin. */
+export async function superAdminApi(baseUrl: string): Promise<ApiClient> {
+  const api = new ApiClient(baseUrl);
+  await api.login(SUPERADMIN.email, SUPERADMIN.password);
+  return api;
+}
+
+/** Creates `count` employees through the API (faster than the form; the form is exercised separately). */
+export async function seedEmployees(api: ApiClient, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const suffix = uniqueSuffix();
+    const res = await api.post(`${BASE}/employees`, {
+      firstName: 'Semilla',
+      lastName: `Número ${i + 1} ${suffix}`,
+      email: uniqueEmail('semilla'),
+      employeeCode: `S${i + 1}-${suffix}`,
+    });
+    if (res.status !== 201) throw new Error(`seeding employee ${i + 1} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+}
+
+/** How many employees the company has, as the server counts them (the plan usage). */
+export async function employeeCount(api: ApiClient): Promise<number> {
+  const res = await api.get<{ usage: { employees: { used: number; limit: number } } }>(`${BASE}/company/settings`);
+  if (res.status !== 200) throw new Error(`company settings: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data!.usage.employees.used;
+}
+
+/** Picks `option` in a Mantine Select / combobox, as a person does: open it, click the option. */
+export async function choose(page: Page, combobox: Locator, option: string | RegExp): Promise<void> {
+  await combobox.click();
+  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+  await expect.poll(() => page.getByRole('listbox').filter({ visible: true }).count()).toBe(0);
+}
+
+/** Types "HH:mm" into a 24-hour TimeField (separate hours and minutes inputs named '<label>: horas/minutos'). */
+export async function typeTime(scope: Locator, label: string, hhmm: string): Promise<void> {
+  const [hours, minutes] = hhmm.split(':');
+  const page = scope.page();
+  await scope.getByLabel(`${label}: horas`).click();
+  await page.keyboard.type(hours);
+  await scope.getByLabel(`${label}: minutos`).click();
+  await page.keyboard.type(minutes);
+}
+
+/** A CSV file for a file input, built from a header and rows (values must not contain commas). */
+export function csvFile(name: string, header: string[], rows: string[][]) {
+  const text = [header, ...rows].map((r) => r.join(',')).join('\r\n');
+  return { name, mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${text}\r\n`, 'utf8') };
+}
+
+/** Clicks a tab in the sidebar (the drawer on a phone is not used here: desktop journeys). */
+export async function openTab(page: Page, label: string, path: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: label, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === path);
+  await see(page.getByRole('banner').getByRole('heading', { name: label }));
+}
+
+/** The modal dialog with this title. */
+export function dialog(page: Page, title: string): Locator {
+  return page.getByRole('dialog', { name: title });
+}
+
+/** A table row (desktop) containing this text. */
+export function row(scope: Page | Locator, text: string): Locator {
+  return scope.getByRole('row').filter({ hasText: text });
+}
+
+/** Nothing in the page is wider than the viewport (no sideways scrolling of the whole page). */
+export async function fitsViewport(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, `page ${new URL(page.url()).pathname} is wider than the screen`).toBeLessThanOrEqual(innerWidth);
+}
+
+export interface ScreenTab {
+  path: string;
+  name: string;
+  /** Something the tab shows once its data is loaded. */
+  ready: (page: Page) => Locator;
+  /** Its table is meant to scroll sideways (a month of days per employee). */
+  wideTable?: boolean;
+}
+
+/** Headers of the tables that need sideways scrolling inside their box (none should at desktop width). */
+export async function scrollingTables(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('table')]
+      .filter((table) => {
+        let box = table.parentElement;
+        while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
+        return box !== null && box.scrollWidth > box.clientWidth + 1;
+      })
+      .map((table) => table.querySelector('thead')?.textContent ?? 'table without header'),
+  );
+}
+
+/**
+ * Opens every tab by its address, waits for its content, checks it fits the screen (at desktop size, its
+ * tables too), and saves a screenshot.
+ */
+export async function shootTabs(page: Page, tabs: ScreenTab[], prefix: string, size: 'desktop' | 'mobile'): Promise<void> {
+  for (const tab of tabs) {
+    await page.goto(tab.path);
+    await dashboardReady(page);
+    await see(tab.ready(page), 20_000);
+    await fitsViewport(page);
+    if (size === 'desktop' && !tab.wideTable) expect(await scrollingTables(page), `tables of ${tab.path} that scroll sideways at 1280 px`).toEqual([]);
+    await shot(page, `${prefix}-${tab.name}-${size}`);
+  }
+}
