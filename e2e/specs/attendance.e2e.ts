@@ -127,7 +127,8 @@ describe('attendance: the admin corrects days and exports them (PGlite)', () => 
     const { page } = await browser.open(main.baseUrl);
     await login(page, admin.adminEmail, admin.password);
     await openTab(page, 'Asistencia', '/company-admin/attendance');
-    if (otherMonth) await showMonth(page, permDay);
+    // The Year and Month filters, as an admin picks the month to export.
+    await showMonth(page, permDay);
     await see(dayCell(page, employee.name, permDay, 'Permiso'));
     const month = `${MONTHS[Number(permDay.slice(5, 7)) - 1]} ${permDay.slice(0, 4)}`;
     const exportButton = page.getByRole('button', { name: 'Exportar' });
@@ -163,10 +164,8 @@ describe('attendance: the admin corrects days and exports them (PGlite)', () => 
     const search = page.getByRole('textbox', { name: 'Empleado' });
     await search.fill(employee.name.split(' ').at(-1)!);
     await page.getByRole('option', { name: new RegExp(employee.name) }).click();
-    if (otherMonth) {
-      await choose(page, 'Año', permDay.slice(0, 4));
-      await choose(page, 'Mes', `${permDay.slice(5, 7)} - ${MONTHS[Number(permDay.slice(5, 7)) - 1]}`);
-    }
+    await choose(page, 'Año', permDay.slice(0, 4));
+    await choose(page, 'Mes', `${permDay.slice(5, 7)} - ${MONTHS[Number(permDay.slice(5, 7)) - 1]}`);
     const table = page.getByRole('table');
     await see(
       table
