@@ -126,7 +126,10 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Picks an option of a Mantine Select by its label (a click on the field, then on the option). */
 export async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.locator('input').and(page.getByLabel(label, { exact: true })).click();
+  await page
+    .locator('input')
+    .and(page.getByLabel(label, { exact: true }))
+    .click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
