@@ -10,6 +10,7 @@ import { companyAdminRoutes } from './modules/company-admin.js';
 import { countryRoutes } from './modules/countries/countries.routes.js';
 import { employeeAreaRoutes } from './modules/employee-area/employee-area.routes.js';
 import { faceModelRoutes } from './modules/face/models.routes.js';
+import { kioskRoutes } from './modules/face/kiosk.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { installErrorHandler } from './plugins/error-handler.js';
@@ -26,7 +27,7 @@ export interface BuildOptions {
 }
 
 /** The ONE list of route modules, all under /api. */
-const routeModules = [healthRoutes, authRoutes, countryRoutes, companyAdminRoutes, adminRoutes, employeeAreaRoutes, billingRoutes, faceModelRoutes];
+const routeModules = [healthRoutes, authRoutes, countryRoutes, companyAdminRoutes, adminRoutes, employeeAreaRoutes, billingRoutes, faceModelRoutes, kioskRoutes];
 
 /** Builds the HTTP application around its dependencies (nothing here opens connections). */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {

@@ -4,6 +4,7 @@ import { companyRoutes } from './company/company.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { departmentRoutes } from './departments/departments.routes.js';
 import { employeeRoutes } from './employees/employees.routes.js';
+import { faceRoutes } from './face/face.routes.js';
 import { holidayRoutes } from './holidays/holidays.routes.js';
 import { locationRoutes } from './locations/locations.routes.js';
 import { scheduleRoutes } from './schedules/schedules.routes.js';
@@ -14,7 +15,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (scoped) => {
       // onRequest, so a missing session answers 401 before the body is even validated.
       scoped.addHook('onRequest', scoped.requireRole('COMPANY_ADMIN'));
-      for (const routes of [attendanceRoutes, dashboardRoutes, companyRoutes, departmentRoutes, scheduleRoutes, locationRoutes, holidayRoutes, employeeRoutes]) {
+      for (const routes of [attendanceRoutes, dashboardRoutes, companyRoutes, departmentRoutes, scheduleRoutes, locationRoutes, holidayRoutes, employeeRoutes, faceRoutes]) {
         await scoped.register(routes);
       }
     },

@@ -9,6 +9,8 @@ import { logActivity } from '../activity/activity.service.js';
 import { distanceMetres, insideGeofence } from './geo.js';
 
 export type PunchAction = 'check_in' | 'check_out';
+/** With `auto`, a mark within this time of the check-in repeats the check-in instead of checking out. */
+export const AUTO_CHECKOUT_AFTER_MS = 2 * 60_000;
 export type PunchMethod = 'web' | 'face_recognition' | 'qr_code';
 
 export interface PunchRequest {
@@ -71,6 +73,10 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events'>, req: PunchReq
       .from(attendanceRecords)
       .where(and(eq(attendanceRecords.companyId, req.companyId), eq(attendanceRecords.employeeId, employee.id), eq(attendanceRecords.date, date)))
       .for('update');
+    // A kiosk mark right after a check-in is the same person marking twice, not a check-out.
+    if (req.action === 'auto' && existing?.checkIn && !existing.checkOut && at.getTime() - existing.checkIn.getTime() < AUTO_CHECKOUT_AFTER_MS) {
+      return { action: 'check_in' as const, repeated: true, record: existing };
+    }
     const wants: PunchAction = req.action === 'auto' ? (existing?.checkIn ? 'check_out' : 'check_in') : req.action;
 
     if (wants === 'check_in') {
@@ -88,13 +94,23 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events'>, req: PunchReq
       // ON CONFLICT: a concurrent check-in of the same shift won the insert; this one becomes a repeat.
       const [inserted] = existing
         ? await tx.update(attendanceRecords).set(values).where(eq(attendanceRecords.id, existing.id)).returning()
-        : await tx.insert(attendanceRecords).values({ companyId: req.companyId, employeeId: employee.id, date, ...values }).onConflictDoNothing().returning();
+        : await tx
+            .insert(attendanceRecords)
+            .values({ companyId: req.companyId, employeeId: employee.id, date, ...values })
+            .onConflictDoNothing()
+            .returning();
       if (!inserted) {
-        const [winner] = await tx.select().from(attendanceRecords).where(and(eq(attendanceRecords.companyId, req.companyId), eq(attendanceRecords.employeeId, employee.id), eq(attendanceRecords.date, date)));
+        const [winner] = await tx
+          .select()
+          .from(attendanceRecords)
+          .where(and(eq(attendanceRecords.companyId, req.companyId), eq(attendanceRecords.employeeId, employee.id), eq(attendanceRecords.date, date)));
         return { action: wants, repeated: true, record: winner };
       }
       await logActivity(tx, {
-        companyId: req.companyId, employeeId: employee.id, type: 'attendance_check_in', title: 'Entrada registrada',
+        companyId: req.companyId,
+        employeeId: employee.id,
+        type: 'attendance_check_in',
+        title: 'Entrada registrada',
         details: { date, checkIn: at.toISOString(), status, method: req.method, location: geo },
       });
       return { action: wants, repeated: false, record: inserted };
@@ -116,7 +132,10 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events'>, req: PunchReq
       .where(eq(attendanceRecords.id, existing.id))
       .returning();
     await logActivity(tx, {
-      companyId: req.companyId, employeeId: employee.id, type: 'attendance_check_out', title: 'Salida registrada',
+      companyId: req.companyId,
+      employeeId: employee.id,
+      type: 'attendance_check_out',
+      title: 'Salida registrada',
       details: { date, checkOut: at.toISOString(), workHours: hours, method: req.method, location: geo },
     });
     return { action: wants, repeated: false, record: updated };

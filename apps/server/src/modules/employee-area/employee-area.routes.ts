@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { faceConsentRoutes } from '../face/consent.routes.js';
 import { attendanceRoutes } from './attendance.routes.js';
 import { overviewRoutes } from './overview.routes.js';
 import { profileRoutes } from './profile.routes.js';
@@ -12,7 +13,7 @@ export const employeeAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (scoped) => {
       // onRequest, so a missing session answers 401 before the body is even validated.
       scoped.addHook('onRequest', scoped.requireRole('EMPLOYEE'));
-      for (const routes of [overviewRoutes, profileRoutes, attendanceRoutes]) await scoped.register(routes);
+      for (const routes of [overviewRoutes, profileRoutes, attendanceRoutes, faceConsentRoutes]) await scoped.register(routes);
     },
     { prefix: '/employee' },
   );

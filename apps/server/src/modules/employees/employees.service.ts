@@ -4,12 +4,13 @@ import { and, asc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Ctx, requireCompany } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { companies, departments, employees, schedules, sessions, users } from '../../db/schema/index.js';
+import { companies, departments, employees, faceProfiles, schedules, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { generatePassword, hashPassword } from '../../lib/crypto.js';
 import { isUniqueViolation, likeEscape } from '../../lib/db-errors.js';
 import { rooms } from '../../realtime/events.js';
 import { assertCanAdd } from '../company/plan.service.js';
+import { removeFaceData } from '../face/enrol.service.js';
 import { accountPasswordMail } from './employees.mails.js';
 
 type CreateInput = z.output<typeof employeeCreateInput>;
@@ -31,7 +32,10 @@ async function assertRefs(db: Db, companyId: string, input: { scheduleId: string
   if (input.scheduleId && !(await db.query.schedules.findFirst({ where: and(eq(schedules.id, input.scheduleId), eq(schedules.companyId, companyId)) }))) {
     throw new AppError('not_found', 'schedule.notFound', {}, [{ path: 'scheduleId', message: 'schedule.notFound' }]);
   }
-  if (input.departmentId && !(await db.query.departments.findFirst({ where: and(eq(departments.id, input.departmentId), eq(departments.companyId, companyId)) }))) {
+  if (
+    input.departmentId &&
+    !(await db.query.departments.findFirst({ where: and(eq(departments.id, input.departmentId), eq(departments.companyId, companyId)) }))
+  ) {
     throw new AppError('not_found', 'department.notFound', {}, [{ path: 'departmentId', message: 'department.notFound' }]);
   }
 }
@@ -46,8 +50,15 @@ const selection = {
   schedule: { id: schedules.id, name: schedules.name, startTime: schedules.startTime, endTime: schedules.endTime },
   department: { id: departments.id, name: departments.name },
   userActive: users.isActive,
+  face: { confidence: faceProfiles.confidence, createdAt: faceProfiles.createdAt },
 };
-type Row = { employee: typeof employees.$inferSelect; schedule: { id: string | null; name: string | null; startTime: string | null; endTime: string | null } | null; department: { id: string | null; name: string | null } | null; userActive: boolean | null };
+type Row = {
+  employee: typeof employees.$inferSelect;
+  schedule: { id: string | null; name: string | null; startTime: string | null; endTime: string | null } | null;
+  department: { id: string | null; name: string | null } | null;
+  userActive: boolean | null;
+  face: { confidence: number | null; createdAt: Date | null } | null;
+};
 
 function shape(r: Row) {
   const { deletedAt: _d, ...e } = r.employee;
@@ -56,7 +67,7 @@ function shape(r: Row) {
     schedule: r.schedule?.id ? r.schedule : null,
     department: r.department?.id ? r.department : null,
     canLogin: r.userActive ?? false,
-    faceData: null as null | { confidence: number; createdAt: string; isActive: boolean },
+    faceData: r.face?.createdAt ? { confidence: r.face.confidence ?? 0, createdAt: r.face.createdAt.toISOString(), isActive: true } : null,
   };
 }
 
@@ -66,7 +77,8 @@ function baseQuery(db: Db) {
     .from(employees)
     .leftJoin(schedules, eq(schedules.id, employees.scheduleId))
     .leftJoin(departments, eq(departments.id, employees.departmentId))
-    .leftJoin(users, eq(users.id, employees.userId));
+    .leftJoin(users, eq(users.id, employees.userId))
+    .leftJoin(faceProfiles, eq(faceProfiles.employeeId, employees.id));
 }
 
 /** Employees of the actor's company: search by name, email or code; department filter ('none' = without). */
@@ -90,7 +102,11 @@ export async function listEmployees(ctx: Ctx, q: z.output<typeof employeeListQue
   if (q.status) filters.push(eq(employees.status, q.status));
   const where = and(...filters);
   const [rows, [{ total }], [{ all }]] = await Promise.all([
-    baseQuery(ctx.db).where(where).orderBy(asc(employees.lastName), asc(employees.firstName), asc(employees.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+    baseQuery(ctx.db)
+      .where(where)
+      .orderBy(asc(employees.lastName), asc(employees.firstName), asc(employees.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
     ctx.db.select({ total: sql<number>`count(*)::int` }).from(employees).where(where),
     ctx.db.select({ all: sql<number>`count(*)::int` }).from(employees).where(live(companyId)),
   ]);
@@ -130,8 +146,14 @@ export async function createEmployee(ctx: Ctx, input: CreateInput) {
       await assertCanAdd(tx, companyId, 'employees');
       await assertRefs(tx, companyId, input);
       if (await emailUsedByAnotherUser(tx, input.email)) throw emailTaken();
-      const [user] = await tx.insert(users).values({ companyId, role: 'EMPLOYEE', name, email: input.email, passwordHash, isActive: input.status === 'ACTIVE' }).returning();
-      const [row] = await tx.insert(employees).values({ ...input, companyId, userId: user.id }).returning();
+      const [user] = await tx
+        .insert(users)
+        .values({ companyId, role: 'EMPLOYEE', name, email: input.email, passwordHash, isActive: input.status === 'ACTIVE' })
+        .returning();
+      const [row] = await tx
+        .insert(employees)
+        .values({ ...input, companyId, userId: user.id })
+        .returning();
       return row;
     });
   } catch (err) {
@@ -157,10 +179,17 @@ export async function updateEmployee(ctx: Ctx, id: string, input: UpdateInput) {
       if (current.userId) {
         await tx
           .update(users)
-          .set({ name: `${input.firstName} ${input.lastName}`, email: input.email, isActive: input.status === 'ACTIVE', ...(passwordHash ? { passwordHash, passwordChangedAt: new Date() } : {}) })
+          .set({
+            name: `${input.firstName} ${input.lastName}`,
+            email: input.email,
+            isActive: input.status === 'ACTIVE',
+            ...(passwordHash ? { passwordHash, passwordChangedAt: new Date() } : {}),
+          })
           .where(eq(users.id, current.userId));
         if (passwordHash || input.status === 'INACTIVE') await tx.delete(sessions).where(eq(sessions.userId, current.userId));
       }
+      // Deactivating an employee deletes their face templates (consent and privacy, docs/privacy-retention.md).
+      if (input.status === 'INACTIVE') await removeFaceData(tx, companyId, id, 'employee_deactivated');
     });
   } catch (err) {
     mapUnique(err);
@@ -178,6 +207,7 @@ export async function deleteEmployee(ctx: Ctx, id: string) {
     if (!current) throw new AppError('not_found', 'employee.notFound');
     await tx.update(employees).set({ deletedAt: new Date(), status: 'INACTIVE', userId: null }).where(eq(employees.id, id));
     if (current.userId) await tx.delete(users).where(eq(users.id, current.userId));
+    await removeFaceData(tx, companyId, id, 'employee_deleted');
   });
   ctx.deps.events.emit(rooms.company(companyId), 'employee_update', { action: 'deleted', id });
 }

@@ -1,0 +1,28 @@
+import type { Ctx } from '../../context.js';
+import { AppError } from '../../errors.js';
+import type { Analysis } from '../../face/engine.js';
+import { FacePoolError } from '../../face/pool.js';
+
+/**
+ * Runs every image through the worker pool (the server is the authority: it never trusts browser
+ * descriptors). Pool problems become stable API errors; an unreadable image names its part.
+ */
+export async function analyzeAll(ctx: Ctx, images: Buffer[], field: string): Promise<Analysis[]> {
+  const pool = ctx.deps.face;
+  if (!pool) throw new AppError('face_unavailable', 'face.unavailable');
+  const settled = await Promise.allSettled(images.map((img) => pool.analyze(img)));
+  const out: Analysis[] = [];
+  for (const [i, r] of settled.entries()) {
+    if (r.status === 'fulfilled') {
+      out.push(r.value);
+      continue;
+    }
+    const err = r.reason;
+    if (err instanceof FacePoolError && err.code === 'invalid_image') {
+      throw new AppError('invalid_image', 'face.invalid_image', {}, [{ path: `${field}[${i}]`, message: 'face.invalid_image' }]);
+    }
+    ctx.log.warn({ err }, 'face analysis failed');
+    throw new AppError('face_unavailable', 'face.unavailable');
+  }
+  return out;
+}

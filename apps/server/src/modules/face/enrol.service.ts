@@ -1,0 +1,135 @@
+import { FACE_LIMITS, type FaceConsentState, type FaceData } from '@presente/shared';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { type Ctx, requireCompany } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { employees, faceConsents, faceProfiles, faceTemplates } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { euclidean } from '../../face/match.js';
+import { checkEnrolment } from '../../face/quality.js';
+import { rooms } from '../../realtime/events.js';
+import { logActivity } from '../activity/activity.service.js';
+import { loadSelf } from '../employee-area/self.service.js';
+import { analyzeAll } from './analyze.js';
+
+export type FaceRemovalReason = 'employee' | 'admin_removed' | 'employee_deleted' | 'employee_deactivated';
+
+const faceDataOf = (p: typeof faceProfiles.$inferSelect): FaceData => ({ confidence: p.confidence, createdAt: p.createdAt.toISOString(), isActive: true });
+
+/** 1 - the widest distance between two captures of the enrolment (0-1): how consistent the captures were. */
+function confidenceOf(descriptors: Float32Array[]): number {
+  let widest = 0;
+  for (let i = 0; i < descriptors.length; i++)
+    for (let j = i + 1; j < descriptors.length; j++) widest = Math.max(widest, euclidean(descriptors[i], descriptors[j]));
+  return Math.round(Math.min(1, Math.max(0, 1 - widest)) * 1000) / 1000;
+}
+
+/**
+ * Enrols (or re-enrols) an employee's face from 3-5 captures: the server analyses each, applies the quality
+ * gate, and in one transaction replaces the templates, records the consent and the profile.
+ */
+export async function registerFace(ctx: Ctx, input: { employeeId: string; noticeVersion: string }, images: Buffer[]) {
+  const companyId = requireCompany(ctx.actor);
+  const [employee] = await ctx.db
+    .select()
+    .from(employees)
+    .where(and(eq(employees.id, input.employeeId), eq(employees.companyId, companyId), isNull(employees.deletedAt)));
+  if (!employee) throw new AppError('not_found', 'employee.notFound');
+  if (employee.status !== 'ACTIVE') throw new AppError('conflict', 'face.employeeInactive');
+  const limits = { min: FACE_LIMITS.minCaptures, max: FACE_LIMITS.maxCaptures };
+  if (images.length < limits.min || images.length > limits.max) throw new AppError('captures_count', 'face.captures_count', limits);
+
+  const checked = checkEnrolment(await analyzeAll(ctx, images, 'image'));
+  if (!checked.ok) {
+    const errors = checked.capture === undefined ? undefined : [{ path: `image[${checked.capture}]`, message: `face.${checked.reason}` }];
+    throw new AppError(checked.reason, `face.${checked.reason}`, limits, errors);
+  }
+  const confidence = confidenceOf(checked.descriptors);
+  const userId = ctx.actor?.userId ?? null;
+
+  const profile = await ctx.db.transaction(async (tx) => {
+    await tx.delete(faceTemplates).where(and(eq(faceTemplates.companyId, companyId), eq(faceTemplates.employeeId, employee.id)));
+    await tx.insert(faceTemplates).values(checked.descriptors.map((d) => ({ companyId, employeeId: employee.id, descriptor: Array.from(d) })));
+    await tx
+      .update(faceConsents)
+      .set({ withdrawnAt: new Date(), withdrawnReason: 'replaced' })
+      .where(and(eq(faceConsents.companyId, companyId), eq(faceConsents.employeeId, employee.id), isNull(faceConsents.withdrawnAt)));
+    await tx.insert(faceConsents).values({ companyId, employeeId: employee.id, noticeVersion: input.noticeVersion, recordedByUserId: userId });
+    const values = { companyId, confidence, templates: checked.descriptors.length, registeredByUserId: userId, createdAt: new Date(), updatedAt: new Date() };
+    const [row] = await tx
+      .insert(faceProfiles)
+      .values({ employeeId: employee.id, ...values })
+      .onConflictDoUpdate({ target: faceProfiles.employeeId, set: values })
+      .returning();
+    await logActivity(tx, {
+      companyId,
+      employeeId: employee.id,
+      actorUserId: userId,
+      type: 'admin_action',
+      title: 'Rostro registrado',
+      details: { templates: checked.descriptors.length, confidence, noticeVersion: input.noticeVersion },
+    });
+    return row;
+  });
+  ctx.deps.events.emit(rooms.company(companyId), 'employee_update', { action: 'face_registered', id: employee.id });
+  return { employeeId: employee.id, faceData: faceDataOf(profile), templates: profile.templates };
+}
+
+/** Deletes an employee's templates and profile and closes the open consent (inside the caller's transaction). */
+export async function removeFaceData(tx: Db, companyId: string, employeeId: string, reason: FaceRemovalReason): Promise<boolean> {
+  const by = (t: typeof faceTemplates | typeof faceProfiles) => and(eq(t.companyId, companyId), eq(t.employeeId, employeeId));
+  await tx.delete(faceTemplates).where(by(faceTemplates));
+  const removed = await tx.delete(faceProfiles).where(by(faceProfiles)).returning({ id: faceProfiles.employeeId });
+  await tx
+    .update(faceConsents)
+    .set({ withdrawnAt: new Date(), withdrawnReason: reason })
+    .where(and(eq(faceConsents.companyId, companyId), eq(faceConsents.employeeId, employeeId), isNull(faceConsents.withdrawnAt)));
+  return removed.length > 0;
+}
+
+/** The admin removes an employee's face. */
+export async function deleteFace(ctx: Ctx, employeeId: string) {
+  const companyId = requireCompany(ctx.actor);
+  const removed = await ctx.db.transaction(async (tx) => {
+    const ok = await removeFaceData(tx, companyId, employeeId, 'admin_removed');
+    if (ok) await logActivity(tx, { companyId, employeeId, actorUserId: ctx.actor?.userId ?? null, type: 'admin_action', title: 'Registro facial eliminado' });
+    return ok;
+  });
+  if (!removed) throw new AppError('not_found', 'face.notRegistered');
+  ctx.deps.events.emit(rooms.company(companyId), 'employee_update', { action: 'face_removed', id: employeeId });
+}
+
+/** The employee's own registration and consent. */
+export async function consentState(ctx: Ctx): Promise<FaceConsentState> {
+  const { employee } = await loadSelf(ctx.db, ctx.actor);
+  const [profile] = await ctx.db
+    .select()
+    .from(faceProfiles)
+    .where(and(eq(faceProfiles.companyId, employee.companyId), eq(faceProfiles.employeeId, employee.id)));
+  const [consent] = await ctx.db
+    .select()
+    .from(faceConsents)
+    .where(and(eq(faceConsents.companyId, employee.companyId), eq(faceConsents.employeeId, employee.id), isNull(faceConsents.withdrawnAt)))
+    .orderBy(desc(faceConsents.acceptedAt))
+    .limit(1);
+  return {
+    registered: !!profile,
+    faceData: profile ? faceDataOf(profile) : null,
+    consent: consent ? { acceptedAt: consent.acceptedAt.toISOString(), noticeVersion: consent.noticeVersion } : null,
+  };
+}
+
+/** The employee withdraws consent: the templates go at once. */
+export async function withdrawConsent(ctx: Ctx) {
+  const { employee } = await loadSelf(ctx.db, ctx.actor);
+  await ctx.db.transaction(async (tx) => {
+    await removeFaceData(tx, employee.companyId, employee.id, 'employee');
+    await logActivity(tx, {
+      companyId: employee.companyId,
+      employeeId: employee.id,
+      actorUserId: ctx.actor?.userId ?? null,
+      type: 'profile_updated',
+      title: 'Consentimiento biométrico retirado',
+    });
+  });
+  ctx.deps.events.emit(rooms.company(employee.companyId), 'employee_update', { action: 'face_removed', id: employee.id });
+}

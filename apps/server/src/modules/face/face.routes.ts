@@ -1,0 +1,56 @@
+import { attendanceLinkInput, attendanceLinkToggle, faceRegisterFields, idParam, translate } from '@presente/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import * as enrol from './enrol.service.js';
+import * as links from './links.service.js';
+import { readMultipart, registerFaceMultipart } from './multipart.js';
+
+const tags = ['face-recognition'];
+
+/** Face enrolment and kiosk links of the admin's company (under /company-admin-simple, spec §7). */
+export const faceRoutes: FastifyPluginAsyncZod = async (app) => {
+  await registerFaceMultipart(app);
+
+  app.get('/face-recognition/attendance-links', { schema: { tags } }, async (req) => ({ data: await links.listLinks(req.ctx) }));
+
+  app.post('/face-recognition/attendance-link', { schema: { tags, body: attendanceLinkInput } }, async (req, reply) =>
+    reply.code(201).send({ data: await links.createLink(req.ctx, req.body), message: translate('faceLink.created', req.lang) }),
+  );
+
+  app.patch('/face-recognition/attendance-link/:id/toggle', { schema: { tags, params: idParam, body: attendanceLinkToggle } }, async (req) => {
+    const link = await links.toggleLink(req.ctx, req.params.id, req.body.isActive);
+    return { data: link, message: translate(link.isActive ? 'faceLink.activated' : 'faceLink.deactivated', req.lang) };
+  });
+
+  app.delete('/face-recognition/attendance-link/:id', { schema: { tags, params: idParam } }, async (req) => {
+    await links.deleteLink(req.ctx, req.params.id);
+    return { message: translate('faceLink.deleted', req.lang) };
+  });
+
+  app.post(
+    '/face-recognition/register',
+    {
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        description:
+          'multipart/form-data: employeeId, consentAccepted=true, noticeVersion, optional descriptors (ignored: the server computes its own), and 3-5 JPEG/PNG parts named `image`. Replaces an earlier registration.',
+      },
+    },
+    async (req, reply) => {
+      const { fields, files } = await readMultipart(req, 'image');
+      if (!fields.employeeId) {
+        throw new AppError('validation_failed', 'face.employeeIdRequired', {}, [{ path: 'employeeId', message: 'face.employeeIdRequired' }]);
+      }
+      const input = faceRegisterFields.parse(fields);
+      const data = await enrol.registerFace(req.ctx, input, files);
+      return reply.code(201).send({ data, message: translate('face.registered', req.lang) });
+    },
+  );
+
+  app.delete('/face-recognition/register/:employeeId', { schema: { tags, params: z.object({ employeeId: z.uuid('validation.idInvalid') }) } }, async (req) => {
+    await enrol.deleteFace(req.ctx, req.params.employeeId);
+    return { message: translate('face.deleted', req.lang) };
+  });
+};

@@ -1,0 +1,175 @@
+import { FACE_LIMITS, type KioskChallenge, type KioskInfo, type KioskMarkResult, type LivenessStep, toLocal } from '@presente/shared';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Ctx } from '../../context.js';
+import { attendanceLinks, companies, faceChallenges, kioskDevices } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { checkLiveness, randomChallenge } from '../../face/liveness.js';
+import { clampThreshold } from '../../face/match.js';
+import { punch } from '../attendance/punch.service.js';
+import { analyzeAll } from './analyze.js';
+import { hashLinkToken } from './link-token.js';
+import { linkState } from './links.service.js';
+import { companyIndex } from './templates.cache.js';
+
+/** The link behind a public token, refused when unknown (404), inactive or expired (410), or its company is not active. */
+async function openLink(ctx: Ctx, token: string) {
+  const [row] = await ctx.db
+    .select({
+      link: attendanceLinks,
+      company: { id: companies.id, name: companies.name, timezone: companies.timezone, status: companies.status, threshold: companies.faceMatchThreshold },
+    })
+    .from(attendanceLinks)
+    .innerJoin(companies, eq(companies.id, attendanceLinks.companyId))
+    .where(eq(attendanceLinks.tokenHash, hashLinkToken(token)));
+  if (!row) throw new AppError('not_found', 'faceLink.unknown');
+  const state = linkState(row.link);
+  if (state === 'inactive' || row.company.status === 'INACTIVE') throw new AppError('link_inactive', 'faceLink.inactive');
+  if (state === 'expired') throw new AppError('link_expired', 'faceLink.expired');
+  return row;
+}
+
+async function limit(ctx: Ctx, key: string, max: number) {
+  if ((await ctx.deps.limiter.hit(key, 60_000)) > max) throw new AppError('rate_limited', 'face.tooManyRequests');
+}
+
+export async function kioskInfo(ctx: Ctx, token: string): Promise<KioskInfo> {
+  const { link, company } = await openLink(ctx, token);
+  return { companyName: company.name, linkName: link.name, timezone: company.timezone, serverTime: new Date().toISOString() };
+}
+
+export async function createChallenge(ctx: Ctx, token: string): Promise<KioskChallenge> {
+  const { link } = await openLink(ctx, token);
+  await limit(ctx, `kiosk:challenge:ip:${ctx.ip}`, 60);
+  const steps = randomChallenge();
+  const expiresAt = new Date(Date.now() + FACE_LIMITS.challengeSeconds * 1000);
+  const [row] = await ctx.db.insert(faceChallenges).values({ companyId: link.companyId, linkId: link.id, steps, expiresAt }).returning();
+  // Housekeeping: challenges are worthless an hour after they expire.
+  await ctx.db.delete(faceChallenges).where(lt(faceChallenges.expiresAt, new Date(Date.now() - 3_600_000)));
+  return { challengeId: row.id, steps, expiresAt: expiresAt.toISOString() };
+}
+
+async function cooldownLeft(ctx: Ctx, linkId: string, deviceKey: string): Promise<number> {
+  const [d] = await ctx.db
+    .select()
+    .from(kioskDevices)
+    .where(and(eq(kioskDevices.linkId, linkId), eq(kioskDevices.deviceKey, deviceKey)));
+  return d?.cooldownUntil ? Math.ceil((d.cooldownUntil.getTime() - Date.now()) / 1000) : 0;
+}
+
+/** One more failure in a row for this device; the fifth starts the cool-down. */
+async function recordFailure(ctx: Ctx, companyId: string, linkId: string, deviceKey: string) {
+  const [d] = await ctx.db
+    .insert(kioskDevices)
+    .values({ linkId, deviceKey, companyId, failures: 1 })
+    .onConflictDoUpdate({ target: [kioskDevices.linkId, kioskDevices.deviceKey], set: { failures: sql`${kioskDevices.failures} + 1`, updatedAt: new Date() } })
+    .returning();
+  if (d.failures >= FACE_LIMITS.failuresBeforeCooldown) {
+    await ctx.db
+      .update(kioskDevices)
+      .set({ failures: 0, cooldownUntil: new Date(Date.now() + FACE_LIMITS.cooldownSeconds * 1000) })
+      .where(and(eq(kioskDevices.linkId, linkId), eq(kioskDevices.deviceKey, deviceKey)));
+  }
+}
+
+const FACE_FAILURES = new Set(['no_face', 'multiple_faces', 'liveness_failed', 'face_not_recognized', 'challenge_invalid', 'invalid_image', 'captures_count']);
+
+export interface MarkInput {
+  challengeId: string;
+  latitude?: number;
+  longitude?: number;
+  accuracy?: number;
+}
+
+/**
+ * A kiosk mark: link → cool-down → single-use challenge → every frame one face of one person following the
+ * challenge (liveness) → 1:N within the link's company → the attendance rules (geofence, check-in/out) in
+ * one transaction, with the evidence stored on the record.
+ */
+export async function mark(ctx: Ctx, token: string, input: MarkInput, frames: Buffer[], deviceKey: string): Promise<KioskMarkResult> {
+  const { link, company } = await openLink(ctx, token);
+  await limit(ctx, `kiosk:mark:ip:${ctx.ip}`, 30);
+  await limit(ctx, `kiosk:mark:link:${link.id}`, 120);
+  const wait = await cooldownLeft(ctx, link.id, deviceKey);
+  if (wait > 0) throw new AppError('rate_limited', 'face.cooldown', { seconds: wait });
+  try {
+    const result = await verifyAndPunch(ctx, link, company, input, frames);
+    await ctx.db.delete(kioskDevices).where(and(eq(kioskDevices.linkId, link.id), eq(kioskDevices.deviceKey, deviceKey)));
+    return result;
+  } catch (err) {
+    if (err instanceof AppError && FACE_FAILURES.has(err.code)) await recordFailure(ctx, link.companyId, link.id, deviceKey);
+    throw err;
+  }
+}
+
+type Opened = Awaited<ReturnType<typeof openLink>>;
+
+async function verifyAndPunch(ctx: Ctx, link: Opened['link'], company: Opened['company'], input: MarkInput, frames: Buffer[]): Promise<KioskMarkResult> {
+  const [challenge] = await ctx.db
+    .update(faceChallenges)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(faceChallenges.id, input.challengeId),
+        eq(faceChallenges.linkId, link.id),
+        isNull(faceChallenges.usedAt),
+        gt(faceChallenges.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+  if (!challenge) throw new AppError('challenge_invalid', 'face.challengeInvalid');
+  if (frames.length < FACE_LIMITS.minFrames || frames.length > FACE_LIMITS.maxFrames) {
+    throw new AppError('captures_count', 'face.captures_count', { min: FACE_LIMITS.minFrames, max: FACE_LIMITS.maxFrames });
+  }
+
+  const steps = challenge.steps as LivenessStep[];
+  const analyses = await analyzeAll(ctx, frames, 'frames');
+  const liveness = checkLiveness(steps, analyses);
+  if (!liveness.passed) {
+    ctx.log.info({ linkId: link.id, liveness: liveness.details }, 'kiosk mark refused: liveness');
+    const reason = liveness.reason ?? 'liveness_failed';
+    throw new AppError(reason, `face.${reason}`);
+  }
+
+  const ref = Math.max(0, liveness.details.poses.indexOf('straight'));
+  const threshold = clampThreshold(company.threshold / 100);
+  const index = await companyIndex(ctx.db, link.companyId);
+  const found = index.identify(analyses[ref].faces[0].descriptor!, threshold);
+  if (!found.accepted || !found.employeeId) {
+    ctx.log.info({ linkId: link.id, distance: found.distance, runnerUp: found.runnerUp?.distance, reason: found.reason }, 'kiosk mark refused: not recognised');
+    throw new AppError('face_not_recognized', 'face.face_not_recognized');
+  }
+
+  const location =
+    input.latitude != null && input.longitude != null ? { latitude: input.latitude, longitude: input.longitude, accuracy: input.accuracy } : null;
+  const evidence = {
+    linkId: link.id,
+    distance: round(found.distance),
+    runnerUp: found.runnerUp ? round(found.runnerUp.distance) : null,
+    threshold,
+    liveness: { passed: true, steps, ...liveness.details },
+    accuracy: input.accuracy ?? null,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent.slice(0, 300),
+  };
+  const result = await punch(ctx.db, ctx.deps, {
+    companyId: link.companyId,
+    employeeId: found.employeeId,
+    action: 'auto',
+    method: 'face_recognition',
+    location,
+    evidence,
+  });
+  await ctx.db.update(attendanceLinks).set({ lastUsedAt: new Date() }).where(eq(attendanceLinks.id, link.id));
+  const at = result.action === 'check_in' ? result.record.checkIn : result.record.checkOut;
+  const time = at ?? new Date();
+  return {
+    employee: result.employee,
+    action: result.action,
+    time: time.toISOString(),
+    localTime: toLocal(time, company.timezone).time,
+    status: result.status,
+    repeated: result.repeated,
+  };
+}
+
+const round = (n: number) => Math.round(n * 10000) / 10000;

@@ -1,0 +1,41 @@
+import multipart from '@fastify/multipart';
+import { FACE_LIMITS } from '@presente/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.js';
+
+/** Multipart for the face routes of this scope only: small JPEG/PNG parts, a bounded count. */
+export async function registerFaceMultipart(app: FastifyInstance) {
+  await app.register(multipart, { limits: { fileSize: FACE_LIMITS.maxImageBytes, files: 8, fields: 20, fieldSize: 64 * 1024, parts: 30 } });
+}
+
+/**
+ * Reads the text fields and the files of one field name (others are drained and ignored). A part over
+ * the size limit or not an image answers invalid_image naming it; a non-multipart body answers 400.
+ */
+export async function readMultipart(req: FastifyRequest, fileField: string) {
+  if (!req.isMultipart()) throw new AppError('validation_failed', 'validation.invalid', {}, [{ path: fileField, message: 'face.invalid_image' }]);
+  const fields: Record<string, string> = {};
+  const files: Buffer[] = [];
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      const buffer = await part.toBuffer();
+      if (part.fieldname !== fileField) continue;
+      const index = files.length;
+      if (part.file.truncated || !/^image\/(jpeg|png|webp)$/.test(part.mimetype) || buffer.length === 0) {
+        throw new AppError('invalid_image', 'face.invalid_image', {}, [{ path: `${fileField}[${index}]`, message: 'face.invalid_image' }]);
+      }
+      files.push(buffer);
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code ?? '';
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('invalid_image', 'face.invalid_image', {}, [{ path: fileField, message: 'face.invalid_image' }]);
+    if (code.startsWith('FST_')) throw new AppError('captures_count', 'face.captures_count', { min: FACE_LIMITS.minCaptures, max: FACE_LIMITS.maxFrames });
+    throw err;
+  }
+  return { fields, files };
+}
