@@ -1,4 +1,4 @@
-import { Button, Card, Group, List, NumberInput, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, List, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type BillingCycle, type PlanCatalogue, premiumEmployeeCount, premiumPricing } from '@presente/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,7 +68,7 @@ export function UpgradeCard({ catalogue, company, redirect = (url) => window.loc
             <List.Item>{t('subscription.benefits.support')}</List.Item>
           </List>
         </div>
-        <Group align="flex-start" grow wrap="wrap">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <NumberInput
             label={t('subscription.upgrade.employees')}
             description={t('subscription.upgrade.employeesHint', { min, max: premium.maxEmployees })}
@@ -96,7 +96,7 @@ export function UpgradeCard({ catalogue, company, redirect = (url) => window.loc
               ]}
             />
           </Stack>
-        </Group>
+        </SimpleGrid>
         {pricing && (
           <Text size="sm" data-testid="price-preview">
             {t(cycle === 'annual' ? 'subscription.upgrade.previewAnnual' : 'subscription.upgrade.previewMonthly', {
