@@ -1,4 +1,4 @@
-import type { adminPasswordInput, emailChangeInput } from '@presente/shared';
+import { type adminPasswordInput, type emailChangeInput, toLocal } from '@presente/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Actor, type Ctx, requireCompany } from '../../context.js';
@@ -47,14 +47,20 @@ export async function changeAdminEmail(ctx: Ctx, actor: Actor, input: z.output<t
   if (actor.companyId) ctx.deps.events.emit(rooms.companyAdmin(actor.companyId), 'admin_profile_update', { userId: actor.userId, newEmail: input.newEmail });
 }
 
-/** Years with attendance data, plus the current one, newest first. */
-export async function availableYears(ctx: Ctx) {
+/**
+ * Years an admin can open in the calendar and reports, newest first: those with attendance, plus the
+ * company's current year (in its timezone) and the one before, so that early in January last December
+ * can be opened and corrected even before it has any record.
+ */
+export async function availableYears(ctx: Ctx, now = new Date()) {
   const companyId = requireCompany(ctx.actor);
+  const [company] = await ctx.db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, companyId));
   const rows = await ctx.db
     .selectDistinct({ year: sql<number>`extract(year from ${attendanceRecords.date})::int` })
     .from(attendanceRecords)
     .where(eq(attendanceRecords.companyId, companyId));
-  const years = new Set([new Date().getUTCFullYear(), ...rows.map((r) => r.year)]);
+  const current = Number(toLocal(now, company?.timezone ?? 'UTC').date.slice(0, 4));
+  const years = new Set([current, current - 1, ...rows.map((r) => r.year)]);
   return [...years].sort((a, b) => b - a);
 }
 

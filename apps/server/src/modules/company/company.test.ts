@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Ctx } from '../../context.js';
 import { companies, sessions } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { makeFactories, TEST_PASSWORD } from '../../test/factories.js';
+import { availableYears } from './company.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,7 +19,10 @@ describe('company settings and profile', () => {
     await t.factories.employee(); // another company's
     const res = await t.as(admin).get(`${base}/company/settings`);
     expect(res.json().data).toMatchObject({
-      id: admin.companyId, plan: 'FREE', currentEmployees: 1, maxEmployees: 5,
+      id: admin.companyId,
+      plan: 'FREE',
+      currentEmployees: 1,
+      maxEmployees: 5,
       usage: { employees: { used: 1, limit: 5 }, schedules: { used: 0, limit: 1 }, locations: { used: 0, limit: 1 } },
     });
   });
@@ -70,8 +75,14 @@ describe('company settings and profile', () => {
     expect((await t.as(admin).post(`${base}/tour/reset`)).json().data.shouldShowTour).toBe(true);
   });
 
-  it('lists available years including the current one', async () => {
+  it("offers the company's current year and the one before even without records (last December on New Year's Day)", async () => {
     const admin = await t.factories.companyAdmin();
-    expect((await t.as(admin).get(`${base}/available-years`)).json().data).toContain(new Date().getUTCFullYear());
+    await t.db.update(companies).set({ timezone: 'America/Lima' }).where(eq(companies.id, admin.companyId!));
+    const ctx = { db: t.db, actor: { companyId: admin.companyId } } as unknown as Ctx;
+    expect((await t.as(admin).get(`${base}/available-years`)).json().data).toEqual(await availableYears(ctx));
+    // 1 January 2027, 00:30 in Lima.
+    expect(await availableYears(ctx, new Date('2027-01-01T05:30:00Z'))).toEqual([2027, 2026]);
+    // 31 December 2026, 21:00 in Lima: already 2027 in UTC, still 2026 for the company.
+    expect(await availableYears(ctx, new Date('2027-01-01T02:00:00Z'))).toEqual([2026, 2025]);
   });
 });
