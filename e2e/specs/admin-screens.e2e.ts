@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminApi, dialog, type ScreenTab, seedEmployees, shootTabs } from '../support/admin.js';
+import { adminApi, dialog, type ScreenTab, seedCompanySetup, seedEmployees, shootTabs } from '../support/admin.js';
 import { dismissToasts, login, mainTarget, registerCompany, see, useBrowser } from '../support/app.js';
 import { shot } from '../support/browser.js';
 import { SUPERADMIN } from '../support/server.js';
@@ -41,12 +41,12 @@ describe(`company admin screens ${mainTarget().title}`, () => {
   const tabs: ScreenTab[] = [
     { path: '/company-admin', name: 'overview', ready: (p) => p.getByText('Estadísticas del mes', { exact: true }) },
     { path: '/company-admin/subscription', name: 'subscription', ready: (p) => p.getByText('Tu plan actual', { exact: true }) },
-    { path: '/company-admin/schedules', name: 'schedules', ready: (p) => p.getByRole('button', { name: 'Nuevo horario' }) },
+    { path: '/company-admin/schedules', name: 'schedules', ready: (p) => p.getByText('Turno mañana administrativo', { exact: true }) },
     { path: '/company-admin/employees', name: 'employees', ready: (p) => p.getByText('Mostrando 3 de 3 empleados', { exact: true }) },
     { path: '/company-admin/attendance', name: 'attendance', ready: (p) => p.getByText(/Número 1/).first(), wideTable: true },
     { path: '/company-admin/reports', name: 'reports', ready: (p) => p.getByText('Selecciona un Empleado', { exact: true }) },
-    { path: '/company-admin/holidays', name: 'holidays', ready: (p) => p.getByRole('button', { name: 'Nuevo feriado' }) },
-    { path: '/company-admin/settings', name: 'settings', ready: (p) => p.getByText('Ayuda y tour guiado', { exact: true }) },
+    { path: '/company-admin/holidays', name: 'holidays', ready: (p) => p.getByText('Fiestas Patrias', { exact: true }) },
+    { path: '/company-admin/settings', name: 'settings', ready: (p) => p.getByText('Oficina principal San Isidro', { exact: true }) },
   ];
 
   for (const size of SIZES) {
@@ -54,6 +54,7 @@ describe(`company admin screens ${mainTarget().title}`, () => {
       const admin = await registerCompany(baseUrl);
       const api = await adminApi(baseUrl, admin);
       await seedEmployees(api, 3);
+      await seedCompanySetup(api, new Date().getUTCFullYear());
       // The guided tour has its own journey; here it would cover the screens.
       expect((await api.post('/company-admin-simple/tour/complete')).status).toBe(200);
       const { page } = await browser.open(baseUrl, { mobile: size === 'mobile' });

@@ -36,6 +36,33 @@ export async function seedEmployees(api: ApiClient, count: number): Promise<void
   }
 }
 
+/** A work location, a schedule at it and a holiday, through the API, so that every tab has rows to lay out. */
+export async function seedCompanySetup(api: ApiClient, year: number): Promise<void> {
+  const post = async (path: string, body: unknown) => {
+    const res = await api.post<{ id: string }>(`${BASE}${path}`, body);
+    if (res.status !== 201) throw new Error(`POST ${path} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.data!;
+  };
+  const location = await post('/work-locations', {
+    name: 'Oficina principal San Isidro',
+    address: 'Av. Javier Prado Este 123, San Isidro, Lima',
+    latitude: -12.0931,
+    longitude: -77.0465,
+    allowedRadius: 200,
+  });
+  await post('/schedules', {
+    name: 'Turno mañana administrativo',
+    startTime: '08:00',
+    endTime: '17:00',
+    breakStartTime: '13:00',
+    breakEndTime: '14:00',
+    workDays: '1,2,3,4,5,6',
+    lateToleranceMinutes: 10,
+    locationId: location.id,
+  });
+  await post('/holidays', { name: 'Fiestas Patrias', date: `${year}-07-28`, description: 'Día de la Independencia del Perú' });
+}
+
 /** How many employees the company has, as the server counts them (the plan usage). */
 export async function employeeCount(api: ApiClient): Promise<number> {
   const res = await api.get<{ usage: { employees: { used: number; limit: number } } }>(`${BASE}/company/settings`);

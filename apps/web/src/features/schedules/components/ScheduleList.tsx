@@ -151,7 +151,7 @@ export function ScheduleList({ schedules, mobile, onEdit, onDelete }: ScheduleAc
   }
 
   return (
-    <Table.ScrollContainer minWidth={960}>
+    <Table.ScrollContainer minWidth={900}>
       <Table highlightOnHover verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
