@@ -21,8 +21,8 @@ export default defineConfig({
               test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group|react-style-singleton|use-callback-ref|use-sidecar|tslib|get-nonce)/,
               priority: 20,
             },
-            // Heavy, rarely used libraries (exports, maps, tour, captcha) stay in their own lazy chunks.
-            { name: 'vendor', test: /node_modules[\\/](?!altcha|exceljs|jspdf|jspdf-autotable|leaflet|react-leaflet|driver\.js|papaparse|html2canvas|canvg|dompurify|core-js)/, priority: 10 },
+            // Heavy, rarely used libraries (exports, maps, tour, captcha, face guidance) stay in their own lazy chunks.
+            { name: 'vendor', test: /node_modules[\\/](?!altcha|@vladmandic|exceljs|jspdf|jspdf-autotable|leaflet|react-leaflet|driver\.js|papaparse|html2canvas|canvg|dompurify|core-js)/, priority: 10 },
           ],
         },
       },

@@ -43,6 +43,8 @@ export const appRoutes: RouteObject[] = [
       },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
+      // The public face-attendance kiosk (no login); its own lazy chunk, Human loads later still.
+      { path: '/attendance/:token', lazy: async () => ({ Component: (await import('../features/face/kiosk/KioskPage')).KioskPage }) },
       { path: '/super-admin/*', element: <ProtectedArea area="super-admin" /> },
       { path: '/company-admin/*', element: <ProtectedArea area="company-admin" /> },
       { path: '/employee/*', element: <ProtectedArea area="employee" /> },

@@ -31,8 +31,8 @@ describe('EmployeesTab', { timeout: 30_000 }, () => {
     expect(screen.getByText('08:00 - 17:00')).toBeInTheDocument();
     expect(screen.getAllByText('Pendiente')).toHaveLength(3);
     expect(screen.getByText('Inactivo')).toBeInTheDocument();
-    // No dead "register face" button while the face feature is not there.
-    expect(screen.queryByRole('button', { name: /rostro/i })).not.toBeInTheDocument();
+    // Each employee without a face offers its registration (spec §2 action 'Registrar rostro').
+    expect(screen.getAllByRole('button', { name: /^Registrar rostro: / })).toHaveLength(3);
   });
 
   it('shows the spec messages when the new-employee form is sent empty, without calling the API', async () => {

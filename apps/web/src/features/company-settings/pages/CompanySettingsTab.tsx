@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import type { TabProps } from '../../dashboard/tabs';
+import { AttendanceLinksCard } from '../../face/links/AttendanceLinksCard';
 import { WorkLocationsCard } from '../../locations/components/WorkLocationsCard';
 import { TourHelpCard } from '../../tour/components/TourHelpCard';
 import { AdminEmailCard } from '../components/AdminEmailCard';
@@ -8,7 +9,7 @@ import { CompanyNameCard } from '../components/CompanyNameCard';
 
 /**
  * Company admin Configuración (spec §2): administrator email and password, company name, work locations,
- * and help with the guided tour. (The facial attendance links table belongs to the face feature.)
+ * facial attendance links (face feature) and help with the guided tour.
  */
 export function CompanySettingsTab({ user }: TabProps) {
   return (
@@ -19,6 +20,7 @@ export function CompanySettingsTab({ user }: TabProps) {
         <CompanyNameCard />
       </SimpleGrid>
       <WorkLocationsCard />
+      <AttendanceLinksCard />
       <TourHelpCard />
     </Stack>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import type { TabProps } from '../../dashboard/tabs';
+import { BiometricDataCard } from '../../face/consent/BiometricDataCard';
 import { useEmployeeProfile } from '../api';
 import { LoadError } from '../components/LoadError';
 import type { EmployeeProfile } from '../types';
@@ -51,6 +52,7 @@ export function EmployeeSettingsTab({ user }: TabProps) {
         <Stack gap="md">
           <AccountInfo profile={profile.data} />
           <PhoneCard key={profile.data.phone ?? ''} phone={profile.data.phone} />
+          <BiometricDataCard />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>

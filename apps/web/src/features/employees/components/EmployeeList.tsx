@@ -1,5 +1,5 @@
 import { ActionIcon, Avatar, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconEdit, IconInfoCircle, IconKey, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconFaceId, IconInfoCircle, IconKey, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Employee } from '../api';
 import { FaceStatusBadge, StatusBadge } from './EmployeeBadges';
@@ -8,6 +8,8 @@ import { initials } from './EmployeeInfoModal';
 export interface EmployeeActions {
   onInfo: (e: Employee) => void;
   onEdit: (e: Employee) => void;
+  /** Register or update the face (spec §2). */
+  onFace: (e: Employee) => void;
   onResetPassword: (e: Employee) => void;
   onDelete: (e: Employee) => void;
 }
@@ -16,11 +18,18 @@ function fullName(e: Employee) {
   return `${e.firstName} ${e.lastName}`;
 }
 
-function Actions({ employee, onInfo, onEdit, onResetPassword, onDelete }: EmployeeActions & { employee: Employee }) {
+function Actions({ employee, onInfo, onEdit, onFace, onResetPassword, onDelete }: EmployeeActions & { employee: Employee }) {
   const { t } = useTranslation('dashboard');
   const name = fullName(employee);
   const items = [
     { key: 'info', label: t('employees.actions.info'), icon: IconInfoCircle, color: 'gray', run: onInfo },
+    {
+      key: 'face',
+      label: employee.faceData?.isActive ? t('faceRegister.action.update') : t('faceRegister.action.register'),
+      icon: IconFaceId,
+      color: 'teal',
+      run: onFace,
+    },
     { key: 'edit', label: t('employees.actions.edit'), icon: IconEdit, color: 'indigo', run: onEdit },
     { key: 'reset', label: t('employees.actions.resetPassword'), icon: IconKey, color: 'orange', run: onResetPassword },
     { key: 'delete', label: t('employees.actions.delete'), icon: IconTrash, color: 'red', run: onDelete },

@@ -8,6 +8,7 @@ import { Pagination } from '../../../components/Pagination';
 import { UpgradePrompt } from '../../../components/UpgradePrompt';
 import { errorMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
+import { FaceRegisterModal } from '../../face/register/FaceRegisterModal';
 import { isAtLimit, useCompanySettings } from '../../plan-usage/api';
 import { useUpgradePrompt } from '../../plan-usage/useUpgradePrompt';
 import { type Employee, useDeleteEmployee, useDepartments, useEmployees, useResetEmployeePassword } from '../api';
@@ -31,6 +32,7 @@ export function EmployeesTab() {
   const [page, setPage] = useState(1);
   const [form, setForm] = useState<{ employee: Employee | null } | null>(null);
   const [info, setInfo] = useState<Employee | null>(null);
+  const [faceFor, setFaceFor] = useState<Employee | null>(null);
   const [departmentsOpen, setDepartmentsOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
 
@@ -178,6 +180,7 @@ export function EmployeesTab() {
             mobile={mobile}
             onInfo={setInfo}
             onEdit={(e) => setForm({ employee: e })}
+            onFace={setFaceFor}
             onResetPassword={confirmReset}
             onDelete={confirmDelete}
           />
@@ -188,6 +191,7 @@ export function EmployeesTab() {
 
       <EmployeeFormModal opened={form !== null} employee={form?.employee ?? null} onClose={() => setForm(null)} onPlanLimit={onFormPlanLimit} />
       <EmployeeInfoModal employee={info} onClose={() => setInfo(null)} />
+      <FaceRegisterModal employee={faceFor} onClose={() => setFaceFor(null)} />
       <DepartmentsModal opened={departmentsOpen} onClose={() => setDepartmentsOpen(false)} />
       <ImportEmployeesModal
         opened={importOpen}

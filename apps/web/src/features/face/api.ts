@@ -1,0 +1,106 @@
+import { type AttendanceLink, type AttendanceLinkInput, FACE_NOTICE_VERSION, type FaceConsentState, type FaceData } from '@presente/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { employeeKeys } from '../employees/api';
+import { companySettingsKey } from '../plan-usage/api';
+
+const BASE = '/company-admin-simple/face-recognition';
+/** An upload of 3-5 JPEGs and the server's analysis: more than the default 8 s on a busy server. */
+const REGISTER_TIMEOUT_MS = 45_000;
+
+export const faceLinkKeys = { all: ['company-admin', 'attendance-links'] as const };
+export const faceConsentKey = ['employee', 'face-consent'] as const;
+
+/** The public page of a link, built from the current origin (spec §2). */
+export function linkUrl(token: string): string {
+  return `${window.location.origin}/attendance/${token}`;
+}
+
+/** GET /attendance-links, newest first. */
+export function useAttendanceLinks() {
+  return useQuery({
+    queryKey: faceLinkKeys.all,
+    queryFn: async () => (await api.get<AttendanceLink[]>(`${BASE}/attendance-links`)).data ?? [],
+  });
+}
+
+function useInvalidateLinks() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: faceLinkKeys.all }), queryClient.invalidateQueries({ queryKey: companySettingsKey })]);
+}
+
+export function useCreateLink() {
+  const invalidate = useInvalidateLinks();
+  return useMutation({
+    mutationFn: async (body: AttendanceLinkInput) => {
+      const res = await api.post<AttendanceLink>(`${BASE}/attendance-link`, body);
+      return { link: res.data, message: res.message };
+    },
+    onSuccess: invalidate,
+  });
+}
+
+export function useToggleLink() {
+  const invalidate = useInvalidateLinks();
+  return useMutation({
+    mutationFn: async ({ id, isActive }: { id: string; isActive: boolean }) =>
+      (await api.patch<AttendanceLink>(`${BASE}/attendance-link/${id}/toggle`, { isActive })).message,
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteLink() {
+  const invalidate = useInvalidateLinks();
+  return useMutation({
+    mutationFn: async (id: string) => (await api.delete<null>(`${BASE}/attendance-link/${id}`)).message,
+    onSuccess: invalidate,
+  });
+}
+
+export interface RegisterResult {
+  employeeId: string;
+  faceData: FaceData;
+  templates: number;
+}
+
+/** POST /register (multipart): the employee's consent and 3-5 captures named `image`. */
+export function useRegisterFace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ employeeId, captures }: { employeeId: string; captures: Blob[] }) => {
+      const form = new FormData();
+      form.append('employeeId', employeeId);
+      form.append('consentAccepted', 'true');
+      form.append('noticeVersion', FACE_NOTICE_VERSION);
+      captures.forEach((blob, i) => {
+        form.append('image', blob, `capture-${i + 1}.jpg`);
+      });
+      const res = await api.post<RegisterResult>(`${BASE}/register`, form, { timeoutMs: REGISTER_TIMEOUT_MS });
+      return { result: res.data, message: res.message };
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: employeeKeys.all }),
+  });
+}
+
+/** DELETE /register/{employeeId}: the admin removes an employee's face. */
+export function useDeleteFace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (employeeId: string) => (await api.delete<null>(`${BASE}/register/${employeeId}`)).message,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: employeeKeys.all }),
+  });
+}
+
+/** GET /employee/face-consent: the employee's own registration and consent. */
+export function useFaceConsent() {
+  return useQuery({ queryKey: faceConsentKey, queryFn: async () => (await api.get<FaceConsentState>('/employee/face-consent')).data });
+}
+
+/** DELETE /employee/face-consent: withdraws consent and deletes the templates at once. */
+export function useWithdrawFaceConsent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await api.delete<null>('/employee/face-consent')).message,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: faceConsentKey }),
+  });
+}

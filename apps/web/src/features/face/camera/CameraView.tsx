@@ -1,0 +1,103 @@
+import { Alert, Badge, Box, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { IconCameraOff, IconRefresh } from '@tabler/icons-react';
+import type { ReactNode, RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CameraState } from './useCamera';
+
+export type GuideTone = 'idle' | 'warn' | 'ok';
+const TONE_COLOR: Record<GuideTone, string> = {
+  idle: 'rgba(255,255,255,0.85)',
+  warn: 'var(--mantine-color-orange-5)',
+  ok: 'var(--mantine-color-teal-5)',
+};
+
+/**
+ * The live camera (mirrored by CSS only, like a mirror; captures stay unmirrored) with an oval guide,
+ * a guidance line and any overlay (countdown, arrow). Camera errors show the spec's message and a retry.
+ */
+export function CameraView({
+  videoRef,
+  state,
+  tone = 'idle',
+  message,
+  onRetry,
+  children,
+}: {
+  videoRef: RefObject<HTMLVideoElement | null>;
+  state: CameraState;
+  tone?: GuideTone;
+  message?: string;
+  onRetry: () => void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('common');
+  if (state.status === 'error') {
+    return (
+      <Alert color="red" variant="light" icon={<IconCameraOff size={20} />} title={t('camera.errorTitle')} role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{t(`camera.errors.${state.errorKey}`)}</Text>
+          <Button size="xs" variant="light" color="red" leftSection={<IconRefresh size={14} />} onClick={onRetry}>
+            {t('actions.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Box pos="relative" bg="dark.8" style={{ borderRadius: 'var(--mantine-radius-lg)', overflow: 'hidden', aspectRatio: '4 / 3', width: '100%' }}>
+      <video
+        ref={videoRef}
+        muted
+        playsInline
+        autoPlay
+        aria-label={t('camera.preview')}
+        style={{ width: '100%', height: '100%', objectFit: 'cover', transform: 'scaleX(-1)', display: 'block' }}
+      />
+      <svg viewBox="0 0 400 300" preserveAspectRatio="none" aria-hidden style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}>
+        <defs>
+          <mask id="face-oval-mask">
+            <rect width="400" height="300" fill="white" />
+            <ellipse cx="200" cy="145" rx="78" ry="104" fill="black" />
+          </mask>
+        </defs>
+        <rect width="400" height="300" fill="rgba(10,12,30,0.45)" mask="url(#face-oval-mask)" />
+        <ellipse
+          cx="200"
+          cy="145"
+          rx="78"
+          ry="104"
+          fill="none"
+          stroke={TONE_COLOR[tone]}
+          strokeWidth="3"
+          strokeDasharray={tone === 'ok' ? undefined : '8 6'}
+          data-tone={tone}
+        />
+      </svg>
+      {state.status !== 'ready' && (
+        <Center pos="absolute" inset={0}>
+          <Stack align="center" gap="xs">
+            <Loader color="white" />
+            <Text c="white" size="sm">
+              {t('camera.starting')}
+            </Text>
+          </Stack>
+        </Center>
+      )}
+      {children}
+      {message && state.status === 'ready' && (
+        <Center pos="absolute" left={0} right={0} bottom={12}>
+          <Badge
+            size="lg"
+            radius="xl"
+            variant="filled"
+            color={tone === 'ok' ? 'teal' : tone === 'warn' ? 'orange' : 'dark'}
+            style={{ textTransform: 'none', maxWidth: '92%', height: 'auto', whiteSpace: 'normal', padding: '6px 14px' }}
+            role="status"
+          >
+            {message}
+          </Badge>
+        </Center>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,134 @@
+import { Alert, Box, Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconScan } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { BrandLogo } from '../../../components/BrandLogo';
+import { LanguageSwitch } from '../../../components/LanguageSwitch';
+import { ApiError } from '../../../lib/api';
+import { translateMessage } from '../../../lib/messages';
+import { LiveClock } from '../../employee-area/attendance/LiveClock';
+import { setServerTime } from '../../employee-area/serverClock';
+import { CameraView } from '../camera/CameraView';
+import { useCamera } from '../camera/useCamera';
+import { useFaceWatch } from '../camera/useFaceWatch';
+import { fetchKioskInfo } from './api';
+import { LinkGone, RefusalPanel, ResultPanel, StepOverlay } from './KioskPanels';
+import { useKioskFlow } from './useKioskFlow';
+
+const GONE_KEYS: Record<string, string> = { not_found: 'faceLink.unknown', link_inactive: 'faceLink.inactive', link_expired: 'faceLink.expired' };
+
+/**
+ * The public attendance page /attendance/{token} (a kiosk, no login): company and link, the company's
+ * live time, the camera and 'Marcar asistencia', the head-turn challenge, then the result for the next person.
+ */
+export function KioskPage() {
+  const { token = '' } = useParams();
+  const { t } = useTranslation('common');
+  const info = useQuery({
+    queryKey: ['kiosk', token],
+    queryFn: async () => {
+      const sentAt = Date.now();
+      const data = await fetchKioskInfo(token);
+      setServerTime(data.serverTime, sentAt, Date.now());
+      return data;
+    },
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const { videoRef, state, restart } = useCamera(info.isSuccess);
+  const watch = useFaceWatch(videoRef, state.status === 'ready');
+  const refetchInfo = info.refetch;
+  const onLinkGone = useCallback(() => void refetchInfo(), [refetchInfo]);
+  const flow = useKioskFlow({ token, videoRef, lookRef: watch.lookRef, guide: watch.status, onLinkGone });
+
+  useEffect(() => {
+    document.title = `${t('kiosk.pageTitle')} · ${t('brand')}`;
+  }, [t]);
+
+  if (info.isPending) {
+    return (
+      <Center mih="100dvh">
+        <Loader />
+      </Center>
+    );
+  }
+  if (info.isError) {
+    const e = info.error;
+    if (e instanceof ApiError && GONE_KEYS[e.code])
+      return <LinkGone message={e.message ? translateMessage(t, e.message) : translateMessage(t, GONE_KEYS[e.code])} />;
+    return (
+      <Center mih="100dvh" p="md">
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('kiosk.loadError')} maw={460}>
+          <Button mt="sm" size="xs" color="red" variant="light" onClick={() => void info.refetch()}>
+            {t('actions.retry')}
+          </Button>
+        </Alert>
+      </Center>
+    );
+  }
+
+  const { phase } = flow;
+  const busy = phase.kind === 'preparing' || phase.kind === 'step' || phase.kind === 'sending';
+  return (
+    <Box mih="100dvh" bg="linear-gradient(160deg, var(--mantine-color-indigo-0), var(--mantine-color-gray-0))" py={{ base: 'sm', sm: 'xl' }}>
+      <Container size={720} px={{ base: 'xs', sm: 'md' }}>
+        <Stack gap="md">
+          <Group justify="space-between" wrap="nowrap">
+            <BrandLogo size="sm" />
+            <LanguageSwitch size="xs" />
+          </Group>
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+            <Stack gap="md">
+              <Stack gap={0} align="center" ta="center">
+                <Title order={1} fz={{ base: 22, sm: 28 }} data-testid="kiosk-company">
+                  {info.data.companyName}
+                </Title>
+                <Text c="dimmed" fw={500}>
+                  {info.data.linkName}
+                </Text>
+              </Stack>
+              <LiveClock timezone={info.data.timezone} />
+              {phase.kind === 'result' && <ResultPanel result={phase.result} onDone={flow.reset} />}
+              {/* Hidden, not unmounted, during the result: the video keeps its stream for the next person. */}
+              <Box display={phase.kind === 'result' ? 'none' : undefined}>
+                <CameraView
+                  videoRef={videoRef}
+                  state={state}
+                  onRetry={restart}
+                  tone={phase.kind === 'step' ? 'ok' : 'idle'}
+                  message={phase.kind === 'sending' ? t('kiosk.sending') : phase.kind === 'idle' ? t('kiosk.idleHint') : undefined}
+                >
+                  {phase.kind === 'step' && <StepOverlay step={phase.steps[phase.index]} index={phase.index} total={phase.steps.length} />}
+                </CameraView>
+              </Box>
+              {phase.kind === 'refused' && <RefusalPanel message={phase.message} onRetry={() => void flow.start()} />}
+              {phase.kind !== 'result' && phase.kind !== 'refused' && (
+                <Button
+                  size="xl"
+                  radius="md"
+                  leftSection={<IconScan size={26} />}
+                  onClick={() => void flow.start()}
+                  loading={busy}
+                  disabled={state.status !== 'ready'}
+                  fullWidth
+                >
+                  {t('kiosk.start')}
+                </Button>
+              )}
+              {watch.status === 'unavailable' && (
+                <Text size="xs" c="dimmed" ta="center">
+                  {t('kiosk.unguided')}
+                </Text>
+              )}
+            </Stack>
+          </Paper>
+          <Text size="xs" c="dimmed" ta="center">
+            {t('kiosk.privacy')}
+          </Text>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

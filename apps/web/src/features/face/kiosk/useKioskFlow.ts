@@ -1,0 +1,136 @@
+import type { GeoPoint, KioskMarkResult, LivenessStep } from '@presente/shared';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/messages';
+import { currentLocation } from '../../employee-area/attendance/geolocation';
+import { captureJpeg } from '../camera/capture';
+import { poseOf } from '../camera/guidance';
+import type { FaceLook, GuideStatus } from '../camera/useFaceWatch';
+import { markAttendance, startChallenge } from './api';
+
+export type KioskPhase =
+  | { kind: 'idle' }
+  | { kind: 'preparing' }
+  | { kind: 'step'; steps: LivenessStep[]; index: number }
+  | { kind: 'sending' }
+  | { kind: 'result'; result: KioskMarkResult }
+  | { kind: 'refused'; message: string; code: string };
+
+export const KIOSK_TIMING = {
+  /** Per step: wait for Human to see the pose, then capture anyway (the server decides). */
+  stepTimeoutMs: 8000,
+  /** Without live guidance (Human could not load): time to follow the instruction before the capture. */
+  unguidedStepMs: 2500,
+  /** A second frame of the same pose when it is still held within this time. */
+  secondFrameMs: 700,
+  /** The result stays this long, then the kiosk is ready for the next person. */
+  resultMs: 6000,
+  /** A refusal stays this long unless the person retries. */
+  refusalMs: 20_000,
+} as const;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The kiosk's marking: a challenge from the server, then for each step the instruction until the pose
+ * is seen (two looks in a row) or the step times out, 1-2 unmirrored frames per step, then the mark.
+ */
+export function useKioskFlow({
+  token,
+  videoRef,
+  lookRef,
+  guide,
+  onLinkGone,
+}: {
+  token: string;
+  videoRef: RefObject<HTMLVideoElement | null>;
+  lookRef: RefObject<FaceLook | null>;
+  guide: GuideStatus;
+  onLinkGone: () => void;
+}) {
+  const { t } = useTranslation('common');
+  const [phase, setPhase] = useState<KioskPhase>({ kind: 'idle' });
+  const run = useRef(0);
+  const geo = useRef<Promise<GeoPoint | null> | null>(null);
+  const guided = guide === 'ready';
+
+  const holds = useCallback((step: LivenessStep, look: FaceLook | null) => !!look && poseOf(look.faces) === step && poseOf(look.previous ?? []) === step, []);
+
+  const captureStep = useCallback(
+    async (step: LivenessStep, alive: () => boolean): Promise<Blob[]> => {
+      const video = videoRef.current;
+      if (!video) throw new Error('no camera');
+      if (!guided) {
+        await sleep(KIOSK_TIMING.unguidedStepMs);
+        return [await captureJpeg(video)];
+      }
+      const deadline = Date.now() + KIOSK_TIMING.stepTimeoutMs;
+      while (alive() && Date.now() < deadline && !holds(step, lookRef.current)) await sleep(50);
+      const seen = lookRef.current;
+      const frames = [await captureJpeg(video)];
+      if (!holds(step, seen)) return frames;
+      // A second frame once a newer look still shows the pose.
+      const until = Date.now() + KIOSK_TIMING.secondFrameMs;
+      while (alive() && Date.now() < until) {
+        await sleep(50);
+        const look = lookRef.current;
+        if (look !== seen && look && poseOf(look.faces) === step) {
+          frames.push(await captureJpeg(video));
+          break;
+        }
+      }
+      return frames;
+    },
+    [guided, holds, lookRef, videoRef],
+  );
+
+  const start = useCallback(async () => {
+    const id = ++run.current;
+    const alive = () => run.current === id;
+    setPhase({ kind: 'preparing' });
+    try {
+      // Location is asked once (optional): sent when the person allowed it, the server decides.
+      geo.current ??= currentLocation(false);
+      const challenge = await startChallenge(token);
+      const frames: Blob[] = [];
+      for (let index = 0; index < challenge.steps.length; index++) {
+        if (!alive()) return;
+        setPhase({ kind: 'step', steps: challenge.steps, index });
+        frames.push(...(await captureStep(challenge.steps[index], alive)));
+      }
+      if (!alive()) return;
+      setPhase({ kind: 'sending' });
+      const location = await geo.current;
+      const result = await markAttendance(token, { challengeId: challenge.challengeId, frames, location });
+      if (alive()) setPhase({ kind: 'result', result });
+    } catch (error) {
+      if (!alive()) return;
+      const code = error instanceof ApiError ? error.code : 'camera';
+      if (code === 'link_inactive' || code === 'link_expired' || code === 'not_found') onLinkGone();
+      setPhase({ kind: 'refused', code, message: errorMessage(t, error, t('kiosk.error')) });
+    }
+  }, [captureStep, onLinkGone, t, token]);
+
+  const reset = useCallback(() => {
+    run.current++;
+    setPhase({ kind: 'idle' });
+  }, []);
+
+  // The result, then a refusal, give way to the next person.
+  useEffect(() => {
+    if (phase.kind !== 'result' && phase.kind !== 'refused') return;
+    const timer = setTimeout(reset, phase.kind === 'result' ? KIOSK_TIMING.resultMs : KIOSK_TIMING.refusalMs);
+    return () => clearTimeout(timer);
+  }, [phase, reset]);
+
+  // Leaving the page abandons a marking in progress.
+  useEffect(
+    () => () => {
+      run.current++;
+    },
+    [],
+  );
+
+  return { phase, start, reset };
+}

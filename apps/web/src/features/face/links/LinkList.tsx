@@ -1,0 +1,120 @@
+import { ActionIcon, Badge, CopyButton, Group, Table, Text, Tooltip } from '@mantine/core';
+import type { AttendanceLink } from '@presente/shared';
+import { IconCheck, IconCopy, IconExternalLink, IconPlayerPause, IconPlayerPlay, IconQrcode, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatInstantDay } from '../../../components/DayInput';
+import { useCompanyConfig } from '../../auth/CompanyConfigContext';
+import { linkUrl } from '../api';
+import { COPY_FEEDBACK_MS } from './QrModal';
+
+export interface LinkActions {
+  onQr: (link: AttendanceLink) => void;
+  onToggle: (link: AttendanceLink) => void;
+  onDelete: (link: AttendanceLink) => void;
+}
+
+/** A day-only expiry is stored as the start of the next day ("through that day"): show the last valid day. */
+function lastDay(expiresAt: string): string {
+  return new Date(Date.parse(expiresAt) - 1).toISOString();
+}
+
+const STATE_COLOR = { active: 'teal', inactive: 'gray', expired: 'orange' } as const;
+
+function Actions({ link, onQr, onToggle, onDelete }: LinkActions & { link: AttendanceLink }) {
+  const { t } = useTranslation('settings');
+  const url = linkUrl(link.token);
+  const label = (key: string) => `${t(`faceLinks.actions.${key}`)}: ${link.name}`;
+  return (
+    <Group gap={4} wrap="nowrap">
+      <CopyButton value={url} timeout={COPY_FEEDBACK_MS}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? t('faceLinks.copied') : t('faceLinks.actions.copy')} withArrow opened={copied || undefined}>
+            <ActionIcon variant="subtle" color={copied ? 'teal' : 'indigo'} onClick={copy} aria-label={label('copy')}>
+              {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+      <Tooltip label={t('faceLinks.actions.qr')} withArrow>
+        <ActionIcon variant="subtle" color="dark" onClick={() => onQr(link)} aria-label={label('qr')}>
+          <IconQrcode size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={link.isActive ? t('faceLinks.actions.deactivate') : t('faceLinks.actions.activate')} withArrow>
+        <ActionIcon
+          variant="subtle"
+          color={link.isActive ? 'orange' : 'teal'}
+          onClick={() => onToggle(link)}
+          aria-label={label(link.isActive ? 'deactivate' : 'activate')}
+        >
+          {link.isActive ? <IconPlayerPause size={18} /> : <IconPlayerPlay size={18} />}
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t('faceLinks.actions.open')} withArrow>
+        <ActionIcon component="a" href={url} target="_blank" rel="noopener" variant="subtle" color="indigo" aria-label={label('open')}>
+          <IconExternalLink size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t('faceLinks.actions.delete')} withArrow>
+        <ActionIcon variant="subtle" color="red" onClick={() => onDelete(link)} aria-label={label('delete')}>
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/** The facial attendance links (spec §2): name, state, created, expiry or 'Sin expiración', actions. */
+export function LinkList({ links, ...actions }: LinkActions & { links: AttendanceLink[] }) {
+  const { t } = useTranslation('settings');
+  const { timezone } = useCompanyConfig();
+  return (
+    <Table.ScrollContainer minWidth={680}>
+      <Table highlightOnHover verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('faceLinks.table.name')}</Table.Th>
+            <Table.Th>{t('faceLinks.table.state')}</Table.Th>
+            <Table.Th>{t('faceLinks.table.created')}</Table.Th>
+            <Table.Th>{t('faceLinks.table.expires')}</Table.Th>
+            <Table.Th>{t('faceLinks.table.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {links.map((link) => (
+            <Table.Tr key={link.id} data-testid="attendance-link-row">
+              <Table.Td>
+                <Text size="sm" fw={600}>
+                  {link.name}
+                </Text>
+                {link.lastUsedAt && (
+                  <Text size="xs" c="dimmed">
+                    {t('faceLinks.lastUsed', { date: formatInstantDay(link.lastUsedAt, timezone) })}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={STATE_COLOR[link.state]}>
+                  {t(`faceLinks.state.${link.state}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatInstantDay(link.createdAt, timezone)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {link.expiresAt ? (
+                  formatInstantDay(lastDay(link.expiresAt), timezone)
+                ) : (
+                  <Text span size="sm" c="dimmed">
+                    {t('faceLinks.noExpiry')}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Actions link={link} {...actions} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
