@@ -153,3 +153,29 @@ describe('face registration without the engine', () => {
     expect((await t.as(admin).get('/api/employee/face-consent')).statusCode).toBe(403);
   });
 });
+
+describe('documentation and browser models', () => {
+  it('documents the kiosk and face calls in the OpenAPI document', async () => {
+    const paths = Object.keys((await t.anon.get('/api/openapi.json')).json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/public/attendance/{token}',
+        '/api/public/attendance/{token}/challenge',
+        '/api/public/attendance/{token}/mark',
+        '/api/company-admin-simple/face-recognition/register',
+        '/api/company-admin-simple/face-recognition/attendance-links',
+      ]),
+    );
+  });
+
+  it('serves Human models and the tfjs wasm binaries from our server, nothing else from those folders', async () => {
+    const model = await t.anon.get('/api/face/models/human/blazeface.json');
+    expect(model.statusCode).toBe(200);
+    expect(model.json()).toHaveProperty('modelTopology');
+    const wasm = await t.anon.get('/api/face/models/wasm/tfjs-backend-wasm-simd.wasm');
+    expect(wasm.statusCode).toBe(200);
+    expect(wasm.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0, 0x61, 0x73, 0x6d]));
+    expect((await t.anon.get('/api/face/models/wasm/tf-backend-wasm.js')).statusCode).toBe(404);
+    expect((await t.anon.get('/api/face/models/human/../package.json')).statusCode).toBe(404);
+  });
+});
