@@ -15,7 +15,7 @@ import {
   useBrowser,
 } from '../support/app.js';
 import { shot, waitForMail } from '../support/browser.js';
-import { addDepartment, addHoliday, addLocation, addSchedule } from '../support/company-setup.js';
+import { addDepartment, addHoliday, addLocation, addSchedule, fillEmployee } from '../support/company-setup.js';
 
 /**
  * Journeys 2-4 of the issue "Administration" for the company admin: setting the company up to the Free plan's
@@ -37,7 +37,7 @@ describe(`company admin builds the company ${mainTarget().title}`, () => {
     const tag = uniqueSuffix();
     const [location, schedule, holiday, department] = [`Sede Miraflores ${tag}`, `Turno día ${tag}`, `Fiestas Patrias ${tag}`, `Ventas ${tag}`];
 
-    const { page } = await browser.open(baseUrl);
+    const { context, page } = await browser.open(baseUrl);
     await login(page, admin.adminEmail, admin.password);
     await closeGuidedTour(page);
     await addLocation(page, location);
@@ -50,14 +50,20 @@ describe(`company admin builds the company ${mainTarget().title}`, () => {
     await see(usage.getByText('Empleados: 4/5', { exact: true }));
     await see(usage.getByText('Disponibles: 1', { exact: true }));
 
+    // Another tab opens the form while there is still room; it submits only after the 5th exists.
+    const lateTab = await context.newPage();
+    await lateTab.goto('/company-admin/employees');
+    await see(lateTab.getByTestId('employee-usage').getByText('Empleados: 4/5', { exact: true }));
+    await lateTab.getByRole('button', { name: 'Nuevo empleado' }).click();
+    const lateForm = dialog(lateTab, 'Nuevo empleado');
+    await fillEmployee(lateForm, { firstName: 'Sexta', lastName: `Tardía ${tag}`, email: uniqueEmail('sexta'), code: `X6-${tag}` });
+
     // The 5th employee through the form, with the new schedule and department.
+    await page.bringToFront();
     await page.getByRole('button', { name: 'Nuevo empleado' }).click();
     const form = dialog(page, 'Nuevo empleado');
     const lastName = `Huamán ${tag}`;
-    await form.getByLabel(/^Nombre/).fill('Pedro');
-    await form.getByLabel(/^Apellido/).fill(lastName);
-    await form.getByLabel(/^Email/).fill(uniqueEmail('pedro'));
-    await form.getByLabel(/^Código de empleado/).fill(`P5-${tag}`);
+    await fillEmployee(form, { firstName: 'Pedro', lastName, email: uniqueEmail('pedro'), code: `P5-${tag}` });
     await choose(page, form.getByRole('combobox', { name: /^Horario/ }), new RegExp(`^${schedule}`));
     await choose(page, form.getByRole('combobox', { name: /^Departamento/ }), department);
     await form.getByRole('button', { name: 'Crear empleado' }).click();
@@ -83,15 +89,17 @@ describe(`company admin builds the company ${mainTarget().title}`, () => {
     await gone(prompt);
     await expect(dialog(page, 'Nuevo empleado').count()).resolves.toBe(0);
     expect(posts).toEqual([]);
-    // The server holds the same line for a client that skips the prompt.
-    const refused = await api.post('/company-admin-simple/employees', {
-      firstName: 'Sexto',
-      lastName: 'Empleado',
-      email: uniqueEmail('sexto'),
-      employeeCode: `X6-${tag}`,
-    });
-    expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ code: 'plan_limit_reached' });
+    // The form left open in the other tab: the server answers plan_limit_reached and the prompt replaces the form.
+    await lateTab.bringToFront();
+    const lateAnswer = lateTab.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/employees'));
+    await lateForm.getByRole('button', { name: 'Crear empleado' }).click();
+    const refused = await lateAnswer;
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'plan_limit_reached' });
+    await see(dialog(lateTab, 'Actualiza tu plan').getByText('Alcanzaste el límite de empleados de tu plan'));
+    await gone(lateForm);
+    await shot(lateTab, 'company-admin-upgrade-after-refusal-desktop');
+    await lateTab.close();
     expect(await employeeCount(api)).toBe(5);
     await see(page.getByText('Mostrando 5 de 5 empleados', { exact: true }));
 

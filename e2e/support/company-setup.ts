@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { choose, dialog, openTab, row, typeTime } from './admin.js';
 import { dismissToasts, gone, see, toast } from './app.js';
@@ -96,4 +96,12 @@ export async function addDepartment(page: Page, name: string) {
   await see(modal.getByText('0 empleado(s)', { exact: true }));
   await page.keyboard.press('Escape');
   await gone(modal);
+}
+
+/** Fills the required fields of the 'Nuevo empleado' form. */
+export async function fillEmployee(form: Locator, employee: { firstName: string; lastName: string; email: string; code: string }) {
+  await form.getByLabel(/^Nombre/).fill(employee.firstName);
+  await form.getByLabel(/^Apellido/).fill(employee.lastName);
+  await form.getByLabel(/^Email/).fill(employee.email);
+  await form.getByLabel(/^Código de empleado/).fill(employee.code);
 }
