@@ -120,6 +120,7 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     const start = page.getByRole('button', { name: 'Marcar asistencia' });
     await expect.poll(() => start.isEnabled(), { timeout: 20_000 }).toBe(true);
     await shot(page, 'face-07-kiosk');
+    const startedAt = Date.now();
     await start.click();
     await see(page.getByTestId('kiosk-step'), 30_000);
     await shot(page, 'face-08-kiosk-step');
@@ -129,6 +130,7 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     if (await refusal.isVisible()) expect.fail(`the kiosk refused the marking: ${await refusal.textContent()}`);
     await see(result.getByText('Entrada registrada'));
     await see(result.getByText(seeded.employee.name));
+    console.info(`kiosk: challenge, poses and mark took ${Date.now() - startedAt} ms`);
     await shot(page, 'face-09-kiosk-result');
     expect(kioskCam.takeErrors()).toEqual([]);
 
@@ -137,6 +139,50 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     await openTab(admin.page, 'Asistencia', '/company-admin/attendance');
     await dayCell(admin.page, seeded.employee.name, today, 'Presente').click();
     await see(admin.page.getByRole('dialog').getByText('Reconocimiento facial'));
+  });
+
+  it('the kiosk fits a phone; a deactivated or unknown link shows a clear page', async () => {
+    const { page } = await kioskCam.open(main.baseUrl, { mobile: true });
+    await page.goto(`/attendance/${token}`);
+    await see(page.getByTestId('kiosk-company').getByText(seeded.admin.companyName));
+    await expect.poll(() => page.getByRole('button', { name: 'Marcar asistencia' }).isEnabled(), { timeout: 20_000 }).toBe(true);
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    await shot(page, 'face-10-kiosk-mobile');
+
+    const links = await seeded.api.get<{ id: string; token: string }[]>('/company-admin-simple/face-recognition/attendance-links');
+    const link = links.body.data!.find((l) => l.token === token)!;
+    expect((await seeded.api.request('PATCH', `/company-admin-simple/face-recognition/attendance-link/${link.id}/toggle`, { isActive: false })).status).toBe(
+      200,
+    );
+    await page.reload();
+    await see(page.getByTestId('kiosk-link-gone').getByText('Este enlace de asistencia está desactivado.'));
+    await shot(page, 'face-11-kiosk-inactive-mobile');
+    await page.goto('/attendance/no-existe-este-enlace');
+    await see(page.getByTestId('kiosk-link-gone').getByText('Enlace de asistencia no válido.'));
+    expect((await seeded.api.request('PATCH', `/company-admin-simple/face-recognition/attendance-link/${link.id}/toggle`, { isActive: true })).status).toBe(
+      200,
+    );
+    expect(kioskCam.takeErrors()).toEqual([]);
+  });
+
+  it('the employee sees the face registration in Settings and withdraws consent', async () => {
+    const { employee } = seeded;
+    const { page } = await enrolCam.open(main.baseUrl);
+    await login(page, employee.email, employee.password, '/employee');
+    await page.goto('/employee/settings');
+    await see(page.getByText('Datos biométricos'));
+    await see(page.getByText('Rostro registrado'));
+    await shot(page, 'face-12-employee-biometric');
+    await page.getByRole('button', { name: 'Retirar consentimiento' }).click();
+    await page.getByRole('dialog', { name: 'Retirar consentimiento' }).getByRole('button', { name: 'Retirar y eliminar' }).click();
+    await see(toast(page, 'Consentimiento retirado. Tus datos faciales fueron eliminados.'));
+    await see(page.getByText('Sin registro facial'));
+
+    // The admin's list is back to 'Pendiente'.
+    const list = await seeded.api.get<{ id: string; faceData: unknown }[]>('/company-admin-simple/employees');
+    expect(list.body.data!.find((e) => e.id === employee.id)?.faceData).toBeNull();
+    expect(enrolCam.takeErrors()).toEqual([]);
   });
 });
 
