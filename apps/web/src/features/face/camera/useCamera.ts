@@ -64,7 +64,11 @@ export function useCamera(active: boolean) {
         video.srcObject = s;
         video.muted = true;
         video.playsInline = true;
-        await video.play().catch(() => {});
+        try {
+          await video.play();
+        } catch {
+          // Autoplay refused or not supported: the muted video still receives frames.
+        }
         await whenReady(video);
         if (!cancelled) setState({ status: 'ready' });
       })

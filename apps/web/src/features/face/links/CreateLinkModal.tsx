@@ -71,7 +71,8 @@ export function CreateLinkModal({ opened, onClose, onPlanLimit }: { opened: bool
             placeholder="dd/mm/aaaa"
             value={expiresAt}
             onChange={(v) => setExpiresAt(v ? String(v).slice(0, 10) : null)}
-            minDate={today}
+            // Past days are greyed in the calendar; a typed past day gets the spec's message on submit.
+            excludeDate={(day) => day < today}
             clearable
             error={errors.expiresAt}
           />

@@ -31,6 +31,7 @@ export function CaptureStep({
   error,
   failed,
   onSubmit,
+  uploading,
   onCancel,
 }: {
   captures: Capture[];
@@ -39,6 +40,7 @@ export function CaptureStep({
   error: string | null;
   failed: number | null;
   onSubmit: () => void;
+  uploading: boolean;
   onCancel: () => void;
 }) {
   const { t } = useTranslation(['dashboard', 'common']);
@@ -68,8 +70,8 @@ export function CaptureStep({
   // Every new look is a chance to capture (the same guidance twice in a row still needs a new frame).
   // biome-ignore lint/correctness/useExhaustiveDependencies: look is the trigger
   useEffect(() => {
-    if (guidance === 'ok' && count < AUTO_CAPTURES && !busy && Date.now() - lastAt.current >= AUTO_GAP_MS) void capture();
-  }, [look, guidance, count, busy, capture]);
+    if (guidance === 'ok' && count < AUTO_CAPTURES && !busy && !uploading && Date.now() - lastAt.current >= AUTO_GAP_MS) void capture();
+  }, [look, guidance, count, busy, uploading, capture]);
 
   let message: string;
   let tone: GuideTone = 'idle';
@@ -92,7 +94,7 @@ export function CaptureStep({
           variant="light"
           leftSection={<IconCamera size={16} />}
           onClick={() => void capture()}
-          disabled={!ready || count >= FACE_LIMITS.maxCaptures}
+          disabled={!ready || uploading || count >= FACE_LIMITS.maxCaptures}
           loading={busy}
         >
           {t('faceRegister.capture.manual')}
@@ -117,6 +119,7 @@ export function CaptureStep({
                 top={4}
                 right={4}
                 onClick={() => onRemove(i)}
+                disabled={uploading}
                 aria-label={t('faceRegister.capture.remove', { n: i + 1 })}
               >
                 <IconX size={12} />
@@ -125,7 +128,12 @@ export function CaptureStep({
           ))}
         </SimpleGrid>
       )}
-      {error && (
+      {uploading && (
+        <Text size="sm" c="dimmed" role="status">
+          {t('faceRegister.uploading')}
+        </Text>
+      )}
+      {error && !uploading && (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
           <Text size="sm">{error}</Text>
           {failed !== null && (
@@ -139,7 +147,7 @@ export function CaptureStep({
         <Button variant="default" onClick={onCancel}>
           {t('faceRegister.cancel')}
         </Button>
-        <Button onClick={onSubmit} disabled={count < FACE_LIMITS.minCaptures} leftSection={error ? <IconRefresh size={16} /> : undefined}>
+        <Button onClick={onSubmit} disabled={count < FACE_LIMITS.minCaptures} loading={uploading} leftSection={error ? <IconRefresh size={16} /> : undefined}>
           {error ? t('faceRegister.retry') : t('faceRegister.submit')}
         </Button>
       </Group>

@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -11,7 +11,8 @@ import { useDeleteFace, useRegisterFace } from '../api';
 import { type Capture, CaptureStep } from './CaptureStep';
 import { NoticeStep } from './NoticeStep';
 
-type Step = 'notice' | 'capture' | 'uploading' | 'success';
+/** The spec's states (§4): camera and preview are the capture step; uploading keeps the camera on. */
+type Step = 'notice' | 'capture' | 'success';
 
 /** The capture the server refused, from errors[].path 'image[i]'. */
 function failedIndex(error: unknown): number | null {
@@ -61,7 +62,7 @@ export function FaceRegisterModal({ employee, onClose }: { employee: Employee | 
 
   const submit = () => {
     if (!employee) return;
-    setStep('uploading');
+    setError(null);
     register.mutate(
       { employeeId: employee.id, captures: captures.map((c) => c.blob) },
       {
@@ -72,7 +73,6 @@ export function FaceRegisterModal({ employee, onClose }: { employee: Employee | 
         },
         onError: (e) => {
           setError({ message: errorMessage(t, e, t('faceRegister.error')), failed: failedIndex(e) });
-          setStep('capture');
         },
       },
     );
@@ -121,16 +121,9 @@ export function FaceRegisterModal({ employee, onClose }: { employee: Employee | 
           error={error?.message ?? null}
           failed={error?.failed ?? null}
           onSubmit={submit}
+          uploading={register.isPending}
           onCancel={onClose}
         />
-      )}
-      {step === 'uploading' && (
-        <Center py="xl">
-          <Stack align="center" gap="sm">
-            <Loader />
-            <Text size="sm">{t('faceRegister.uploading')}</Text>
-          </Stack>
-        </Center>
       )}
       {step === 'success' && (
         <Stack align="center" gap="sm" py="lg" role="status">
