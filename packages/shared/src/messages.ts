@@ -1,4 +1,5 @@
 import type { Language } from './constants.js';
+import { ACTIVITY_MESSAGES } from './messages/activity.js';
 import { ADMIN_MESSAGES } from './messages/admin.js';
 import { ATTENDANCE_MESSAGES } from './messages/attendance.js';
 import { BILLING_MESSAGES } from './messages/billing.js';
@@ -20,6 +21,7 @@ export const MESSAGES = {
   ...EMPLOYEE_MESSAGES,
   ...BILLING_MESSAGES,
   ...FACE_MESSAGES,
+  ...ACTIVITY_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -40,8 +40,11 @@ export async function closeOpenRecords(deps: Pick<AppDeps, 'db' | 'events'>, now
         .returning();
       if (!row) return false;
       await logActivity(tx, {
-        companyId: r.companyId, employeeId: r.employeeId, type: 'attendance', title: 'Salida no registrada: jornada incompleta',
-        description: 'No se registró la salida. La jornada quedó marcada como incompleta; tu administrador puede corregirla.',
+        companyId: r.companyId,
+        employeeId: r.employeeId,
+        type: 'attendance',
+        title: 'activity.incompleteShift',
+        description: 'activity.incompleteShiftDetail',
         details: { date: r.date, checkIn: r.checkIn?.toISOString(), status: 'incomplete' },
       });
       return true;

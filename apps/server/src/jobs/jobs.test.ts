@@ -27,7 +27,7 @@ describe('forgotten check-outs', () => {
     const rec = await t.db.query.attendanceRecords.findFirst({ where: eq(attendanceRecords.employeeId, emp.id) });
     expect(rec).toMatchObject({ incomplete: true, checkOut: null });
     const notes = await t.db.select().from(activityLog).where(eq(activityLog.employeeId, emp.id));
-    expect(notes.some((n) => n.title.includes('incompleta'))).toBe(true);
+    expect(notes.some((n) => n.title === 'activity.incompleteShift')).toBe(true);
     await expect(
       punch(t.db, t.deps, { companyId: company.id, employeeId: emp.id, action: 'check_out', method: 'web', at: lima('2026-03-04', '23:30') }),
     ).rejects.toMatchObject({ code: 'already_completed', messageKey: 'attendance.closedIncomplete' });

@@ -4,8 +4,9 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { CompanyConfigProvider } from '../features/auth/CompanyConfigContext';
+import i18n from '../lib/i18n';
 import { theme } from './theme';
 
 interface AppProvidersProps {
@@ -17,6 +18,12 @@ interface AppProvidersProps {
 
 /** Everything the screens rely on: Mantine (theme, global modal host, toasts), TanStack Query, company config. */
 export function AppProviders({ queryClient, env = 'default', children }: AppProvidersProps) {
+  // Server answers carry words in the request's language (activity titles, notes): a new language refetches them.
+  useEffect(() => {
+    const refetch = () => void queryClient.invalidateQueries();
+    i18n.on('languageChanged', refetch);
+    return () => i18n.off('languageChanged', refetch);
+  }, [queryClient]);
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>

@@ -14,7 +14,13 @@ const lima = (date: string, hhmm: string) => localToInstant(date, Number(hhmm.sl
 async function company() {
   const c = await t.factories.company({ timezone: 'America/Lima' });
   const admin = await t.factories.companyAdmin({ companyId: c.id });
-  const schedule = await t.factories.schedule(c.id, { startTime: '09:00', endTime: '18:00', breakStartTime: '13:00', breakEndTime: '14:00', workDays: '1,2,3,4,5' });
+  const schedule = await t.factories.schedule(c.id, {
+    startTime: '09:00',
+    endTime: '18:00',
+    breakStartTime: '13:00',
+    breakEndTime: '14:00',
+    workDays: '1,2,3,4,5',
+  });
   const ventas = await t.factories.department(c.id, 'Ventas');
   const ana = await t.factories.employee(c.id, { firstName: 'Ana', lastName: 'Alva', scheduleId: schedule.id, departmentId: ventas.id, position: 'Cajera' });
   const beto = await t.factories.employee(c.id, { firstName: 'Beto', lastName: 'Bravo', scheduleId: schedule.id, position: 'Almacén' });
@@ -48,14 +54,21 @@ describe('manual attendance (POST/PUT/DELETE /attendance)', () => {
     const { admin, beto } = await company();
     const res = await t.as(admin).post(base, { employeeId: beto.id, date: '2026-03-05', isPermission: true, reason: 'Cita médica' });
     expect(res.json().data).toMatchObject({
-      status: 'permission', isPermission: true, notes: 'Permiso justificado', checkIn: '2026-03-05T14:00:00.000Z', checkOut: '2026-03-05T23:00:00.000Z', workHours: 8,
+      status: 'permission',
+      isPermission: true,
+      notes: 'Permiso justificado',
+      checkIn: '2026-03-05T14:00:00.000Z',
+      checkOut: '2026-03-05T23:00:00.000Z',
+      workHours: 8,
     });
   });
 
   it('edits keep previous values; delete needs a reason and keeps the record in the log', async () => {
     const { admin, ana } = await company();
     const created = (await t.as(admin).post(base, { employeeId: ana.id, date: '2026-03-06', checkIn: '09:00', reason: 'Manual' })).json().data;
-    const upd = await t.as(admin).put(`${base}/${created.id}`, { employeeId: ana.id, date: '2026-03-06', checkIn: '08:45', checkOut: '18:00', reason: 'Corrección' });
+    const upd = await t
+      .as(admin)
+      .put(`${base}/${created.id}`, { employeeId: ana.id, date: '2026-03-06', checkIn: '08:45', checkOut: '18:00', reason: 'Corrección' });
     expect(upd.json().data).toMatchObject({ status: 'early', workHours: 8 });
     const logs = await t.db.select().from(activityLog).where(eq(activityLog.employeeId, ana.id));
     const edit = logs.find((l) => (l.details as { reason: string }).reason === 'Corrección')!;
@@ -63,7 +76,7 @@ describe('manual attendance (POST/PUT/DELETE /attendance)', () => {
     expect((await t.as(admin).delete(`${base}/${created.id}`)).statusCode).toBe(400);
     expect((await t.as(admin).delete(`${base}/${created.id}?reason=Duplicado`)).statusCode).toBe(200);
     expect(await t.db.query.attendanceRecords.findFirst({ where: eq(attendanceRecords.id, created.id) })).toBeUndefined();
-    const del = (await t.db.select().from(activityLog).where(eq(activityLog.employeeId, ana.id))).find((l) => l.title.includes('eliminada'))!;
+    const del = (await t.db.select().from(activityLog).where(eq(activityLog.employeeId, ana.id))).find((l) => l.title === 'activity.deletedByAdmin')!;
     expect(del.details).toMatchObject({ reason: 'Duplicado', deletedRecord: { id: created.id } });
   });
 
@@ -84,7 +97,15 @@ describe('GET /attendance/monthly-calendar and weekly-summary', () => {
   it('gives every day of the month a status per employee, with filters and paging', async () => {
     const { c, admin, ana, beto, ventas } = await company();
     await t.db.insert(attendanceRecords).values([
-      { companyId: c.id, employeeId: ana.id, date: '2026-02-02', checkIn: lima('2026-02-02', '09:00'), checkOut: lima('2026-02-02', '18:00'), workHours: '8.00', status: 'present' },
+      {
+        companyId: c.id,
+        employeeId: ana.id,
+        date: '2026-02-02',
+        checkIn: lima('2026-02-02', '09:00'),
+        checkOut: lima('2026-02-02', '18:00'),
+        workHours: '8.00',
+        status: 'present',
+      },
       { companyId: c.id, employeeId: ana.id, date: '2026-02-03', checkIn: lima('2026-02-03', '09:40'), status: 'late' },
     ]);
     const res = await t.as(admin).get(`${base}/monthly-calendar?month=2&year=2026&page=1&limit=10`);
@@ -119,7 +140,9 @@ describe('GET /attendance/monthly-calendar and weekly-summary', () => {
 
   it('sums a range per day', async () => {
     const { c, admin, ana } = await company();
-    await t.db.insert(attendanceRecords).values({ companyId: c.id, employeeId: ana.id, date: '2026-02-02', checkIn: lima('2026-02-02', '08:50'), status: 'early' });
+    await t.db
+      .insert(attendanceRecords)
+      .values({ companyId: c.id, employeeId: ana.id, date: '2026-02-02', checkIn: lima('2026-02-02', '08:50'), status: 'early' });
     const res = (await t.as(admin).get(`${base}/weekly-summary?startDate=2026-02-02&endDate=2026-02-08`)).json().data;
     expect(res.days).toHaveLength(7);
     expect(res.days[0]).toMatchObject({ date: '2026-02-02', early: 1, absent: 1 });

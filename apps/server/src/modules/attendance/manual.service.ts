@@ -1,6 +1,4 @@
-import {
-  arrivalStatus, fallbackStatus, HHMM, localToInstant, type manualAttendanceInput, parseHhmm, toLocal, translate, workHours,
-} from '@presente/shared';
+import { arrivalStatus, fallbackStatus, HHMM, localToInstant, type manualAttendanceInput, parseHhmm, toLocal, translate, workHours } from '@presente/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Ctx, requireCompany } from '../../context.js';
@@ -40,7 +38,8 @@ function computeValues(input: Input, schedule: Awaited<ReturnType<typeof employe
   const checkOutText = (input.isPermission ? (input.checkOut ?? schedule?.endTime) : input.checkOut) ?? null;
   const checkIn = toInstant(checkInText, input.date, timezone);
   const checkOut = toInstant(checkOutText, input.date, timezone, checkIn ?? undefined);
-  if (checkIn && checkOut && checkOut <= checkIn) throw new AppError('validation_failed', 'attendance.checkOutBeforeIn', {}, [{ path: 'checkOut', message: 'attendance.checkOutBeforeIn' }]);
+  if (checkIn && checkOut && checkOut <= checkIn)
+    throw new AppError('validation_failed', 'attendance.checkOutBeforeIn', {}, [{ path: 'checkOut', message: 'attendance.checkOutBeforeIn' }]);
   const status = input.isPermission ? 'permission' : checkIn && schedule ? arrivalStatus(checkIn, schedule, input.date, timezone) : fallbackStatus({ checkIn });
   const hours = checkIn && checkOut ? workHours({ checkIn, checkOut }, schedule, input.date, timezone) : null;
   return {
@@ -57,7 +56,9 @@ function computeValues(input: Input, schedule: Awaited<ReturnType<typeof employe
 }
 
 const snapshot = (r: RecordRow | undefined) =>
-  r ? { checkIn: r.checkIn?.toISOString() ?? null, checkOut: r.checkOut?.toISOString() ?? null, isPermission: r.isPermission, notes: r.notes, status: r.status } : null;
+  r
+    ? { checkIn: r.checkIn?.toISOString() ?? null, checkOut: r.checkOut?.toISOString() ?? null, isPermission: r.isPermission, notes: r.notes, status: r.status }
+    : null;
 
 function emitChange(ctx: Ctx, companyId: string, employeeId: string, date: string, action: string) {
   ctx.deps.events.emit(rooms.company(companyId), 'attendance_update', { employeeId, date, action });
@@ -68,15 +69,21 @@ function emitChange(ctx: Ctx, companyId: string, employeeId: string, date: strin
 export async function createManual(ctx: Ctx, input: Input) {
   const companyId = requireCompany(ctx.actor);
   const { employee, schedule, timezone } = await employeeContext(ctx.db, companyId, input.employeeId);
-  if (input.date > toLocal(new Date(), timezone).date) throw new AppError('validation_failed', 'attendance.futureDate', {}, [{ path: 'date', message: 'attendance.futureDate' }]);
+  if (input.date > toLocal(new Date(), timezone).date)
+    throw new AppError('validation_failed', 'attendance.futureDate', {}, [{ path: 'date', message: 'attendance.futureDate' }]);
   const values = computeValues(input, schedule, timezone, ctx.lang);
   try {
     const row = await ctx.db.transaction(async (tx) => {
-      const [created] = await tx.insert(attendanceRecords).values({ companyId, employeeId: employee.id, date: input.date, method: 'manual', ...values }).returning();
+      const [created] = await tx
+        .insert(attendanceRecords)
+        .values({ companyId, employeeId: employee.id, date: input.date, method: 'manual', ...values })
+        .returning();
       await logActivity(tx, {
-        companyId, employeeId: employee.id, actorUserId: ctx.actor!.userId,
+        companyId,
+        employeeId: employee.id,
+        actorUserId: ctx.actor!.userId,
         type: input.isPermission ? 'permission_granted' : 'attendance_edit',
-        title: input.isPermission ? 'Permiso registrado' : 'Asistencia creada por el administrador',
+        title: input.isPermission ? 'activity.permissionRecorded' : 'activity.createdByAdmin',
         details: { date: input.date, changes: snapshot(created), previousValues: null, reason: input.reason, method: 'manual' },
       });
       return created;
@@ -93,14 +100,21 @@ export async function createManual(ctx: Ctx, input: Input) {
 export async function updateManual(ctx: Ctx, id: string, input: Input) {
   const companyId = requireCompany(ctx.actor);
   const row = await ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(attendanceRecords).where(and(eq(attendanceRecords.id, id), eq(attendanceRecords.companyId, companyId))).for('update');
+    const [current] = await tx
+      .select()
+      .from(attendanceRecords)
+      .where(and(eq(attendanceRecords.id, id), eq(attendanceRecords.companyId, companyId)))
+      .for('update');
     if (!current) throw new AppError('not_found', 'attendance.notFound');
     const { schedule, timezone } = await employeeContext(tx, companyId, current.employeeId);
     const values = computeValues({ ...input, date: current.date }, schedule, timezone, ctx.lang);
     const [updated] = await tx.update(attendanceRecords).set(values).where(eq(attendanceRecords.id, id)).returning();
     await logActivity(tx, {
-      companyId, employeeId: current.employeeId, actorUserId: ctx.actor!.userId,
-      type: input.isPermission ? 'permission_granted' : 'attendance_edit', title: 'Asistencia editada por el administrador',
+      companyId,
+      employeeId: current.employeeId,
+      actorUserId: ctx.actor!.userId,
+      type: input.isPermission ? 'permission_granted' : 'attendance_edit',
+      title: 'activity.editedByAdmin',
       details: { date: current.date, changes: snapshot(updated), previousValues: snapshot(current), reason: input.reason, method: 'manual' },
     });
     return updated;
@@ -113,12 +127,27 @@ export async function updateManual(ctx: Ctx, id: string, input: Input) {
 export async function deleteManual(ctx: Ctx, id: string, reason: string) {
   const companyId = requireCompany(ctx.actor);
   const row = await ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(attendanceRecords).where(and(eq(attendanceRecords.id, id), eq(attendanceRecords.companyId, companyId))).for('update');
+    const [current] = await tx
+      .select()
+      .from(attendanceRecords)
+      .where(and(eq(attendanceRecords.id, id), eq(attendanceRecords.companyId, companyId)))
+      .for('update');
     if (!current) throw new AppError('not_found', 'attendance.notFound');
     await tx.delete(attendanceRecords).where(eq(attendanceRecords.id, id));
     await logActivity(tx, {
-      companyId, employeeId: current.employeeId, actorUserId: ctx.actor!.userId, type: 'attendance_edit', title: 'Asistencia eliminada por el administrador',
-      details: { date: current.date, changes: null, previousValues: snapshot(current), deletedRecord: { ...current, evidence: current.evidence ?? null }, reason, method: 'manual' },
+      companyId,
+      employeeId: current.employeeId,
+      actorUserId: ctx.actor!.userId,
+      type: 'attendance_edit',
+      title: 'activity.deletedByAdmin',
+      details: {
+        date: current.date,
+        changes: null,
+        previousValues: snapshot(current),
+        deletedRecord: { ...current, evidence: current.evidence ?? null },
+        reason,
+        method: 'manual',
+      },
     });
     return current;
   });

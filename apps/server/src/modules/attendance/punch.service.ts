@@ -110,7 +110,7 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events'>, req: PunchReq
         companyId: req.companyId,
         employeeId: employee.id,
         type: 'attendance_check_in',
-        title: 'Entrada registrada',
+        title: 'activity.checkIn',
         details: { date, checkIn: at.toISOString(), status, method: req.method, location: geo },
       });
       return { action: wants, repeated: false, record: inserted };
@@ -135,7 +135,7 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events'>, req: PunchReq
       companyId: req.companyId,
       employeeId: employee.id,
       type: 'attendance_check_out',
-      title: 'Salida registrada',
+      title: 'activity.checkOut',
       details: { date, checkOut: at.toISOString(), workHours: hours, method: req.method, location: geo },
     });
     return { action: wants, repeated: false, record: updated };

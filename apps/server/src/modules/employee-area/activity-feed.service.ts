@@ -2,6 +2,7 @@ import { addDays, type EmployeeActivityFilter, localToInstant, pagination } from
 import { and, desc, eq, gte, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.js';
 import { activityLog, users } from '../../db/schema/index.js';
+import { activityText } from '../activity/activity.service.js';
 import { loadSelf } from './self.service.js';
 
 /** Attendance = the attendance types (attendance, attendance_*) and the legacy check_in/check_out names. */
@@ -24,7 +25,8 @@ const adminTypes = () =>
 
 /**
  * The employee's own activity (spec §2 Activity tab), newest first, with the name of the administrator
- * who acted when there is one. startDate/endDate are local days in the company's timezone, inclusive.
+ * who acted when there is one, titles in the request's language (entries store catalogue keys).
+ * startDate/endDate are local days in the company's timezone, inclusive.
  */
 export async function employeeActivity(ctx: Ctx, q: { filter: EmployeeActivityFilter; page: number; limit: number; startDate?: string; endDate?: string }) {
   const self = await loadSelf(ctx.db, ctx.actor);
@@ -49,8 +51,8 @@ export async function employeeActivity(ctx: Ctx, q: { filter: EmployeeActivityFi
   const data = rows.map(({ entry, adminName }) => ({
     id: entry.id,
     type: entry.type,
-    title: entry.title,
-    description: entry.description,
+    title: activityText(entry.title, ctx.lang, entry.details),
+    description: activityText(entry.description, ctx.lang, entry.details),
     timestamp: entry.createdAt.toISOString(),
     adminName: entry.actorUserId ? adminName : null,
     details: entry.details ?? null,

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { activityLog } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { addActivity, BASE, local, officeEmployee } from './test-helpers.js';
 
@@ -87,5 +89,39 @@ describe('activity', () => {
     await t.as(employee.account).post(`${BASE}/attendance/check-in`, {});
     const data = (await t.as(employee.account).get(`${BASE}/activity?filter=attendance`)).json().data;
     expect(data).toMatchObject([{ type: 'attendance_check_in', title: 'Entrada registrada', adminName: null, details: { method: 'web' } }]);
+  });
+
+  it('answers titles in the request language: keys stored now, Spanish words of older entries, {params} from details', async () => {
+    const { employee } = await officeEmployee(t, { startTime: '00:00', endTime: '23:59', breakStartTime: null, breakEndTime: null, workDays: '1,2,3,4,5,6,7' });
+    await t.as(employee.account).post(`${BASE}/attendance/check-in`, {});
+    const [stored] = await t.db.select().from(activityLog).where(eq(activityLog.employeeId, employee.id));
+    expect(stored.title).toBe('activity.checkIn');
+    const base = { companyId: employee.companyId, employeeId: employee.id, type: 'attendance' };
+    await t.db.insert(activityLog).values([
+      {
+        ...base,
+        title: 'Salida no registrada: jornada incompleta',
+        description: 'No se registró la salida. La jornada quedó marcada como incompleta; tu administrador puede corregirla.',
+        createdAt: local('2026-01-02', '09:00'),
+      },
+      { ...base, title: 'Nota libre del sistema', createdAt: local('2026-01-01', '09:00') },
+      { ...base, title: 'attendance.outsideGeofence', details: { distance: 250, location: 'Sede Lima', radius: 100 }, createdAt: local('2025-12-31', '09:00') },
+    ]);
+    const read = async (lang: string) =>
+      (await t.as(employee.account).get(`${BASE}/activity`, { 'accept-language': lang }))
+        .json()
+        .data.map((a: { title: string; description: string | null }) => [a.title, a.description]);
+    expect(await read('en')).toEqual([
+      ['Check-in recorded', null],
+      ['Check-out missing: incomplete workday', 'No check-out was recorded. The workday was marked incomplete; your administrator can correct it.'],
+      ['Nota libre del sistema', null],
+      ['You are outside the allowed area (250 m from Sede Lima; radius 100 m)', null],
+    ]);
+    expect(await read('es-PE,es;q=0.9')).toEqual([
+      ['Entrada registrada', null],
+      ['Salida no registrada: jornada incompleta', 'No se registró la salida. La jornada quedó marcada como incompleta; tu administrador puede corregirla.'],
+      ['Nota libre del sistema', null],
+      ['Estás fuera del área permitida (250 m de Sede Lima; radio 100 m)', null],
+    ]);
   });
 });

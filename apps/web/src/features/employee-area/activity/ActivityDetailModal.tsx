@@ -2,7 +2,7 @@ import { Badge, Group, Modal, Stack, Table, Text, ThemeIcon } from '@mantine/cor
 import { useTranslation } from 'react-i18next';
 import { displayDateTime } from '../format';
 import type { Activity } from '../types';
-import { activityDescription, activityTitle, DETAIL_FIELDS, type DetailField, typeInfo } from './activityTypes';
+import { activityTitle, DETAIL_FIELDS, type DetailField, typeInfo } from './activityTypes';
 import { asRecord, CHANGE_FIELDS, detailText } from './detailValue';
 
 function ChangesTable({
@@ -61,7 +61,7 @@ export function ActivityDetailModal({ activity, timezone, onClose }: { activity:
   const fields = DETAIL_FIELDS.filter((f: DetailField) => info.fields.includes(f) || (f in details && details[f] !== undefined));
   const changes = asRecord(details.changes);
   const previous = asRecord(details.previousValues);
-  const description = activityDescription(t, activity);
+  const description = activity.description;
   const Icon = info.icon;
   const byEmployee = info.label === 'checkIn' || info.label === 'checkOut';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { displayDateTime, displayDay } from '../format';
 import { useServerNow } from '../serverClock';
 import type { Activity } from '../types';
-import { activityDescription, activityTitle, typeInfo } from './activityTypes';
+import { activityTitle, typeInfo } from './activityTypes';
 import { relativeTime } from './relativeTime';
 
 /** The activity feed: one row per activity (icon, title, description, who, when); a click opens its details. */
@@ -26,7 +26,7 @@ export function ActivityList({ activities, timezone, onOpen }: { activities: Act
         const info = typeInfo(a.type);
         const Icon = info.icon;
         const title = activityTitle(t, a);
-        const description = activityDescription(t, a);
+        const description = a.description;
         return (
           <UnstyledButton key={a.id} onClick={() => onOpen(a)} aria-label={t('employeeArea.activity.open', { title })} data-testid="activity-item">
             <Paper withBorder p="sm" radius="md" className="employee-activity-row">

@@ -1,5 +1,6 @@
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import i18n from '../../../lib/i18n';
 import { mockApi, renderApp } from '../../../test/renderApp';
 import { activity, employeeRoutes, pageOf } from '../test/fixtures';
 
@@ -104,6 +105,27 @@ describe('Activity tab', { timeout: 30_000 }, () => {
     const last = activityUrls(fetchMock).at(-1)!;
     expect(last).toContain('startDate=2026-05-01');
     expect(last).toContain(`endDate=${today}`);
+  });
+
+  it('switching the language asks the server again and shows its titles in the new language', async () => {
+    const fetchMock = mockApi(
+      employeeRoutes({
+        'GET /api/employee/activity': (init) => {
+          const english = new Headers(init?.headers).get('Accept-Language') === 'en';
+          return pageOf([activity(1, { title: english ? 'Check-in recorded' : 'Entrada registrada' })]);
+        },
+      }),
+    );
+    renderApp('/employee/activity');
+    expect(await screen.findByText('Entrada registrada')).toBeInTheDocument();
+    const before = activityUrls(fetchMock).length;
+    try {
+      await act(() => i18n.changeLanguage('en'));
+      expect(await screen.findByText('Check-in recorded')).toBeInTheDocument();
+      expect(activityUrls(fetchMock).length).toBeGreaterThan(before);
+    } finally {
+      await act(() => i18n.changeLanguage('es'));
+    }
   });
 
   it('shows the spec message when the activity does not load', async () => {

@@ -74,28 +74,7 @@ export function typeInfo(type: string): TypeInfo {
   return TYPES[type] ?? OTHER;
 }
 
-/** The titles the server records (in Spanish) mapped to words of the catalogue, so English reads English. */
-const KNOWN_TITLES: Record<string, string> = {
-  'Entrada registrada': 'checkInRecorded',
-  'Salida registrada': 'checkOutRecorded',
-  'Asistencia creada por el administrador': 'createdByAdmin',
-  'Asistencia editada por el administrador': 'editedByAdmin',
-  'Asistencia eliminada por el administrador': 'deletedByAdmin',
-  'Permiso registrado': 'permissionRecorded',
-  'Salida no registrada: jornada incompleta': 'incompleteShift',
-};
-const KNOWN_DESCRIPTIONS: Record<string, string> = {
-  'No se registró la salida. La jornada quedó marcada como incompleta; tu administrador puede corregirla.': 'incompleteShift',
-};
-
+/** The server answers titles in the request's language; an entry without one shows its type. */
 export function activityTitle(t: TFunction, a: Pick<Activity, 'type' | 'title'>): string {
-  const known = KNOWN_TITLES[a.title];
-  if (known) return t(`employee:employeeArea.activity.titles.${known}`);
   return a.title || t(`employee:employeeArea.activity.types.${typeInfo(a.type).label}`);
-}
-
-export function activityDescription(t: TFunction, a: Pick<Activity, 'description'>): string | null {
-  if (!a.description) return null;
-  const known = KNOWN_DESCRIPTIONS[a.description];
-  return known ? t(`employee:employeeArea.activity.descriptions.${known}`) : a.description;
 }
