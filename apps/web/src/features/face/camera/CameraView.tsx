@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconCameraOff, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,16 +86,11 @@ export function CameraView({
       {children}
       {message && state.status === 'ready' && (
         <Center pos="absolute" left={0} right={0} bottom={12}>
-          <Badge
-            size="lg"
-            radius="xl"
-            variant="filled"
-            color={tone === 'ok' ? 'teal' : tone === 'warn' ? 'orange' : 'dark'}
-            style={{ textTransform: 'none', maxWidth: '92%', height: 'auto', whiteSpace: 'normal', padding: '6px 14px' }}
-            role="status"
-          >
-            {message}
-          </Badge>
+          <Paper radius="xl" px="md" py={6} maw="92%" bg={tone === 'ok' ? 'teal.7' : tone === 'warn' ? 'orange.7' : 'rgba(20,22,40,0.85)'} role="status">
+            <Text c="white" fw={700} size="sm" ta="center">
+              {message}
+            </Text>
+          </Paper>
         </Center>
       )}
     </Box>
