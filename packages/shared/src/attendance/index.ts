@@ -1,2 +1,3 @@
+export * from './judge.js';
 export * from './rules.js';
 export * from './time.js';

@@ -78,8 +78,13 @@ export function workDateFor(instant: Date, schedule: ScheduleRules | null, timez
 
 /** How a check-in compares with the shift start: early (inside the allowed window), present, or late. */
 export function arrivalStatus(checkIn: Date, schedule: ScheduleRules, date: string, timezone: string): 'early' | 'present' | 'late' {
-  const { start } = shiftWindow(schedule, date, timezone);
-  const diffMin = (checkIn.getTime() - start.getTime()) / 60000;
+  return arrivalAt(checkIn.getTime(), shiftWindow(schedule, date, timezone).start.getTime(), schedule);
+}
+
+type ArrivalRules = Pick<ScheduleRules, 'lateToleranceMinutes' | 'allowEarlyCheckIn' | 'earlyCheckInMinutes'>;
+/** arrivalStatus on instants in ms (the shift start already resolved). */
+export function arrivalAt(checkInMs: number, shiftStartMs: number, schedule: ArrivalRules): 'early' | 'present' | 'late' {
+  const diffMin = (checkInMs - shiftStartMs) / 60000;
   if (diffMin > schedule.lateToleranceMinutes) return 'late';
   if (diffMin < 0 && schedule.allowEarlyCheckIn && -diffMin <= schedule.earlyCheckInMinutes) return 'early';
   return 'present';
@@ -148,27 +153,39 @@ export function workHours(record: RecordFacts, schedule: ScheduleRules | null, d
   const inAt = asDate(record.checkIn);
   const outAt = asDate(record.checkOut);
   if (!inAt || !outAt) return null;
-  let from = inAt.getTime();
-  const to = outAt.getTime();
-  if (schedule) {
-    const { start } = shiftWindow(schedule, date, timezone);
-    if (!schedule.countActualTime && from < start.getTime()) from = Math.min(start.getTime(), to);
-    if (schedule.breakStartTime && schedule.breakEndTime) {
-      const { start: breakFromAt, end: breakToAt } = breakWindow(schedule as ScheduleRules & { breakStartTime: string; breakEndTime: string }, date, timezone);
-      const breakFrom = breakFromAt.getTime();
-      const breakTo = breakToAt.getTime();
-      const overlap = Math.max(0, Math.min(to, breakTo) - Math.max(from, breakFrom));
-      const hours = (to - from - overlap) / 3_600_000;
-      return hours >= 0 ? round2(hours) : null;
-    }
-  }
-  const hours = (to - from) / 3_600_000;
+  if (!schedule) return hoursBetween(inAt.getTime(), outAt.getTime(), null);
+  const br = schedule.breakStartTime && schedule.breakEndTime ? breakWindow(schedule as BreakRules, date, timezone) : null;
+  return hoursBetween(inAt.getTime(), outAt.getTime(), {
+    countActualTime: schedule.countActualTime,
+    start: shiftWindow(schedule, date, timezone).start.getTime(),
+    breakStart: br?.start.getTime() ?? null,
+    breakEnd: br?.end.getTime() ?? null,
+  });
+}
+
+/** A shift's instants in ms on one work date, as workHours needs them (no break: nulls). */
+export interface ShiftSpan {
+  countActualTime: boolean;
+  start: number;
+  breakStart: number | null;
+  breakEnd: number | null;
+}
+
+/** workHours on instants in ms: check-in to check-out, early arrivals from the shift start, minus the break inside. */
+export function hoursBetween(inMs: number, outMs: number, shift: ShiftSpan | null): number | null {
+  let from = inMs;
+  const to = outMs;
+  if (shift && !shift.countActualTime && from < shift.start) from = Math.min(shift.start, to);
+  const overlap =
+    shift && shift.breakStart != null && shift.breakEnd != null ? Math.max(0, Math.min(to, shift.breakEnd) - Math.max(from, shift.breakStart)) : 0;
+  const hours = (to - from - overlap) / 3_600_000;
   return hours >= 0 ? round2(hours) : null;
 }
 
+type BreakRules = Pick<ScheduleRules, 'startTime' | 'endTime'> & { breakStartTime: string; breakEndTime: string };
 const breaks = new Map<string, { start: Date; end: Date }>();
 /** The break's instants on a work date (on a night shift a break after midnight is the next day). */
-function breakWindow(schedule: ScheduleRules & { breakStartTime: string; breakEndTime: string }, date: string, timezone: string) {
+export function breakWindow(schedule: BreakRules, date: string, timezone: string) {
   const key = `${timezone}|${date}|${schedule.startTime}|${schedule.endTime}|${schedule.breakStartTime}|${schedule.breakEndTime}`;
   let w = breaks.get(key);
   if (!w) {
@@ -179,7 +196,7 @@ function breakWindow(schedule: ScheduleRules & { breakStartTime: string; breakEn
   return w;
 }
 
-function computeBreak(schedule: ScheduleRules & { breakStartTime: string; breakEndTime: string }, date: string, timezone: string) {
+function computeBreak(schedule: BreakRules, date: string, timezone: string) {
   const shiftStart = parseHhmm(schedule.startTime);
   let bs = parseHhmm(schedule.breakStartTime);
   let be = parseHhmm(schedule.breakEndTime);

@@ -1,6 +1,14 @@
 import {
   activeFromOf,
-  attendanceRate, countStatuses, type DayStatus, daysBetween, dayStatus, monthRange, pagination, type monthlyCalendarQuery, workHours,
+  attendanceRate,
+  countStatuses,
+  createDayJudge,
+  dayStatus,
+  daysBetween,
+  emptyCounts,
+  type monthlyCalendarQuery,
+  monthRange,
+  pagination,
 } from '@presente/shared';
 import { and, asc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -8,49 +16,61 @@ import { type Ctx, requireCompany } from '../../context.js';
 import { attendanceRecords, companies, departments, employees, holidaySchedules, holidays, schedules } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { likeEscape } from '../../lib/db-errors.js';
+import { pageColumns, pageRecords } from './calendar-records.js';
 
 type Query = z.output<typeof monthlyCalendarQuery>;
+
 type RecordRow = typeof attendanceRecords.$inferSelect;
-
-/** The columns a calendar cell needs (not the evidence or audit columns: 31k rows must stay light). */
-const cellColumns = {
-  id: attendanceRecords.id, employeeId: attendanceRecords.employeeId, date: attendanceRecords.date, checkIn: attendanceRecords.checkIn,
-  checkOut: attendanceRecords.checkOut, status: attendanceRecords.status, notes: attendanceRecords.notes, isPermission: attendanceRecords.isPermission,
-  method: attendanceRecords.method, isManual: attendanceRecords.isManual, incomplete: attendanceRecords.incomplete,
-};
-type CellRecord = { [K in keyof typeof cellColumns]: RecordRow[K] };
-
-/** A record as a calendar cell shows it. */
-function cellView(r: CellRecord) {
-  return {
-    id: r.id, checkIn: r.checkIn?.toISOString() ?? null, checkOut: r.checkOut?.toISOString() ?? null, status: r.status, notes: r.notes,
-    isPermission: r.isPermission, method: r.method, isManual: r.isManual, incomplete: r.incomplete,
-  };
-}
 
 export function recordView(r: RecordRow) {
   return {
-    id: r.id, date: r.date, checkIn: r.checkIn?.toISOString() ?? null, checkOut: r.checkOut?.toISOString() ?? null,
-    workHours: r.workHours == null ? null : Number(r.workHours), status: r.status, notes: r.notes, isPermission: r.isPermission,
-    method: r.method, isManual: r.isManual, incomplete: r.incomplete,
+    id: r.id,
+    date: r.date,
+    checkIn: r.checkIn?.toISOString() ?? null,
+    checkOut: r.checkOut?.toISOString() ?? null,
+    workHours: r.workHours == null ? null : Number(r.workHours),
+    status: r.status,
+    notes: r.notes,
+    isPermission: r.isPermission,
+    method: r.method,
+    isManual: r.isManual,
+    incomplete: r.incomplete,
     location: r.checkInLatitude != null ? { latitude: r.checkInLatitude, longitude: r.checkInLongitude } : null,
   };
 }
 
 /** Active holidays of a company in a range, with the schedules each applies to (two queries). */
 export async function holidayFacts(db: Ctx['db'], companyId: string, start: string, end: string) {
-  const rows = await db.select().from(holidays).where(and(eq(holidays.companyId, companyId), gte(holidays.date, start), lte(holidays.date, end)));
-  const links = rows.length ? await db.select().from(holidaySchedules).where(inArray(holidaySchedules.holidayId, rows.map((h) => h.id))) : [];
+  const rows = await db
+    .select()
+    .from(holidays)
+    .where(and(eq(holidays.companyId, companyId), gte(holidays.date, start), lte(holidays.date, end)));
+  const links = rows.length
+    ? await db
+        .select()
+        .from(holidaySchedules)
+        .where(
+          inArray(
+            holidaySchedules.holidayId,
+            rows.map((h) => h.id),
+          ),
+        )
+    : [];
   return rows.map((h) => ({
-    name: h.name, description: h.description, date: h.date, isActive: h.isActive, applyToAll: h.applyToAll,
+    name: h.name,
+    description: h.description,
+    date: h.date,
+    isActive: h.isActive,
+    applyToAll: h.applyToAll,
     scheduleIds: links.filter((l) => l.holidayId === h.id).map((l) => l.scheduleId),
   }));
 }
 
 /**
  * The monthly calendar (spec §3 monthly calendar entry): one row per employee of the page with every
- * day's status from the shared rules, in three queries whatever the page size (employees, records,
- * holidays).
+ * day's status from the shared rules, in the same few queries whatever the page size (page, total and
+ * holidays at once, then the page's records as one text per employee); the rules run through `createDayJudge`,
+ * which computes the (schedule, day) facts once (docs/decisions/0009-calendar-performance.md).
  */
 export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
   const companyId = requireCompany(ctx.actor);
@@ -62,16 +82,19 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
   if (q.employeeId) filters.push(eq(employees.id, q.employeeId));
   if (q.employeeName) {
     const like = `%${likeEscape(q.employeeName)}%`;
-    filters.push(or(ilike(sql`${employees.firstName} || ' ' || ${employees.lastName}`, like), ilike(employees.employeeCode, like), ilike(employees.email, like)));
+    filters.push(
+      or(ilike(sql`${employees.firstName} || ' ' || ${employees.lastName}`, like), ilike(employees.employeeCode, like), ilike(employees.email, like)),
+    );
   }
   if (q.departmentId === 'none') filters.push(isNull(employees.departmentId));
   else if (q.departmentId) filters.push(eq(employees.departmentId, q.departmentId));
   if (q.position) filters.push(eq(employees.position, q.position));
   const where = and(...filters);
+  const days = daysBetween(start, end);
 
-  const [page, [{ total }]] = await Promise.all([
+  const [page, [{ total }], hol] = await Promise.all([
     ctx.db
-      .select({ e: employees, s: schedules, departmentName: departments.name })
+      .select(pageColumns)
       .from(employees)
       .leftJoin(schedules, eq(schedules.id, employees.scheduleId))
       .leftJoin(departments, eq(departments.id, employees.departmentId))
@@ -80,35 +103,39 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
     ctx.db.select({ total: sql<number>`count(*)::int` }).from(employees).where(where),
-  ]);
-  const ids = page.map((p) => p.e.id);
-  const [records, hol] = await Promise.all([
-    ids.length
-      ? ctx.db.select(cellColumns).from(attendanceRecords).where(and(eq(attendanceRecords.companyId, companyId), inArray(attendanceRecords.employeeId, ids), gte(attendanceRecords.date, start), lte(attendanceRecords.date, end)))
-      : Promise.resolve([] as CellRecord[]),
     holidayFacts(ctx.db, companyId, start, end),
   ]);
-  const byKey = new Map(records.map((r) => [`${r.employeeId}|${r.date}`, r]));
-  const days = daysBetween(start, end);
+  // The ids as a list, not the page as a subquery: on fresh statistics the planner nests that subquery per record.
+  const records = await pageRecords(
+    ctx.db,
+    companyId,
+    days,
+    page.map((e) => e.id),
+  );
+  const judge = createDayJudge({ days, timezone: company.timezone, now, holidays: hol });
+  const holidayOn = days.map((date) => hol.find((h) => h.date === date));
 
-  const calendar = page.map(({ e, s, departmentName }) => {
+  const calendar = page.map(({ s, departmentName, ...e }) => {
     const schedule = s?.isActive ? s : null;
-    const activeFrom = activeFromOf(e, company.timezone);
-    const statuses: DayStatus[] = [];
-    const cells = days.map((date) => {
-      const record = byKey.get(`${e.id}|${date}`) ?? null;
-      const status = dayStatus({ date, timezone: company.timezone, now, schedule, scheduleId: e.scheduleId, record, holidays: hol, activeFrom });
-      statuses.push(status);
-      const holiday = status === 'holiday' ? hol.find((h) => h.date === date) : undefined;
+    const employee = judge.forEmployee(schedule, e.scheduleId, activeFromOf(e, company.timezone));
+    const mine = records.get(e.id);
+    const counts = emptyCounts();
+    let totalHours = 0;
+    const cells = days.map((date, i) => {
+      const record = mine?.[i] ?? null;
+      const status = employee.status(i, record);
+      counts[status] += 1;
+      const hours = record ? employee.hours(i, record) : null;
+      if (hours) totalHours += hours;
+      const holiday = status === 'holiday' ? holidayOn[i] : undefined;
       return {
         date,
         status,
-        attendance: record ? cellView(record) : null,
-        workHours: record ? workHours(record, schedule, date, company.timezone) : null,
+        attendance: record ? record.view : null,
+        workHours: hours,
         ...(holiday ? { holiday: { name: holiday.name, description: holiday.description } } : {}),
       };
     });
-    const counts = countStatuses(statuses);
     return {
       employeeId: e.id,
       employeeName: `${e.firstName} ${e.lastName}`,
@@ -116,9 +143,11 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
       documentNumber: e.documentNumber,
       position: e.position,
       department: e.departmentId ? { id: e.departmentId, name: departmentName } : null,
-      schedule: s ? { id: s.id, name: s.name, startTime: s.startTime, endTime: s.endTime, breakStartTime: s.breakStartTime, breakEndTime: s.breakEndTime } : null,
+      schedule: s
+        ? { id: s.id, name: s.name, startTime: s.startTime, endTime: s.endTime, breakStartTime: s.breakStartTime, breakEndTime: s.breakEndTime }
+        : null,
       days: cells,
-      stats: { ...counts, attendanceRate: attendanceRate(counts), totalHours: Math.round(cells.reduce((n, c) => n + (c.workHours ?? 0), 0) * 100) / 100 },
+      stats: { ...counts, attendanceRate: attendanceRate(counts), totalHours: Math.round(totalHours * 100) / 100 },
     };
   });
   return { calendar, pagination: pagination(q.page, q.limit, total), timezone: company.timezone, month: q.month, year: q.year };
@@ -128,7 +157,8 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
 export async function weeklySummary(ctx: Ctx, startDate: string, endDate: string, now = new Date()) {
   const companyId = requireCompany(ctx.actor);
   const days = daysBetween(startDate, endDate);
-  if (!days.length || days.length > 62) throw new AppError('validation_failed', 'attendance.dateInvalid', {}, [{ path: 'endDate', message: 'attendance.dateInvalid' }]);
+  if (!days.length || days.length > 62)
+    throw new AppError('validation_failed', 'attendance.dateInvalid', {}, [{ path: 'endDate', message: 'attendance.dateInvalid' }]);
   const company = await ctx.db.query.companies.findFirst({ where: eq(companies.id, companyId), columns: { timezone: true } });
   const rows = await ctx.db
     .select({ e: employees, s: schedules })
@@ -136,13 +166,25 @@ export async function weeklySummary(ctx: Ctx, startDate: string, endDate: string
     .leftJoin(schedules, eq(schedules.id, employees.scheduleId))
     .where(and(eq(employees.companyId, companyId), isNull(employees.deletedAt), eq(employees.status, 'ACTIVE')));
   const [records, hol] = await Promise.all([
-    ctx.db.select().from(attendanceRecords).where(and(eq(attendanceRecords.companyId, companyId), gte(attendanceRecords.date, startDate), lte(attendanceRecords.date, endDate))),
+    ctx.db
+      .select()
+      .from(attendanceRecords)
+      .where(and(eq(attendanceRecords.companyId, companyId), gte(attendanceRecords.date, startDate), lte(attendanceRecords.date, endDate))),
     holidayFacts(ctx.db, companyId, startDate, endDate),
   ]);
   const byKey = new Map(records.map((r) => [`${r.employeeId}|${r.date}`, r]));
   const perDay = days.map((date) => {
     const statuses = rows.map(({ e, s }) =>
-      dayStatus({ date, timezone: company!.timezone, now, schedule: s?.isActive ? s : null, scheduleId: e.scheduleId, record: byKey.get(`${e.id}|${date}`) ?? null, holidays: hol, activeFrom: activeFromOf(e, company!.timezone) }),
+      dayStatus({
+        date,
+        timezone: company!.timezone,
+        now,
+        schedule: s?.isActive ? s : null,
+        scheduleId: e.scheduleId,
+        record: byKey.get(`${e.id}|${date}`) ?? null,
+        holidays: hol,
+        activeFrom: activeFromOf(e, company!.timezone),
+      }),
     );
     const counts = countStatuses(statuses);
     return { date, ...counts, attendanceRate: attendanceRate(counts) };
