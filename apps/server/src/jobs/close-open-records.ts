@@ -3,7 +3,7 @@ import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { AppDeps } from '../context.js';
 import { attendanceRecords, companies, employees, schedules } from '../db/schema/index.js';
 import { logActivity } from '../modules/activity/activity.service.js';
-import { rooms } from '../realtime/events.js';
+import { emitPersonal, rooms } from '../realtime/events.js';
 
 export const CLOSE_OPEN_RECORDS = 'close-open-records';
 
@@ -51,7 +51,7 @@ export async function closeOpenRecords(deps: Pick<AppDeps, 'db' | 'events'>, now
     });
     if (!done) continue;
     closed += 1;
-    deps.events.emit(rooms.company(r.companyId), 'attendance_update', { employeeId: r.employeeId, date: r.date, action: 'incomplete' });
+    emitPersonal(deps.events, r.companyId, r.employeeId, 'attendance_update', { employeeId: r.employeeId, date: r.date, action: 'incomplete' });
     deps.events.emit(rooms.employee(r.employeeId), 'activity_update', { employeeId: r.employeeId, date: r.date, action: 'incomplete' });
   }
   return closed;

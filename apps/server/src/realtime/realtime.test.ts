@@ -1,34 +1,15 @@
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
-import { createRealtime } from './server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../test/app.js';
+import { socketServer } from '../test/sockets.js';
 import { rooms } from './events.js';
 
+const server = socketServer();
+const open = (token: string) => server.open(token);
 let t: TestApp;
-let url: string;
-const realtime = createRealtime();
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await realtime.attach(t.app, t.deps);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = t.app.server.address() as { port: number };
-  url = `http://127.0.0.1:${addr.port}`;
+let realtime: typeof server.realtime;
+beforeAll(() => {
+  ({ t, realtime } = server);
 });
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await realtime.close();
-});
-
-function open(token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const s = connect(url, { auth: { token }, transports: ['websocket'], reconnection: false });
-    sockets.push(s);
-    s.on('connected', () => resolve(s));
-    s.on('connect_error', (err) => reject(err));
-  });
-}
 
 describe('socket', () => {
   it('refuses a connection without a valid token', async () => {

@@ -7,7 +7,7 @@ import type { AppDeps } from '../context.js';
 import { employees, sessions, users } from '../db/schema/index.js';
 import { readSignedToken } from '../lib/crypto.js';
 import { handleEmployeePunches, type SocketIdentity } from '../modules/employee-area/socket.js';
-import { type Events, rooms } from './events.js';
+import { deliveryRoom, type Events, rooms } from './events.js';
 
 /** Who a user is for the realtime layer and the rooms they join on connect (spec §7 socket). */
 export async function connectionFor(deps: AppDeps, userId: string): Promise<SocketIdentity & { rooms: string[] }> {
@@ -36,7 +36,7 @@ export async function connectionFor(deps: AppDeps, userId: string): Promise<Sock
 export function createRealtime() {
   let io: Server | undefined;
   let subClient: Redis | undefined;
-  const events: Events = { emit: (room, event, payload) => void io?.to(room).emit(event, payload) };
+  const events: Events = { emit: (room, event, payload) => void io?.to(deliveryRoom(room, event)).emit(event, payload) };
   return {
     events,
     async attach(app: FastifyInstance, deps: AppDeps, redis?: Redis) {

@@ -47,7 +47,7 @@ describe('manual attendance (POST/PUT/DELETE /attendance)', () => {
     expect(dup.statusCode).toBe(409);
     const [log] = await t.db.select().from(activityLog).where(eq(activityLog.employeeId, ana.id));
     expect(log).toMatchObject({ type: 'attendance_edit', actorUserId: admin.id, details: { reason: 'Olvidó marcar', previousValues: null } });
-    expect(t.events.emitted.some((e) => e.room === `company_${c.id}` && e.event === 'attendance_update')).toBe(true);
+    expect(t.events.emitted.some((e) => e.room === `company_admin_${c.id}` && e.event === 'attendance_update')).toBe(true);
   });
 
   it('a justified permission takes the schedule hours and the default note', async () => {

@@ -5,7 +5,7 @@ import { type Ctx, requireCompany } from '../../context.js';
 import { attendanceRecords, companies, employees, schedules } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { rooms } from '../../realtime/events.js';
+import { emitPersonal, rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
 import { recordView } from './calendar.service.js';
 
@@ -61,7 +61,7 @@ const snapshot = (r: RecordRow | undefined) =>
     : null;
 
 function emitChange(ctx: Ctx, companyId: string, employeeId: string, date: string, action: string) {
-  ctx.deps.events.emit(rooms.company(companyId), 'attendance_update', { employeeId, date, action });
+  emitPersonal(ctx.deps.events, companyId, employeeId, 'attendance_update', { employeeId, date, action });
   ctx.deps.events.emit(rooms.employee(employeeId), 'activity_update', { employeeId, date, action });
 }
 

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { attendanceRecords, companies, employees, schedules, workLocations } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { rooms } from '../../realtime/events.js';
+import { emitPersonal, rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
 import { distanceMetres, insideGeofence } from './geo.js';
 
@@ -143,7 +143,7 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events'>, req: PunchReq
 
   if (!result.repeated) {
     const payload = { employeeId: employee.id, action: result.action, date, time: at.toISOString(), localTime: toLocal(at, timezone).time };
-    deps.events.emit(rooms.company(req.companyId), 'attendance_update', payload);
+    emitPersonal(deps.events, req.companyId, employee.id, 'attendance_update', payload);
     deps.events.emit(rooms.employee(employee.id), 'activity_update', payload);
     deps.events.emit(rooms.superAdmin(), 'global_attendance_update', { companyId: req.companyId });
   }

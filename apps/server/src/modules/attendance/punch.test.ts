@@ -13,7 +13,14 @@ const lima = (date: string, hhmm: string) => localToInstant(date, Number(hhmm.sl
 
 async function setup(scheduleOverrides = {}) {
   const company = await t.factories.company({ timezone: 'America/Lima' });
-  const schedule = await t.factories.schedule(company.id, { startTime: '09:00', endTime: '18:00', breakStartTime: '13:00', breakEndTime: '14:00', workDays: '1,2,3,4,5,6,7', ...scheduleOverrides });
+  const schedule = await t.factories.schedule(company.id, {
+    startTime: '09:00',
+    endTime: '18:00',
+    breakStartTime: '13:00',
+    breakEndTime: '14:00',
+    workDays: '1,2,3,4,5,6,7',
+    ...scheduleOverrides,
+  });
   const employee = await t.factories.employee(company.id, { scheduleId: schedule.id });
   return { company, schedule, employee };
 }
@@ -31,7 +38,7 @@ describe('punch (check-in / check-out rules)', () => {
     await expect(punch(t.db, t.deps, { ...base, action: 'check_out', at: lima('2026-03-04', '18:05') })).rejects.toMatchObject({ code: 'already_completed' });
     const log = await t.db.select().from(activityLog).where(eq(activityLog.employeeId, employee.id));
     expect(log.map((l) => l.type).sort()).toEqual(['attendance_check_in', 'attendance_check_out']);
-    expect(t.events.emitted.filter((e) => e.event === 'attendance_update' && e.room === `company_${company.id}`)).toHaveLength(2);
+    expect(t.events.emitted.filter((e) => e.event === 'attendance_update' && e.room === `company_admin_${company.id}`)).toHaveLength(2);
   });
 
   it('five concurrent check-ins of one employee make one record', async () => {
@@ -61,7 +68,10 @@ describe('punch (check-in / check-out rules)', () => {
     await expect(punch(t.db, t.deps, req)).rejects.toMatchObject({ code: 'location_required' });
     // ~220 m north of the centre.
     const far = { latitude: -12.0444, longitude: -77.0428 };
-    await expect(punch(t.db, t.deps, { ...req, location: { ...far, accuracy: 10 } })).rejects.toMatchObject({ code: 'outside_geofence', params: { radius: 100 } });
+    await expect(punch(t.db, t.deps, { ...req, location: { ...far, accuracy: 10 } })).rejects.toMatchObject({
+      code: 'outside_geofence',
+      params: { radius: 100 },
+    });
     expect((await punch(t.db, t.deps, { ...req, location: { ...far, accuracy: 130 } })).repeated).toBe(false);
   });
 
@@ -81,7 +91,10 @@ describe('punch (check-in / check-out rules)', () => {
     expect((await punch(t.db, t.deps, { ...base, at: lima('2026-03-06', '17:00') })).action).toBe('check_out');
     const other = await t.factories.company();
     await expect(punch(t.db, t.deps, { ...base, companyId: other.id })).rejects.toMatchObject({ code: 'not_found' });
-    const rows = await t.db.select().from(attendanceRecords).where(and(eq(attendanceRecords.companyId, other.id)));
+    const rows = await t.db
+      .select()
+      .from(attendanceRecords)
+      .where(and(eq(attendanceRecords.companyId, other.id)));
     expect(rows).toEqual([]);
   });
 });

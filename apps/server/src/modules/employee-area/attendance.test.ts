@@ -67,7 +67,7 @@ describe('the day flow over HTTP (today in the company timezone)', () => {
     expect(third.statusCode).toBe(409);
     expect(third.json()).toMatchObject({ code: 'already_completed', message: 'Jornada Completada' });
     expect(await t.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, employee.id))).toHaveLength(1);
-    expect(t.events.emitted.some((e) => e.event === 'attendance_update' && e.room === `company_${employee.companyId}`)).toBe(true);
+    expect(t.events.emitted.some((e) => e.event === 'attendance_update' && e.room === `employee_${employee.id}`)).toBe(true);
   });
 
   it('answers in the request language', async () => {

@@ -70,6 +70,6 @@ export async function changeEmail(ctx: Ctx, input: z.output<typeof employeeEmail
 }
 
 function notifyProfileChange(ctx: Ctx, self: Self) {
-  ctx.deps.events.emit(rooms.company(self.employee.companyId), 'employee_update', { action: 'updated', id: self.employee.id });
+  ctx.deps.events.emit(rooms.companyAdmin(self.employee.companyId), 'employee_update', { action: 'updated', id: self.employee.id });
   ctx.deps.events.emit(rooms.employee(self.employee.id), 'employee_update', { type: 'profile_updated', id: self.employee.id });
 }

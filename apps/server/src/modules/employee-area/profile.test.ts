@@ -51,7 +51,7 @@ describe('profile', () => {
     expect(after).toMatchObject({ phone: '+51 987 654 321', firstName: 'Ana', employeeCode: employee.employeeCode });
     expect((await employeeRow(colleague.id)).phone).toBe('111111111');
     expect(t.events.emitted).toContainEqual({
-      room: `company_${employee.companyId}`,
+      room: `company_admin_${employee.companyId}`,
       event: 'employee_update',
       payload: { action: 'updated', id: employee.id },
     });
@@ -126,15 +126,13 @@ describe('own email', () => {
   it('keeps both rows unchanged when the employee row cannot take the address', async () => {
     const employee = await t.factories.employee();
     // An employee row of the same company with that address but no login account (e.g. imported, not yet invited).
-    await t.db
-      .insert(employees)
-      .values({
-        companyId: employee.companyId,
-        firstName: 'Sin',
-        lastName: 'Cuenta',
-        email: 'ocupado@empresa.pe',
-        employeeCode: `NC-${employee.id.slice(0, 6)}`,
-      });
+    await t.db.insert(employees).values({
+      companyId: employee.companyId,
+      firstName: 'Sin',
+      lastName: 'Cuenta',
+      email: 'ocupado@empresa.pe',
+      employeeCode: `NC-${employee.id.slice(0, 6)}`,
+    });
     const res = await t.as(employee.account).put(`${BASE}/profile/email`, { newEmail: 'ocupado@empresa.pe' });
     expect(res.statusCode).toBe(409);
     expect((await userRow(employee.account.id)).email).toBe(employee.account.email);

@@ -1,37 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { attendanceRecords } from '../../db/schema/index.js';
-import { createRealtime } from '../../realtime/server.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import type { TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
+import { socketServer } from '../../test/sockets.js';
 import { officeEmployee } from './test-helpers.js';
 
+const server = socketServer();
+const open = (user: TestUser, extraAuth: Record<string, string> = {}) => server.open(user, extraAuth);
 let t: TestApp;
-let url: string;
-const realtime = createRealtime();
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await realtime.attach(t.app, t.deps);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+beforeAll(() => {
+  t = server.t;
 });
-afterAll(async () => {
-  for (const s of sockets) s.disconnect();
-  await realtime.close();
-});
-
-async function open(user: TestUser, extraAuth: Record<string, string> = {}): Promise<Socket> {
-  const token = (await t.as(user).get('/api/auth/socket-token')).json().data.token as string;
-  return new Promise((resolve, reject) => {
-    const s = connect(url, { auth: { token, ...extraAuth }, transports: ['websocket'], reconnection: false });
-    sockets.push(s);
-    s.on('connected', () => resolve(s));
-    s.on('connect_error', reject);
-  });
-}
 
 /** Emits an event and waits for its result event. */
 function ask(s: Socket, event: 'employee_checkin' | 'employee_checkout', payload: unknown = {}) {
@@ -93,14 +74,14 @@ describe('check-in and check-out over the socket', () => {
     expect(await t.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, employee.id))).toHaveLength(0);
   });
 
-  it("announces the punch to the company's screens (attendance_update)", async () => {
-    // The test app records events (production wires them to this Socket.IO server; see realtime.test.ts).
+  it("announces the punch to the company's admins and the employee (attendance_update)", async () => {
+    // The test app records events (realtime/audience.test.ts forwards them to real sockets).
     const { employee, companyId } = await officeEmployee(t, allDay);
     const s = await open(employee.account);
     await ask(s, 'employee_checkin');
     expect(t.events.emitted).toContainEqual(
       expect.objectContaining({
-        room: `company_${companyId}`,
+        room: `company_admin_${companyId}`,
         event: 'attendance_update',
         payload: expect.objectContaining({ employeeId: employee.id, action: 'check_in' }),
       }),

@@ -159,7 +159,7 @@ export async function createEmployee(ctx: Ctx, input: CreateInput) {
   } catch (err) {
     mapUnique(err);
   }
-  ctx.deps.events.emit(rooms.company(companyId), 'employee_update', { action: 'created', id: created.id });
+  ctx.deps.events.emit(rooms.companyAdmin(companyId), 'employee_update', { action: 'created', id: created.id });
   const emailStatus = await sendPassword(ctx, 'welcome', companyId, { name, email: input.email }, password);
   return { employee: await getEmployee(ctx, created.id), emailStatus };
 }
@@ -194,7 +194,7 @@ export async function updateEmployee(ctx: Ctx, id: string, input: UpdateInput) {
   } catch (err) {
     mapUnique(err);
   }
-  ctx.deps.events.emit(rooms.company(companyId), 'employee_update', { action: 'updated', id });
+  ctx.deps.events.emit(rooms.companyAdmin(companyId), 'employee_update', { action: 'updated', id });
   ctx.deps.events.emit(rooms.employee(id), 'employee_update', { type: 'profile_updated', id });
   return getEmployee(ctx, id);
 }
@@ -209,7 +209,7 @@ export async function deleteEmployee(ctx: Ctx, id: string) {
     if (current.userId) await tx.delete(users).where(eq(users.id, current.userId));
     await removeFaceData(tx, companyId, id, 'employee_deleted');
   });
-  ctx.deps.events.emit(rooms.company(companyId), 'employee_update', { action: 'deleted', id });
+  ctx.deps.events.emit(rooms.companyAdmin(companyId), 'employee_update', { action: 'deleted', id });
 }
 
 /** Generates and mails a new password; the employee's sessions end. */

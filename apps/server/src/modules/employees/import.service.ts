@@ -112,7 +112,7 @@ export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>
     }
     await insertRows(tx, companyId, rows.map((r) => r.data), hashes, deptByName, schedByName);
   });
-  ctx.deps.events.emit(rooms.company(companyId), 'employee_update', { action: 'imported', count: rows.length });
+  ctx.deps.events.emit(rooms.companyAdmin(companyId), 'employee_update', { action: 'imported', count: rows.length });
   let emailFailures = 0;
   for (const [i, { data }] of rows.entries()) {
     try {
