@@ -30,7 +30,7 @@ export function createDeps(opts: {
       ? noCaptcha
       : config.CAPTCHA === 'turnstile'
         ? turnstileCaptcha(config.TURNSTILE_SITE_KEY!, config.TURNSTILE_SECRET!)
-        : altchaCaptcha(opts.sessionSecret, config.ALTCHA_COST));
+        : altchaCaptcha(opts.sessionSecret, config.ALTCHA_COST, database.db));
   return {
     config,
     db: database.db,

@@ -1,6 +1,9 @@
+import type { Challenge, Solution } from 'altcha-lib';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { Challenge, Solution } from 'altcha-lib';
+import { lt } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { captchaSolutions } from '../db/schema/index.js';
 
 export type CaptchaResult = 'ok' | 'failed' | 'expired';
 export interface Captcha {
@@ -13,12 +16,22 @@ export interface Captcha {
 
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 
-/** Self-hosted ALTCHA proof of work: signed challenges, single-use solutions (replays refused). */
-export function altchaCaptcha(secret: string, cost: number): Captcha {
-  const used = new Map<string, number>(); // challenge signature -> expiry (ms)
-  const forget = (now: number) => {
-    for (const [sig, exp] of used) if (exp < now) used.delete(sig);
-  };
+/**
+ * Records a solved challenge once; false when it was already recorded (a replay). The table is shared by
+ * every process on the database (decision 0010); expired rows are swept on the way.
+ */
+async function firstUse(db: Db, nonce: string, now: Date): Promise<boolean> {
+  await db.delete(captchaSolutions).where(lt(captchaSolutions.expiresAt, now));
+  const inserted = await db
+    .insert(captchaSolutions)
+    .values({ nonce, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) })
+    .onConflictDoNothing()
+    .returning({ nonce: captchaSolutions.nonce });
+  return inserted.length === 1;
+}
+
+/** Self-hosted ALTCHA proof of work: signed challenges, single-use solutions (replays refused on any process). */
+export function altchaCaptcha(secret: string, cost: number, db: Db): Captcha {
   return {
     provider: 'altcha',
     async challenge() {
@@ -46,12 +59,7 @@ export function altchaCaptcha(secret: string, cost: number): Captcha {
       } catch {
         return 'failed';
       }
-      const now = Date.now();
-      forget(now);
-      const key = payload.challenge.parameters.nonce;
-      if (used.has(key)) return 'failed';
-      used.set(key, now + CHALLENGE_TTL_MS);
-      return 'ok';
+      return (await firstUse(db, payload.challenge.parameters.nonce, new Date())) ? 'ok' : 'failed';
     },
   };
 }

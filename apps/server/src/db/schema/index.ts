@@ -4,3 +4,4 @@ export * from './organization.js';
 export * from './jobs.js';
 export * from './billing.js';
 export * from './face.js';
+export * from './captcha.js';
