@@ -272,8 +272,9 @@ export function toast(page: Page, text: string | RegExp): Locator {
 }
 
 /**
- * Closes every toast with its close button, as a person would. Toasts sit at the top right over the
- * dashboard header (user menu) for 5 s; closing them lets the journey go on without waiting.
+ * Closes every toast with its close button, as a person would. Toasts sit at the top right under the
+ * header for 4-7 s (specs/toasts.e2e.ts) and can still hide the top of the page or a message a journey
+ * looks for next; closing them lets the journey go on without waiting.
  */
 export async function dismissToasts(page: Page): Promise<void> {
   const toasts = page.locator('.mantine-Notifications-root .mantine-Notification-root');

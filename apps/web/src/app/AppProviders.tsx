@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { MantineProvider } from '@mantine/core';
+import { getDefaultZIndex, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -8,6 +8,9 @@ import { type ReactNode, useEffect } from 'react';
 import { CompanyConfigProvider } from '../features/auth/CompanyConfigContext';
 import i18n from '../lib/i18n';
 import { theme } from './theme';
+
+/** Above modals and drawers (200), below dropdowns and tooltips (300): an opened user menu is never under a toast. */
+const TOAST_Z_INDEX = getDefaultZIndex('popover') - 1;
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -29,7 +32,8 @@ export function AppProviders({ queryClient, env = 'default', children }: AppProv
       <QueryClientProvider client={queryClient}>
         <CompanyConfigProvider>
           <ModalsProvider>
-            <Notifications position="top-right" limit={4} zIndex={4000} />
+            {/* Under the header, clicks pass around them (.app-toasts in global.css); over modals, under open menus. */}
+            <Notifications position="top-right" limit={4} zIndex={TOAST_Z_INDEX} classNames={{ root: 'app-toasts' }} />
             {children}
           </ModalsProvider>
         </CompanyConfigProvider>
