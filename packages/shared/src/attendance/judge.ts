@@ -90,7 +90,11 @@ export function createDayJudge(opts: { days: string[]; timezone: string; now: Da
         if (hs.length && hs.some((h) => holidayApplies(h, date, scheduleId))) return 'holiday';
         if (record?.isPermission) return 'permission';
         if (record && record.checkInMs != null)
-          return f && schedule ? arrivalAt(record.checkInMs, f[i].start, schedule) : fallbackStatus({ ...record, checkIn: new Date(record.checkInMs) });
+          return f && schedule
+            ? f[i].workDay
+              ? arrivalAt(record.checkInMs, f[i].start, schedule)
+              : 'present'
+            : fallbackStatus({ ...record, checkIn: new Date(record.checkInMs) });
         if (!record && activeFrom && date < activeFrom) return 'day_off';
         if (!f) return record ? fallbackStatus(record) : pendingOr(i, null, 'absent');
         if (!f[i].workDay) return 'day_off';

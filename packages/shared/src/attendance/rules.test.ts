@@ -89,9 +89,13 @@ describe('day status', () => {
     expect(dayStatus({ date: MON, timezone: LIMA, now: later, schedule: office, ...extra })).toBe(expected);
   });
 
-  it('a weekend without record is a day off, with a record it is judged', () => {
-    expect(dayStatus({ date: '2026-03-07', timezone: LIMA, now: later, schedule: office })).toBe('day_off');
-    expect(dayStatus({ date: '2026-03-07', timezone: LIMA, now: later, schedule: office, record: { checkIn: at('2026-03-07', '09:00') } })).toBe('present');
+  it('a weekend without record is a day off; with one it is worked, never late or early (no shift that day)', () => {
+    const SAT = '2026-03-07';
+    expect(dayStatus({ date: SAT, timezone: LIMA, now: later, schedule: office })).toBe('day_off');
+    for (const time of ['09:00', '11:00', '08:45']) {
+      expect(dayStatus({ date: SAT, timezone: LIMA, now: later, schedule: office, record: { checkIn: at(SAT, time) } })).toBe('present');
+      expect(arrivalStatus(at(SAT, time), office, SAT, LIMA)).toBe('present');
+    }
   });
 
   it('future days and today before the shift ends are pending, not absent', () => {

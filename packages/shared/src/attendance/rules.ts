@@ -76,8 +76,12 @@ export function workDateFor(instant: Date, schedule: ScheduleRules | null, timez
   return instant.getTime() <= end.getTime() + graceMinutes * 60000 ? yesterday : local;
 }
 
-/** How a check-in compares with the shift start: early (inside the allowed window), present, or late. */
+/**
+ * How a check-in compares with the shift start: early (inside the allowed window), present, or late.
+ * On a day the schedule does not work there is no shift to be early or late for: present.
+ */
 export function arrivalStatus(checkIn: Date, schedule: ScheduleRules, date: string, timezone: string): 'early' | 'present' | 'late' {
+  if (!isWorkDay(schedule, date)) return 'present';
   return arrivalAt(checkIn.getTime(), shiftWindow(schedule, date, timezone).start.getTime(), schedule);
 }
 

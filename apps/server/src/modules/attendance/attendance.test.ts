@@ -28,6 +28,18 @@ async function company() {
 }
 
 describe('manual attendance (POST/PUT/DELETE /attendance)', () => {
+  it('a record on a non-work day is worked, not late or early: stored, in the calendar and in the day modal', async () => {
+    const { admin, ana } = await company();
+    // Saturday 7 March 2026; the schedule works Monday-Friday from 09:00 (tolerance 15).
+    const res = await t.as(admin).post(base, { employeeId: ana.id, date: '2026-03-07', checkIn: '11:00', checkOut: '14:00', reason: 'Inventario' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ status: 'present' });
+    const row = (await t.as(admin).get(`${base}/monthly-calendar?month=3&year=2026&employeeName=ana`)).json().data[0];
+    expect(row.days[6]).toMatchObject({ date: '2026-03-07', status: 'present', attendance: { status: 'present' } });
+    expect(row.days[7]).toMatchObject({ date: '2026-03-08', status: 'day_off', attendance: null });
+    expect(row.stats).toMatchObject({ late: 0, early: 0, present: 1 });
+  });
+
   it('validates: date format, check-in unless permission, reason', async () => {
     const { admin, ana } = await company();
     const bad = await t.as(admin).post(base, { employeeId: ana.id, date: '04/03/2026', checkIn: '09:00', reason: 'x' });
