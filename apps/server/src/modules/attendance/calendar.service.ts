@@ -68,7 +68,8 @@ export async function holidayFacts(db: Ctx['db'], companyId: string, start: stri
 
 /**
  * The monthly calendar (spec §3 monthly calendar entry): one row per employee of the page with every
- * day's status from the shared rules, in the same few queries whatever the page size (page, total and
+ * day's status from the shared rules, answered as JSON text (`json`: the rows; 31k cells are written
+ * as text, not built as objects and serialized), in the same few queries whatever the page size (page, total and
  * holidays at once, then the page's records as one text per employee); the rules run through `createDayJudge`,
  * which computes the (schedule, day) facts once (docs/decisions/0009-calendar-performance.md).
  */
@@ -113,30 +114,22 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
     page.map((e) => e.id),
   );
   const judge = createDayJudge({ days, timezone: company.timezone, now, holidays: hol });
-  const holidayOn = days.map((date) => hol.find((h) => h.date === date));
+  // Per day, the start of a cell's JSON and, on a holiday, its tail (written once, not per employee).
+  const cellHead = days.map((date) => `{"date":"${date}","status":"`);
+  const holidayTail = days.map((date) => {
+    const h = hol.find((x) => x.date === date);
+    return h ? `,"holiday":${JSON.stringify({ name: h.name, description: h.description })}` : '';
+  });
 
-  const calendar = page.map(({ s, departmentName, ...e }) => {
+  // The rows' JSON: one template string per cell, joined once (31k cells are neither objects to serialize nor one growing string).
+  const out: string[] = [];
+  for (const { s, departmentName, ...e } of page) {
     const schedule = s?.isActive ? s : null;
     const employee = judge.forEmployee(schedule, e.scheduleId, activeFromOf(e, company.timezone));
     const mine = records.get(e.id);
     const counts = emptyCounts();
     let totalHours = 0;
-    const cells = days.map((date, i) => {
-      const record = mine?.[i] ?? null;
-      const status = employee.status(i, record);
-      counts[status] += 1;
-      const hours = record ? employee.hours(i, record) : null;
-      if (hours) totalHours += hours;
-      const holiday = status === 'holiday' ? holidayOn[i] : undefined;
-      return {
-        date,
-        status,
-        attendance: record ? record.view : null,
-        workHours: hours,
-        ...(holiday ? { holiday: { name: holiday.name, description: holiday.description } } : {}),
-      };
-    });
-    return {
+    const head = JSON.stringify({
       employeeId: e.id,
       employeeName: `${e.firstName} ${e.lastName}`,
       employeeCode: e.employeeCode,
@@ -146,11 +139,24 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
       schedule: s
         ? { id: s.id, name: s.name, startTime: s.startTime, endTime: s.endTime, breakStartTime: s.breakStartTime, breakEndTime: s.breakEndTime }
         : null,
-      days: cells,
-      stats: { ...counts, attendanceRate: attendanceRate(counts), totalHours: Math.round(totalHours * 100) / 100 },
-    };
-  });
-  return { calendar, pagination: pagination(q.page, q.limit, total), timezone: company.timezone, month: q.month, year: q.year };
+    });
+    out.push(out.length ? ',' : '[', head.slice(0, -1), ',"days":[');
+    for (let i = 0; i < days.length; i++) {
+      const record = mine?.[i] ?? null;
+      const status = employee.status(i, record);
+      counts[status] += 1;
+      const hours = record ? employee.hours(i, record) : null;
+      if (hours) totalHours += hours;
+      // Statuses are fixed words, the attendance is JSON already (calendar-records.ts), hours a number or null.
+      out.push(
+        `${i ? ',' : ''}${cellHead[i]}${status}","attendance":${record ? record.json : 'null'},"workHours":${hours}${status === 'holiday' ? holidayTail[i] : ''}}`,
+      );
+    }
+    const stats = { ...counts, attendanceRate: attendanceRate(counts), totalHours: Math.round(totalHours * 100) / 100 };
+    out.push('],"stats":', JSON.stringify(stats), '}');
+  }
+  out.push(out.length ? ']' : '[]');
+  return { json: out.join(''), pagination: pagination(q.page, q.limit, total), timezone: company.timezone, month: q.month, year: q.year };
 }
 
 /** Per-day totals of the company between two days (at most 62), for the weekly summary. */
