@@ -56,7 +56,7 @@ const CHUNK = 250;
  * Each query answers ONE text: every record's 11 fields joined with a control character.
  * A month of a 1,000-employee page is ~31k records, and decoding 31k rows × 11 columns field by field
  * (PGlite's protocol parser, the driver's Date parsing, drizzle's row mapping) cost more than the whole
- * rest of the calendar; splitting one string does not (docs/decisions/0009-calendar-performance.md).
+ * rest of the calendar; splitting one string does not (docs/decisions/0011-calendar-performance.md).
  */
 export async function pageRecords(db: Db, companyId: string, days: string[], employeeIds: string[]) {
   const fields = [
@@ -75,36 +75,39 @@ export async function pageRecords(db: Db, companyId: string, days: string[], emp
   const text = sql<string | null>`string_agg(concat_ws(${SEP}, ${sql.join(fields, sql`, `)}), ${SEP})`;
   const chunks: string[][] = [];
   for (let i = 0; i < employeeIds.length; i += CHUNK) chunks.push(employeeIds.slice(i, i + CHUNK));
-  const answers = await Promise.all(
-    chunks.map((ids) =>
-      db
+  const byEmployee = new Map<string, (CalendarRecord | undefined)[]>();
+  // Each answer is read as soon as it arrives, while the database still works on the other chunks.
+  await Promise.all(
+    chunks.map(async (ids) => {
+      const [{ text: all }] = await db
         .select({ text })
         .from(r)
-        .where(and(eq(r.companyId, companyId), gte(r.date, days[0]), lte(r.date, days[days.length - 1]), inArray(r.employeeId, ids))),
-    ),
+        .where(and(eq(r.companyId, companyId), gte(r.date, days[0]), lte(r.date, days[days.length - 1]), inArray(r.employeeId, ids)));
+      if (all) readRecords(all, byEmployee);
+    }),
   );
-  const byEmployee = new Map<string, (CalendarRecord | undefined)[]>();
-  for (const [{ text: all }] of answers) {
-    if (!all) continue;
-    const f = all.split(SEP);
-    for (let k = 0; k + FIELDS <= f.length; k += FIELDS) {
-      let list = byEmployee.get(f[k]);
-      if (!list) {
-        list = [];
-        byEmployee.set(f[k], list);
-      }
-      // Every field but the id and the day is JSON already (booleans as true/false); recordView's keys and order.
-      const checkIn = f[k + 3];
-      const checkOut = f[k + 4];
-      const notes = f[k + 10];
-      list[Number(f[k + 1])] = {
-        checkInMs: checkIn === 'null' ? null : isoMs(checkIn),
-        checkOutMs: checkOut === 'null' ? null : isoMs(checkOut),
-        isPermission: f[k + 6] === 'true',
-        notes: notes === 'null' ? null : (JSON.parse(notes) as string),
-        json: `{"id":"${f[k + 2]}","checkIn":${checkIn},"checkOut":${checkOut},"status":${f[k + 5]},"notes":${notes},"isPermission":${f[k + 6]},"method":${f[k + 7]},"isManual":${f[k + 8]},"incomplete":${f[k + 9]}}`,
-      };
-    }
-  }
   return byEmployee;
+}
+
+/** Splits one answer of `pageRecords` into records, by employee then day index. */
+function readRecords(all: string, byEmployee: Map<string, (CalendarRecord | undefined)[]>) {
+  const f = all.split(SEP);
+  for (let k = 0; k + FIELDS <= f.length; k += FIELDS) {
+    let list = byEmployee.get(f[k]);
+    if (!list) {
+      list = [];
+      byEmployee.set(f[k], list);
+    }
+    // Every field but the id and the day is JSON already (booleans as true/false); recordView's keys and order.
+    const checkIn = f[k + 3];
+    const checkOut = f[k + 4];
+    const notes = f[k + 10];
+    list[Number(f[k + 1])] = {
+      checkInMs: checkIn === 'null' ? null : isoMs(checkIn),
+      checkOutMs: checkOut === 'null' ? null : isoMs(checkOut),
+      isPermission: f[k + 6] === 'true',
+      notes: notes === 'null' ? null : (JSON.parse(notes) as string),
+      json: `{"id":"${f[k + 2]}","checkIn":${checkIn},"checkOut":${checkOut},"status":${f[k + 5]},"notes":${notes},"isPermission":${f[k + 6]},"method":${f[k + 7]},"isManual":${f[k + 8]},"incomplete":${f[k + 9]}}`,
+    };
+  }
 }

@@ -71,7 +71,7 @@ export async function holidayFacts(db: Ctx['db'], companyId: string, start: stri
  * day's status from the shared rules, answered as JSON text (`json`: the rows; 31k cells are written
  * as text, not built as objects and serialized), in the same few queries whatever the page size (page, total and
  * holidays at once, then the page's records as one text per employee); the rules run through `createDayJudge`,
- * which computes the (schedule, day) facts once (docs/decisions/0009-calendar-performance.md).
+ * which computes the (schedule, day) facts once (docs/decisions/0011-calendar-performance.md).
  */
 export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
   const companyId = requireCompany(ctx.actor);
