@@ -126,6 +126,8 @@ describe('GET /attendance/monthly-calendar and weekly-summary', () => {
     expect(pagination).toMatchObject({ total: 2, pages: 1 });
     const anaRow = data.find((r: { employeeId: string }) => r.employeeId === ana.id);
     expect(anaRow.days).toHaveLength(28);
+    // The exports tell rest days by the schedule's work days (a record on a rest day is 'present').
+    expect(anaRow.schedule).toMatchObject({ startTime: '09:00', endTime: '18:00', workDays: '1,2,3,4,5' });
     expect(anaRow.days[0]).toMatchObject({ date: '2026-02-01', status: 'day_off' });
     expect(anaRow.days[1]).toMatchObject({ date: '2026-02-02', status: 'present', workHours: 8 });
     expect(anaRow.days[2]).toMatchObject({ status: 'late', attendance: { checkOut: null } });

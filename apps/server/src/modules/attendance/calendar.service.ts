@@ -137,7 +137,15 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
       position: e.position,
       department: e.departmentId ? { id: e.departmentId, name: departmentName } : null,
       schedule: s
-        ? { id: s.id, name: s.name, startTime: s.startTime, endTime: s.endTime, breakStartTime: s.breakStartTime, breakEndTime: s.breakEndTime }
+        ? {
+            id: s.id,
+            name: s.name,
+            startTime: s.startTime,
+            endTime: s.endTime,
+            breakStartTime: s.breakStartTime,
+            breakEndTime: s.breakEndTime,
+            workDays: s.workDays,
+          }
         : null,
     });
     out.push(out.length ? ',' : '[', head.slice(0, -1), ',"days":[');

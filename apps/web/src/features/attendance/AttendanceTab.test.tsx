@@ -17,7 +17,7 @@ const ROW: CalendarRow = {
   documentNumber: '70123458',
   position: 'Contadora',
   department: null,
-  schedule: { id: 's1', name: 'Turno oficina', startTime: '08:00', endTime: '17:00', breakStartTime: null, breakEndTime: null },
+  schedule: { id: 's1', name: 'Turno oficina', startTime: '08:00', endTime: '17:00', breakStartTime: null, breakEndTime: null, workDays: '1,2,3,4,5' },
   days: [
     { date: '2026-01-05', status: 'absent', attendance: null, workHours: null },
     {
