@@ -62,6 +62,45 @@ describe('manual attendance (POST/PUT/DELETE /attendance)', () => {
     expect(t.events.emitted.some((e) => e.room === `company_admin_${c.id}` && e.event === 'attendance_update')).toBe(true);
   });
 
+  it('refuses a check-out before the check-in on a day shift (es/en), in POST and PUT; nothing is saved', async () => {
+    const { admin, ana } = await company();
+    // 18:00 -> 09:00 on a 09:00-18:00 shift used to save a 15 h record ending the next morning.
+    const res = await t.as(admin).post(base, { employeeId: ana.id, date: '2026-03-09', checkIn: '18:00', checkOut: '09:00', reason: 'Olvidó marcar' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: 'La salida debe ser posterior a la entrada',
+      errors: [{ path: 'checkOut', message: 'La salida debe ser posterior a la entrada' }],
+    });
+    const en = await t
+      .as(admin)
+      .post(base, { employeeId: ana.id, date: '2026-03-09', checkIn: '18:00', checkOut: '09:00', reason: 'x' }, { 'accept-language': 'en' });
+    expect(en.json().message).toBe('Check-out must be after check-in');
+    // The same time twice is no shift either.
+    expect((await t.as(admin).post(base, { employeeId: ana.id, date: '2026-03-09', checkIn: '09:00', checkOut: '09:00', reason: 'x' })).statusCode).toBe(400);
+    expect(await t.db.query.attendanceRecords.findFirst({ where: eq(attendanceRecords.employeeId, ana.id) })).toBeUndefined();
+
+    const created = (await t.as(admin).post(base, { employeeId: ana.id, date: '2026-03-09', checkIn: '09:00', checkOut: '18:00', reason: 'x' })).json().data;
+    const put = await t.as(admin).put(`${base}/${created.id}`, { employeeId: ana.id, date: '2026-03-09', checkIn: '18:00', checkOut: '09:00', reason: 'y' });
+    expect(put.statusCode).toBe(400);
+    expect(put.json().errors).toContainEqual({ path: 'checkOut', message: 'La salida debe ser posterior a la entrada' });
+    expect(await t.db.query.attendanceRecords.findFirst({ where: eq(attendanceRecords.id, created.id) })).toMatchObject({ workHours: '8.00' });
+  });
+
+  it('on a night shift a check-out earlier than the check-in is the next morning', async () => {
+    const { c, admin } = await company();
+    const night = await t.factories.schedule(c.id, { startTime: '22:00', endTime: '06:00', workDays: '1,2,3,4,5' });
+    const guard = await t.factories.employee(c.id, { firstName: 'Guido', lastName: 'Guardia', scheduleId: night.id });
+    const res = await t.as(admin).post(base, { employeeId: guard.id, date: '2026-03-09', checkIn: '22:00', checkOut: '06:00', reason: 'Olvidó marcar' });
+    expect(res.statusCode).toBe(201);
+    // Lima is UTC-5: 22:00 on the 9th and 06:00 on the 10th.
+    expect(res.json().data).toMatchObject({ date: '2026-03-09', checkIn: '2026-03-10T03:00:00.000Z', checkOut: '2026-03-10T11:00:00.000Z', workHours: 8 });
+    // Same time in and out is not a 24 h shift.
+    const same = await t
+      .as(admin)
+      .put(`${base}/${res.json().data.id}`, { employeeId: guard.id, date: '2026-03-09', checkIn: '22:00', checkOut: '22:00', reason: 'x' });
+    expect(same.statusCode).toBe(400);
+  });
+
   it('a justified permission takes the schedule hours and the default note', async () => {
     const { admin, beto } = await company();
     const res = await t.as(admin).post(base, { employeeId: beto.id, date: '2026-03-05', isPermission: true, reason: 'Cita médica' });

@@ -110,9 +110,7 @@ describe('Peru attendance register', () => {
       ]),
     );
     // The Saturday line: 09:00-13:00, 04:00 worked, 04:00 outside the workday.
-    const saturday = read.worksheets[0]
-      .getSheetValues()
-      .find((r) => Array.isArray(r) && r[3] === '10/10/2026') as string[];
+    const saturday = read.worksheets[0].getSheetValues().find((r) => Array.isArray(r) && r[3] === '10/10/2026') as string[];
     expect(saturday.slice(1, 8)).toEqual(['Luis Quispe', '45871236', '10/10/2026', '09:00', '13:00', '04:00', '04:00']);
     for (const column of read.worksheets[0].columns) expect(column.width ?? 0).toBeLessThanOrEqual(50);
   });
