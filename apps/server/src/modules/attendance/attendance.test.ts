@@ -48,6 +48,18 @@ describe('manual attendance (POST/PUT/DELETE /attendance)', () => {
     expect(noIn.json().message).toBe('Debe ingresar al menos la hora de entrada para crear una asistencia.');
     const noReason = await t.as(admin).post(base, { employeeId: ana.id, date: '2026-03-04', checkIn: '09:00' });
     expect(noReason.json().errors).toContainEqual({ path: 'reason', message: 'Indica el motivo del cambio' });
+    // Only HH:mm or a full ISO 8601 instant with its zone: "1" used to be read as the year 2001.
+    const one = await t.as(admin).post(base, { employeeId: ana.id, date: '2026-03-04', checkIn: '1', reason: 'x' });
+    expect(one.statusCode).toBe(400);
+    expect(one.json().errors).toContainEqual({ path: 'checkIn', message: 'Formato inválido (HH:mm)' });
+    const noZone = await t
+      .as(admin)
+      .post(base, { employeeId: ana.id, date: '2026-03-04', checkIn: '09:00', checkOut: '2026-03-04T18:00:00', reason: 'x' }, { 'accept-language': 'en' });
+    expect(noZone.json().errors).toContainEqual({ path: 'checkOut', message: 'Invalid format (HH:mm)' });
+    expect(await t.db.query.attendanceRecords.findFirst({ where: eq(attendanceRecords.employeeId, ana.id) })).toBeUndefined();
+    // A full timestamp with its zone is taken as the instant it names.
+    const iso = await t.as(admin).post(base, { employeeId: ana.id, date: '2026-03-04', checkIn: '2026-03-04T09:05:00-05:00', reason: 'x' });
+    expect(iso.json().data).toMatchObject({ checkIn: '2026-03-04T14:05:00.000Z', status: 'present' });
   });
 
   it('creates from local HH:mm in the company timezone, judges it, and logs it with the reason', async () => {
