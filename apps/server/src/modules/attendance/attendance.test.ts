@@ -67,6 +67,12 @@ describe('manual attendance (POST/PUT/DELETE /attendance)', () => {
     const res = await t.as(admin).post(base, { employeeId: ana.id, date: '2026-03-04', checkIn: '09:30', checkOut: '18:00', reason: 'Olvidó marcar' });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ status: 'late', checkIn: '2026-03-04T14:30:00.000Z', workHours: 7.5, isManual: true, method: 'manual' });
+    expect(res.json().data.manualReason).toBe('Olvidó marcar');
+    // The reason reaches the day modal and the reports (they read the employee's records).
+    const listed = (await t.as(admin).get(`/api/company-admin-simple/employees/${ana.id}/attendance?startDate=2026-03-04&endDate=2026-03-04`)).json().data;
+    expect(listed).toEqual([expect.objectContaining({ date: '2026-03-04', isManual: true, incomplete: false, manualReason: 'Olvidó marcar' })]);
+    const other = await company();
+    expect((await t.as(other.admin).get(`/api/company-admin-simple/employees/${ana.id}/attendance`)).statusCode).toBe(404);
     const dup = await t.as(admin).post(base, { employeeId: ana.id, date: '2026-03-04', checkIn: '09:00', reason: 'x' });
     expect(dup.statusCode).toBe(409);
     const [log] = await t.db.select().from(activityLog).where(eq(activityLog.employeeId, ana.id));

@@ -34,6 +34,7 @@ export function recordView(r: RecordRow) {
     isPermission: r.isPermission,
     method: r.method,
     isManual: r.isManual,
+    manualReason: r.manualReason,
     incomplete: r.incomplete,
     location: r.checkInLatitude != null ? { latitude: r.checkInLatitude, longitude: r.checkInLongitude } : null,
   };

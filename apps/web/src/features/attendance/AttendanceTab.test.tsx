@@ -183,7 +183,7 @@ describe('AttendanceTab', { timeout: 30_000 }, () => {
     const fetchMock = mockApi(
       routes({
         'GET /api/company-admin-simple/employees/00000000-0000-4000-8000-000000000001/attendance': page([
-          { ...ROW.days[1].attendance, date: '2026-01-06', evidence: { checkIn: { similarity: 0.912, liveness: true } } },
+          { ...ROW.days[1].attendance, date: '2026-01-06', manualReason: 'Olvidó marcar', evidence: { checkIn: { similarity: 0.912, liveness: true } } },
         ]),
         'PUT /api/company-admin-simple/attendance/a1': { status: 500, body: {} },
       }),
@@ -196,6 +196,7 @@ describe('AttendanceTab', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('Marcación manual')).toBeInTheDocument();
     expect(within(dialog).getByText('Incompleta (sin salida)')).toBeInTheDocument();
     expect(await within(dialog).findByText(/similitud 0.912/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Motivo del último cambio manual: Olvidó marcar')).toBeInTheDocument();
 
     await user.type(within(dialog).getByRole('textbox', { name: /Motivo del cambio/ }), 'Olvidó marcar salida');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
