@@ -79,13 +79,19 @@ describe('attendance: the admin corrects days and exports them (PGlite)', () => 
     await dismissToasts(page);
     await dayCell(page, employee.name, editDay, 'Ausente').click();
     const edit = page.getByRole('dialog', { name: `${employee.name} · ${shownDay(editDay)}` });
+    // Times swapped by mistake on a day shift: refused, not saved as a 15-hour record ending the next morning.
+    await fillTime(edit, 'Hora de entrada', '17:30');
+    await fillTime(edit, 'Hora de salida', '08:20');
+    await edit.getByLabel(/^Motivo del cambio/).fill('Olvidó marcar');
+    await edit.getByRole('button', { name: 'Crear asistencia' }).click();
+    await see(edit.getByText('La salida debe ser posterior a la entrada'));
     await fillTime(edit, 'Hora de entrada', '08:20');
     await fillTime(edit, 'Hora de salida', '17:30');
-    await edit.getByLabel(/^Motivo del cambio/).fill('Olvidó marcar');
     await saveDay(page, edit, 'Crear asistencia', 'Asistencia creada exitosamente');
     await dayCell(page, employee.name, editDay, 'Tarde').click();
     await see(edit.getByText('Corrige la asistencia registrada o elimínala.'));
     await see(edit.getByText('Marcación manual'));
+    await see(edit.getByText('Motivo del último cambio manual: Olvidó marcar'));
     expect(await shownTime(edit, 'Hora de entrada')).toBe('08:20');
     await fillTime(edit, 'Hora de entrada', '08:05');
     // Every change needs its own reason: the field starts empty again.
@@ -157,12 +163,13 @@ describe('attendance: the admin corrects days and exports them (PGlite)', () => 
     await choose(page, 'Año', permDay.slice(0, 4));
     await choose(page, 'Mes', `${permDay.slice(5, 7)} - ${MONTHS[Number(permDay.slice(5, 7)) - 1]}`);
     const table = page.getByRole('table');
-    await see(
-      table
-        .getByRole('row')
-        .filter({ hasText: shownDay(editDay) })
-        .filter({ hasText: '08:05' }),
-    );
+    // Manual changes show as manual in the report, with the admin's reason.
+    const editedRow = table
+      .getByRole('row')
+      .filter({ hasText: shownDay(editDay) })
+      .filter({ hasText: '08:05' });
+    await see(editedRow.getByText('Manual', { exact: true }));
+    await see(editedRow.getByText('Motivo: Llegó a las 08:05 según el control de portería'));
     await see(
       table
         .getByRole('row')
@@ -182,9 +189,26 @@ describe('attendance: the admin corrects days and exports them (PGlite)', () => 
     expect(rowStarting(report.get('Resumen')!, 'Empleado')[1]).toBe(employee.name);
     expect(rowStarting(report.get('Resumen')!, 'Horas totales')[1]).toBeCloseTo(16.42, 2);
     const detail = report.get('Detalle')!;
-    expect(detail[0]).toEqual(['Fecha', 'Entrada', 'Salida', 'Horas', 'Estado', 'Notas']);
-    expect(rowStarting(detail, shownDay(permDay))).toEqual([shownDay(permDay), '08:00', '17:00', 8, 'Permiso', 'Permiso justificado']);
-    expect(rowStarting(detail, shownDay(editDay)).slice(0, 5)).toEqual([shownDay(editDay), '08:05', '17:30', 8.42, 'Presente']);
+    expect(detail[0]).toEqual(['Fecha', 'Entrada', 'Salida', 'Horas', 'Estado', 'Marcación', 'Motivo del cambio', 'Notas']);
+    expect(rowStarting(detail, shownDay(permDay))).toEqual([
+      shownDay(permDay),
+      '08:00',
+      '17:00',
+      8,
+      'Permiso',
+      'Manual',
+      'Cita médica con certificado',
+      'Permiso justificado',
+    ]);
+    expect(rowStarting(detail, shownDay(editDay)).slice(0, 7)).toEqual([
+      shownDay(editDay),
+      '08:05',
+      '17:30',
+      8.42,
+      'Presente',
+      'Manual',
+      'Llegó a las 08:05 según el control de portería',
+    ]);
 
     await dismissToasts(page);
     const reportPdf = await download(page, page.getByRole('button', { name: 'Exportar' }), 'PDF');
@@ -193,7 +217,30 @@ describe('attendance: the admin corrects days and exports them (PGlite)', () => 
     const reportText = await pdfText(reportPdf.path);
     expect(reportText).toContain('Informe de asistencia');
     expect(reportText).toContain(employee.name);
-    expect(reportText).toMatch(new RegExp(`${shownDay(editDay)}\\s+08:05\\s+17:30\\s+8\\.42\\s+Presente`));
+    expect(reportText).toMatch(new RegExp(`${shownDay(editDay)}\\s+08:05\\s+17:30\\s+8\\.42\\s+Presente\\s+Manual`));
+  });
+
+  it("sets the company's forgotten check-out grace in Configuración", async () => {
+    const { admin } = seeded;
+    const { page } = await browser.open(main.baseUrl);
+    await login(page, admin.adminEmail, admin.password);
+    // Closed already when the journeys above ran first; this one may also run alone.
+    await closeGuidedTour(page);
+    await openTab(page, 'Configuración', '/company-admin/settings');
+    const grace = page.getByRole('textbox', { name: /Margen para marcar la salida/ });
+    await expect.poll(() => grace.inputValue()).toBe('4');
+    await grace.fill('30');
+    const card = page.locator('form').filter({ has: grace });
+    await card.getByRole('button', { name: 'Guardar' }).click();
+    await see(card.getByText('El margen debe ser un número entero de horas entre 1 y 24'));
+    await grace.fill('6');
+    await see(card.getByText(/se cierra como incompleta 6 h después del fin del turno/));
+    await card.getByRole('button', { name: 'Guardar' }).click();
+    await see(toast(page, 'Configuración de asistencia actualizada exitosamente'));
+    await shot(page, 'company-settings-attendance-desktop');
+    await page.reload();
+    await dashboardReady(page);
+    await expect.poll(() => page.getByRole('textbox', { name: /Margen para marcar la salida/ }).inputValue()).toBe('6');
   });
 });
 

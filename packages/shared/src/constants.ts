@@ -48,3 +48,19 @@ export const PREMIUM_PRICE_PER_EMPLOYEE_USD = 2.5;
 export const PREMIUM_MIN_EMPLOYEES = 5;
 export const PREMIUM_MAX_EMPLOYEES = 1000;
 export const PAGE_SIZE = 10;
+
+/**
+ * Forgotten check-outs (issue 4): an open record is closed as incomplete at shift end + this grace, and a
+ * punch after midnight belongs to the previous night shift up to its end + the same grace. Set per company.
+ */
+export const OPEN_RECORD_GRACE_HOURS = { min: 1, max: 24, default: 4 } as const;
+
+/**
+ * Spec §7 local exports: sheet names and file-name prefixes are the spec's words in every interface
+ * language (the files are shared and filed; an English UI must not rename them).
+ * Files: {prefix}_{first}_{last}_{start}_{end}.xlsx / .pdf
+ */
+export const REPORT_EXPORT = {
+  admin: { summarySheet: 'Resumen', detailSheet: 'Detalle', filePrefix: 'Informe' },
+  employee: { summarySheet: 'Mi Resumen', detailSheet: 'Mis Asistencias', filePrefix: 'Mi_Informe' },
+} as const;

@@ -1,4 +1,4 @@
-import { shiftWindow } from '@presente/shared';
+import { localToInstant, shiftWindow } from '@presente/shared';
 import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { AppDeps } from '../context.js';
 import { attendanceRecords, companies, employees, schedules } from '../db/schema/index.js';
@@ -6,6 +6,8 @@ import { logActivity } from '../modules/activity/activity.service.js';
 import { emitPersonal, rooms } from '../realtime/events.js';
 
 export const CLOSE_OPEN_RECORDS = 'close-open-records';
+/** Without a schedule there is no shift end: the record's day ends, in the company's timezone, at noon of the next day. */
+const NO_SCHEDULE_END_MINUTES = 36 * 60;
 
 /**
  * Forgotten check-outs: a record still open at its shift's end plus the company's grace (default 4 h)
@@ -30,7 +32,7 @@ export async function closeOpenRecords(deps: Pick<AppDeps, 'db' | 'events'>, now
     );
   let closed = 0;
   for (const { r, s, timezone, grace } of open) {
-    const end = s ? shiftWindow(s, r.date, timezone).end : new Date(new Date(`${r.date}T00:00:00Z`).getTime() + 36 * 3600_000);
+    const end = s ? shiftWindow(s, r.date, timezone).end : localToInstant(r.date, NO_SCHEDULE_END_MINUTES, timezone);
     if (now.getTime() < end.getTime() + grace * 3600_000) continue;
     const done = await deps.db.transaction(async (tx) => {
       const [row] = await tx

@@ -34,6 +34,20 @@ describe('forgotten check-outs', () => {
   });
 });
 
+describe('forgotten check-outs without a schedule', () => {
+  it("wait for noon of the next day in the company's timezone (not UTC) plus the grace", async () => {
+    const company = await t.factories.company({ timezone: 'America/Lima', openRecordGraceHours: 4 });
+    const emp = await t.factories.employee(company.id, { scheduleId: null });
+    await t.db
+      .insert(attendanceRecords)
+      .values({ companyId: company.id, employeeId: emp.id, date: '2026-03-04', checkIn: lima('2026-03-04', '09:00'), status: 'present' });
+    // UTC midnight + 36 h would be 07:00 in Lima: closed at 11:00, five hours early.
+    expect(await closeOpenRecords(t.deps, lima('2026-03-05', '15:59'))).toBe(0);
+    expect(await closeOpenRecords(t.deps, lima('2026-03-05', '16:01'))).toBe(1);
+    expect(await t.db.query.attendanceRecords.findFirst({ where: eq(attendanceRecords.employeeId, emp.id) })).toMatchObject({ incomplete: true });
+  });
+});
+
 describe('job runner', () => {
   it('runs due jobs once, retries failures with backoff, and deduplicates recurring slots', async () => {
     const ran: string[] = [];

@@ -10,7 +10,7 @@ const id = '00000000-0000-4000-8000-000000000000';
 const base = '/api/company-admin-simple';
 /** Every company-admin call: method, path. */
 const calls: [string, string][] = [
-  ['GET', '/dashboard'], ['GET', '/company/settings'], ['PUT', '/company/name'], ['PUT', '/profile/password'], ['PUT', '/profile/email'],
+  ['GET', '/dashboard'], ['GET', '/company/settings'], ['GET', '/company/attendance-settings'], ['PUT', '/company/attendance-settings'], ['PUT', '/company/name'], ['PUT', '/profile/password'], ['PUT', '/profile/email'],
   ['GET', '/available-years'], ['GET', '/tour/status'], ['POST', '/tour/complete'], ['POST', '/tour/reset'],
   ['GET', '/departments'], ['POST', '/departments'], ['PUT', `/departments/${id}`], ['DELETE', `/departments/${id}`],
   ['GET', '/schedules'], ['POST', '/schedules'], ['PUT', `/schedules/${id}`], ['DELETE', `/schedules/${id}`],

@@ -10,6 +10,15 @@ export async function openTestDatabase(): Promise<Database> {
     const tar = readFileSync(inject('pgliteTemplate'));
     return openPglite({ loadDataDir: new Blob([tar]) });
   }
+  return openPostgres(await createPostgresTestDatabase(), 5);
+}
+
+/**
+ * On the PostgreSQL project: a fresh, migrated database (a copy of the run's template, dropped with it)
+ * and its URL, for tests that need it outside this process (two server processes sharing one database).
+ */
+export async function createPostgresTestDatabase(): Promise<string> {
+  if (inject('dbKind') !== 'postgres') throw new Error('createPostgresTestDatabase needs the server-postgres project');
   const template = inject('pgTemplate');
   const name = `${template}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
@@ -18,5 +27,5 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(inject('pgAdminUrl'));
   url.pathname = `/${name}`;
-  return openPostgres(url.toString(), 5);
+  return url.toString();
 }

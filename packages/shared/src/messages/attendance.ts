@@ -30,7 +30,7 @@ export const ATTENDANCE_MESSAGES = {
     en: 'Enter at least the check-in time to create an attendance record.',
   },
   'attendance.dateInvalid': { es: 'Formato inválido', en: 'Invalid format' },
-  'attendance.timeInvalid': { es: 'Hora inválida', en: 'Invalid time' },
+  'attendance.timeInvalid': { es: 'Formato inválido (HH:mm)', en: 'Invalid format (HH:mm)' },
   'attendance.checkOutBeforeIn': { es: 'La salida debe ser posterior a la entrada', en: 'Check-out must be after check-in' },
   'attendance.reasonRequired': { es: 'Indica el motivo del cambio', en: 'Enter the reason for the change' },
   'attendance.exists': { es: 'Ya existe una asistencia para ese día; edítala', en: 'An attendance record exists for that day; edit it' },

@@ -84,6 +84,11 @@ export const COMPANY_MESSAGES = {
   // company, profile, tour
   'company.nameRequired': { es: 'El nombre de la empresa es requerido', en: 'Company name is required' },
   'company.nameUpdated': { es: 'Nombre de la empresa actualizado exitosamente', en: 'Company name updated successfully' },
+  'company.graceHoursInvalid': {
+    es: 'El margen debe ser un número entero de horas entre 1 y 24',
+    en: 'The grace must be a whole number of hours between 1 and 24',
+  },
+  'company.attendanceSettingsUpdated': { es: 'Configuración de asistencia actualizada exitosamente', en: 'Attendance settings updated successfully' },
   'profile.allFieldsRequired': { es: 'Todos los campos son obligatorios', en: 'All fields are required' },
   'profile.currentPasswordWrong': {
     es: 'Error al cambiar la contraseña. Verifique su contraseña actual.',

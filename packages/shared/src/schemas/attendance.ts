@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HHMM, optionalText, pageQuery, ymd } from './common.js';
+import { HHMM, isIsoInstant, optionalText, pageQuery, ymd } from './common.js';
 
 export const geoPoint = z.object({
   latitude: z.number('attendance.locationInvalid').min(-90, 'attendance.locationInvalid').max(90, 'attendance.locationInvalid'),
@@ -11,19 +11,24 @@ export type GeoPoint = z.infer<typeof geoPoint>;
 /** Employee check-in/out body: optional location (spec §7). */
 export const punchInput = z.object({ location: geoPoint.nullish() }).default({});
 
-/** A local time "HH:mm" (the form's, in the company's timezone) or a full ISO timestamp. */
+/**
+ * A local time "HH:mm" (the form's, in the company's timezone) or a full ISO 8601 timestamp with its
+ * time zone; empty, null or absent mean "not set". Anything else (a number, "1", a date alone) is refused.
+ */
 const timeOrIso = z
-  .string()
+  .string('attendance.timeInvalid')
   .trim()
-  .refine((v) => HHMM.test(v) || !Number.isNaN(Date.parse(v)), 'attendance.timeInvalid');
+  .refine((v) => v === '' || HHMM.test(v) || isIsoInstant(v), 'attendance.timeInvalid')
+  .transform((v) => v || null)
+  .nullish();
 
 /** Admin's manual attendance (spec §7 POST/PUT /attendance); every manual change needs a reason. */
 export const manualAttendanceInput = z
   .object({
     employeeId: z.uuid('validation.idInvalid'),
     date: ymd('attendance.dateInvalid'),
-    checkIn: timeOrIso.nullish().or(z.literal('').transform(() => null)),
-    checkOut: timeOrIso.nullish().or(z.literal('').transform(() => null)),
+    checkIn: timeOrIso,
+    checkOut: timeOrIso,
     notes: optionalText(500),
     isPermission: z.boolean().default(false),
     reason: z.string('attendance.reasonRequired').trim().min(1, 'attendance.reasonRequired').max(500, 'validation.tooLong'),

@@ -10,6 +10,19 @@ export const ymd = (message = 'holiday.dateInvalid') =>
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
   }, message);
 
+/**
+ * A full ISO 8601 timestamp with its time zone: date, 'T', hours and minutes (seconds and fraction
+ * optional), then Z or an offset. Anything vaguer ("1", "March 4", a date alone) is not an instant.
+ */
+const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)$/;
+export function isIsoInstant(value: string): boolean {
+  const m = ISO_INSTANT.exec(value);
+  if (!m) return false;
+  // The day must exist (Date.parse turns 2026-02-30 into 2 March).
+  const day = new Date(`${m[1]}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === m[1];
+}
+
 /** A local time "HH:mm"; empty means "not set" where optional. */
 export const hhmm = (requiredKey: string) => z.string(requiredKey).trim().min(1, requiredKey).regex(HHMM, 'schedule.timeInvalid');
 export const optionalHhmm = z

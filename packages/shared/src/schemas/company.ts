@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_ADMIN, PASSWORD_MIN_EMPLOYEE } from '../constants.js';
+import { OPEN_RECORD_GRACE_HOURS, PASSWORD_MIN_ADMIN, PASSWORD_MIN_EMPLOYEE } from '../constants.js';
 import { boolish, hhmm, optionalHhmm, optionalId, optionalText, pageQuery, ymd } from './common.js';
 
 export const departmentInput = z.object({
@@ -103,6 +103,16 @@ export const employeeListQuery = pageQuery.extend({
   departmentId: z.union([z.uuid(), z.literal('none'), z.literal('')]).optional(),
   status: z.enum(['ACTIVE', 'INACTIVE']).optional(),
 });
+
+/** Company attendance settings (PUT /company/attendance-settings): the forgotten check-out grace, whole hours 1-24. */
+export const attendanceSettingsInput = z.object({
+  openRecordGraceHours: z
+    .number('company.graceHoursInvalid')
+    .int('company.graceHoursInvalid')
+    .min(OPEN_RECORD_GRACE_HOURS.min, 'company.graceHoursInvalid')
+    .max(OPEN_RECORD_GRACE_HOURS.max, 'company.graceHoursInvalid'),
+});
+export type AttendanceSettingsInput = z.infer<typeof attendanceSettingsInput>;
 
 export const companyNameInput = z.object({ name: z.string('company.nameRequired').trim().min(1, 'company.nameRequired').max(200, 'validation.tooLong') });
 

@@ -48,6 +48,18 @@ describe('manual attendance (POST/PUT/DELETE /attendance)', () => {
     expect(noIn.json().message).toBe('Debe ingresar al menos la hora de entrada para crear una asistencia.');
     const noReason = await t.as(admin).post(base, { employeeId: ana.id, date: '2026-03-04', checkIn: '09:00' });
     expect(noReason.json().errors).toContainEqual({ path: 'reason', message: 'Indica el motivo del cambio' });
+    // Only HH:mm or a full ISO 8601 instant with its zone: "1" used to be read as the year 2001.
+    const one = await t.as(admin).post(base, { employeeId: ana.id, date: '2026-03-04', checkIn: '1', reason: 'x' });
+    expect(one.statusCode).toBe(400);
+    expect(one.json().errors).toContainEqual({ path: 'checkIn', message: 'Formato inválido (HH:mm)' });
+    const noZone = await t
+      .as(admin)
+      .post(base, { employeeId: ana.id, date: '2026-03-04', checkIn: '09:00', checkOut: '2026-03-04T18:00:00', reason: 'x' }, { 'accept-language': 'en' });
+    expect(noZone.json().errors).toContainEqual({ path: 'checkOut', message: 'Invalid format (HH:mm)' });
+    expect(await t.db.query.attendanceRecords.findFirst({ where: eq(attendanceRecords.employeeId, ana.id) })).toBeUndefined();
+    // A full timestamp with its zone is taken as the instant it names.
+    const iso = await t.as(admin).post(base, { employeeId: ana.id, date: '2026-03-04', checkIn: '2026-03-04T09:05:00-05:00', reason: 'x' });
+    expect(iso.json().data).toMatchObject({ checkIn: '2026-03-04T14:05:00.000Z', status: 'present' });
   });
 
   it('creates from local HH:mm in the company timezone, judges it, and logs it with the reason', async () => {
@@ -55,11 +67,56 @@ describe('manual attendance (POST/PUT/DELETE /attendance)', () => {
     const res = await t.as(admin).post(base, { employeeId: ana.id, date: '2026-03-04', checkIn: '09:30', checkOut: '18:00', reason: 'Olvidó marcar' });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ status: 'late', checkIn: '2026-03-04T14:30:00.000Z', workHours: 7.5, isManual: true, method: 'manual' });
+    expect(res.json().data.manualReason).toBe('Olvidó marcar');
+    // The reason reaches the day modal and the reports (they read the employee's records).
+    const listed = (await t.as(admin).get(`/api/company-admin-simple/employees/${ana.id}/attendance?startDate=2026-03-04&endDate=2026-03-04`)).json().data;
+    expect(listed).toEqual([expect.objectContaining({ date: '2026-03-04', isManual: true, incomplete: false, manualReason: 'Olvidó marcar' })]);
+    const other = await company();
+    expect((await t.as(other.admin).get(`/api/company-admin-simple/employees/${ana.id}/attendance`)).statusCode).toBe(404);
     const dup = await t.as(admin).post(base, { employeeId: ana.id, date: '2026-03-04', checkIn: '09:00', reason: 'x' });
     expect(dup.statusCode).toBe(409);
     const [log] = await t.db.select().from(activityLog).where(eq(activityLog.employeeId, ana.id));
     expect(log).toMatchObject({ type: 'attendance_edit', actorUserId: admin.id, details: { reason: 'Olvidó marcar', previousValues: null } });
     expect(t.events.emitted.some((e) => e.room === `company_admin_${c.id}` && e.event === 'attendance_update')).toBe(true);
+  });
+
+  it('refuses a check-out before the check-in on a day shift (es/en), in POST and PUT; nothing is saved', async () => {
+    const { admin, ana } = await company();
+    // 18:00 -> 09:00 on a 09:00-18:00 shift used to save a 15 h record ending the next morning.
+    const res = await t.as(admin).post(base, { employeeId: ana.id, date: '2026-03-09', checkIn: '18:00', checkOut: '09:00', reason: 'Olvidó marcar' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: 'La salida debe ser posterior a la entrada',
+      errors: [{ path: 'checkOut', message: 'La salida debe ser posterior a la entrada' }],
+    });
+    const en = await t
+      .as(admin)
+      .post(base, { employeeId: ana.id, date: '2026-03-09', checkIn: '18:00', checkOut: '09:00', reason: 'x' }, { 'accept-language': 'en' });
+    expect(en.json().message).toBe('Check-out must be after check-in');
+    // The same time twice is no shift either.
+    expect((await t.as(admin).post(base, { employeeId: ana.id, date: '2026-03-09', checkIn: '09:00', checkOut: '09:00', reason: 'x' })).statusCode).toBe(400);
+    expect(await t.db.query.attendanceRecords.findFirst({ where: eq(attendanceRecords.employeeId, ana.id) })).toBeUndefined();
+
+    const created = (await t.as(admin).post(base, { employeeId: ana.id, date: '2026-03-09', checkIn: '09:00', checkOut: '18:00', reason: 'x' })).json().data;
+    const put = await t.as(admin).put(`${base}/${created.id}`, { employeeId: ana.id, date: '2026-03-09', checkIn: '18:00', checkOut: '09:00', reason: 'y' });
+    expect(put.statusCode).toBe(400);
+    expect(put.json().errors).toContainEqual({ path: 'checkOut', message: 'La salida debe ser posterior a la entrada' });
+    expect(await t.db.query.attendanceRecords.findFirst({ where: eq(attendanceRecords.id, created.id) })).toMatchObject({ workHours: '8.00' });
+  });
+
+  it('on a night shift a check-out earlier than the check-in is the next morning', async () => {
+    const { c, admin } = await company();
+    const night = await t.factories.schedule(c.id, { startTime: '22:00', endTime: '06:00', workDays: '1,2,3,4,5' });
+    const guard = await t.factories.employee(c.id, { firstName: 'Guido', lastName: 'Guardia', scheduleId: night.id });
+    const res = await t.as(admin).post(base, { employeeId: guard.id, date: '2026-03-09', checkIn: '22:00', checkOut: '06:00', reason: 'Olvidó marcar' });
+    expect(res.statusCode).toBe(201);
+    // Lima is UTC-5: 22:00 on the 9th and 06:00 on the 10th.
+    expect(res.json().data).toMatchObject({ date: '2026-03-09', checkIn: '2026-03-10T03:00:00.000Z', checkOut: '2026-03-10T11:00:00.000Z', workHours: 8 });
+    // Same time in and out is not a 24 h shift.
+    const same = await t
+      .as(admin)
+      .put(`${base}/${res.json().data.id}`, { employeeId: guard.id, date: '2026-03-09', checkIn: '22:00', checkOut: '22:00', reason: 'x' });
+    expect(same.statusCode).toBe(400);
   });
 
   it('a justified permission takes the schedule hours and the default note', async () => {
@@ -126,6 +183,8 @@ describe('GET /attendance/monthly-calendar and weekly-summary', () => {
     expect(pagination).toMatchObject({ total: 2, pages: 1 });
     const anaRow = data.find((r: { employeeId: string }) => r.employeeId === ana.id);
     expect(anaRow.days).toHaveLength(28);
+    // The exports tell rest days by the schedule's work days (a record on a rest day is 'present').
+    expect(anaRow.schedule).toMatchObject({ startTime: '09:00', endTime: '18:00', workDays: '1,2,3,4,5' });
     expect(anaRow.days[0]).toMatchObject({ date: '2026-02-01', status: 'day_off' });
     expect(anaRow.days[1]).toMatchObject({ date: '2026-02-02', status: 'present', workHours: 8 });
     expect(anaRow.days[2]).toMatchObject({ status: 'late', attendance: { checkOut: null } });

@@ -34,6 +34,7 @@ export function recordView(r: RecordRow) {
     isPermission: r.isPermission,
     method: r.method,
     isManual: r.isManual,
+    manualReason: r.manualReason,
     incomplete: r.incomplete,
     location: r.checkInLatitude != null ? { latitude: r.checkInLatitude, longitude: r.checkInLongitude } : null,
   };
@@ -137,7 +138,15 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
       position: e.position,
       department: e.departmentId ? { id: e.departmentId, name: departmentName } : null,
       schedule: s
-        ? { id: s.id, name: s.name, startTime: s.startTime, endTime: s.endTime, breakStartTime: s.breakStartTime, breakEndTime: s.breakEndTime }
+        ? {
+            id: s.id,
+            name: s.name,
+            startTime: s.startTime,
+            endTime: s.endTime,
+            breakStartTime: s.breakStartTime,
+            breakEndTime: s.breakEndTime,
+            workDays: s.workDays,
+          }
         : null,
     });
     out.push(out.length ? ',' : '[', head.slice(0, -1), ',"days":[');

@@ -1,4 +1,15 @@
-import { arrivalStatus, fallbackStatus, HHMM, localToInstant, type manualAttendanceInput, parseHhmm, toLocal, translate, workHours } from '@presente/shared';
+import {
+  arrivalStatus,
+  fallbackStatus,
+  HHMM,
+  isNightShift,
+  localToInstant,
+  type manualAttendanceInput,
+  parseHhmm,
+  toLocal,
+  translate,
+  workHours,
+} from '@presente/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Ctx, requireCompany } from '../../context.js';
@@ -23,12 +34,16 @@ async function employeeContext(db: Ctx['db'], companyId: string, employeeId: str
   return { employee: row.e, schedule: row.s?.isActive ? row.s : null, timezone: row.timezone };
 }
 
-/** "HH:mm" in the company's timezone on the work date (a time before the check-in's is the next day), or ISO. */
-function toInstant(value: string | null, date: string, timezone: string, after?: Date): Date | null {
+/**
+ * "HH:mm" in the company's timezone on the work date, or an ISO timestamp. With `rollAfter` (a night
+ * shift's check-out), a time earlier than the check-in is the next morning; on any other shift it stays
+ * on the work date, and computeValues refuses a check-out before the check-in.
+ */
+function toInstant(value: string | null, date: string, timezone: string, rollAfter?: Date | null): Date | null {
   if (!value) return null;
   if (!HHMM.test(value)) return new Date(value);
   let instant = localToInstant(date, parseHhmm(value), timezone);
-  if (after && instant <= after) instant = localToInstant(date, parseHhmm(value) + 1440, timezone);
+  if (rollAfter && instant < rollAfter) instant = localToInstant(date, parseHhmm(value) + 1440, timezone);
   return instant;
 }
 
@@ -37,7 +52,8 @@ function computeValues(input: Input, schedule: Awaited<ReturnType<typeof employe
   const checkInText = (input.isPermission ? (input.checkIn ?? schedule?.startTime) : input.checkIn) ?? null;
   const checkOutText = (input.isPermission ? (input.checkOut ?? schedule?.endTime) : input.checkOut) ?? null;
   const checkIn = toInstant(checkInText, input.date, timezone);
-  const checkOut = toInstant(checkOutText, input.date, timezone, checkIn ?? undefined);
+  // Only a night shift (end <= start) crosses midnight: 22:00 -> 06:00 ends the next day, 18:00 -> 09:00 on a day shift is a mistake.
+  const checkOut = toInstant(checkOutText, input.date, timezone, schedule && isNightShift(schedule) ? checkIn : null);
   if (checkIn && checkOut && checkOut <= checkIn)
     throw new AppError('validation_failed', 'attendance.checkOutBeforeIn', {}, [{ path: 'checkOut', message: 'attendance.checkOutBeforeIn' }]);
   const status = input.isPermission ? 'permission' : checkIn && schedule ? arrivalStatus(checkIn, schedule, input.date, timezone) : fallbackStatus({ checkIn });

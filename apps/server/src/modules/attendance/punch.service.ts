@@ -41,7 +41,7 @@ export interface PunchResult {
 export async function punch(db: Db, deps: Pick<AppDeps, 'events'>, req: PunchRequest): Promise<PunchResult> {
   const at = req.at ?? new Date();
   const [row] = await db
-    .select({ employee: employees, schedule: schedules, location: workLocations, timezone: companies.timezone })
+    .select({ employee: employees, schedule: schedules, location: workLocations, timezone: companies.timezone, graceHours: companies.openRecordGraceHours })
     .from(employees)
     .innerJoin(companies, eq(companies.id, employees.companyId))
     .leftJoin(schedules, eq(schedules.id, employees.scheduleId))
@@ -63,7 +63,8 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events'>, req: PunchReq
     }
   }
 
-  const date = workDateFor(at, schedule, timezone);
+  // After midnight, the previous night shift is still open up to its end + the company's grace (as the close job uses).
+  const date = workDateFor(at, schedule, timezone, row.graceHours * 60);
   const name = `${employee.firstName} ${employee.lastName}`;
   const geo = req.location ? { latitude: req.location.latitude, longitude: req.location.longitude, accuracy: req.location.accuracy ?? null, distance } : null;
 

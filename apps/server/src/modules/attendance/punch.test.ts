@@ -11,8 +11,8 @@ beforeAll(async () => {
 });
 const lima = (date: string, hhmm: string) => localToInstant(date, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)), 'America/Lima');
 
-async function setup(scheduleOverrides = {}) {
-  const company = await t.factories.company({ timezone: 'America/Lima' });
+async function setup(scheduleOverrides = {}, companyOverrides = {}) {
+  const company = await t.factories.company({ timezone: 'America/Lima', ...companyOverrides });
   const schedule = await t.factories.schedule(company.id, {
     startTime: '09:00',
     endTime: '18:00',
@@ -82,6 +82,22 @@ describe('punch (check-in / check-out rules)', () => {
     expect(inRes).toMatchObject({ status: 'early', record: { date: '2026-03-04' } });
     const out = await punch(t.db, t.deps, { ...base, action: 'check_out', at: lima('2026-03-05', '06:00') });
     expect(out.record).toMatchObject({ id: inRes.record.id, date: '2026-03-04', workHours: '8.00' });
+  });
+
+  it("a punch after a night shift's end belongs to it only within the company's grace", async () => {
+    const night = { startTime: '22:00', endTime: '06:00', breakStartTime: null, breakEndTime: null };
+    // Grace 1 h: at 07:30 the shift of the 4th is over; the punch is a check-in of the 5th.
+    const short = await setup(night, { openRecordGraceHours: 1 });
+    const shortReq = { companyId: short.company.id, employeeId: short.employee.id, method: 'web' as const };
+    await punch(t.db, t.deps, { ...shortReq, action: 'check_in', at: lima('2026-03-04', '22:00') });
+    const late = await punch(t.db, t.deps, { ...shortReq, action: 'check_in', at: lima('2026-03-05', '07:30') });
+    expect(late).toMatchObject({ repeated: false, record: { date: '2026-03-05' } });
+    // Grace 4 h (the default): 07:30 still closes the shift of the 4th.
+    const long = await setup(night, { openRecordGraceHours: 4 });
+    const longReq = { companyId: long.company.id, employeeId: long.employee.id, method: 'web' as const };
+    const inRes = await punch(t.db, t.deps, { ...longReq, action: 'check_in', at: lima('2026-03-04', '22:00') });
+    const out = await punch(t.db, t.deps, { ...longReq, action: 'check_out', at: lima('2026-03-05', '07:30') });
+    expect(out.record).toMatchObject({ id: inRes.record.id, date: '2026-03-04' });
   });
 
   it("'auto' checks in first, then out; an employee of another company is not found", async () => {

@@ -1,10 +1,41 @@
-import { adminPasswordInput, companyNameInput, emailChangeInput, translate } from '@presente/shared';
+import { adminPasswordInput, attendanceSettingsInput, companyNameInput, emailChangeInput, translate } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import * as service from './company.service.js';
 
 /** Company settings, the admin's own profile and the guided tour (under /company-admin-simple). */
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/company/settings', { schema: { tags: ['company'] } }, async (req) => ({ data: await service.companySettings(req.ctx) }));
+
+  const attendanceSettingsEnvelope = z.object({ data: attendanceSettingsInput, message: z.string().optional() });
+  app.get(
+    '/company/attendance-settings',
+    {
+      schema: {
+        tags: ['company'],
+        description:
+          "The company's attendance settings: openRecordGraceHours, the hours after a shift's end at which a record without check-out is closed as incomplete (default 4).",
+        response: { 200: attendanceSettingsEnvelope },
+      },
+    },
+    async (req) => ({ data: await service.attendanceSettings(req.ctx) }),
+  );
+  app.put(
+    '/company/attendance-settings',
+    {
+      schema: {
+        tags: ['company'],
+        description:
+          'Sets openRecordGraceHours (whole hours, 1-24): open records are closed as incomplete at shift end + grace, and a punch after midnight belongs to the previous night shift up to its end + grace. 400 validation_failed otherwise.',
+        body: attendanceSettingsInput,
+        response: { 200: attendanceSettingsEnvelope },
+      },
+    },
+    async (req) => ({
+      data: await service.updateAttendanceSettings(req.ctx, req.body),
+      message: translate('company.attendanceSettingsUpdated', req.lang),
+    }),
+  );
 
   app.put('/company/name', { schema: { tags: ['company'], body: companyNameInput } }, async (req) => {
     await service.renameCompany(req.ctx, req.body.name);

@@ -1,8 +1,9 @@
-import { type adminPasswordInput, type emailChangeInput, toLocal } from '@presente/shared';
+import { type AttendanceSettingsInput, type adminPasswordInput, type emailChangeInput, toLocal } from '@presente/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Actor, type Ctx, requireCompany } from '../../context.js';
 import { attendanceRecords, companies, users } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
 import { rooms } from '../../realtime/events.js';
 import { changeOwnEmail, changeOwnPassword } from '../account/own-account.service.js';
 import { planUsage } from './plan.service.js';
@@ -34,6 +35,30 @@ export async function renameCompany(ctx: Ctx, name: string) {
   await ctx.db.update(companies).set({ name }).where(eq(companies.id, companyId));
   ctx.deps.events.emit(rooms.company(companyId), 'company_update', { id: companyId, name });
   ctx.deps.events.emit(rooms.superAdmin(), 'company_update', { id: companyId });
+}
+
+/** The company's attendance settings: the forgotten check-out grace in hours (shift end + grace). */
+export async function attendanceSettings(ctx: Ctx) {
+  const companyId = requireCompany(ctx.actor);
+  const [row] = await ctx.db.select({ openRecordGraceHours: companies.openRecordGraceHours }).from(companies).where(eq(companies.id, companyId));
+  if (!row) throw new AppError('not_found');
+  return row;
+}
+
+/**
+ * Sets the grace after which the job closes an open record as incomplete; the night-shift work date
+ * of a punch after midnight uses the same grace. Only the actor's company changes.
+ */
+export async function updateAttendanceSettings(ctx: Ctx, input: AttendanceSettingsInput) {
+  const companyId = requireCompany(ctx.actor);
+  const [row] = await ctx.db
+    .update(companies)
+    .set({ openRecordGraceHours: input.openRecordGraceHours })
+    .where(eq(companies.id, companyId))
+    .returning({ openRecordGraceHours: companies.openRecordGraceHours });
+  if (!row) throw new AppError('not_found');
+  ctx.deps.events.emit(rooms.companyAdmin(companyId), 'company_update', { id: companyId, openRecordGraceHours: row.openRecordGraceHours });
+  return row;
 }
 
 /** The admin's own password (min 8); see changeOwnPassword. */

@@ -36,6 +36,38 @@ describe('company settings and profile', () => {
     expect((await t.db.query.companies.findFirst({ where: eq(companies.id, other.id) }))?.name).toBe(other.name);
   });
 
+  it('reads and sets the forgotten check-out grace (1-24 h) of its own company only', async () => {
+    const admin = await t.factories.companyAdmin();
+    const other = await t.factories.company({ openRecordGraceHours: 4 });
+    const url = `${base}/company/attendance-settings`;
+    expect((await t.anon.get(url)).statusCode).toBe(401);
+    expect((await t.as(admin).get(url)).json()).toEqual({ data: { openRecordGraceHours: 4 } });
+
+    for (const bad of [0, 25, 1.5, '6', null]) {
+      const res = await t.as(admin).put(url, { openRecordGraceHours: bad });
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json().errors).toEqual([{ path: 'openRecordGraceHours', message: 'El margen debe ser un número entero de horas entre 1 y 24' }]);
+    }
+    const en = await t.as(admin).put(url, { openRecordGraceHours: 48 }, { 'accept-language': 'en' });
+    expect(en.json().message).toBe('The grace must be a whole number of hours between 1 and 24');
+
+    // A companyId in the body is ignored: the company is the session's.
+    const res = await t.as(admin).put(url, { openRecordGraceHours: 6, companyId: other.id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { openRecordGraceHours: 6 }, message: 'Configuración de asistencia actualizada exitosamente' });
+    expect((await t.as(admin).get(url)).json().data.openRecordGraceHours).toBe(6);
+    expect((await t.db.query.companies.findFirst({ where: eq(companies.id, admin.companyId!) }))?.openRecordGraceHours).toBe(6);
+    expect((await t.db.query.companies.findFirst({ where: eq(companies.id, other.id) }))?.openRecordGraceHours).toBe(4);
+    expect(t.events.emitted).toContainEqual({
+      room: `company_admin_${admin.companyId}`,
+      event: 'company_update',
+      payload: { id: admin.companyId, openRecordGraceHours: 6 },
+    });
+
+    const paths = (await t.anon.get('/api/openapi.json')).json().paths;
+    expect(Object.keys(paths[`${base}/company/attendance-settings`])).toEqual(['get', 'put']);
+  });
+
   it('changes the password after checking the current one; other sessions end, this one stays', async () => {
     const admin = await t.factories.companyAdmin();
     const wrong = await t.as(admin).put(`${base}/profile/password`, { currentPassword: 'nope', newPassword: 'nueva-clave-1' });

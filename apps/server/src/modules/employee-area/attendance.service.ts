@@ -15,7 +15,7 @@ import { loadSelf, scheduleView } from './self.service.js';
 export async function todayAttendance(ctx: Ctx, now = new Date()) {
   const self = await loadSelf(ctx.db, ctx.actor);
   const { timezone } = self.company;
-  const date = workDateFor(now, self.schedule, timezone);
+  const date = workDateFor(now, self.schedule, timezone, self.company.openRecordGraceHours * 60);
   const { records, holidays } = await loadDays(ctx.db, self, date, date);
   const record = records.get(date) ?? null;
   const active = self.employee.status === 'ACTIVE';

@@ -15,7 +15,7 @@ export interface Self {
   /** The schedule's work location (geofence) when the schedule is active. */
   location: LocationRow | null;
   department: { id: string; name: string } | null;
-  company: { id: string; name: string; timezone: string };
+  company: { id: string; name: string; timezone: string; openRecordGraceHours: number };
 }
 
 /**
@@ -32,7 +32,7 @@ export async function loadSelf(db: Db, actor: Actor | null): Promise<Self> {
       schedule: schedules,
       location: workLocations,
       department: { id: departments.id, name: departments.name },
-      company: { id: companies.id, name: companies.name, timezone: companies.timezone },
+      company: { id: companies.id, name: companies.name, timezone: companies.timezone, openRecordGraceHours: companies.openRecordGraceHours },
     })
     .from(employees)
     .innerJoin(companies, eq(companies.id, employees.companyId))

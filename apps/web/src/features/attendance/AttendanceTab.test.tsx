@@ -1,10 +1,13 @@
 import { configure, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { baseRoutes, employee, page } from '../../test/companyAdmin';
 import { mockApi, renderApp } from '../../test/renderApp';
 import type { CalendarRow } from './api';
 
 configure({ asyncUtilTimeout: 5000 });
+
+// The dashboard is a lazy chunk: load it once up front so the first test's waits measure the screen, not the import.
+beforeAll(() => import('../dashboard/components/DashboardLayout'), 60_000);
 
 const EMP = employee(1, { position: 'Contadora' });
 const counts = { present: 1, early: 0, late: 0, absent: 1, permission: 0, holiday: 0, day_off: 1, pending: 0 };
@@ -17,7 +20,7 @@ const ROW: CalendarRow = {
   documentNumber: '70123458',
   position: 'Contadora',
   department: null,
-  schedule: { id: 's1', name: 'Turno oficina', startTime: '08:00', endTime: '17:00', breakStartTime: null, breakEndTime: null },
+  schedule: { id: 's1', name: 'Turno oficina', startTime: '08:00', endTime: '17:00', breakStartTime: null, breakEndTime: null, workDays: '1,2,3,4,5' },
   days: [
     { date: '2026-01-05', status: 'absent', attendance: null, workHours: null },
     {
@@ -52,6 +55,11 @@ function routes(extra = {}) {
 
 const posts = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith('/attendance') && init?.method === 'POST');
+
+async function setTime(user: ReturnType<typeof renderApp>['user'], dialog: HTMLElement, label: string, hhmm: string) {
+  await user.type(within(dialog).getByLabelText(`${label}: horas`), hhmm.slice(0, 2));
+  await user.type(within(dialog).getByLabelText(`${label}: minutos`), hhmm.slice(3));
+}
 
 async function openDay(user: ReturnType<typeof renderApp>['user'], label: RegExp) {
   await user.click(await screen.findByRole('button', { name: label }));
@@ -98,6 +106,53 @@ describe('AttendanceTab', { timeout: 30_000 }, () => {
     expect(posts(fetchMock)).toHaveLength(0);
   });
 
+  it('refuses a check-out before the check-in on a day shift, and shows the server refusal in the modal', async () => {
+    const refusal = {
+      status: 400,
+      body: {
+        message: 'La salida debe ser posterior a la entrada',
+        code: 'validation_failed',
+        errors: [{ path: 'checkOut', message: 'La salida debe ser posterior a la entrada' }],
+      },
+    };
+    const fetchMock = mockApi(routes({ 'POST /api/company-admin-simple/attendance': refusal }));
+    const { user } = renderApp('/company-admin/attendance');
+    const dialog = await openDay(user, /05\/01\/2026: Ausente/);
+    await setTime(user, dialog, 'Hora de entrada', '18:00');
+    await setTime(user, dialog, 'Hora de salida', '09:00');
+    await user.type(within(dialog).getByRole('textbox', { name: /Motivo del cambio/ }), 'Olvidó marcar');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear asistencia' }));
+    // 08:00-17:00 is a day shift: 18:00 -> 09:00 is a mistake, not a 15-hour record.
+    expect(await within(dialog).findByText('La salida debe ser posterior a la entrada')).toBeInTheDocument();
+    expect(posts(fetchMock)).toHaveLength(0);
+
+    // Times the form accepts but the server refuses (e.g. the schedule changed meanwhile): its words in the modal.
+    await user.clear(within(dialog).getByLabelText('Hora de salida: horas'));
+    await setTime(user, dialog, 'Hora de salida', '19:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear asistencia' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('La salida debe ser posterior a la entrada');
+    expect(posts(fetchMock)).toHaveLength(1);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('on a night shift sends a check-out earlier than the check-in (the next morning)', async () => {
+    const night = { ...ROW, schedule: { ...ROW.schedule!, name: 'Turno noche', startTime: '22:00', endTime: '06:00' } };
+    const fetchMock = mockApi(
+      routes({
+        'GET /api/company-admin-simple/attendance/monthly-calendar': page([night]),
+        'POST /api/company-admin-simple/attendance': { status: 201, body: { data: { id: 'a3' }, message: 'Asistencia creada exitosamente' } },
+      }),
+    );
+    const { user } = renderApp('/company-admin/attendance');
+    const dialog = await openDay(user, /05\/01\/2026: Ausente/);
+    await setTime(user, dialog, 'Hora de entrada', '22:00');
+    await setTime(user, dialog, 'Hora de salida', '06:00');
+    await user.type(within(dialog).getByRole('textbox', { name: /Motivo del cambio/ }), 'Olvidó marcar');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear asistencia' }));
+    expect(await screen.findByText('Asistencia creada exitosamente')).toBeInTheDocument();
+    expect(JSON.parse(String(posts(fetchMock)[0][1]?.body))).toMatchObject({ checkIn: '22:00', checkOut: '06:00' });
+  });
+
   it('fills the schedule times and the default note for a justified permission', async () => {
     const fetchMock = mockApi(
       routes({ 'POST /api/company-admin-simple/attendance': { status: 201, body: { data: { id: 'a2' }, message: 'Asistencia creada exitosamente' } } }),
@@ -128,7 +183,7 @@ describe('AttendanceTab', { timeout: 30_000 }, () => {
     const fetchMock = mockApi(
       routes({
         'GET /api/company-admin-simple/employees/00000000-0000-4000-8000-000000000001/attendance': page([
-          { ...ROW.days[1].attendance, date: '2026-01-06', evidence: { checkIn: { similarity: 0.912, liveness: true } } },
+          { ...ROW.days[1].attendance, date: '2026-01-06', manualReason: 'Olvidó marcar', evidence: { checkIn: { similarity: 0.912, liveness: true } } },
         ]),
         'PUT /api/company-admin-simple/attendance/a1': { status: 500, body: {} },
       }),
@@ -141,6 +196,7 @@ describe('AttendanceTab', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('Marcación manual')).toBeInTheDocument();
     expect(within(dialog).getByText('Incompleta (sin salida)')).toBeInTheDocument();
     expect(await within(dialog).findByText(/similitud 0.912/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Motivo del último cambio manual: Olvidó marcar')).toBeInTheDocument();
 
     await user.type(within(dialog).getByRole('textbox', { name: /Motivo del cambio/ }), 'Olvidó marcar salida');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));

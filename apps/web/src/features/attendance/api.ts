@@ -27,6 +27,8 @@ export interface CalendarAttendance {
   isManual: boolean;
   incomplete: boolean;
   evidence?: Record<string, unknown> | null;
+  /** Why an admin made or changed the record by hand (only on the full record). */
+  manualReason?: string | null;
 }
 
 export interface CalendarDay {
@@ -44,6 +46,8 @@ export interface CalendarSchedule {
   endTime: string;
   breakStartTime: string | null;
   breakEndTime: string | null;
+  /** "1,2,3,4,5" (Monday=1 .. Sunday=7): which days are rest days for the exports. */
+  workDays: string;
 }
 
 /** One employee's month (spec §3 monthly calendar entry). */

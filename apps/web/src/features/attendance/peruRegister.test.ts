@@ -6,7 +6,8 @@ import { buildPeruWorkbook } from './exports/peruExport';
 import { formatDuration, hoursOutsideWorkday, registerWorkers } from './exports/peruRegister';
 
 const TZ = 'America/Lima';
-const SCHEDULE = { id: 's1', name: 'Oficina', startTime: '08:00', endTime: '17:00', breakStartTime: '13:00', breakEndTime: '14:00' };
+// Monday to Friday, 08:00-17:00.
+const SCHEDULE = { id: 's1', name: 'Oficina', startTime: '08:00', endTime: '17:00', breakStartTime: '13:00', breakEndTime: '14:00', workDays: '1,2,3,4,5' };
 const day = (date: string, status: CalendarDay['status'], checkIn?: string, checkOut?: string, workHours: number | null = null, extra = {}): CalendarDay => ({
   date,
   status,
@@ -33,16 +34,29 @@ describe('Peru attendance register', () => {
     expect(hoursOutsideWorkday(day('2026-10-01', 'early', '2026-10-01T12:40:00Z', '2026-10-01T23:15:00Z', 9.25), SCHEDULE, TZ)).toBe(1.58);
     // Inside the shift: nothing outside.
     expect(hoursOutsideWorkday(day('2026-10-02', 'present', '2026-10-02T13:05:00Z', '2026-10-02T22:00:00Z', 7.92), SCHEDULE, TZ)).toBe(0);
-    // A rest day counts every hour worked; a permission none.
-    expect(hoursOutsideWorkday(day('2026-10-03', 'day_off', '2026-10-03T14:00:00Z', '2026-10-03T18:00:00Z', 4), SCHEDULE, TZ)).toBe(4);
+    // A permission counts none.
     expect(hoursOutsideWorkday(day('2026-10-05', 'permission', '2026-10-05T13:00:00Z', '2026-10-05T22:00:00Z', 8, { isPermission: true }), SCHEDULE, TZ)).toBe(
       0,
     );
+    // A holiday counts every hour worked.
+    expect(hoursOutsideWorkday(day('2026-10-08', 'holiday', '2026-10-08T13:00:00Z', '2026-10-08T15:00:00Z', 2), SCHEDULE, TZ)).toBe(2);
     // Without a check-out or a schedule it cannot be computed.
     expect(hoursOutsideWorkday(day('2026-10-06', 'present', '2026-10-06T13:00:00Z'), SCHEDULE, TZ)).toBeNull();
     expect(hoursOutsideWorkday(day('2026-10-07', 'present', '2026-10-07T13:00:00Z', '2026-10-07T22:00:00Z', 9), null, TZ)).toBeNull();
     expect(formatDuration(1.58)).toBe('01:35');
     expect(formatDuration(158.73)).toBe('158:44');
+  });
+
+  it('counts every hour worked on a rest day of the schedule, whatever the day status says', () => {
+    // Saturday 10 October 2026, 09:00-13:00 in Lima, on a Monday-Friday schedule: the calendar calls a
+    // check-in on a rest day 'present' (not 'day_off'), and all 4 hours are outside the workday.
+    const saturday = day('2026-10-10', 'present', '2026-10-10T14:00:00Z', '2026-10-10T18:00:00Z', 4);
+    expect(hoursOutsideWorkday(saturday, SCHEDULE, TZ)).toBe(4);
+    expect(formatDuration(hoursOutsideWorkday(saturday, SCHEDULE, TZ))).toBe('04:00');
+    // Without hours from the calendar, the span itself.
+    expect(hoursOutsideWorkday({ ...saturday, workHours: null }, SCHEDULE, TZ)).toBe(4);
+    // The same hours on a Saturday of a schedule that works Saturdays are inside the shift... none outside.
+    expect(hoursOutsideWorkday(saturday, { ...SCHEDULE, workDays: '1,2,3,4,5,6' }, TZ)).toBe(0);
   });
 
   it('lists records, absences and holidays with totals, employer, RUC, DNI and the 5-year note', async () => {
@@ -59,12 +73,15 @@ describe('Peru attendance register', () => {
         day('2026-10-02', 'absent'),
         day('2026-10-03', 'day_off'),
         { ...day('2026-10-08', 'holiday'), holiday: { name: 'Combate de Angamos', description: null } },
+        // Worked on Saturday (a rest day): 'present' as the calendar says, 4 hours outside the workday.
+        day('2026-10-10', 'present', '2026-10-10T14:00:00Z', '2026-10-10T18:00:00Z', 4),
       ],
       stats: { present: 0, early: 1, late: 0, absent: 1, permission: 0, holiday: 1, day_off: 1, pending: 0, attendanceRate: 50, totalHours: 9.25 },
     };
     const [worker] = registerWorkers([row], TZ);
-    expect(worker.lines.map((l) => l.date)).toEqual(['2026-10-01', '2026-10-02', '2026-10-08']);
-    expect(worker.totalOutside).toBe(1.58);
+    expect(worker.lines.map((l) => l.date)).toEqual(['2026-10-01', '2026-10-02', '2026-10-08', '2026-10-10']);
+    expect(worker.lines[3].outside).toBe(4);
+    expect(worker.totalOutside).toBe(5.58);
 
     const t = i18n.getFixedT('es', 'dashboard');
     const workbook = await buildPeruWorkbook({ rows: [row], month: 10, year: 2026, company: { name: 'Andes SAC', ruc: '20512345678' }, timezone: TZ, t });
@@ -85,12 +102,16 @@ describe('Peru attendance register', () => {
         '07:40',
         '18:15',
         '01:35',
+        '05:35',
         'Ausente',
         'Feriado · Combate de Angamos',
         'Total Luis Quispe',
         'Los registros de control de asistencia se conservan durante 5 años.',
       ]),
     );
+    // The Saturday line: 09:00-13:00, 04:00 worked, 04:00 outside the workday.
+    const saturday = read.worksheets[0].getSheetValues().find((r) => Array.isArray(r) && r[3] === '10/10/2026') as string[];
+    expect(saturday.slice(1, 8)).toEqual(['Luis Quispe', '45871236', '10/10/2026', '09:00', '13:00', '04:00', '04:00']);
     for (const column of read.worksheets[0].columns) expect(column.width ?? 0).toBeLessThanOrEqual(50);
   });
 });

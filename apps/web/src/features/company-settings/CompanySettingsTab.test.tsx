@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
+import i18n from '../../lib/i18n';
 import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
 import { PasswordForm } from './components/AdminPasswordCard';
 
@@ -29,6 +30,7 @@ function routes(extra: MockRoutes = {}): MockRoutes {
     },
     'GET /api/company-admin-simple/company/settings': { body: { data: SETTINGS } },
     'GET /api/company-admin-simple/work-locations': { body: { data: [], pagination: { page: 1, limit: 10, total: 0, pages: 1, totalPages: 1 } } },
+    'GET /api/company-admin-simple/company/attendance-settings': { body: { data: { openRecordGraceHours: 4 } } },
     ...extra,
   };
 }
@@ -146,5 +148,55 @@ describe('CompanySettingsTab: administrator email', () => {
     await fill(user, within(dialog).getByLabelText(/Nuevo email/), 'gerencia@andes.pe');
     await user.click(within(dialog).getByRole('button', { name: 'Actualizar email' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error al actualizar el email del administrador');
+  });
+});
+
+describe('CompanySettingsTab: attendance (forgotten check-out grace)', () => {
+  const puts = (fetchMock: ReturnType<typeof mockApi>) =>
+    fetchMock.mock.calls.filter(([url, init]) => String(url).includes('/company/attendance-settings') && init?.method === 'PUT');
+
+  it('shows the saved grace with what it does, refuses values outside 1-24 and saves a valid one', async () => {
+    let grace = 4;
+    const fetchMock = mockApi(
+      routes({
+        'GET /api/company-admin-simple/company/attendance-settings': () => ({ body: { data: { openRecordGraceHours: grace } } }),
+        'PUT /api/company-admin-simple/company/attendance-settings': (init) => {
+          grace = JSON.parse(String(init?.body)).openRecordGraceHours;
+          return { body: { data: { openRecordGraceHours: grace }, message: 'Configuración de asistencia actualizada exitosamente' } };
+        },
+      }),
+    );
+    const { user } = renderApp('/company-admin/settings');
+    expect(await screen.findByRole('heading', { name: 'Asistencia' })).toBeInTheDocument();
+    const input = await screen.findByRole('textbox', { name: /Margen para marcar la salida \(horas\)/ });
+    await waitFor(() => expect(input).toHaveValue('4'));
+    expect(screen.getByText(/se cierra como incompleta 4 h después del fin del turno/)).toBeInTheDocument();
+
+    for (const bad of ['0', '25']) {
+      await fill(user, input, bad);
+      await user.click(within(input.closest('form')!).getByRole('button', { name: 'Guardar' }));
+      expect(await screen.findByText('El margen debe ser un número entero de horas entre 1 y 24')).toBeInTheDocument();
+    }
+    expect(puts(fetchMock)).toHaveLength(0);
+
+    await fill(user, input, '6');
+    expect(screen.getByText(/se cierra como incompleta 6 h después del fin del turno/)).toBeInTheDocument();
+    await user.click(within(input.closest('form')!).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Configuración de asistencia actualizada exitosamente')).toBeInTheDocument();
+    expect(JSON.parse(String(puts(fetchMock)[0][1]?.body))).toEqual({ openRecordGraceHours: 6 });
+    // Saved: nothing left to save.
+    await waitFor(() => expect(within(input.closest('form')!).getByRole('button', { name: 'Guardar' })).toBeDisabled());
+  });
+
+  it('speaks English', async () => {
+    await i18n.changeLanguage('en');
+    mockApi(routes());
+    const { user } = renderApp('/company-admin/settings');
+    expect(await screen.findByRole('heading', { name: 'Attendance' })).toBeInTheDocument();
+    const input = await screen.findByRole('textbox', { name: /Grace to check out \(hours\)/ });
+    await waitFor(() => expect(input).toHaveValue('4'));
+    await fill(user, input, '30');
+    await user.click(within(input.closest('form')!).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The grace must be a whole number of hours between 1 and 24')).toBeInTheDocument();
   });
 });

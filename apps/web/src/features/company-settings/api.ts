@@ -1,5 +1,5 @@
-import type { SessionUser } from '@presente/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AttendanceSettingsInput, SessionUser } from '@presente/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { authKeys } from '../auth/api';
 import { overviewKeys } from '../company-overview/api';
@@ -33,5 +33,25 @@ export function useRenameCompany() {
     mutationFn: async (name: string) => (await api.put<{ name: string }>(`${BASE}/company/name`, { name })).message,
     onSuccess: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: companySettingsKey }), queryClient.invalidateQueries({ queryKey: overviewKeys.dashboard })]),
+  });
+}
+
+/** Key word 'company': a company_update event refreshes it. */
+export const attendanceSettingsKey = ['company-admin', 'company', 'attendance-settings'] as const;
+
+/** GET /company/attendance-settings: the forgotten check-out grace in hours. */
+export function useAttendanceSettings() {
+  return useQuery({
+    queryKey: attendanceSettingsKey,
+    queryFn: async () => (await api.get<AttendanceSettingsInput>(`${BASE}/company/attendance-settings`)).data,
+  });
+}
+
+/** PUT /company/attendance-settings. Resolves to the server's message. */
+export function useUpdateAttendanceSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: AttendanceSettingsInput) => (await api.put<AttendanceSettingsInput>(`${BASE}/company/attendance-settings`, body)).message,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: attendanceSettingsKey }),
   });
 }

@@ -1,9 +1,12 @@
 import { configure, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { baseRoutes, employee, fill, page } from '../../test/companyAdmin';
 import { mockApi, renderApp } from '../../test/renderApp';
 
 configure({ asyncUtilTimeout: 5000 });
+
+// The dashboard is a lazy chunk: load it once up front so the first test's waits measure the screen, not the import.
+beforeAll(() => import('../dashboard/components/DashboardLayout'), 60_000);
 
 const ANA = employee(1, { scheduleId: 's1', hireDate: '2025-01-01', employeeCode: 'EMP-001' });
 const SCHEDULE = {
@@ -62,9 +65,10 @@ describe('ReportsTab', { timeout: 30_000 }, () => {
           status: 'present',
           notes: null,
           isPermission: false,
-          method: 'manual',
-          isManual: true,
+          method: 'web',
+          isManual: false,
           incomplete: false,
+          manualReason: null,
         },
         {
           id: 'r2',
@@ -77,6 +81,20 @@ describe('ReportsTab', { timeout: 30_000 }, () => {
           method: 'manual',
           isManual: true,
           incomplete: false,
+          manualReason: 'Olvidó marcar la salida',
+        },
+        {
+          id: 'r3',
+          date: '2026-01-07',
+          checkIn: '2026-01-07T13:00:00Z',
+          checkOut: null,
+          status: 'present',
+          notes: null,
+          isPermission: false,
+          method: 'web',
+          isManual: false,
+          incomplete: true,
+          manualReason: null,
         },
       ]),
     );
@@ -88,18 +106,28 @@ describe('ReportsTab', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('combobox', { name: 'Año' }));
     await user.click(await screen.findByRole('option', { name: '2026' }));
 
-    // January 2026: 22 work days; present 1, late 1, absent 20 → 2 / 22 = 9 %.
-    expect(await screen.findByLabelText('Días presentes: 1')).toBeInTheDocument();
+    // January 2026: 22 work days; present 2 (one incomplete), late 1, absent 19 → 3 / 22 = 14 %.
+    expect(await screen.findByLabelText('Días presentes: 2')).toBeInTheDocument();
     expect(screen.getByLabelText('Tardanzas: 1')).toBeInTheDocument();
-    expect(screen.getByLabelText('Ausencias: 20')).toBeInTheDocument();
+    expect(screen.getByLabelText('Ausencias: 19')).toBeInTheDocument();
     expect(screen.getByLabelText('Horas totales: 17.50')).toBeInTheDocument();
-    expect(screen.getByLabelText('% Asistencia: 9%')).toBeInTheDocument();
+    expect(screen.getByLabelText('% Asistencia: 14%')).toBeInTheDocument();
     for (const label of ['Muy temprano: 0', 'Con permiso: 0', 'Feriados: 0']) expect(screen.getByLabelText(label)).toBeInTheDocument();
     const row = screen.getByRole('row', { name: /06\/01\/2026/ });
     expect(within(row).getByText('08:30')).toBeInTheDocument();
     expect(within(row).getByText('8.50')).toBeInTheDocument();
     expect(within(row).getByText('Tarde')).toBeInTheDocument();
     expect(within(row).getByText('Tráfico')).toBeInTheDocument();
+    // A manual change shows as manual with its reason; a record the job closed shows as incomplete; a punch shows neither.
+    expect(within(row).getByText('Manual')).toBeInTheDocument();
+    expect(within(row).getByText('Motivo: Olvidó marcar la salida')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Marcación' })).toBeInTheDocument();
+    const incomplete = screen.getByRole('row', { name: /07\/01\/2026/ });
+    expect(within(incomplete).getByText('Incompleto')).toBeInTheDocument();
+    expect(within(incomplete).queryByText('Manual')).not.toBeInTheDocument();
+    const punched = screen.getByRole('row', { name: /05\/01\/2026/ });
+    expect(within(punched).queryByText('Manual')).not.toBeInTheDocument();
+    expect(within(punched).queryByText('Incompleto')).not.toBeInTheDocument();
   });
 
   it('searches from 2 characters and clears the choice with the clear button', async () => {

@@ -20,7 +20,10 @@ export interface ReportRecord {
   isPermission: boolean;
   method: string;
   isManual: boolean;
+  /** Closed by the forgotten check-out job: no check-out, no hours invented. */
   incomplete: boolean;
+  /** The admin's reason for the last manual change (null for punched records). */
+  manualReason?: string | null;
 }
 
 /** Everything the report is computed from (locally, with the shared rules). */

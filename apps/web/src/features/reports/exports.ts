@@ -1,3 +1,4 @@
+import { REPORT_EXPORT } from '@presente/shared';
 import type { Workbook } from 'exceljs';
 import type { TFunction } from 'i18next';
 import { formatDay } from '../../components/DayInput';
@@ -13,10 +14,10 @@ export interface ReportExport {
   t: TFunction;
 }
 
-/** Spec §7: Informe_{first}_{last}_{start}_{end}.xlsx / .pdf */
+/** Spec §7: Informe_{first}_{last}_{start}_{end}.xlsx / .pdf, in every interface language. */
 export function reportFileName(report: EmployeeReport, ext: 'xlsx' | 'pdf'): string {
   const { firstName, lastName } = report.employee;
-  return `Informe_${fileNamePart(firstName)}_${fileNamePart(lastName)}_${report.startDate}_${report.endDate}.${ext}`;
+  return `${REPORT_EXPORT.admin.filePrefix}_${fileNamePart(firstName)}_${fileNamePart(lastName)}_${report.startDate}_${report.endDate}.${ext}`;
 }
 
 function summaryHead(e: ReportExport): [string, string][] {
@@ -48,7 +49,12 @@ function figures(e: ReportExport): [string, number, string?][] {
 }
 
 function detailHead(t: TFunction): string[] {
-  return ['date', 'entry', 'exit', 'hours', 'status', 'notes'].map((k) => t(`reports.table.${k}`));
+  return ['date', 'entry', 'exit', 'hours', 'status', 'mark', 'reason', 'notes'].map((k) => t(`reports.table.${k}`));
+}
+
+/** 'Manual', 'Incompleto' or both: how the record came to be (a manual change shows in reports, issue 4). */
+export function recordMarks(t: TFunction, record: { isManual: boolean; incomplete: boolean }): string[] {
+  return [record.isManual ? t('reports.mark.manual') : '', record.incomplete ? t('reports.mark.incomplete') : ''].filter(Boolean);
 }
 
 function detailRows(e: ReportExport): (string | number | null)[][] {
@@ -58,14 +64,16 @@ function detailRows(e: ReportExport): (string | number | null)[][] {
     localTime(l.record.checkOut, e.timezone),
     l.hours != null ? Number(l.hours.toFixed(2)) : null,
     e.t(`attendance.status.${l.status}`),
+    recordMarks(e.t, l.record).join(' · '),
+    l.record.isManual ? (l.record.manualReason ?? '') : '',
     l.record.notes,
   ]);
 }
 
-/** Excel with the sheets Resumen (who, period, figures) and Detalle (one row per record). */
+/** Excel with the sheets Resumen (who, period, figures) and Detalle (one row per record), so named in every language. */
 export async function buildReportWorkbook(e: ReportExport): Promise<Workbook> {
   const workbook = await newWorkbook();
-  const summary = workbook.addWorksheet(sheetName(e.t('reports.export.summarySheet')));
+  const summary = workbook.addWorksheet(sheetName(REPORT_EXPORT.admin.summarySheet));
   const [title] = addRows(summary, [[e.t('reports.export.title')]]);
   title.font = { bold: true, size: 14 };
   addRows(summary, [...summaryHead(e), []]);
@@ -78,7 +86,7 @@ export async function buildReportWorkbook(e: ReportExport): Promise<Workbook> {
   fitColumns(summary, { fromRow: 2 });
   addRows(summary, [[], [e.t('reports.export.rateNote')]]);
 
-  const detail = workbook.addWorksheet(sheetName(e.t('reports.export.detailSheet')));
+  const detail = workbook.addWorksheet(sheetName(REPORT_EXPORT.admin.detailSheet));
   const [head] = addRows(detail, [detailHead(e.t)]);
   head.font = { bold: true };
   for (const row of addRows(detail, detailRows(e))) row.getCell(4).numFmt = '0.00';

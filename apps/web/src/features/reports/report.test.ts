@@ -47,7 +47,7 @@ const SOURCE: ReportSource = {
   holidays: [{ date: '2026-01-01', isActive: true, applyToAll: true, scheduleIds: [] }],
   records: [
     record('2026-01-05', '2026-01-05T13:00:00Z', '2026-01-05T22:00:00Z'),
-    record('2026-01-06', '2026-01-06T13:30:00Z', '2026-01-06T22:00:00Z', { notes: '=tráfico' }),
+    record('2026-01-06', '2026-01-06T13:30:00Z', '2026-01-06T22:00:00Z', { notes: '=tráfico', manualReason: 'Olvidó marcar' }),
     record('2026-01-07', '2026-01-07T12:45:00Z', '2026-01-07T22:00:00Z'),
     record('2026-01-08', '2026-01-08T13:00:00Z', '2026-01-08T22:00:00Z', { isPermission: true, notes: 'Permiso justificado' }),
   ],
@@ -106,12 +106,40 @@ describe('employee report (computed locally)', () => {
     expect(values).toEqual(expect.arrayContaining(['Días presentes', 1, 'Tardanzas', 'Ausencias', 17, 'Horas totales', 35.5, '% Asistencia', 0.19]));
 
     const detail = read.getWorksheet('Detalle')!;
-    expect(detail.getRow(1).values).toEqual([undefined, 'Fecha', 'Entrada', 'Salida', 'Horas', 'Estado', 'Notas']);
-    expect(detail.getRow(3).values).toEqual([undefined, '06/01/2026', '08:30', '17:00', 8.5, 'Tarde', "'=tráfico"]);
+    expect(detail.getRow(1).values).toEqual([undefined, 'Fecha', 'Entrada', 'Salida', 'Horas', 'Estado', 'Marcación', 'Motivo del cambio', 'Notas']);
+    // A manual change shows as manual, with the admin's reason.
+    expect(detail.getRow(3).values).toEqual([undefined, '06/01/2026', '08:30', '17:00', 8.5, 'Tarde', 'Manual', 'Olvidó marcar', "'=tráfico"]);
     expect(detail.rowCount).toBe(5);
     for (const sheet of read.worksheets) for (const column of sheet.columns) expect(column.width ?? 0).toBeLessThanOrEqual(50);
 
     expect(reportFileName(report, 'xlsx')).toBe('Informe_Ana_Flores_2026-01-01_2026-01-31.xlsx');
     expect(reportFileName(report, 'pdf')).toBe('Informe_Ana_Flores_2026-01-01_2026-01-31.pdf');
+  });
+
+  it('marks punched, manual and incomplete records apart in the Detalle sheet', async () => {
+    const source: ReportSource = {
+      ...SOURCE,
+      records: [
+        record('2026-01-05', '2026-01-05T13:00:00Z', '2026-01-05T22:00:00Z', { method: 'web', isManual: false }),
+        record('2026-01-06', '2026-01-06T13:00:00Z', null, { method: 'web', isManual: false, incomplete: true }),
+        record('2026-01-07', '2026-01-07T13:00:00Z', '2026-01-07T22:00:00Z', { manualReason: 'Corte de luz' }),
+      ],
+    };
+    const r = computeReport(source, 'monthly', start, end, TZ, NOW);
+    const workbook = await buildReportWorkbook({ report: r, company: { name: 'Andes SAC', ruc: '' }, timezone: TZ, t: i18n.getFixedT('es', 'dashboard') });
+    const detail = workbook.getWorksheet('Detalle')!;
+    expect([2, 3, 4].map((n) => [detail.getRow(n).getCell(6).value ?? '', detail.getRow(n).getCell(7).value ?? ''])).toEqual([
+      ['', ''],
+      ['Incompleto', ''],
+      ['Manual', 'Corte de luz'],
+    ]);
+  });
+
+  it("keeps the spec's sheet and file names in English, with English contents", async () => {
+    const workbook = await buildReportWorkbook({ report, company: { name: 'Andes SAC', ruc: '' }, timezone: TZ, t: i18n.getFixedT('en', 'dashboard') });
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Resumen', 'Detalle']);
+    expect(workbook.getWorksheet('Detalle')!.getRow(1).getCell(1).value).toBe('Date');
+    expect(workbook.getWorksheet('Detalle')!.getRow(3).getCell(6).value).toBe('Manual');
+    expect(reportFileName(report, 'xlsx')).toBe('Informe_Ana_Flores_2026-01-01_2026-01-31.xlsx');
   });
 });

@@ -38,7 +38,7 @@ export function DayModal({ target, timezone, today, onClose }: DayModalProps) {
   const update = useUpdateAttendance();
   const remove = useDeleteAttendance();
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<DayFormValues>({ mode: 'controlled', initialValues: EMPTY, validate: validateDay });
+  const form = useForm<DayFormValues>({ mode: 'controlled', initialValues: EMPTY, validate: (values) => validateDay(values, target?.row.schedule ?? null) });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when another day is opened
   useEffect(() => {

@@ -50,7 +50,7 @@ interface RecordInfoProps {
   record: CalendarAttendance | null;
 }
 
-/** What the day is and how its record was made: status, schedule, holiday, method, manual and incomplete flags, evidence. */
+/** What the day is and how its record was made: status, schedule, holiday, method, manual flag and reason, incomplete flag, evidence. */
 export function RecordInfo({ day, schedule, record }: RecordInfoProps) {
   const { t } = useTranslation('dashboard');
   const { color } = STATUS_STYLE[day.status];
@@ -90,6 +90,11 @@ export function RecordInfo({ day, schedule, record }: RecordInfoProps) {
         {record?.incomplete && (
           <Text size="xs" c="yellow.9">
             {t('attendance.modal.incompleteHint')}
+          </Text>
+        )}
+        {record?.isManual && record.manualReason && (
+          <Text size="xs" c="indigo.8">
+            {t('attendance.modal.manualReason', { reason: record.manualReason })}
           </Text>
         )}
         {record?.evidence && <EvidenceSummary evidence={record.evidence} />}

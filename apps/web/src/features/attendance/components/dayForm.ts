@@ -1,5 +1,5 @@
 import { schemaResolver } from '@mantine/form';
-import { manualAttendanceInput } from '@presente/shared';
+import { HHMM, isNightShift, manualAttendanceInput, parseHhmm } from '@presente/shared';
 import type { AttendanceBody, CalendarAttendance, CalendarSchedule } from '../api';
 import { localTime } from './DayCell';
 
@@ -31,11 +31,18 @@ const resolve = schemaResolver(manualAttendanceInput, { sync: true });
 
 /**
  * The shared schema's messages (keys of the shared catalogue). The check-in rule is reported together
- * with the field errors: zod runs object rules only once every field passes.
+ * with the field errors: zod runs object rules only once every field passes. A check-out not after the
+ * check-in is refused unless the schedule is a night shift (then it is the next morning), as the server does.
  */
-export function validateDay(values: DayFormValues): Record<string, string> {
+export function validateDay(values: DayFormValues, schedule: Pick<CalendarSchedule, 'startTime' | 'endTime'> | null = null): Record<string, string> {
   const errors = resolve({ ...values, date: values.date ?? undefined }) as Record<string, string>;
   if (!values.isPermission && !values.checkIn.trim() && !errors.checkIn) errors.checkIn = 'attendance.checkInRequired';
+  const checkIn = values.checkIn.trim();
+  const checkOut = values.checkOut.trim();
+  const nightShift = !!schedule && isNightShift(schedule);
+  if (!errors.checkOut && !nightShift && HHMM.test(checkIn) && HHMM.test(checkOut) && parseHhmm(checkOut) <= parseHhmm(checkIn)) {
+    errors.checkOut = 'attendance.checkOutBeforeIn';
+  }
   return errors;
 }
 

@@ -1,4 +1,4 @@
-import { round2, shiftWindow } from '@presente/shared';
+import { isWorkDay, round2, shiftWindow } from '@presente/shared';
 import type { CalendarDay, CalendarRow, CalendarSchedule } from '../api';
 import { localTime } from '../components/DayCell';
 
@@ -29,17 +29,22 @@ export interface RegisterWorker {
 
 /**
  * Time worked outside the workday: on a work day, the part of check-in..check-out before the shift
- * start plus the part after the shift end; on a rest day or a holiday, every hour worked. Null when the
- * record is not complete or there is no schedule to compare with.
+ * start plus the part after the shift end; on a rest day (a weekday the schedule does not work) or a
+ * holiday, every hour worked. Null when the record is not complete or there is no schedule to compare with.
+ * The rest day comes from the schedule, not from the day status: a record on a rest day is 'present'.
  */
-export function hoursOutsideWorkday(day: CalendarDay, schedule: Pick<CalendarSchedule, 'startTime' | 'endTime'> | null, timezone: string): number | null {
+export function hoursOutsideWorkday(
+  day: CalendarDay,
+  schedule: Pick<CalendarSchedule, 'startTime' | 'endTime' | 'workDays'> | null,
+  timezone: string,
+): number | null {
   const a = day.attendance;
   if (!a?.checkIn || !a.checkOut || !schedule) return null;
   const from = new Date(a.checkIn).getTime();
   const to = new Date(a.checkOut).getTime();
   if (!(to > from)) return null;
   if (a.isPermission) return 0;
-  if (day.status === 'holiday' || day.status === 'day_off') return day.workHours ?? round2((to - from) / 3_600_000);
+  if (day.status === 'holiday' || !isWorkDay(schedule, day.date)) return day.workHours ?? round2((to - from) / 3_600_000);
   const { start, end } = shiftWindow(schedule, day.date, timezone);
   const before = Math.max(0, Math.min(to, start.getTime()) - from);
   const after = Math.max(0, to - Math.max(from, end.getTime()));

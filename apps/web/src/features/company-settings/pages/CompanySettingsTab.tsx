@@ -5,19 +5,21 @@ import { WorkLocationsCard } from '../../locations/components/WorkLocationsCard'
 import { TourHelpCard } from '../../tour/components/TourHelpCard';
 import { AdminEmailCard } from '../components/AdminEmailCard';
 import { AdminPasswordCard } from '../components/AdminPasswordCard';
+import { AttendanceSettingsCard } from '../components/AttendanceSettingsCard';
 import { CompanyNameCard } from '../components/CompanyNameCard';
 
 /**
- * Company admin Configuración (spec §2): administrator email and password, company name, work locations,
- * facial attendance links (face feature) and help with the guided tour.
+ * Company admin Configuración (spec §2): administrator email and password, company name, attendance
+ * (forgotten check-out grace), work locations, facial attendance links (face feature) and help with the guided tour.
  */
 export function CompanySettingsTab({ user }: TabProps) {
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <AdminEmailCard email={user.email} />
         <AdminPasswordCard />
         <CompanyNameCard />
+        <AttendanceSettingsCard />
       </SimpleGrid>
       <WorkLocationsCard />
       <AttendanceLinksCard />

@@ -55,4 +55,14 @@ describe('employee report export', () => {
     expect(values).toContainEqual(['Horas totales', 172.46]);
     expect(values).toContainEqual(['% de asistencia', '100%']);
   });
+
+  it("keeps the spec's sheet and file names in English", async () => {
+    await i18n.changeLanguage('en');
+    expect(reportFileName(report(), 'pdf')).toBe('Mi_Informe_Lucia_Huaman_Torres_2026-05-01_2026-05-31.pdf');
+    const workbook = await buildReportWorkbook(report());
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Mi Resumen', 'Mis Asistencias']);
+    // The contents follow the interface language.
+    expect(workbook.getWorksheet('Mis Asistencias')!.getRow(1).getCell(1).value).toBe('Date');
+    await i18n.changeLanguage('es');
+  });
 });

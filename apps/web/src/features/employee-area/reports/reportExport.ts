@@ -1,3 +1,4 @@
+import { REPORT_EXPORT } from '@presente/shared';
 import type { Workbook } from 'exceljs';
 import type { TFunction } from 'i18next';
 import { addRows, type CellInput, fileNamePart, fitColumns, newPdf, newWorkbook, pdfCell, sheetName } from '../../../lib/exports';
@@ -19,9 +20,9 @@ export interface EmployeeReport {
 
 const w = (r: EmployeeReport, key: string) => r.t(`employee:employeeArea.reports.export.${key}`);
 
-/** Spec §7: Mi_Informe_{first}_{last}_{start}_{end} (the prefix in the interface language). */
+/** Spec §7: Mi_Informe_{first}_{last}_{start}_{end}, in every interface language. */
 export function reportFileName(r: EmployeeReport, ext: 'xlsx' | 'pdf'): string {
-  const parts = [w(r, 'filePrefix'), fileNamePart(r.employee.firstName), fileNamePart(r.employee.lastName), r.startDate, r.endDate];
+  const parts = [REPORT_EXPORT.employee.filePrefix, fileNamePart(r.employee.firstName), fileNamePart(r.employee.lastName), r.startDate, r.endDate];
   return `${parts.filter(Boolean).join('_')}.${ext}`;
 }
 
@@ -70,10 +71,10 @@ export function recordRows(r: EmployeeReport): CellInput[][] {
   ]);
 }
 
-/** Excel: sheets 'Mi Resumen' and 'Mis Asistencias' (spec §7), every cell sanitised, columns ≤ 50 wide. */
+/** Excel: sheets 'Mi Resumen' and 'Mis Asistencias' (spec §7, in every language), every cell sanitised, columns ≤ 50 wide. */
 export async function buildReportWorkbook(r: EmployeeReport): Promise<Workbook> {
   const workbook = await newWorkbook();
-  const summary = workbook.addWorksheet(sheetName(w(r, 'summarySheet')));
+  const summary = workbook.addWorksheet(sheetName(REPORT_EXPORT.employee.summarySheet));
   const title = summary.addRow([w(r, 'title')]);
   title.font = { bold: true, size: 14 };
   summary.addRow([]);
@@ -81,7 +82,7 @@ export async function buildReportWorkbook(r: EmployeeReport): Promise<Workbook> 
   summary.getColumn(1).font = { bold: true };
   fitColumns(summary, { fromRow: 3, min: { 0: 18, 1: 14 } });
 
-  const detail = workbook.addWorksheet(sheetName(w(r, 'recordsSheet')));
+  const detail = workbook.addWorksheet(sheetName(REPORT_EXPORT.employee.detailSheet));
   const [header] = addRows(detail, [recordHeaders(r)]);
   header.font = { bold: true };
   header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE0E7FF' } };
