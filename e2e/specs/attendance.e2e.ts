@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { closeGuidedTour, dashboardReady, dismissToasts, login, mainTarget, see, targets, toast, useBrowser } from '../support/app.js';
+import { closeGuidedTour, dashboardReady, dismissToasts, gone, login, mainTarget, see, targets, toast, useBrowser } from '../support/app.js';
 import {
   addDays,
   checkInAndOut,
@@ -23,6 +23,7 @@ import {
   shownDay,
   shownTime,
 } from '../support/attendance.js';
+import { premiumInSimulator } from '../support/billing.js';
 import { shot } from '../support/browser.js';
 
 /**
@@ -118,8 +119,8 @@ describe('attendance: the admin corrects days and exports them (PGlite)', () => 
   });
 
   // Exports the two days the journey above recorded through the day modal.
-  it('exports the month from the calendar and the employee report as Excel and PDF', async () => {
-    const { admin, employee } = seeded;
+  it('exports the month from the calendar and the employee report as Excel and PDF (Premium; FREE gets the upgrade prompt)', async () => {
+    const { admin, employee, api } = seeded;
     const { page } = await browser.open(main.baseUrl);
     await login(page, admin.adminEmail, admin.password);
     await openTab(page, 'Asistencia', '/company-admin/attendance');
@@ -128,6 +129,26 @@ describe('attendance: the admin corrects days and exports them (PGlite)', () => 
     await see(dayCell(page, employee.name, permDay, 'Permiso'));
     const month = `${MONTHS[Number(permDay.slice(5, 7)) - 1]} ${permDay.slice(0, 4)}`;
     const exportButton = page.getByRole('button', { name: 'Exportar' });
+
+    // On FREE ("basic reports"), Excel/PDF are Premium: the item says so and opens the upgrade prompt.
+    await exportButton.click();
+    await page.getByRole('menuitem', { name: 'Excel Premium' }).click();
+    const prompt = await see(page.getByRole('dialog', { name: 'Actualiza tu plan' }));
+    await see(prompt.getByText('La exportación a Excel y PDF es parte de Premium'));
+    await page.keyboard.press('Escape');
+    await gone(page.getByRole('dialog', { name: 'Actualiza tu plan' }));
+    // Peru's "Registro de Control de Asistencia" is a legal obligation: exported on every plan.
+    await exportButton.click();
+    const registerDownload = page.waitForEvent('download', { timeout: 30_000 });
+    await page.getByRole('menuitem', { name: /^Registro de control - Excel/ }).click();
+    expect((await registerDownload).suggestedFilename()).toBe(`Registro_Asistencia_${permDay.slice(0, 7)}.xlsx`);
+    await see(toast(page, 'Informe Excel descargado exitosamente'));
+    await dismissToasts(page);
+    // Premium through the simulator; the open page follows (company_update), the menu loses its badges.
+    await premiumInSimulator(api, 5);
+    await exportButton.click();
+    await see(page.getByRole('menuitem', { name: 'Excel', exact: true }), 15_000);
+    await page.keyboard.press('Escape');
 
     const xlsx = await download(page, exportButton, 'Excel');
     await see(toast(page, 'Informe Excel descargado exitosamente'));

@@ -116,8 +116,15 @@ for (const target of targets()) {
       await see(page.getByText('Para reactivar la suscripción contacta a soporte.'));
       await gone(page.getByRole('button', { name: 'Gestionar suscripción' }));
       await gone(page.getByRole('button', { name: 'Cancelar suscripción' }));
-      // Premium stays in force until the end of the paid period.
+      // Premium stays in force until the end of the paid period; the day the data goes is said too.
       expect(await fieldValue(page, 'Empleados contratados')).toBe('12');
+      const deletion = new Date(nextMonth.getTime() + 30 * 86_400_000);
+      await see(page.getByText(`Tus datos se eliminarán el ${ddmmyyyy(deletion)}.`));
+      // The billing history: every step with its date, the first payment with its amount.
+      const history = page.getByRole('table', { name: 'Historial de facturación' });
+      for (const event of ['Suscripción cancelada', 'Suscripción actualizada', 'Suscripción Premium activada'])
+        await see(history.getByText(event, { exact: true }));
+      await see(history.getByRole('row').filter({ hasText: 'Pago de suscripción recibido' }).filter({ hasText: '25.00 USD' }));
       await dismissToasts(page);
       if (screens) await shotBoth(page, 'subscription-cancelled');
     });

@@ -73,6 +73,8 @@ for (const target of targets()) {
       const { page } = await browser.open(target.baseUrl);
       await login(page, SUPERADMIN.email, SUPERADMIN.password, '/super-admin');
       await dismissToasts(page);
+      // The system status says payments run in the simulator (no PayPal credentials in these runs).
+      await see(page.getByTestId('system-payments').getByText('Modo de prueba'));
       await openTab(page, 'Empresas', '/super-admin/companies');
       await see(page.getByRole('heading', { name: 'Empresas clientes' }));
 
@@ -80,6 +82,8 @@ for (const target of targets()) {
       await page.getByRole('button', { name: 'Nueva empresa' }).click();
       const form = dialog(page, 'Nueva empresa');
       await see(form);
+      // The FREE cap is explained where the maximum is typed.
+      await see(form.getByText('El plan Gratis permite hasta 5 empleados: se aplica el menor entre 5 y este máximo.'));
       await form.getByLabel(/^Nombre de la empresa/).fill(company);
       await form.getByLabel(/^RUC/).fill(`20${Date.now().toString().slice(-9)}`);
       await form.getByLabel(/^Email de la empresa/).fill(uniqueEmail('textiles'));
@@ -102,14 +106,15 @@ for (const target of targets()) {
       await gone(form);
       await dismissToasts(page);
 
-      // Both companies of the tag are found by the search; the new one is FREE, 0 of 10 employees, active.
+      // Both companies of the tag are found by the search; the new one is FREE, active, and its limit is the
+      // FREE plan's 5 although the form's maximum said 10 (the smaller applies: decision 0012).
       const f = filters(page);
       await f.search.fill(tag);
       const both = [company, sibling];
       await listShows(page, both, both);
       const mine = row(page, company);
       await see(mine.getByText('FREE', { exact: true }));
-      await see(mine.getByText('0 / 10', { exact: true }));
+      await see(mine.getByText('0 / 5', { exact: true }));
       await see(mine.getByText('Activa', { exact: true }));
       await see(mine.getByText(adminName));
       await see(page.getByText('2 empresas', { exact: true }));

@@ -71,8 +71,28 @@ export async function fieldValue(page: Page, label: string): Promise<string> {
   return (await value.textContent()) ?? '';
 }
 
-/** dd/mm/yyyy of a date (UTC, as the e2e browser runs). */
-export function ddmmyyyy(d: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
+/** dd/mm/yyyy of a date in the company's timezone (registered companies are in America/Lima; spec §9). */
+export function ddmmyyyy(d: Date, timeZone = 'America/Lima'): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
+}
+
+/**
+ * Makes the logged-in admin's company PREMIUM for `count` employees through the simulator, by the same
+ * calls the subscription tab makes: create-plan, 'Aprobar' on the approval page, confirm-subscription.
+ */
+export async function premiumInSimulator(api: ApiClient, count = 5): Promise<void> {
+  const settings = await api.get<{ id: string; name: string }>('/company-admin-simple/company/settings');
+  const { id: companyId, name: companyName } = settings.body.data!;
+  const plan = await api.post<{ subscriptionId: string; approvalUrl: string }>('/paypal/create-plan', { companyId, companyName, employeeCount: count });
+  if (plan.status !== 200) throw new Error(`create-plan: ${plan.status} ${JSON.stringify(plan.body)}`);
+  const { subscriptionId, approvalUrl } = plan.body.data!;
+  const approved = await fetch(approvalUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'decision=approve',
+    redirect: 'manual',
+  });
+  if (approved.status !== 303) throw new Error(`simulator approval: ${approved.status}`);
+  const confirmed = await api.post('/paypal/confirm-subscription', { subscriptionId, companyId });
+  if (confirmed.status !== 200) throw new Error(`confirm-subscription: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
 }

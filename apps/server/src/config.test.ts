@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { billingModeOf, ConfigError, loadConfig, paymentStatusOf } from './config.js';
 
 describe('loadConfig', () => {
   it('has working defaults: port 3000, ./data, embedded database, ALTCHA', () => {
@@ -24,5 +24,30 @@ describe('loadConfig', () => {
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', REDIS_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('payments: the simulator without PayPal credentials, PayPal with them; BILLING_MODE chooses', () => {
+    expect(billingModeOf(loadConfig({}))).toBe('simulator');
+    expect(paymentStatusOf(loadConfig({}))).toBe('simulator');
+    const paypal = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'WH-1' };
+    expect(billingModeOf(loadConfig(paypal))).toBe('paypal');
+    expect(paymentStatusOf(loadConfig(paypal))).toBe('paypal_sandbox');
+    expect(paymentStatusOf(loadConfig({ ...paypal, PAYPAL_API_BASE: 'https://api-m.paypal.com' }))).toBe('paypal_live');
+    expect(billingModeOf(loadConfig({ ...paypal, BILLING_MODE: 'simulator' }))).toBe('simulator');
+    expect(paymentStatusOf(loadConfig({ BILLING_MODE: 'off' }))).toBe('off');
+  });
+
+  it('refuses PayPal credentials without PAYPAL_WEBHOOK_ID, and BILLING_MODE=paypal without credentials', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (err) {
+        return (err as ConfigError).message;
+      }
+    };
+    expect(problems({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' })).toContain('PAYPAL_WEBHOOK_ID: required with PayPal credentials');
+    expect(problems({ BILLING_MODE: 'paypal' })).toContain('BILLING_MODE: paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET');
+    expect(problems({ BILLING_MODE: 'cash' })).toContain('BILLING_MODE');
   });
 });

@@ -1,3 +1,4 @@
+import type { BillingMode, PaymentStatus } from '@presente/shared';
 import { z } from 'zod';
 
 /** Environment of the server, parsed once at start. A bad value stops start-up with a readable list. */
@@ -29,12 +30,17 @@ export const configSchema = z
     GEOCODER_URL: optionalUrl(/^https?:\/\//, 'must be an http(s):// URL').default('https://nominatim.openstreetmap.org/'),
     /** Map tiles for Leaflet ({z}/{x}/{y}); the page stays usable without tiles. */
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    /**
+     * How Premium is paid: paypal (default with PayPal credentials), simulator (default without: the
+     * built-in 'Modo de prueba', anyone can approve), off (no online payments; upgrades hidden).
+     */
+    BILLING_MODE: z.enum(['paypal', 'simulator', 'off']).optional(),
     /** PayPal REST credentials; without both, payments run in the built-in simulator ('Modo de prueba'). */
     PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
     PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
     /** https://api-m.sandbox.paypal.com (sandbox) or https://api-m.paypal.com (live). */
     PAYPAL_API_BASE: optionalUrl(/^https?:\/\/[^/]+/, 'must be an http(s):// URL').default('https://api-m.sandbox.paypal.com'),
-    /** The webhook's id in the PayPal app; webhooks are refused without it (signatures cannot be verified). */
+    /** The webhook's id in the PayPal app; required with PayPal credentials (signatures are verified against it). */
     PAYPAL_WEBHOOK_ID: z.string().trim().min(1).optional(),
     /** Premium price per employee per month, USD (spec §1). */
     PREMIUM_PRICE_PER_EMPLOYEE: z.coerce.number().positive().max(1000).default(2.5),
@@ -54,11 +60,28 @@ function crossProblems(env: Record<string, string | undefined>): string[] {
     problems.push('CAPTCHA: turnstile needs TURNSTILE_SITE_KEY and TURNSTILE_SECRET');
   }
   if (!!env.PAYPAL_CLIENT_ID !== !!env.PAYPAL_CLIENT_SECRET) problems.push('PAYPAL_CLIENT_ID: PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET go together');
+  const paypal = !!env.PAYPAL_CLIENT_ID && !!env.PAYPAL_CLIENT_SECRET;
+  if (paypal && !env.PAYPAL_WEBHOOK_ID) {
+    problems.push('PAYPAL_WEBHOOK_ID: required with PayPal credentials (the id of the webhook in your PayPal app); without it every webhook would be refused');
+  }
+  if (env.BILLING_MODE === 'paypal' && !paypal) problems.push('BILLING_MODE: paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET');
   if (env.SUPERADMIN_PASSWORD && !env.SUPERADMIN_EMAIL) problems.push('SUPERADMIN_EMAIL: SUPERADMIN_PASSWORD is set without SUPERADMIN_EMAIL');
   return problems;
 }
 
 export type Config = z.infer<typeof configSchema>;
+
+/** BILLING_MODE, or its default: PayPal when its credentials are set, else the simulator. */
+export function billingModeOf(config: Pick<Config, 'BILLING_MODE' | 'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET'>): BillingMode {
+  return config.BILLING_MODE ?? (config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET ? 'paypal' : 'simulator');
+}
+
+/** What the super admin's system status shows for payments; PayPal's live API is api-m.paypal.com. */
+export function paymentStatusOf(config: Config): PaymentStatus {
+  const mode = billingModeOf(config);
+  if (mode !== 'paypal') return mode;
+  return /^https:\/\/api(-m)?\.paypal\.com(\/|$)/.test(config.PAYPAL_API_BASE ?? '') ? 'paypal_live' : 'paypal_sandbox';
+}
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {

@@ -5,13 +5,14 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { ensureSuperAdmin, seedCountries } from './bootstrap.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, paymentStatusOf } from './config.js';
 import { type Database, lockDataDir, openPglite, openPostgres, pgliteDir, runMigrations } from './db/client.js';
 import { createDeps } from './deps.js';
 import { createFacePool } from './face/pool.js';
 import { jobHandlers, recurringJobs } from './jobs/index.js';
 import { startJobRunner } from './jobs/runner.js';
 import { resolveSessionSecret } from './lib/secrets.js';
+import { billingModeFor } from './modules/billing/billing.provider.js';
 import { createRealtime } from './realtime/server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -74,6 +75,18 @@ async function main() {
     lines.push(firstAdmin.password ? `    password: ${firstAdmin.password}   (shown only this once; change it in Configuración)` : '    password: the one in SUPERADMIN_PASSWORD');
   }
   if (deps.mailer.mode === 'outbox') lines.push('', `  Mail goes to the outbox: ${resolve(dataDir, 'outbox')} (set SMTP_URL to send it)`);
+  const payments = billingModeFor(deps);
+  if (payments === 'simulator') {
+    // Anyone with a company admin account can approve Premium for free in the simulator: say it loudly.
+    log.warn('payments run in the built-in SIMULATOR (Modo de prueba): any company admin can activate Premium without paying');
+    lines.push(
+      '',
+      '  WARNING: payments run in the built-in simulator (Modo de prueba): Premium can be activated without paying.',
+      '  For real payments set PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID; BILLING_MODE=off hides upgrades.',
+    );
+  } else {
+    log.info(`payments: ${paymentStatusOf(deps.config)}`);
+  }
   console.log(`${lines.join('\n')}\n`);
 
   let closing = false;

@@ -44,6 +44,17 @@ export const PLAN_LIMITS = {
   FREE: { employees: 5, schedules: 1, locations: 1, links: 1 },
   PREMIUM: { employees: -1, schedules: -1, locations: -1, links: -1 },
 } as const;
+/**
+ * What a plan includes besides counts (spec §1): the Excel/PDF exports of the reports and the monthly
+ * calendar are Premium ("full reports with export"). Peru's attendance register is a legal obligation and
+ * is exported on every plan (decision 0012).
+ */
+export const PLAN_FEATURES = {
+  FREE: { exports: false },
+  PREMIUM: { exports: true },
+} as const;
+/** The largest maxEmployees the super admin may set (-1 = unlimited); the database column is an integer. */
+export const MAX_EMPLOYEES_CEILING = 100_000;
 export const PREMIUM_PRICE_PER_EMPLOYEE_USD = 2.5;
 export const PREMIUM_MIN_EMPLOYEES = 5;
 export const PREMIUM_MAX_EMPLOYEES = 1000;

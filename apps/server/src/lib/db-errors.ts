@@ -1,8 +1,55 @@
+import { AppError } from '../errors.js';
+
+/** The fields PostgreSQL (pg or PGlite) puts on an error; drizzle may wrap it as `cause`. */
+interface PgError {
+  code?: string;
+  constraint?: string;
+  message?: string;
+}
+
+/** The PostgreSQL error inside `err` (itself or its cause), if it is one (a 5-character SQLSTATE). */
+export function pgErrorOf(err: unknown): PgError | undefined {
+  const isPg = (e: unknown): e is PgError => typeof (e as PgError)?.code === 'string' && /^[0-9A-Z]{5}$/.test((e as PgError).code!);
+  if (isPg(err)) return err;
+  const cause = (err as { cause?: unknown })?.cause;
+  return isPg(cause) ? cause : undefined;
+}
+
 /** PostgreSQL's unique_violation (23505), as thrown by pg or PGlite, optionally for one constraint. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const found = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
-  return !!found && (!constraint || found.constraint === constraint);
+  const found = pgErrorOf(err);
+  return found?.code === '23505' && (!constraint || found.constraint === constraint);
+}
+
+/**
+ * The safety net of the error handler: a database refusal the services did not foresee becomes a 4xx
+ * with a translated message, never a 500 (input is validated first; this catches what slips through).
+ * - 22003 numeric_value_out_of_range, 22001 string_data_right_truncation, 22P02 invalid text
+ *   representation, 22007/22008 bad date/time → 400 validation_failed
+ * - 23503 foreign_key_violation → 404 not_found when the referenced row does not exist (insert/update),
+ *   409 conflict when the row is still referenced (delete)
+ * - 23505 unique_violation → 409 conflict
+ */
+export function databaseErrorAnswer(err: unknown): AppError | null {
+  const pg = pgErrorOf(err);
+  switch (pg?.code) {
+    case '22003':
+      return new AppError('validation_failed', 'error.numberOutOfRange');
+    case '22001':
+      return new AppError('validation_failed', 'validation.tooLong');
+    case '22P02':
+    case '22007':
+    case '22008':
+      return new AppError('validation_failed', 'error.validation_failed');
+    case '23503':
+      return /still referenced|update or delete on table/i.test(pg.message ?? '')
+        ? new AppError('conflict', 'error.stillReferenced')
+        : new AppError('not_found', 'error.referenceNotFound');
+    case '23505':
+      return new AppError('conflict', 'error.conflict');
+    default:
+      return null;
+  }
 }
 
 /** Escapes LIKE wildcards in user text. */

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError } from '../errors.js';
+import { databaseErrorAnswer } from '../lib/db-errors.js';
 
 const format = (text: string, params: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_, k) => (k in params ? String(params[k]) : `{${k}}`));
@@ -12,8 +13,13 @@ const format = (text: string, params: Record<string, string | number>) =>
  * A 5xx never leaks internals; a 4xx from Fastify itself (bad JSON, too large) keeps its status.
  */
 export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError, req, reply) => {
+  app.setErrorHandler((caught: FastifyError, req, reply) => {
     const lang: Language = req.lang ?? 'es';
+    // A database refusal nobody mapped (an out-of-range number, a vanished reference, a duplicate) is the
+    // client's problem, not a 500: logged for us, answered as a 4xx with a translated message.
+    const fromDb = caught instanceof AppError ? null : databaseErrorAnswer(caught);
+    if (fromDb) req.log.warn({ err: caught }, `database refused the request: ${fromDb.code}`);
+    const err: FastifyError | AppError = fromDb ?? caught;
     if (err instanceof AppError) {
       const errors = err.errors?.map((e) => ({ path: e.path, message: format(translate(e.message, lang), err.params) }));
       // Plan limits also say which feature and what limit, so the upgrade prompt can name them.

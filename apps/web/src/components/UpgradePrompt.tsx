@@ -7,8 +7,12 @@ import { useCompanySettings } from '../features/plan-usage/api';
 import { mailto, SALES_EMAIL } from '../lib/contact';
 import { formatPrice } from '../lib/format';
 
-/** Feature names as the API (errors[0].path) and the spec (§4: 'link', 'location', schedule) spell them. */
-export type UpgradeFeature = LimitedFeature | 'employee' | 'schedule' | 'location' | 'link';
+/**
+ * Feature names as the API (errors[0].path) and the spec (§4: 'link', 'location', schedule) spell them,
+ * plus 'export' (Excel/PDF exports are Premium: shared PLAN_FEATURES).
+ */
+export type UpgradeFeature = LimitedFeature | 'employee' | 'schedule' | 'location' | 'link' | 'export' | 'exports';
+type PromptKey = LimitedFeature | 'exports';
 
 export interface UpgradePromptProps {
   opened: boolean;
@@ -21,8 +25,10 @@ export interface UpgradePromptProps {
 const SUBSCRIPTION_PATH = '/company-admin/subscription';
 const COMPARED: LimitedFeature[] = ['employees', 'schedules', 'locations', 'links'];
 
-function normalize(feature: UpgradeFeature): LimitedFeature {
+function normalize(feature: UpgradeFeature): PromptKey {
   switch (feature) {
+    case 'export':
+      return 'exports';
     case 'employee':
       return 'employees';
     case 'schedule':
@@ -46,13 +52,14 @@ export function UpgradePrompt({ opened, onClose, feature, limit }: UpgradePrompt
   const navigate = useNavigate();
   const { data: settings } = useCompanySettings(opened);
   const key = normalize(feature);
-  const shownLimit = limit ?? PLAN_LIMITS.FREE[key];
+  const shownLimit = key === 'exports' ? undefined : (limit ?? PLAN_LIMITS.FREE[key]);
   const premiumEmployees = settings?.plan === 'PREMIUM' && key === 'employees';
   const free = (f: LimitedFeature) => String(PLAN_LIMITS.FREE[f]);
 
   const rows: { id: string; label: string; free: string; premium: string }[] = [
     ...COMPARED.map((f) => ({ id: f, label: t(`upgrade.compare.rows.${f}`), free: free(f), premium: t('upgrade.compare.unlimited') })),
     { id: 'reports', label: t('upgrade.compare.rows.reports'), free: t('upgrade.compare.basicReports'), premium: t('upgrade.compare.fullReports') },
+    { id: 'exports', label: t('upgrade.compare.rows.exports'), free: t('upgrade.compare.exportsFree'), premium: t('upgrade.compare.exportsPremium') },
     { id: 'support', label: t('upgrade.compare.rows.support'), free: t('upgrade.compare.emailSupport'), premium: t('upgrade.compare.prioritySupport') },
     {
       id: 'price',

@@ -3,6 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RealtimeConnection } from '../components/RealtimeConnection';
+import { companySettingsKey } from '../features/plan-usage/api';
+import { subscriptionKeys } from '../features/subscription/api';
 import { mockApi } from '../test/renderApp';
 import { queryKeyWords, useRealtime } from './useRealtime';
 
@@ -155,6 +157,23 @@ describe('realtime socket', () => {
 
     act(() => fake.serverEmits('admin_profile_update', { newEmail: 'new@andes.pe' }));
     expect(invalidated(queryClient, ['auth', 'session'])).toBe(true);
+  });
+
+  it('a billing change (company_update) refreshes the subscription tab live; a downgrade (employee_update) the employees and the usage', async () => {
+    mockApi({ 'GET /api/auth/socket-token': { body: { data: { token: 'tok-4' } } } });
+    const { queryClient } = setup();
+    await waitFor(() => expect(fake.state.auths).toHaveLength(1));
+    const keys = [subscriptionKeys.details, subscriptionKeys.plans, subscriptionKeys.history(2), companySettingsKey];
+    for (const key of keys) queryClient.setQueryData([...key], {});
+    queryClient.setQueryData(['company-admin', 'employees', 'page', 1], []);
+
+    // A webhook moved the subscription ACTIVE → SUSPENDED (or a revision or a payment was applied).
+    act(() => fake.serverEmits('company_update', { companyId: 'c1', action: 'subscription', steps: ['payment_failed'] }));
+    for (const key of keys) expect(invalidated(queryClient, [...key]), JSON.stringify(key)).toBe(true);
+    expect(invalidated(queryClient, ['company-admin', 'employees', 'page', 1])).toBe(false);
+
+    act(() => fake.serverEmits('employee_update', { action: 'plan_changed', steps: ['grace_expired'] }));
+    expect(invalidated(queryClient, ['company-admin', 'employees', 'page', 1])).toBe(true);
   });
 
   it('shows the header indicator while reconnecting and after failing', async () => {

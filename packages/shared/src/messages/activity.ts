@@ -17,4 +17,19 @@ export const ACTIVITY_MESSAGES = {
   'activity.faceEnrolled': { es: 'Rostro registrado', en: 'Face registered' },
   'activity.faceDeleted': { es: 'Registro facial eliminado', en: 'Face registration deleted' },
   'activity.consentWithdrawn': { es: 'Consentimiento biométrico retirado', en: 'Biometric consent withdrawn' },
+  // Billing history (the Spanish words are those written before titles were keys, so old entries map back).
+  'activity.billing.activated': { es: 'Suscripción Premium activada', en: 'Premium subscription activated' },
+  'activity.billing.payment_completed': { es: 'Pago de suscripción recibido', en: 'Subscription payment received' },
+  'activity.billing.payment_recovered': { es: 'Pago recibido: Premium restablecido', en: 'Payment received: Premium restored' },
+  'activity.billing.payment_failed': {
+    es: 'Pago fallido: suscripción suspendida (periodo de gracia)',
+    en: 'Payment failed: subscription suspended (grace period)',
+  },
+  'activity.billing.grace_expired': { es: 'Periodo de gracia vencido: límites del plan Gratis', en: 'Grace period over: Free plan limits' },
+  'activity.billing.revised': { es: 'Suscripción actualizada', en: 'Subscription updated' },
+  'activity.billing.cancelled': { es: 'Suscripción cancelada', en: 'Subscription cancelled' },
+  'activity.billing.expired': { es: 'Suscripción expirada', en: 'Subscription expired' },
+  'activity.billing.access_ended': { es: 'Periodo pagado terminado: cuenta desactivada', en: 'Paid period over: account deactivated' },
+  'activity.billing.deleted': { es: 'Datos de la empresa eliminados', en: 'Company data deleted' },
+  'activity.billing.detail': { es: 'Premium para {employeeCount} empleados', en: 'Premium for {employeeCount} employees' },
 } as const;

@@ -27,6 +27,10 @@ export const ADMIN_MESSAGES = {
     es: 'El máximo de empleados debe ser un número entero mayor o igual a 1 (o -1 para ilimitado)',
     en: 'Maximum employees must be a whole number of at least 1 (or -1 for unlimited)',
   },
+  'admin.maxEmployeesTooLarge': {
+    es: 'El máximo de empleados debe estar entre 1 y 100000 (o -1 para ilimitado)',
+    en: 'Maximum employees must be between 1 and 100000 (or -1 for unlimited)',
+  },
   'admin.statusInvalid': { es: 'El estado debe ser ACTIVE o INACTIVE', en: 'The status must be ACTIVE or INACTIVE' },
   'admin.statusSuspendedNotSelectable': {
     es: 'El estado SUSPENDED no se puede seleccionar; elige ACTIVE o INACTIVE',

@@ -56,6 +56,18 @@ export const BILLING_MESSAGES = {
   },
   'billing.revisionNotFound': { es: 'No hay una actualización pendiente con ese identificador', en: 'No pending update with that identifier' },
   'billing.webhookInvalid': { es: 'Firma del webhook inválida', en: 'Invalid webhook signature' },
+  'billing.paymentsOff': {
+    es: 'Los pagos en línea no están disponibles. Contacta a ventas para pasar a Premium.',
+    en: 'Online payments are not available. Contact sales to move to Premium.',
+  },
+  'billing.deleteCancelFailed': {
+    es: 'No se pudo cancelar la suscripción de la empresa en PayPal, así que la empresa no se eliminó. Intenta nuevamente en unos minutos.',
+    en: "The company's PayPal subscription could not be cancelled, so the company was not deleted. Try again in a few minutes.",
+  },
+  'billing.deleteCancelOtherMode': {
+    es: 'La suscripción de esta empresa se creó con otro modo de pago ({mode}); cancélala allí antes de eliminar la empresa.',
+    en: "This company's subscription was created with another payment mode ({mode}); cancel it there before deleting the company.",
+  },
   'billing.paymentCancelled': { es: 'Pago cancelado', en: 'Payment cancelled' },
   // the simulator's approval page
   'billing.sim.testMode': { es: 'Modo de prueba', en: 'Test mode' },

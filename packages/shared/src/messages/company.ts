@@ -112,10 +112,6 @@ export const COMPANY_MESSAGES = {
   'import.duplicateInFile': { es: 'Repetido en el archivo', en: 'Repeated in the file' },
   'import.departmentUnknown': { es: 'Departamento no encontrado', en: 'Department not found' },
   'import.scheduleUnknown': { es: 'Horario no encontrado', en: 'Schedule not found' },
-  'import.overLimit': {
-    es: 'Supera el límite de tu plan ({limit} empleados)',
-    en: 'Exceeds your plan limit ({limit} employees)',
-  },
   'import.done': { es: '{count} empleado(s) importado(s) exitosamente', en: '{count} employee(s) imported successfully' },
   'import.preview': { es: '{count} empleado(s) listos para importar', en: '{count} employee(s) ready to import' },
   'validation.idInvalid': { es: 'Identificador inválido', en: 'Invalid identifier' },

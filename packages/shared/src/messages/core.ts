@@ -12,6 +12,13 @@ export const CORE_MESSAGES = {
   'error.forbidden': { es: 'No tienes permiso para esta acción', en: 'You are not allowed to do this' },
   'error.not_found': { es: 'No encontrado', en: 'Not found' },
   'error.conflict': { es: 'El recurso ya existe', en: 'The resource already exists' },
+  // database safety net (plugins/error-handler): what PostgreSQL refused, never a 500
+  'error.numberOutOfRange': { es: 'Un número está fuera del rango permitido', en: 'A number is out of the allowed range' },
+  'error.referenceNotFound': { es: 'Un elemento relacionado no existe', en: 'A related item does not exist' },
+  'error.stillReferenced': {
+    es: 'No se puede eliminar porque otros registros lo usan',
+    en: 'It cannot be deleted because other records use it',
+  },
   'error.rate_limited': {
     es: 'Demasiados intentos. Intenta de nuevo en unos minutos.',
     en: 'Too many attempts. Try again in a few minutes.',

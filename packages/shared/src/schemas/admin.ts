@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COMPANY_STATUSES, PASSWORD_MIN_ADMIN, PLANS, RUC_MAX } from '../constants.js';
+import { COMPANY_STATUSES, MAX_EMPLOYEES_CEILING, PASSWORD_MIN_ADMIN, PLANS, RUC_MAX } from '../constants.js';
+import { PAYMENT_STATUSES } from './billing.js';
 
 /** Payloads of the super admin area (spec §7 "Super admin"); messages are keys of the shared catalogue. */
 
@@ -14,11 +15,14 @@ const optionalText = (max: number) => trimmed.max(max, 'validation.tooLong').nul
 const clearableText = (max: number) => trimmed.max(max, 'validation.tooLong').nullish().transform((v) => (v === undefined ? undefined : v || null));
 
 const plan = z.enum(PLANS, 'admin.planInvalid');
-/** Spec §5: integer >= 1; -1 means unlimited (§3 company settings). A numeric string is accepted. */
+/**
+ * Spec §5: integer >= 1; -1 means unlimited (§3 company settings). A numeric string is accepted. Bounded
+ * above (MAX_EMPLOYEES_CEILING): the column is an integer, and a FREE company is capped at 5 anyway.
+ */
 const maxEmployees = z.coerce
   .number('admin.maxEmployeesInvalid')
-  .int('admin.maxEmployeesInvalid')
-  .refine((n) => n === -1 || n >= 1, 'admin.maxEmployeesInvalid');
+  .refine((n) => n <= MAX_EMPLOYEES_CEILING, 'admin.maxEmployeesTooLarge')
+  .refine((n) => Number.isInteger(n) && (n === -1 || n >= 1), 'admin.maxEmployeesInvalid');
 /** Spec §4: SUSPENDED exists but is not selectable in the form. */
 const selectableStatus = z.enum(['ACTIVE', 'INACTIVE'], {
   error: (iss) => (iss.input === 'SUSPENDED' ? 'admin.statusSuspendedNotSelectable' : 'admin.statusInvalid'),
@@ -187,8 +191,9 @@ export const superAdminDashboard = z.object({
       /** DATA_DIR of the embedded database: writable or not; 'external' with a PostgreSQL server. */
       dataDir: z.enum(['writable', 'not_writable', 'external']),
     }),
-    /** The face engine is not built yet. */
     faceEngine: z.enum(['not_loaded', 'loading', 'ready', 'error']),
+    /** How Premium is paid: the built-in simulator ('Modo de prueba'), PayPal sandbox or live, or off. */
+    payments: z.enum(PAYMENT_STATUSES),
   }),
 });
 export type SuperAdminDashboard = z.infer<typeof superAdminDashboard>;

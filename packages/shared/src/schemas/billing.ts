@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_LIMITS, PREMIUM_MAX_EMPLOYEES, PREMIUM_MIN_EMPLOYEES } from '../constants.js';
+import { PLAN_FEATURES, PLAN_LIMITS, PREMIUM_MAX_EMPLOYEES, PREMIUM_MIN_EMPLOYEES } from '../constants.js';
 
 /** Subscription statuses (spec §4) with the spec's Spanish labels. */
 export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'CANCELLED', 'SUSPENDED', 'EXPIRED', 'APPROVAL_PENDING'] as const;
@@ -13,9 +13,15 @@ export const SUBSCRIPTION_STATUS_LABELS_ES: Record<SubscriptionStatus, string> =
 };
 export const BILLING_CYCLES = ['monthly', 'annual'] as const;
 export type BillingCycle = (typeof BILLING_CYCLES)[number];
-/** 'paypal' with credentials; 'simulator' otherwise (the UI shows 'Modo de prueba'). */
-export const BILLING_MODES = ['paypal', 'simulator'] as const;
+/**
+ * BILLING_MODE: 'paypal' (default with credentials), 'simulator' (default without; the UI shows 'Modo de
+ * prueba'), or 'off' (no online payments: upgrades are hidden, Premium is set by the super admin).
+ */
+export const BILLING_MODES = ['paypal', 'simulator', 'off'] as const;
 export type BillingMode = (typeof BILLING_MODES)[number];
+/** What the super admin's system status shows: the simulator, PayPal's sandbox or live API, or no payments. */
+export const PAYMENT_STATUSES = ['simulator', 'paypal_sandbox', 'paypal_live', 'off'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const BILLING_CURRENCY = 'USD';
 
 /** Terms (spec §1, §9): grace after a failed payment, deletion after arrears, retention after termination. */
@@ -61,6 +67,7 @@ export function planCatalogue(opts: { pricePerEmployee: number; mode: BillingMod
         id: 'FREE' as const,
         price: 0,
         limits: { ...PLAN_LIMITS.FREE },
+        includes: { ...PLAN_FEATURES.FREE },
         features: ['basicReports', 'emailSupport'],
       },
       {
@@ -70,6 +77,7 @@ export function planCatalogue(opts: { pricePerEmployee: number; mode: BillingMod
         maxEmployees: PREMIUM_MAX_EMPLOYEES,
         /** employees = the paid count (company.maxEmployees); the rest unlimited (-1). */
         limits: { ...PLAN_LIMITS.PREMIUM },
+        includes: { ...PLAN_FEATURES.PREMIUM },
         features: ['fullReports', 'export', 'prioritySupport'],
       },
       {
@@ -170,10 +178,52 @@ export const subscriptionDetailsAnswer = z.object({
     nextBillingDate: z.string().nullable(),
     /** Premium access lasts until here after a cancellation; data is deleted 30 days after it. */
     accessUntil: z.string().nullable(),
+    /** While SUSPENDED: Premium is kept until here while the provider retries the payment. */
+    graceEndsAt: z.string().nullable(),
+    /** When the grace ended without payment and the company went to FREE limits (still in arrears). */
+    downgradedAt: z.string().nullable(),
+    /** In arrears, cancelled or expired: the company's data is deleted on this day unless paid. */
+    deletionAt: z.string().nullable(),
+    /** The company's timezone: every date above is shown as dd/mm/yyyy there (spec §9). */
+    timezone: z.string(),
   }),
   mode: z.enum(BILLING_MODES),
 });
 export type SubscriptionDetails = z.infer<typeof subscriptionDetailsAnswer>;
+
+/** Steps of the subscription lifecycle as they appear in the billing history (activity.billing.*). */
+export const BILLING_HISTORY_EVENTS = [
+  'activated',
+  'payment_completed',
+  'payment_recovered',
+  'payment_failed',
+  'grace_expired',
+  'revised',
+  'cancelled',
+  'expired',
+  'access_ended',
+  'deleted',
+] as const;
+export type BillingHistoryEvent = (typeof BILLING_HISTORY_EVENTS)[number];
+
+export const billingHistoryQuery = z.object({
+  page: z.coerce.number('validation.invalid').int('validation.invalid').min(1, 'validation.invalid').max(100_000, 'validation.invalid').default(1),
+  limit: z.coerce.number('validation.invalid').int('validation.invalid').min(1, 'validation.invalid').max(100, 'validation.invalid').default(10),
+});
+/** GET /paypal/history: the company's billing events, newest first, paged. */
+export const billingHistoryEntry = z.object({
+  id: z.string(),
+  timestamp: z.string(),
+  event: z.enum(BILLING_HISTORY_EVENTS),
+  /** The event in the request's language. */
+  title: z.string(),
+  /** Paid employees after the event. */
+  employeeCount: z.number().nullable(),
+  /** Amount of a payment, with 2 decimals (payments only). */
+  amount: z.string().nullable(),
+  currency: z.string().nullable(),
+});
+export type BillingHistoryEntry = z.infer<typeof billingHistoryEntry>;
 export const reviseAnswer = z.object({
   success: z.literal(true),
   approvalUrl: z.string().optional(),

@@ -33,7 +33,7 @@ describe('GET /api/super-admin/dashboard', () => {
     expect(after.totalEmployees - before.totalEmployees).toBe(2);
     expect(after.activeEmployees - before.activeEmployees).toBe(1);
     expect(after.totalAttendances - before.totalAttendances).toBe(2);
-    expect(after.system).toMatchObject({ database: 'connected', api: 'ok', faceEngine: 'not_loaded', storage: { mode: 'outbox' } });
+    expect(after.system).toMatchObject({ database: 'connected', api: 'ok', faceEngine: 'not_loaded', payments: 'simulator', storage: { mode: 'outbox' } });
   });
 
   it("reports DATA_DIR's state for the embedded database and 'external' for PostgreSQL", async () => {

@@ -27,13 +27,13 @@ export async function companyAdmins(db: Db, companyIds: string[]): Promise<Map<s
   return new Map(rows.map((r) => [r.companyId!, r]));
 }
 
-/** Live (not deleted) employees per company, in one grouped query. */
+/** Employees that count against the plan (ACTIVE, not deleted; decision 0012) per company, in one grouped query. */
 async function employeeCounts(db: Db, companyIds: string[]): Promise<Map<string, number>> {
   if (!companyIds.length) return new Map();
   const rows = await db
     .select({ companyId: employees.companyId, n: count() })
     .from(employees)
-    .where(and(inArray(employees.companyId, companyIds), isNull(employees.deletedAt)))
+    .where(and(inArray(employees.companyId, companyIds), eq(employees.status, 'ACTIVE'), isNull(employees.deletedAt)))
     .groupBy(employees.companyId);
   return new Map(rows.map((r) => [r.companyId, Number(r.n)]));
 }

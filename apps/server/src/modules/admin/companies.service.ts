@@ -7,6 +7,7 @@ import { companies, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { generatePassword, hashPassword } from '../../lib/crypto.js';
 import { rooms } from '../../realtime/events.js';
+import { cancelSubscriptionsBeforeDeletion } from '../billing/billing.service.js';
 import { companyAdminWelcomeMail } from './admin.mails.js';
 import { companyAdmins, companyNotFound, getCompany } from './companies.query.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -147,9 +148,13 @@ export async function updateCompany(ctx: Ctx, id: string, input: SuperAdminCompa
 /**
  * Deletes a company and everything it owns, at once (decision 0005): every table that belongs to a
  * company references it with ON DELETE CASCADE, so one statement in one transaction removes users,
- * sessions, employees, attendance and the rest.
+ * sessions, employees, attendance and the rest. A running subscription is cancelled at the provider
+ * first; if that fails nothing is deleted (decision 0012).
  */
 export async function deleteCompany(ctx: Ctx, id: string) {
+  const exists = await ctx.db.query.companies.findFirst({ columns: { id: true }, where: eq(companies.id, id) });
+  if (!exists) throw companyNotFound();
+  await cancelSubscriptionsBeforeDeletion(ctx, id);
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
     if (!row) throw companyNotFound();

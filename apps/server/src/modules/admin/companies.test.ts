@@ -134,7 +134,7 @@ describe('GET /api/super-admin/companies', () => {
     expect(under.json().data).toEqual([]);
   });
 
-  it('shows each company with its live employee count and its first admin', async () => {
+  it('shows each company with its counted employees (ACTIVE, not deleted: the plan limit count) and its first admin', async () => {
     const company = await t.factories.company({ name: `Conteo ${uniq()}`, maxEmployees: 30, plan: 'PREMIUM' });
     const first = await t.factories.companyAdmin({ companyId: company.id });
     await t.factories.companyAdmin({ companyId: company.id });
@@ -149,7 +149,7 @@ describe('GET /api/super-admin/companies', () => {
       {
         id: company.id, name: company.name, ruc: company.ruc, email: company.email, phone: null, address: null, city: null,
         country: 'PE', timezone: 'America/Lima', locale: 'es-PE', plan: 'PREMIUM', status: 'ACTIVE', maxEmployees: 30,
-        currentEmployees: 2,
+        currentEmployees: 1,
         registeredAt: company.registeredAt.toISOString(), updatedAt: company.updatedAt.toISOString(),
         admin: { id: first.id, name: first.name, email: first.email, isActive: true },
       },
@@ -221,6 +221,9 @@ describe('POST /api/super-admin/companies', () => {
       [{ maxEmployees: 0 }, 'El máximo de empleados debe ser un número entero mayor o igual a 1 (o -1 para ilimitado)'],
       [{ maxEmployees: 'abc' }, 'El máximo de empleados debe ser un número entero mayor o igual a 1 (o -1 para ilimitado)'],
       [{ maxEmployees: 2.5 }, 'El máximo de empleados debe ser un número entero mayor o igual a 1 (o -1 para ilimitado)'],
+      // Beyond the integer column once gave a 500; now the schema bounds it with a message.
+      [{ maxEmployees: 3_000_000_000 }, 'El máximo de empleados debe estar entre 1 y 100000 (o -1 para ilimitado)'],
+      [{ maxEmployees: 100_001 }, 'El máximo de empleados debe estar entre 1 y 100000 (o -1 para ilimitado)'],
       [{ plan: 'GOLD' }, 'El plan debe ser FREE o PREMIUM'],
       [{ ruc: '1'.repeat(21) }, 'El RUC debe tener como máximo 20 caracteres'],
       [{ status: 'SUSPENDED' }, 'El estado SUSPENDED no se puede seleccionar; elige ACTIVE o INACTIVE'],
@@ -234,6 +237,11 @@ describe('POST /api/super-admin/companies', () => {
     const unlimited = await t.as(root).post('/api/super-admin/companies', flatPayload({ maxEmployees: -1 }));
     expect(unlimited.statusCode).toBe(201);
     expect(unlimited.json().data.maxEmployees).toBe(-1);
+    // On edit too: 400, and the company keeps its value.
+    const edited = await t.as(root).put(`/api/super-admin/companies/${unlimited.json().data.id}`, { maxEmployees: 3_000_000_000 });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().code).toBe('validation_failed');
+    expect((await t.db.query.companies.findFirst({ where: eq(companies.id, unlimited.json().data.id) }))?.maxEmployees).toBe(-1);
   });
 
   it('creates the company and its admin from the flat shape with a manual password, who can then log in', async () => {

@@ -2,8 +2,10 @@ import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import type { SuperAdminDashboard } from '@presente/shared';
 import { count, isNull, sql } from 'drizzle-orm';
+import { paymentStatusOf } from '../../config.js';
 import type { Ctx } from '../../context.js';
 import { attendanceRecords, companies, employees } from '../../db/schema/index.js';
+import { billingModeFor } from '../billing/billing.provider.js';
 
 type System = SuperAdminDashboard['system'];
 
@@ -18,6 +20,12 @@ async function dataDirState(ctx: Ctx): Promise<System['storage']['dataDir']> {
   }
 }
 
+/** How Premium is paid: a simulator anyone can approve must be visible to the operator (decision 0012). */
+function paymentStatus(ctx: Ctx): System['payments'] {
+  const mode = billingModeFor(ctx.deps);
+  return mode === 'paypal' ? (paymentStatusOf(ctx.deps.config) === 'paypal_live' ? 'paypal_live' : 'paypal_sandbox') : mode;
+}
+
 /** Platform totals (spec §3 super admin dashboard stats) and the system status block (spec §2 overview). */
 export async function dashboard(ctx: Ctx): Promise<SuperAdminDashboard> {
   const system: System = {
@@ -26,6 +34,7 @@ export async function dashboard(ctx: Ctx): Promise<SuperAdminDashboard> {
     storage: { mode: ctx.deps.mailer.mode, dataDir: await dataDirState(ctx) },
     // The real state of the worker pool (not loaded when the engine is disabled or not started).
     faceEngine: ctx.deps.face?.status().state ?? 'not_loaded',
+    payments: paymentStatus(ctx),
   };
   try {
     await ctx.deps.ping();

@@ -7,7 +7,7 @@ import { enqueue } from '../../jobs/runner.js';
 import { rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
 import { companyAdmins } from '../admin/companies.query.js';
-import { type BillingMailParams, billingText } from './billing.mails.js';
+import type { BillingMailParams } from './billing.mails.js';
 import { adoptSubscription } from './catalog.js';
 import { deadlines, decide, type LifecycleEvent, type LifecycleStep, type LifecycleSubscription, STEP_MAILED } from './lifecycle.js';
 import type { ProviderEvent } from './provider.js';
@@ -23,8 +23,10 @@ export interface Applied {
   companyId: string;
   steps: LifecycleStep[];
   deleted: boolean;
-  /** Older subscriptions of the company replaced by a new one, to cancel at the provider. */
-  superseded: string[];
+  /** Subscriptions to cancel at the provider: older ones a new one replaced, or the one of a company deleted in arrears. */
+  cancelAtProvider: { id: string; reason: string }[];
+  /** Employees were deactivated (downgrade) or reactivated (restore): the employees tab must refresh. */
+  employeesChanged: boolean;
 }
 
 export const mailLanguage = (locale: string): Language => (locale.toLowerCase().startsWith('en') ? 'en' : 'es');
@@ -47,19 +49,12 @@ export function toLifecycle(row: SubscriptionRow): LifecycleSubscription {
   };
 }
 
-/** Spanish activity titles (the details carry the step key for translation). */
-const ACTIVITY_TITLES: Record<LifecycleStep, string> = {
-  activated: 'Suscripción Premium activada',
-  payment_completed: 'Pago de suscripción recibido',
-  payment_recovered: 'Pago recibido: Premium restablecido',
-  payment_failed: 'Pago fallido: suscripción suspendida (periodo de gracia)',
-  grace_expired: 'Periodo de gracia vencido: límites del plan Gratis',
-  revised: 'Suscripción actualizada',
-  cancelled: 'Suscripción cancelada',
-  expired: 'Suscripción expirada',
-  access_ended: 'Periodo pagado terminado: cuenta desactivada',
-  deleted: 'Datos de la empresa eliminados',
-};
+/** The activity title of a step: a catalogue key (activity.billing.*), answered in the reader's language. */
+export const billingActivityTitle = (step: LifecycleStep) => `activity.billing.${step}` as const;
+/** Steps whose entry says how many employees Premium now covers. */
+const WITH_COUNT: ReadonlySet<LifecycleStep> = new Set(['activated', 'payment_recovered', 'revised']);
+/** Steps a payment can bring (the amount is kept on their entry). */
+const PAID: ReadonlySet<LifecycleStep> = new Set(['activated', 'payment_completed', 'payment_recovered']);
 
 /** Deactivates the ACTIVE employees beyond the FREE limit, newest first, and their logins; returns their ids. */
 async function deactivateExtraEmployees(tx: Db, companyId: string, keep: number): Promise<string[]> {
@@ -128,7 +123,7 @@ export async function applyInTx(tx: Db, deps: Deps, subscriptionId: string, even
   if (!company || !sub) return null;
 
   const d = decide(toLifecycle(sub), company, event, now);
-  const applied: Applied = { companyId: company.id, steps: d.steps, deleted: false, superseded: [] };
+  const applied: Applied = { companyId: company.id, steps: d.steps, deleted: false, cancelAtProvider: [], employeesChanged: false };
   const after = { ...toLifecycle(sub), ...d.subscription } as LifecycleSubscription;
   const when = deadlines(after);
   const admin = (await companyAdmins(tx, [company.id])).get(company.id);
@@ -150,6 +145,10 @@ export async function applyInTx(tx: Db, deps: Deps, subscriptionId: string, even
   };
 
   if (d.deleteCompany) {
+    // Deleted in arrears: the provider may still be retrying the payment; it must stop (after the commit).
+    if (sub.status === 'SUSPENDED' && sub.provider === deps.billing.mode) {
+      applied.cancelAtProvider.push({ id: sub.providerSubscriptionId, reason: 'Company data deleted after 30 days of arrears' });
+    }
     // As the super admin's delete (decision 0005): one statement, everything owned cascades.
     await tx.delete(companies).where(eq(companies.id, company.id));
     await queueMails();
@@ -167,24 +166,29 @@ export async function applyInTx(tx: Db, deps: Deps, subscriptionId: string, even
       .returning();
     // Employees an older subscription's downgrade deactivated come back with the new one.
     const carried = older.flatMap((o) => o.downgradedEmployeeIds ?? []);
-    if (carried.length) await restoreEmployees(tx, company.id, carried, d.company.maxEmployees ?? company.maxEmployees);
+    if (carried.length) {
+      await restoreEmployees(tx, company.id, carried, d.company.maxEmployees ?? company.maxEmployees);
+      applied.employeesChanged = true;
+    }
     for (const o of older) {
       if (o.status === 'ACTIVE' || o.status === 'SUSPENDED') {
         await tx
           .update(subscriptions)
           .set({ status: 'CANCELLED', cancelledAt: now, endedAt: now, cancelReason: 'Replaced by a new subscription' })
           .where(eq(subscriptions.id, o.id));
-        if (o.provider === deps.billing.mode) applied.superseded.push(o.providerSubscriptionId);
+        if (o.provider === deps.billing.mode) applied.cancelAtProvider.push({ id: o.providerSubscriptionId, reason: 'Replaced by a new subscription' });
       }
     }
   }
   if (d.downgradeEmployees) {
     const ids = await deactivateExtraEmployees(tx, company.id, d.company.maxEmployees ?? company.maxEmployees);
     patch.downgradedEmployeeIds = [...(sub.downgradedEmployeeIds ?? []), ...ids];
+    applied.employeesChanged ||= ids.length > 0;
   }
   if (d.restoreEmployees) {
     await restoreEmployees(tx, company.id, sub.downgradedEmployeeIds ?? [], d.company.maxEmployees ?? company.maxEmployees);
     patch.downgradedEmployeeIds = null;
+    applied.employeesChanged ||= !!sub.downgradedEmployeeIds?.length;
   }
   await tx.update(subscriptions).set(patch).where(eq(subscriptions.id, sub.id));
   if (Object.keys(d.company).length)
@@ -193,18 +197,21 @@ export async function applyInTx(tx: Db, deps: Deps, subscriptionId: string, even
       .set({ ...d.company, updatedAt: now })
       .where(eq(companies.id, company.id));
 
+  const payment = event.type === 'payment_completed' ? { amount: Number(event.amount).toFixed(2), currency: event.currency } : null;
   for (const step of d.steps) {
+    // The billing history (GET /paypal/history) reads these entries: keys, not words (decision 0012).
     await logActivity(tx, {
       companyId: company.id,
       actorUserId: actorUserId ?? null,
       type: 'admin_action',
-      title: ACTIVITY_TITLES[step],
-      description: billingText(step, 'es', mailParams).body,
+      title: billingActivityTitle(step),
+      description: WITH_COUNT.has(step) ? 'activity.billing.detail' : undefined,
       details: {
         billing: step,
         subscriptionId: sub.providerSubscriptionId,
         status: after.status,
         employeeCount: mailParams.employeeCount,
+        ...(payment && PAID.has(step) ? payment : {}),
         ...(mailParams.accessUntil ? { accessUntil: mailParams.accessUntil } : {}),
         ...(mailParams.graceEndsAt ? { graceEndsAt: mailParams.graceEndsAt } : {}),
         ...(mailParams.deletionAt ? { deletionAt: mailParams.deletionAt } : {}),
@@ -215,17 +222,22 @@ export async function applyInTx(tx: Db, deps: Deps, subscriptionId: string, even
   return applied;
 }
 
-/** After the commit: tell the company's screens and the super admin; cancel replaced subscriptions at the provider. */
+/**
+ * After the commit: tell the company's admins (billing is theirs, employees do not hear of it) and the
+ * super admin; refresh the employees tab when a downgrade or restore changed who is active; cancel at
+ * the provider what must stop.
+ */
 export async function afterCommit(deps: Deps & { log?: { warn: (o: object, m: string) => void } }, applied: Applied | null) {
-  if (!applied || (!applied.steps.length && !applied.superseded.length)) return;
+  if (!applied || (!applied.steps.length && !applied.cancelAtProvider.length && !applied.employeesChanged)) return;
   const payload = { companyId: applied.companyId, action: applied.deleted ? 'deleted' : 'subscription', steps: applied.steps };
-  deps.events.emit(rooms.company(applied.companyId), 'company_update', payload);
+  deps.events.emit(rooms.companyAdmin(applied.companyId), 'company_update', payload);
   deps.events.emit(rooms.superAdmin(), 'company_update', payload);
+  if (applied.employeesChanged && !applied.deleted) {
+    deps.events.emit(rooms.companyAdmin(applied.companyId), 'employee_update', { action: 'plan_changed', steps: applied.steps });
+  }
   if (applied.deleted) deps.events.emit(rooms.superAdmin(), 'system_stats_update', { reason: 'company_deleted', companyId: applied.companyId });
-  for (const id of applied.superseded) {
-    await deps.billing
-      .cancelSubscription(id, 'Replaced by a new subscription')
-      .catch((err) => deps.log?.warn({ err, id }, 'could not cancel a replaced subscription'));
+  for (const { id, reason } of applied.cancelAtProvider) {
+    await deps.billing.cancelSubscription(id, reason).catch((err) => deps.log?.warn({ err, id }, 'could not cancel a subscription at the provider'));
   }
 }
 
@@ -262,8 +274,13 @@ export function lifecycleEventOf(ev: ProviderEvent): LifecycleEvent | null {
  * effects, so a replay (or a concurrent duplicate delivery) finds it and changes nothing, and a failure
  * leaves nothing recorded for the provider's retry.
  */
-export async function processProviderEvent(deps: Deps, ev: ProviderEvent, now: Date): Promise<'applied' | 'duplicate' | 'ignored'> {
+export async function processProviderEvent(
+  deps: Deps & { log?: { warn: (o: object, m: string) => void } },
+  ev: ProviderEvent,
+  now: Date,
+): Promise<'applied' | 'duplicate' | 'ignored'> {
   let applied: Applied | null = null;
+  let refused: string | null = null;
   const outcome = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(paymentEvents)
@@ -287,15 +304,28 @@ export async function processProviderEvent(deps: Deps, ev: ProviderEvent, now: D
     if (!sub && ev.subscription?.customId && (ev.kind === 'activated' || ev.kind === 'payment_completed')) {
       const customId = ev.subscription.customId;
       const company = /^[0-9a-f-]{36}$/i.test(customId) ? customId : null;
-      const id = company ? await adoptSubscription(tx, deps, ev.subscription, company) : null;
-      if (id) sub = { id, companyId: customId };
+      const adopted = company ? await adoptSubscription(tx, deps, ev.subscription, company) : null;
+      if (typeof adopted === 'string') sub = { id: adopted, companyId: customId };
+      else if (adopted) refused = ev.subscription.id;
     }
     if (!sub) return finish('ignored');
     applied = await applyInTx(tx, deps, sub.id, event, now);
     return finish('applied', applied?.deleted ? null : sub.companyId);
   });
   await afterCommit(deps, applied);
+  if (refused) await cancelRefused(deps, refused);
   return outcome;
+}
+
+/**
+ * A subscription approved in the browser with a quantity the Premium rules refuse (only a tampered page
+ * can do it) is not taken on, and is cancelled at the provider so it charges nothing more.
+ */
+export async function cancelRefused(deps: Deps & { log?: { warn: (o: object, m: string) => void } }, providerSubscriptionId: string) {
+  deps.log?.warn({ id: providerSubscriptionId }, 'subscription refused: quantity outside the Premium rules; cancelling it at the provider');
+  await deps.billing
+    .cancelSubscription(providerSubscriptionId, 'Quantity outside the Premium rules (5-1000, at least the active employees)')
+    .catch((err) => deps.log?.warn({ err, id: providerSubscriptionId }, 'could not cancel a refused subscription'));
 }
 
 /**

@@ -18,6 +18,7 @@ const calls: [string, string][] = [
   ['POST', '/api/paypal/cancel-subscription'],
   ['POST', '/api/paypal/revise-subscription'],
   ['POST', '/api/paypal/confirm-revision'],
+  ['GET', '/api/paypal/history'],
 ];
 const send = (method: string, url: string, cookie?: string, payload: object = {}) =>
   t.app.inject({
@@ -61,6 +62,9 @@ describe('payments: roles and tenants', () => {
     expect((await as.post('/api/paypal/confirm-revision', { companyId: otherId, revisionId: crypto.randomUUID() })).statusCode).toBe(404);
     expect((await as.get('/api/paypal/subscription-details')).json().code).toBe('subscriptionNotFound');
     expect((await as.post('/api/paypal/cancel-subscription', {})).statusCode).toBe(404);
+    // The other company's billing history is not this admin's.
+    expect((await t.as(other).get('/api/paypal/history')).json().pagination.total).toBeGreaterThan(0);
+    expect((await as.get('/api/paypal/history')).json()).toMatchObject({ data: [], pagination: { total: 0 } });
     expect(await t.db.query.companies.findFirst({ where: eq(companies.id, otherId) })).toMatchObject({ plan: 'PREMIUM', maxEmployees: 8 });
     expect((await t.db.query.subscriptions.findFirst({ where: eq(subscriptions.companyId, otherId) }))?.status).toBe('ACTIVE');
   });

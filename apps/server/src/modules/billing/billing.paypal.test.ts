@@ -84,6 +84,11 @@ describe('payments through PayPal (the real client against a local fake PayPal)'
     expect(details.company.nextBillingDate).toBe(fake.subscriptions.get(first.subscriptionId)!.billing_info.next_billing_time);
   });
 
+  it('the super admin sees PayPal sandbox as the payment mode', async () => {
+    const root = await t.factories.superAdmin();
+    expect((await t.as(root).get('/api/super-admin/dashboard')).json().data.system.payments).toBe('paypal_sandbox');
+  });
+
   it("adopts a subscription the browser created with PayPal's JS buttons (custom_id = company, our plan), never another company's", async () => {
     const seed = await premiumCompany(5);
     const admin = await t.factories.companyAdmin();
@@ -140,7 +145,7 @@ describe('payments through PayPal (the real client against a local fake PayPal)'
     expect((await addEmployee(admin, 6)).statusCode).toBe(201);
     expect((await t.as(admin).get('/api/paypal/subscription-details')).json().data).toMatchObject({
       subscription: { status: 'SUSPENDED', billing_info: { failed_payments_count: 1 } },
-      company: { plan: 'PREMIUM', status: 'SUSPENDED' },
+      company: { plan: 'PREMIUM', status: 'SUSPENDED', graceEndsAt: new Date(suspendedAt.getTime() + 7 * DAY).toISOString(), downgradedAt: null },
     });
 
     // The same event again (PayPal retries deliveries): recognised, nothing changes.
@@ -159,7 +164,7 @@ describe('payments through PayPal (the real client against a local fake PayPal)'
     const notes = await t.db
       .select()
       .from(activityLog)
-      .where(and(eq(activityLog.companyId, companyId), eq(activityLog.title, 'Pago fallido: suscripción suspendida (periodo de gracia)')));
+      .where(and(eq(activityLog.companyId, companyId), eq(activityLog.title, 'activity.billing.payment_failed')));
     expect(notes).toHaveLength(1);
 
     // Grace over (7 days after the first failure): FREE limits, the newest extra employees deactivated, nothing deleted.
@@ -175,6 +180,36 @@ describe('payments through PayPal (the real client against a local fake PayPal)'
     const refused = await addEmployee(admin, 99);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('plan_limit_reached');
+    // The employees tab and the subscription tab of the admins refresh; employees hear nothing of billing.
+    const emitted = t.events.emitted.filter((e) => (e.payload as { companyId?: string })?.companyId === companyId || e.room.endsWith(companyId));
+    expect(emitted).toContainEqual(expect.objectContaining({ room: `company_admin_${companyId}`, event: 'employee_update' }));
+    expect(emitted).toContainEqual(expect.objectContaining({ room: `company_admin_${companyId}`, event: 'company_update' }));
+    expect(emitted.filter((e) => e.room === `company_${companyId}` && e.event === 'company_update')).toEqual([]);
+    // An admin cannot bring the deactivated extras back by hand: the 6 ACTIVE seats are FREE's 5 already.
+    const extra = staff[6];
+    const reactivate = await t.as(admin).put(`/api/company-admin-simple/employees/${extra.id}`, {
+      firstName: extra.firstName,
+      lastName: extra.lastName,
+      email: extra.email,
+      employeeCode: extra.employeeCode,
+      status: 'ACTIVE',
+    });
+    expect(reactivate.statusCode).toBe(403);
+    expect(reactivate.json()).toMatchObject({ code: 'plan_limit_reached', feature: 'employees', limit: 5 });
+    expect((await t.db.query.employees.findFirst({ where: eq(employees.id, extra.id) }))?.status).toBe('INACTIVE');
+    expect((await t.db.select().from(users).where(eq(users.id, extra.userId!)))[0].isActive).toBe(false);
+    // The subscription tab still shows the arrears after the downgrade: failed payments and the deletion day.
+    const arrears = (await t.as(admin).get('/api/paypal/subscription-details')).json().data;
+    expect(arrears).toMatchObject({
+      subscription: { status: 'SUSPENDED' },
+      company: {
+        plan: 'FREE',
+        downgradedAt: expect.any(String),
+        graceEndsAt: new Date(suspendedAt.getTime() + 7 * DAY).toISOString(),
+        deletionAt: new Date(suspendedAt.getTime() + 30 * DAY).toISOString(),
+        timezone: 'America/Lima',
+      },
+    });
     await runDueJobs(t.deps, jobHandlers, recurringJobs, log, new Date(suspendedAt.getTime() + 7 * DAY + 32 * MIN));
     const mails = t.deps.mailer.outbox.filter((m) => m.to === admin.email).map((m) => m.subject);
     expect(mails).toEqual(expect.arrayContaining(['Presente: Pago fallido: suscripción suspendida', 'Presente: Periodo de gracia vencido: plan Gratis']));
@@ -200,8 +235,11 @@ describe('payments through PayPal (the real client against a local fake PayPal)'
     const suspendedAt = (await t.db.query.subscriptions.findFirst({ where: eq(subscriptions.providerSubscriptionId, subscriptionId) }))!.suspendedAt!;
     await runDueJobs(t.deps, jobHandlers, recurringJobs, log, new Date(suspendedAt.getTime() + 30 * DAY - 16 * MIN));
     expect(await company(companyId)).toMatchObject({ plan: 'FREE', status: 'SUSPENDED' });
+    expect(fake.subscriptions.get(subscriptionId)?.status).not.toBe('CANCELLED');
     await runDueJobs(t.deps, jobHandlers, recurringJobs, log, new Date(suspendedAt.getTime() + 30 * DAY + 16 * MIN));
     expect(await company(companyId)).toBeUndefined();
+    // PayPal stops retrying: nobody is charged for a company whose data is gone.
+    expect(fake.subscriptions.get(subscriptionId)?.status).toBe('CANCELLED');
     await runDueJobs(t.deps, jobHandlers, recurringJobs, log, new Date(suspendedAt.getTime() + 30 * DAY + 32 * MIN));
     const mails = t.deps.mailer.outbox.filter((m) => m.to === admin.email).map((m) => m.subject);
     expect(mails).toEqual(expect.arrayContaining(['Presente: Payment failed: subscription suspended', 'Presente: Data deleted']));
@@ -279,5 +317,76 @@ describe('payments through PayPal (the real client against a local fake PayPal)'
     expect(gone.json().code).toBe('subscriptionNotFound');
     // Details still show what we know.
     expect((await t.as(other.admin).get('/api/paypal/subscription-details')).json().data.subscription.status).toBe('ACTIVE');
+  });
+
+  it('does not adopt a browser-made subscription whose quantity breaks the Premium rules, and cancels it at PayPal', async () => {
+    const seed = await premiumCompany(5);
+    const admin = await t.factories.companyAdmin();
+    const companyId = admin.companyId!;
+    for (let i = 0; i < 6; i++) await t.factories.employee(companyId);
+    const browserMade = async (quantity: number) => {
+      const sub = await t.deps.billing.createSubscription({
+        planId: seed.planId,
+        quantity,
+        customId: companyId,
+        returnUrl: 'http://a/r',
+        cancelUrl: 'http://a/c',
+        brandName: 'x',
+      });
+      fake.approve(sub.id);
+      return sub.id;
+    };
+    for (const [quantity, message] of [
+      [3, 'Número de empleados debe estar entre 5 y 1000'],
+      [1001, 'Número de empleados debe estar entre 5 y 1000'],
+      [5, 'Número de empleados no puede ser menor a tus 6 empleados activos'],
+    ] as const) {
+      const id = await browserMade(quantity);
+      const res = await t.as(admin).post('/api/paypal/confirm-subscription', { subscriptionId: id, companyId });
+      expect(res.statusCode, String(quantity)).toBe(400);
+      expect(res.json().message).toBe(message);
+      expect(fake.subscriptions.get(id)?.status).toBe('CANCELLED');
+      expect(await t.db.query.subscriptions.findFirst({ where: eq(subscriptions.providerSubscriptionId, id) })).toBeUndefined();
+    }
+    // The same through the activation webhook (it may arrive before the browser confirms): ignored, cancelled.
+    const early = await browserMade(2);
+    const hook = deliver('BILLING.SUBSCRIPTION.ACTIVATED', resourceOf(early));
+    expect((await hook.res).json().data.outcome).toBe('ignored');
+    expect(fake.subscriptions.get(early)?.status).toBe('CANCELLED');
+    expect(await company(companyId)).toMatchObject({ plan: 'FREE' });
+    // Within the rules it is adopted as before.
+    const ok = await browserMade(6);
+    expect((await t.as(admin).post('/api/paypal/confirm-subscription', { subscriptionId: ok, companyId })).json().data).toMatchObject({
+      plan: 'PREMIUM',
+      maxEmployees: 6,
+    });
+  });
+
+  it('the super admin deleting a Premium company cancels its PayPal subscription first; if PayPal fails, nothing is deleted', async () => {
+    const root = await t.factories.superAdmin();
+    const { companyId, subscriptionId } = await premiumCompany(6);
+    fake.outage = true;
+    try {
+      const refused = await t.as(root).delete(`/api/super-admin/companies/${companyId}`);
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json().message).toBe(
+        'No se pudo cancelar la suscripción de la empresa en PayPal, así que la empresa no se eliminó. Intenta nuevamente en unos minutos.',
+      );
+    } finally {
+      fake.outage = false;
+    }
+    expect(await company(companyId)).toMatchObject({ plan: 'PREMIUM' });
+    expect(fake.subscriptions.get(subscriptionId)?.status).toBe('ACTIVE');
+
+    const res = await t.as(root).delete(`/api/super-admin/companies/${companyId}`);
+    expect(res.statusCode).toBe(200);
+    expect(fake.subscriptions.get(subscriptionId)).toMatchObject({ status: 'CANCELLED', cancelReason: 'Company deleted by the platform operator' });
+    expect(await company(companyId)).toBeUndefined();
+
+    // Already cancelled at PayPal (e.g. from the buyer's account): the deletion goes ahead.
+    const other = await premiumCompany(5);
+    fake.subscriptions.get(other.subscriptionId)!.status = 'CANCELLED';
+    expect((await t.as(root).delete(`/api/super-admin/companies/${other.companyId}`)).statusCode).toBe(200);
+    expect(await company(other.companyId)).toBeUndefined();
   });
 });

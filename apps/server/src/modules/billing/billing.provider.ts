@@ -1,12 +1,19 @@
-import type { Config } from '../../config.js';
+import type { BillingMode } from '@presente/shared';
+import { billingModeOf, type Config } from '../../config.js';
+import type { AppDeps } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { createPayPalClient } from './paypal.client.js';
 import type { BillingProvider } from './provider.js';
 import { createSimulator, type Simulator } from './simulator.js';
 
-/** PayPal when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set; otherwise the simulator ('Modo de prueba'). */
+/**
+ * The provider for BILLING_MODE: PayPal (with credentials) or the simulator ('Modo de prueba'). With
+ * BILLING_MODE=off no new subscription starts, but existing ones are still followed and can be cancelled,
+ * so the provider is PayPal when its credentials are set, else the simulator.
+ */
 export function createBillingProvider(config: Config, db: Db): BillingProvider {
-  if (config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET) {
+  const mode = billingModeOf(config);
+  if (mode !== 'simulator' && config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET) {
     return createPayPalClient({
       clientId: config.PAYPAL_CLIENT_ID,
       clientSecret: config.PAYPAL_CLIENT_SECRET,
@@ -15,6 +22,11 @@ export function createBillingProvider(config: Config, db: Db): BillingProvider {
     });
   }
   return createSimulator(db);
+}
+
+/** The payment mode the product shows and obeys: 'off' from the configuration, else the provider's. */
+export function billingModeFor(deps: Pick<AppDeps, 'config' | 'billing'>): BillingMode {
+  return billingModeOf(deps.config) === 'off' ? 'off' : deps.billing.mode;
 }
 
 export function isSimulator(provider: BillingProvider): provider is Simulator {

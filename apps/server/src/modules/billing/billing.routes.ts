@@ -1,4 +1,6 @@
 import {
+  billingHistoryEntry,
+  billingHistoryQuery,
   cancelSubscriptionInput,
   confirmRevisionInput,
   confirmSubscriptionInput,
@@ -6,6 +8,7 @@ import {
   createPlanInput,
   employeePriceAnswer,
   type Language,
+  paginationSchema,
   reviseAnswer,
   reviseSubscriptionInput,
   subscriptionDetailsAnswer,
@@ -62,6 +65,12 @@ const adminCalls: FastifyPluginAsyncZod = async (admin) => {
   admin.get('/paypal/subscription-details', { schema: { tags, response: { 200: envelope(subscriptionDetailsAnswer) } } }, async (req) => ({
     data: await billing.subscriptionDetails(req.ctx),
   }));
+
+  admin.get(
+    '/paypal/history',
+    { schema: { tags, querystring: billingHistoryQuery, response: { 200: z.object({ data: z.array(billingHistoryEntry), pagination: paginationSchema }) } } },
+    async (req) => billing.billingHistory(req.ctx, req.query),
+  );
 
   admin.post('/paypal/cancel-subscription', { schema: { tags, body: cancelSubscriptionInput.optional() } }, async (req) => ({
     data: await billing.cancelSubscription(req.ctx, req.body?.reason),

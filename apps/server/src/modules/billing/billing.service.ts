@@ -1,21 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BILLING_HISTORY_EVENTS,
+  type BillingHistoryEntry,
+  type BillingHistoryEvent,
   type ConfirmRevisionInput,
   type ConfirmSubscriptionInput,
   type CreatePlanInput,
   PREMIUM_MAX_EMPLOYEES,
+  pagination,
   planCatalogue,
   premiumPricing,
   type ReviseSubscriptionInput,
   type SubscriptionDetails,
   translate,
 } from '@presente/shared';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Ctx, requireCompany } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { companies, employees, subscriptions } from '../../db/schema/index.js';
+import { activityLog, companies, subscriptions } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { applyEvent, type SubscriptionRow, toLifecycle } from './apply.js';
+import { activityText } from '../activity/activity.service.js';
+import { countUsage } from '../company/plan.service.js';
+import { applyEvent, cancelRefused, type SubscriptionRow, toLifecycle } from './apply.js';
+import { billingModeFor } from './billing.provider.js';
 import { adoptSubscription, ensurePlan, ensureProduct } from './catalog.js';
 import { deadlines, type LifecycleEvent } from './lifecycle.js';
 import { ProviderError, type ProviderSubscription } from './provider.js';
@@ -72,16 +79,21 @@ export async function currentSubscription(db: Db, companyId: string): Promise<Su
 
 const subscriptionUrl = (ctx: Ctx, params: Record<string, string>) => `${ctx.publicUrl}/company-admin/subscription?${new URLSearchParams(params)}`;
 
+/** BILLING_MODE=off: no new payment starts (upgrades are hidden in the UI; the API refuses them too). */
+function assertPaymentsOn(ctx: Ctx) {
+  if (billingModeFor(ctx.deps) === 'off') throw new AppError('forbidden', 'billing.paymentsOff');
+}
+
 /** GET /paypal/employee-price. */
 export function employeePrice(ctx: Ctx) {
-  return { success: true as const, pricePerEmployee: ctx.deps.config.PREMIUM_PRICE_PER_EMPLOYEE, currency: 'USD', mode: ctx.deps.billing.mode };
+  return { success: true as const, pricePerEmployee: ctx.deps.config.PREMIUM_PRICE_PER_EMPLOYEE, currency: 'USD', mode: billingModeFor(ctx.deps) };
 }
 
 /** GET /paypal/plans: the catalogue, from one place (shared planCatalogue over PLAN_LIMITS). */
 export function catalogue(ctx: Ctx) {
   return planCatalogue({
     pricePerEmployee: ctx.deps.config.PREMIUM_PRICE_PER_EMPLOYEE,
-    mode: ctx.deps.billing.mode,
+    mode: billingModeFor(ctx.deps),
     salesContactUrl: ctx.deps.config.SALES_CONTACT_URL ?? null,
     paypalClientId: ctx.deps.config.PAYPAL_CLIENT_ID ?? null,
   });
@@ -93,14 +105,13 @@ export function catalogue(ctx: Ctx) {
  */
 export async function createPlan(ctx: Ctx, input: CreatePlanInput) {
   const companyId = ownCompany(ctx, input.companyId);
+  assertPaymentsOn(ctx);
   const company = await loadCompany(ctx.db, companyId);
   const current = await currentSubscription(ctx.db, companyId);
   if (current?.status === 'ACTIVE') throw conflict('billing.alreadyPremium');
   if ((current?.status === 'CANCELLED' || current?.status === 'EXPIRED') && !current.endedAt) throw conflict('billing.resumeNeedsSupport');
-  const [{ active }] = await ctx.db
-    .select({ active: sql<number>`count(*)::int` })
-    .from(employees)
-    .where(and(eq(employees.companyId, companyId), eq(employees.status, 'ACTIVE'), isNull(employees.deletedAt)));
+  // The same count as every plan limit (ACTIVE, not deleted): what the usage banner shows.
+  const active = await countUsage(ctx.db, companyId, 'employees');
   if (input.employeeCount < active) throw invalid('employeeCount', 'billing.employeeCountBelowCurrent', { count: active });
 
   const pricing = premiumPricing(input.employeeCount, ctx.deps.config.PREMIUM_PRICE_PER_EMPLOYEE, input.billingCycle);
@@ -175,8 +186,12 @@ export async function confirmSubscription(ctx: Ctx, input: ConfirmSubscriptionIn
   if (remote.status !== 'ACTIVE' && remote.status !== 'APPROVED') throw conflict('billing.confirmFailed');
   if (!row) {
     // Created in the browser by PayPal's JS buttons (actions.subscription.create with custom_id).
-    const id = await ctx.db.transaction((tx) => adoptSubscription(tx, deps, remote, companyId));
-    row = id ? await ctx.db.query.subscriptions.findFirst({ where: eq(subscriptions.id, id) }) : undefined;
+    const adopted = await ctx.db.transaction((tx) => adoptSubscription(tx, deps, remote, companyId));
+    if (adopted && typeof adopted === 'object') {
+      await cancelRefused({ ...deps, log: ctx.log }, remote.id);
+      throw invalid('employeeCount', adopted.refused, { count: adopted.count });
+    }
+    row = adopted ? await ctx.db.query.subscriptions.findFirst({ where: eq(subscriptions.id, adopted) }) : undefined;
     if (!row) throw new SubscriptionNotFound();
   }
   if (row.status === 'CANCELLED' || row.status === 'EXPIRED') throw conflict('billing.resumeNeedsSupport');
@@ -261,9 +276,52 @@ export async function subscriptionDetails(ctx: Ctx, now = new Date()): Promise<S
       maxEmployees: company.maxEmployees,
       nextBillingDate: row.status === 'ACTIVE' || row.status === 'SUSPENDED' ? iso(row.nextBillingTime) : null,
       accessUntil: iso(when.accessUntil),
+      graceEndsAt: iso(when.graceEndsAt),
+      downgradedAt: row.status === 'SUSPENDED' ? iso(row.downgradedAt) : null,
+      deletionAt: iso(when.deletionAt),
+      timezone: company.timezone,
     },
-    mode: ctx.deps.billing.mode,
+    mode: billingModeFor(ctx.deps),
   };
+}
+
+/** Whether the provider says the subscription is over (so there is nothing left to cancel). */
+async function alreadyOver(ctx: Ctx, id: string, err: unknown): Promise<boolean> {
+  if (!(err instanceof ProviderError)) return false;
+  if (err.status === 404) return true;
+  if (err.status !== 422) return false;
+  const remote = await ctx.deps.billing.getSubscription(id).catch(() => null);
+  return remote?.status === 'CANCELLED' || remote?.status === 'EXPIRED';
+}
+
+/**
+ * Before the super admin deletes a company (decision 0012): its running subscriptions (ACTIVE or
+ * SUSPENDED) are cancelled at the provider, so nobody is charged for a company that no longer exists.
+ * If the provider cannot confirm it, the deletion is refused (502, nothing deleted) and can be retried;
+ * a subscription the provider no longer has or already ended counts as cancelled. A subscription still
+ * waiting for approval is cancelled too when the provider allows it (an approval after the deletion
+ * would otherwise charge). Simulator subscriptions charge nothing and are simply deleted with the company.
+ */
+export async function cancelSubscriptionsBeforeDeletion(ctx: Ctx, companyId: string) {
+  const rows = await ctx.db.query.subscriptions.findMany({
+    where: and(eq(subscriptions.companyId, companyId), inArray(subscriptions.status, ['ACTIVE', 'SUSPENDED', 'APPROVAL_PENDING'])),
+  });
+  const reason = 'Company deleted by the platform operator';
+  for (const row of rows) {
+    const running = row.status !== 'APPROVAL_PENDING';
+    if (row.provider !== ctx.deps.billing.mode) {
+      if (row.provider === 'paypal' && running) throw new AppError('bad_gateway', 'billing.deleteCancelOtherMode', { mode: 'PayPal' });
+      continue;
+    }
+    try {
+      await ctx.deps.billing.cancelSubscription(row.providerSubscriptionId, reason);
+      ctx.log.info({ companyId, subscription: row.providerSubscriptionId }, 'subscription cancelled before deleting the company');
+    } catch (err) {
+      if (!running || (await alreadyOver(ctx, row.providerSubscriptionId, err))) continue;
+      ctx.log.error({ err, companyId, subscription: row.providerSubscriptionId }, 'company not deleted: its subscription could not be cancelled');
+      throw new AppError('bad_gateway', 'billing.deleteCancelFailed');
+    }
+  }
 }
 
 /** POST /paypal/cancel-subscription: only from ACTIVE; Premium stays until the end of the paid period. */
@@ -293,6 +351,7 @@ export async function cancelSubscription(ctx: Ctx, reason: string | undefined, n
  */
 export async function reviseSubscription(ctx: Ctx, input: ReviseSubscriptionInput, now = new Date()) {
   const companyId = ownCompany(ctx, input.companyId);
+  assertPaymentsOn(ctx);
   const row = await currentSubscription(ctx.db, companyId);
   if (!row) throw new SubscriptionNotFound();
   if (row.status !== 'ACTIVE') throw conflict('billing.reviseOnlyActive');
@@ -356,4 +415,37 @@ export async function confirmRevision(ctx: Ctx, input: ConfirmRevisionInput, now
     data: { success: true as const, applied, employeeCount: row.revisionEmployeeCount, maxEmployees: company.maxEmployees },
     messageKey: applied ? 'billing.revisionApplied' : 'billing.revisionPending',
   };
+}
+
+/**
+ * GET /paypal/history: the company's billing events (activations, payments, failures, revisions,
+ * cancellation, end of access), newest first, paged, in the request's language. They are the activity
+ * entries the lifecycle writes (details.billing = the step); employees never see them.
+ */
+export async function billingHistory(ctx: Ctx, q: { page: number; limit: number }) {
+  const companyId = requireCompany(ctx.actor);
+  const where: SQL | undefined = and(eq(activityLog.companyId, companyId), inArray(sql`${activityLog.details}->>'billing'`, [...BILLING_HISTORY_EVENTS]));
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(activityLog)
+      .where(where)
+      .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    ctx.db.select({ total: sql<number>`count(*)::int` }).from(activityLog).where(where),
+  ]);
+  const data: BillingHistoryEntry[] = rows.map((row) => {
+    const details = (row.details ?? {}) as { billing?: string; employeeCount?: unknown; amount?: unknown; currency?: unknown };
+    return {
+      id: row.id,
+      timestamp: row.createdAt.toISOString(),
+      event: details.billing as BillingHistoryEvent,
+      title: activityText(row.title, ctx.lang, details),
+      employeeCount: typeof details.employeeCount === 'number' ? details.employeeCount : null,
+      amount: typeof details.amount === 'string' ? details.amount : null,
+      currency: typeof details.currency === 'string' ? details.currency : null,
+    };
+  });
+  return { data, pagination: pagination(q.page, q.limit, total) };
 }

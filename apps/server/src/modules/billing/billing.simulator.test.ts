@@ -90,7 +90,7 @@ describe('payments with the built-in simulator, end to end through the routes', 
     const activations = await t.db
       .select()
       .from(activityLog)
-      .where(and(eq(activityLog.companyId, companyId), eq(activityLog.title, 'Suscripción Premium activada')));
+      .where(and(eq(activityLog.companyId, companyId), eq(activityLog.title, 'activity.billing.activated')));
     expect(activations).toHaveLength(1);
     const settings = (await as.get('/api/company-admin-simple/company/settings')).json().data;
     expect(settings).toMatchObject({ plan: 'PREMIUM', maxEmployees: 8, usage: { schedules: { limit: -1 }, locations: { limit: -1 }, links: { limit: -1 } } });
@@ -217,5 +217,80 @@ describe('payments with the built-in simulator, end to end through the routes', 
     expect(await t.db.query.subscriptions.findFirst({ where: eq(subscriptions.id, first.id) })).toMatchObject({ status: 'CANCELLED', isCurrent: false });
     // The replaced one is no longer followed: no deletion 30 days after its failure.
     expect(await runLifecycle(t.deps, new Date(failedAt.getTime() + 31 * 86_400_000))).toEqual([]);
+  });
+
+  it('the billing history lists each event with its date and amount, in the reader language, paged', async () => {
+    const admin = await t.factories.companyAdmin();
+    const companyId = admin.companyId!;
+    const as = t.as(admin);
+    const plan = (await as.post('/api/paypal/create-plan', { companyId, employeeCount: 6, companyName: 'Delta' })).json().data;
+    await t.anon.post(pathOf(plan.approvalUrl), 'decision=approve', form);
+    await as.post('/api/paypal/confirm-subscription', { subscriptionId: plan.subscriptionId, companyId });
+    const history = (await as.get('/api/paypal/history')).json();
+    expect(history.pagination).toMatchObject({ page: 1, total: 2 });
+    // Newest first: the first payment (15.00 = 6 × 2.50), then the activation.
+    expect(history.data).toEqual([
+      expect.objectContaining({ event: 'payment_completed', title: 'Pago de suscripción recibido', amount: '15.00', currency: 'USD', employeeCount: 6 }),
+      expect.objectContaining({ event: 'activated', title: 'Suscripción Premium activada', amount: null, employeeCount: 6 }),
+    ]);
+    expect(new Date(history.data[1].timestamp).getTime()).toBeLessThanOrEqual(Date.now());
+    const en = (await as.get('/api/paypal/history', { 'accept-language': 'en' })).json().data;
+    expect(en.map((e: { title: string }) => e.title)).toEqual(['Subscription payment received', 'Premium subscription activated']);
+    // Stored as keys (translated when read), with no employee attached: employees never see billing.
+    const rows = await t.db.select().from(activityLog).where(eq(activityLog.companyId, companyId));
+    expect(rows.map((r) => [r.title, r.employeeId]).sort()).toEqual([
+      ['activity.billing.activated', null],
+      ['activity.billing.payment_completed', null],
+    ]);
+    const page2 = (await as.get('/api/paypal/history?page=2&limit=1')).json();
+    expect(page2.data.map((e: { event: string }) => e.event)).toEqual(['activated']);
+    expect(page2.pagination).toMatchObject({ pages: 2 });
+    expect((await as.get('/api/paypal/history?limit=500')).statusCode).toBe(400);
+  });
+
+  it('an entry written before titles were keys (Spanish words) still reads in English', async () => {
+    const admin = await t.factories.companyAdmin();
+    await t.db.insert(activityLog).values({
+      companyId: admin.companyId!,
+      type: 'admin_action',
+      title: 'Suscripción cancelada',
+      description: 'La suscripción Premium de X fue cancelada.',
+      details: { billing: 'cancelled', employeeCount: 8 },
+    });
+    const [entry] = (await t.as(admin).get('/api/paypal/history', { 'accept-language': 'en' })).json().data;
+    expect(entry).toMatchObject({ event: 'cancelled', title: 'Subscription cancelled', employeeCount: 8 });
+  });
+
+  it('the super admin deleting a Premium company cancels its subscription in the simulator first', async () => {
+    const root = await t.factories.superAdmin();
+    const admin = await t.factories.companyAdmin();
+    const companyId = admin.companyId!;
+    const as = t.as(admin);
+    const plan = (await as.post('/api/paypal/create-plan', { companyId, employeeCount: 5, companyName: 'Omega' })).json().data;
+    await t.anon.post(pathOf(plan.approvalUrl), 'decision=approve', form);
+    await as.post('/api/paypal/confirm-subscription', { subscriptionId: plan.subscriptionId, companyId });
+    expect((await t.deps.billing.getSubscription(plan.subscriptionId)).status).toBe('ACTIVE');
+
+    // The provider fails: refused with a clear message, nothing deleted, the subscription still running.
+    const original = t.deps.billing.cancelSubscription;
+    t.deps.billing.cancelSubscription = async () => {
+      throw new Error('connection reset');
+    };
+    try {
+      const refused = await t.as(root).delete(`/api/super-admin/companies/${companyId}`);
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json().code).toBe('bad_gateway');
+      expect((await t.as(root).delete(`/api/super-admin/companies/${companyId}`, { 'accept-language': 'en' })).json().message).toBe(
+        "The company's PayPal subscription could not be cancelled, so the company was not deleted. Try again in a few minutes.",
+      );
+    } finally {
+      t.deps.billing.cancelSubscription = original;
+    }
+    expect(await t.db.query.companies.findFirst({ where: eq(companies.id, companyId) })).toMatchObject({ plan: 'PREMIUM' });
+    expect((await t.deps.billing.getSubscription(plan.subscriptionId)).status).toBe('ACTIVE');
+
+    expect((await t.as(root).delete(`/api/super-admin/companies/${companyId}`)).statusCode).toBe(200);
+    expect((await t.deps.billing.getSubscription(plan.subscriptionId)).status).toBe('CANCELLED');
+    expect(await t.db.query.companies.findFirst({ where: eq(companies.id, companyId) })).toBeUndefined();
   });
 });

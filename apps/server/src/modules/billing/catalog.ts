@@ -1,7 +1,10 @@
 /** The provider-side catalogue: our product and plans (created once, ids in system_settings) and adopting browser-created subscriptions. */
+
+import { premiumEmployeeCount } from '@presente/shared';
 import { and, eq, like } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies, subscriptions, systemSettings } from '../../db/schema/index.js';
+import { countUsage } from '../company/plan.service.js';
 import type { Deps } from './apply.js';
 import type { ProviderSubscription } from './provider.js';
 
@@ -52,15 +55,26 @@ export async function knownPlan(deps: Deps, planId: string) {
   return { productId, cycle: cycle as 'monthly' | 'annual', pricePerPeriod: price };
 }
 
+/** Why a browser-created subscription was not taken on: its quantity breaks the Premium rules (spec §5). */
+export interface AdoptionRefused {
+  refused: 'billing.employeeCountRange' | 'billing.employeeCountBelowCurrent';
+  count: number;
+}
+
 /**
  * A subscription created in the browser (PayPal's JS buttons) that we have no row for: taken on when its
- * custom_id names an existing company and its plan is one of ours. Returns the row id, or null.
+ * custom_id names an existing company, its plan is one of ours, and its quantity follows the same rules
+ * as create-plan (5..1000, at least the company's active employees). Returns the row id, the rule it
+ * breaks, or null (not ours).
  */
-export async function adoptSubscription(tx: Db, deps: Deps, remote: ProviderSubscription, companyId: string): Promise<string | null> {
+export async function adoptSubscription(tx: Db, deps: Deps, remote: ProviderSubscription, companyId: string): Promise<string | AdoptionRefused | null> {
   if (remote.customId !== companyId) return null;
   const plan = await knownPlan({ ...deps, db: tx }, remote.planId);
   const company = await tx.query.companies.findFirst({ columns: { id: true }, where: eq(companies.id, companyId) });
   if (!plan || !company) return null;
+  if (!premiumEmployeeCount.safeParse(remote.quantity).success) return { refused: 'billing.employeeCountRange', count: remote.quantity };
+  const active = await countUsage(tx, companyId, 'employees');
+  if (remote.quantity < active) return { refused: 'billing.employeeCountBelowCurrent', count: active };
   const perMonth = plan.cycle === 'annual' ? Number(plan.pricePerPeriod) / 12 : Number(plan.pricePerPeriod);
   const [row] = await tx
     .insert(subscriptions)

@@ -48,6 +48,8 @@ export interface FakePayPal {
   /** Verify calls received (their webhook_event exactly as sent). */
   verified: { body: Record<string, unknown> }[];
   tokenTtlSeconds: number;
+  /** While true, every subscription call answers 503 (PayPal having an outage); OAuth still works. */
+  outage: boolean;
   /** The buyer approves on PayPal's page: the subscription becomes ACTIVE with its first payment. */
   approve(id: string, at?: Date): FakeSubscription;
   /** The buyer approves a pending revision. */
@@ -92,6 +94,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     reviseMode: 'approval',
     verified: [],
     tokenTtlSeconds: 32400,
+    outage: false,
   };
   let url = '';
   const id = (prefix: string) => `${prefix}-${randomBytes(8).toString('hex').toUpperCase()}`;
@@ -187,6 +190,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
         typeof body.webhook_event === 'object';
       return send(res, 200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
     }
+    if (state.outage && path.startsWith('/v1/billing/subscriptions')) return error(res, 503, 'INTERNAL_SERVICE_ERROR', undefined, 'Service unavailable');
     const m = path.match(/^\/v1\/billing\/subscriptions\/([^/]+)(\/(revise|cancel))?$/);
     if (m) {
       const s = state.subscriptions.get(decodeURIComponent(m[1]));

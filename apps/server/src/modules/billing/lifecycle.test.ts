@@ -246,13 +246,34 @@ describe('lifecycle: the clock (grace 7 days, deletion after 30 days of arrears,
     const inArrears = sub({ status: 'CANCELLED', suspendedAt: days(-3), cancelledAt: T0, currentPeriodEnd: days(-33) });
     expect(tick(inArrears, premium, T0)).toMatchObject({ steps: ['access_ended'], subscription: { endedAt: T0 } });
   });
+  it('a cancellation in arrears does not reset the deletion clock: the earlier of first failure + 30 days and end of access + 30 days', () => {
+    // First failure on day 0, cancelled (by PayPal after its retries, or by the admin) on day 10.
+    const cancelledInArrears = sub({ status: 'CANCELLED', suspendedAt: T0, failedPaymentsCount: 3, cancelledAt: days(10), currentPeriodEnd: T0 });
+    const afterCancel: LifecycleCompany = { plan: 'FREE', status: 'ACTIVE', maxEmployees: 5 };
+    expect(deadlines(cancelledInArrears)).toMatchObject({ accessUntil: days(10), deletionAt: days(30) });
+    const ended = tick(cancelledInArrears, afterCancel, days(10));
+    expect(ended).toMatchObject({ steps: ['access_ended'], subscription: { endedAt: days(10) }, deleteCompany: false });
+    const inactive: LifecycleCompany = { plan: 'FREE', status: 'INACTIVE', maxEmployees: 5 };
+    const endedSub = { ...cancelledInArrears, endedAt: days(10) };
+    // Not day 40 (end of access + 30): day 30, as if it had never been cancelled.
+    expect(tick(endedSub, inactive, new Date(days(30).getTime() - 1)).deleteCompany).toBe(false);
+    expect(tick(endedSub, inactive, days(30))).toMatchObject({ deleteCompany: true, steps: ['deleted'] });
+    // A server stopped for weeks catches up in one run.
+    expect(tick(cancelledInArrears, afterCancel, days(31))).toMatchObject({ steps: ['access_ended', 'deleted'], deleteCompany: true });
+  });
+  it('a cancellation after a recovered payment counts from the end of access only (the arrears are over)', () => {
+    const recovered = sub({ status: 'CANCELLED', suspendedAt: null, cancelledAt: T0, currentPeriodEnd: periodEnd, endedAt: periodEnd });
+    expect(deadlines(recovered).deletionAt).toEqual(days(30, periodEnd));
+  });
   it('ACTIVE and APPROVAL_PENDING subscriptions have nothing on the clock', () => {
     expect(tick(sub(), premium, days(400)).steps).toEqual([]);
     expect(tick(sub({ status: 'APPROVAL_PENDING' }), free, days(400)).steps).toEqual([]);
   });
   it('tells the deadlines', () => {
     expect(deadlines(arrears)).toMatchObject({ graceEndsAt: days(7), deletionAt: days(30), accessUntil: null });
-    expect(deadlines(cancelled)).toMatchObject({ accessUntil: periodEnd, deletionAt: null });
+    // Before access ends, the deletion day is already known: 30 days after the period end.
+    expect(deadlines(cancelled)).toMatchObject({ accessUntil: periodEnd, deletionAt: days(30, periodEnd) });
+    expect(deadlines(sub())).toEqual({ graceEndsAt: null, deletionAt: null, accessUntil: null });
     expect(deadlines({ ...cancelled, endedAt: periodEnd })).toMatchObject({ deletionAt: days(30, periodEnd) });
     expect(addCycle(new Date('2026-01-31T00:00:00Z'), 'annual')).toEqual(new Date('2027-01-31T00:00:00Z'));
   });

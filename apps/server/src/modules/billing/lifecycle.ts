@@ -98,6 +98,7 @@ export interface Decision {
 
 const FREE = { plan: 'FREE' as const, maxEmployees: PLAN_LIMITS.FREE.employees };
 const laterOf = (a: Date | null | undefined, b: Date | null | undefined) => (!a ? (b ?? null) : !b ? a : a > b ? a : b);
+const earlierOf = (a: Date | null | undefined, b: Date | null | undefined) => (!a ? (b ?? null) : !b ? a : a < b ? a : b);
 
 /** One cycle after `d` (a month, or a year). */
 export function addCycle(d: Date, cycle: BillingCycle): Date {
@@ -107,23 +108,32 @@ export function addCycle(d: Date, cycle: BillingCycle): Date {
   return r;
 }
 
-/** When the next scheduled step of a subscription falls due, for display ("kept until", "deleted on"). */
-export function deadlines(sub: LifecycleSubscription) {
-  return {
-    graceEndsAt: sub.status === 'SUSPENDED' && sub.suspendedAt ? new Date(sub.suspendedAt.getTime() + GRACE_MS) : null,
-    deletionAt:
-      sub.status === 'SUSPENDED' && sub.suspendedAt
-        ? new Date(sub.suspendedAt.getTime() + ARREARS_DELETION_MS)
-        : sub.endedAt
-          ? new Date(sub.endedAt.getTime() + RETENTION_MS)
-          : null,
-    accessUntil: sub.status === 'CANCELLED' || sub.status === 'EXPIRED' ? (sub.endedAt ?? accessEnd(sub)) : null,
-  };
-}
-
 /** Premium lasts to the end of the paid period after a cancellation or expiry (never before the cancellation). */
 function accessEnd(sub: LifecycleSubscription): Date | null {
   return laterOf(sub.currentPeriodEnd, sub.cancelledAt);
+}
+
+/**
+ * When the company's data is deleted (decision 0012): 30 days after the first unpaid failure while in
+ * arrears; after a cancellation or expiry, 30 days after access ends, but never later than the arrears
+ * deadline when it was cancelled in arrears (cancelling must not reset the clock). suspendedAt is set
+ * by the first failure and cleared only by a payment, so it marks unpaid arrears.
+ */
+export function deletionDeadline(sub: LifecycleSubscription): Date | null {
+  const arrears = sub.suspendedAt ? new Date(sub.suspendedAt.getTime() + ARREARS_DELETION_MS) : null;
+  if (sub.status === 'SUSPENDED') return arrears;
+  if (sub.status !== 'CANCELLED' && sub.status !== 'EXPIRED') return null;
+  const end = sub.endedAt ?? accessEnd(sub);
+  return earlierOf(arrears, end ? new Date(end.getTime() + RETENTION_MS) : null);
+}
+
+/** When the next scheduled steps of a subscription fall due, for display ("kept until", "deleted on"). */
+export function deadlines(sub: LifecycleSubscription) {
+  return {
+    graceEndsAt: sub.status === 'SUSPENDED' && sub.suspendedAt ? new Date(sub.suspendedAt.getTime() + GRACE_MS) : null,
+    deletionAt: deletionDeadline(sub),
+    accessUntil: sub.status === 'CANCELLED' || sub.status === 'EXPIRED' ? (sub.endedAt ?? accessEnd(sub)) : null,
+  };
 }
 
 const none = (): Decision => ({ subscription: {}, company: {}, downgradeEmployees: false, restoreEmployees: false, deleteCompany: false, steps: [] });
@@ -249,7 +259,8 @@ function onTick(sub: LifecycleSubscription, company: LifecycleCompany, now: Date
       d.steps.push('access_ended');
       return d;
     }
-    if (t >= sub.endedAt.getTime() + RETENTION_MS) {
+    const deletion = deletionDeadline(sub);
+    if (deletion && t >= deletion.getTime()) {
       if (company.status === 'INACTIVE') {
         d.deleteCompany = true;
         d.steps.push('deleted');

@@ -1,5 +1,8 @@
 import type { BillingCycle, BillingMode, SubscriptionStatus } from '@presente/shared';
 
+/** Who runs subscriptions: PayPal's REST API or the built-in simulator (BILLING_MODE=off keeps one for existing subscriptions). */
+export type ProviderMode = Exclude<BillingMode, 'off'>;
+
 /** A subscription as the provider reports it (PayPal's fields, normalised). */
 export interface ProviderSubscription {
   id: string;
@@ -32,7 +35,7 @@ export interface ProviderEvent {
 
 /** The payment provider: PayPal's REST API, or the in-process simulator with the same behaviour. */
 export interface BillingProvider {
-  readonly mode: BillingMode;
+  readonly mode: ProviderMode;
   /** Identifies the provider account; product and plan ids are cached per account. */
   readonly accountKey: string;
   createProduct(input: { name: string; description: string }): Promise<string>;

@@ -5,35 +5,51 @@ import { attendanceLinks, companies, employees, schedules, workLocations } from 
 import { AppError } from '../../errors.js';
 
 type Counted = LimitedFeature;
+type CompanyRow = typeof companies.$inferSelect;
 
 async function count(db: Db, table: typeof employees | typeof schedules | typeof workLocations | typeof attendanceLinks, where: SQL | undefined) {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
   return row.n;
 }
 
+/**
+ * The employees a plan limit counts: ACTIVE and not deleted (decision 0012). An inactive employee (by
+ * hand, or deactivated by a billing downgrade) is kept but takes no seat; reactivating one takes a seat.
+ */
+export const countedEmployees = (companyId: string) => and(eq(employees.companyId, companyId), eq(employees.status, 'ACTIVE'), isNull(employees.deletedAt));
+
 const counters: Record<Counted, (db: Db, companyId: string) => Promise<number>> = {
-  employees: (db, companyId) => count(db, employees, and(eq(employees.companyId, companyId), isNull(employees.deletedAt))),
+  employees: (db, companyId) => count(db, employees, countedEmployees(companyId)),
   schedules: (db, companyId) => count(db, schedules, eq(schedules.companyId, companyId)),
   locations: (db, companyId) => count(db, workLocations, eq(workLocations.companyId, companyId)),
   links: (db, companyId) => count(db, attendanceLinks, eq(attendanceLinks.companyId, companyId)),
 };
 
+/** How many items of a feature count against the company's limit now. */
+export function countUsage(db: Db, companyId: string, feature: Counted): Promise<number> {
+  return counters[feature](db, companyId);
+}
+
+/** 403 plan_limit_reached naming the feature and its limit (the upgrade prompt shows both). */
+export function planLimitReached(company: CompanyRow, feature: Counted): AppError {
+  return new AppError('plan_limit_reached', 'error.plan_limit_reached', { feature, limit: limitFor(company, feature) }, [
+    { path: feature, message: 'error.plan_limit_reached' },
+  ]);
+}
+
 /**
- * Inside a transaction: locks the company row (so two concurrent creates cannot both pass) and
- * refuses with 403 plan_limit_reached when one more item of the feature does not fit.
+ * Inside a transaction: locks the company row (so two concurrent writes cannot both pass) and refuses
+ * with 403 plan_limit_reached when `adding` more items of the feature do not fit. The one check used by
+ * every create, by an employee's reactivation (INACTIVE → ACTIVE) and by the bulk import.
  */
-export async function assertCanAdd(tx: Db, companyId: string, feature: Counted) {
+export async function assertCanAdd(tx: Db, companyId: string, feature: Counted, adding = 1): Promise<void> {
   const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
   if (!company) throw new AppError('not_found');
   const current = await counters[feature](tx, companyId);
-  if (!canAdd(company, feature, current)) {
-    throw new AppError('plan_limit_reached', 'error.plan_limit_reached', { feature, limit: limitFor(company, feature) }, [
-      { path: feature, message: 'error.plan_limit_reached' },
-    ]);
-  }
+  if (!canAdd(company, feature, current, adding)) throw planLimitReached(company, feature);
 }
 
-/** Usage and limits of every limited feature, for the settings and upgrade prompts. */
+/** Usage and limits of every limited feature, for the settings, the usage banner and the upgrade prompts. */
 export async function planUsage(db: Db, companyId: string) {
   const company = await db.query.companies.findFirst({ where: eq(companies.id, companyId) });
   if (!company) throw new AppError('not_found');

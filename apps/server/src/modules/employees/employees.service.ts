@@ -133,7 +133,7 @@ async function sendPassword(ctx: Ctx, kind: 'welcome' | 'reset', companyId: stri
 
 /**
  * Creates an employee and its login account (role EMPLOYEE) with a generated password that is mailed;
- * one transaction, within the plan's employee limit.
+ * one transaction, within the plan's employee limit (an employee created INACTIVE takes no seat).
  */
 export async function createEmployee(ctx: Ctx, input: CreateInput) {
   const companyId = requireCompany(ctx.actor);
@@ -143,7 +143,7 @@ export async function createEmployee(ctx: Ctx, input: CreateInput) {
   let created: typeof employees.$inferSelect;
   try {
     created = await ctx.db.transaction(async (tx) => {
-      await assertCanAdd(tx, companyId, 'employees');
+      if (input.status === 'ACTIVE') await assertCanAdd(tx, companyId, 'employees');
       await assertRefs(tx, companyId, input);
       if (await emailUsedByAnotherUser(tx, input.email)) throw emailTaken();
       const [user] = await tx
@@ -164,13 +164,22 @@ export async function createEmployee(ctx: Ctx, input: CreateInput) {
   return { employee: await getEmployee(ctx, created.id), emailStatus };
 }
 
-/** Updates an employee and keeps the login account in step (name, email, active, optional new password). */
+/**
+ * Updates an employee and keeps the login account in step (name, email, active, optional new password).
+ * Reactivating (INACTIVE → ACTIVE) takes a seat: refused with plan_limit_reached when none is left,
+ * e.g. after a billing downgrade deactivated the employees beyond the FREE limit.
+ */
 export async function updateEmployee(ctx: Ctx, id: string, input: UpdateInput) {
   const companyId = requireCompany(ctx.actor);
   const { newPassword, id: _ignored, ...fields } = input;
   const passwordHash = newPassword ? await hashPassword(newPassword) : undefined;
   try {
     await ctx.db.transaction(async (tx) => {
+      // The company row is locked before the employee's (the order every plan check and billing use).
+      const [peek] = await tx.select({ status: employees.status }).from(employees).where(byId(companyId, id));
+      if (!peek) throw new AppError('not_found', 'employee.notFound');
+      const reactivating = peek.status === 'INACTIVE' && input.status === 'ACTIVE';
+      if (reactivating) await assertCanAdd(tx, companyId, 'employees');
       const [current] = await tx.select().from(employees).where(byId(companyId, id)).for('update');
       if (!current) throw new AppError('not_found', 'employee.notFound');
       await assertRefs(tx, companyId, input);

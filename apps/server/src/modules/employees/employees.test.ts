@@ -62,6 +62,57 @@ describe('employees', () => {
     expect(await t.db.query.users.findFirst({ where: eq(users.email, sixth.email) })).toBeUndefined();
   });
 
+  it('a FREE company is capped at 5 even when the super admin set maxEmployees 10 (the form default) or -1', async () => {
+    for (const maxEmployees of [10, -1]) {
+      const company = await t.factories.company({ plan: 'FREE', maxEmployees });
+      const admin = await t.factories.companyAdmin({ companyId: company.id });
+      for (let i = 0; i < 5; i++) expect((await t.as(admin).post(url, valid())).statusCode).toBe(201);
+      const res = await t.as(admin).post(url, valid());
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'plan_limit_reached', feature: 'employees', limit: 5 });
+      const usage = (await t.as(admin).get('/api/company-admin-simple/company/settings')).json().data.usage.employees;
+      expect(usage).toEqual({ used: 5, limit: 5 });
+    }
+  });
+
+  it('only ACTIVE employees take a seat: an inactive one is kept, and reactivating beyond the cap is refused (403) and changes nothing', async () => {
+    const company = await t.factories.company({ plan: 'FREE', maxEmployees: 5 });
+    const admin = await t.factories.companyAdmin({ companyId: company.id });
+    const as = t.as(admin);
+    const created: { id: string; body: ReturnType<typeof valid> }[] = [];
+    for (let i = 0; i < 5; i++) {
+      const body = valid();
+      created.push({ id: (await as.post(url, body)).json().data.id, body });
+    }
+    // Deactivate one: the seat is free again, a sixth ACTIVE employee fits; an INACTIVE one always fits.
+    const resting = created[0];
+    expect((await as.put(`${url}/${resting.id}`, { ...resting.body, status: 'INACTIVE' })).statusCode).toBe(200);
+    expect((await as.post(url, valid())).statusCode).toBe(201);
+    const sleeper = valid();
+    expect((await as.post(url, { ...sleeper, status: 'INACTIVE' })).statusCode).toBe(201);
+    const settings = (await as.get('/api/company-admin-simple/company/settings')).json().data;
+    expect(settings).toMatchObject({ currentEmployees: 5, usage: { employees: { used: 5, limit: 5 } } });
+
+    // Bringing the resting one back would make 6 ACTIVE: refused, nothing changes (status, name, login).
+    const res = await as.put(`${url}/${resting.id}`, { ...resting.body, firstName: 'Cambiado', status: 'ACTIVE' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      code: 'plan_limit_reached',
+      feature: 'employees',
+      limit: 5,
+      message: 'Has alcanzado el límite de tu plan. Actualiza a Premium para continuar.',
+    });
+    const row = await t.db.query.employees.findFirst({ where: eq(employees.id, resting.id) });
+    expect(row).toMatchObject({ status: 'INACTIVE', firstName: resting.body.firstName });
+    expect((await t.db.query.users.findFirst({ where: eq(users.id, row!.userId!) }))?.isActive).toBe(false);
+    // Editing an inactive employee without reactivating, or an active one, needs no seat.
+    expect((await as.put(`${url}/${resting.id}`, { ...resting.body, position: 'Almacén', status: 'INACTIVE' })).statusCode).toBe(200);
+    expect((await as.put(`${url}/${created[1].id}`, { ...created[1].body, position: 'Caja', status: 'ACTIVE' })).statusCode).toBe(200);
+    // Another company's admin cannot touch it at all.
+    const stranger = await t.factories.companyAdmin();
+    expect((await t.as(stranger).put(`${url}/${resting.id}`, { ...resting.body, status: 'ACTIVE' })).statusCode).toBe(404);
+  });
+
   it('searches by name, email or code, filters by department and "none", pages by 10', async () => {
     const admin = await t.factories.companyAdmin();
     const c = admin.companyId!;

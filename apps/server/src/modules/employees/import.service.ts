@@ -1,4 +1,4 @@
-import { employeeImportRow, limitFor } from '@presente/shared';
+import { canAdd, employeeImportRow } from '@presente/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Ctx, requireCompany } from '../../context.js';
@@ -7,6 +7,7 @@ import { companies, departments, employees, schedules, users } from '../../db/sc
 import { AppError } from '../../errors.js';
 import { generatePassword, hashPassword } from '../../lib/crypto.js';
 import { rooms } from '../../realtime/events.js';
+import { assertCanAdd, countUsage, planLimitReached } from '../company/plan.service.js';
 import { accountPasswordMail } from './employees.mails.js';
 
 type Row = z.output<typeof employeeImportRow>;
@@ -41,9 +42,10 @@ export function normaliseRow(raw: Record<string, unknown>): Record<string, unkno
 const lower = (s: string) => s.trim().toLowerCase();
 
 /**
- * Validates every row (fields, repeats inside the file, existing codes and emails, schedule names,
- * the plan limit). With any error nothing is written; otherwise, unless dryRun, all rows are created
- * in one transaction and each new employee is mailed a password.
+ * Checks the plan limit first (a file that does not fit answers 403 plan_limit_reached with the feature
+ * and the limit, as a single create would), then every row (fields, repeats inside the file, existing
+ * codes and emails, schedule names). With any error nothing is written; otherwise, unless dryRun, all
+ * rows are created (ACTIVE) in one transaction and each new employee is mailed a password.
  */
 export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>[], dryRun: boolean) {
   const companyId = requireCompany(ctx.actor);
@@ -65,14 +67,17 @@ export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>
     }
   }
 
-  const [company, existing, takenEmails, deptRows, schedRows] = await Promise.all([
+  const [company, active, existing, takenEmails, deptRows, schedRows] = await Promise.all([
     ctx.db.query.companies.findFirst({ where: eq(companies.id, companyId) }),
+    countUsage(ctx.db, companyId, 'employees'),
     ctx.db.select({ code: employees.employeeCode, email: employees.email }).from(employees).where(and(eq(employees.companyId, companyId), isNull(employees.deletedAt))),
     seenEmails.size ? ctx.db.select({ email: users.email }).from(users).where(inArray(sql`lower(${users.email})`, [...seenEmails.keys()])) : Promise.resolve([]),
     ctx.db.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.companyId, companyId)),
     ctx.db.select({ id: schedules.id, name: schedules.name }).from(schedules).where(eq(schedules.companyId, companyId)),
   ]);
   if (!company) throw new AppError('not_found');
+  // Every imported employee is ACTIVE and takes a seat: the same rule as creating them one by one.
+  if (!canAdd(company, 'employees', active, rawRows.length)) throw planLimitReached(company, 'employees');
   const existingCodes = new Set(existing.map((e) => lower(e.code)));
   const taken = new Set(takenEmails.map((u) => u.email.toLowerCase()));
   const deptByName = new Map(deptRows.map((d) => [lower(d.name), d.id]));
@@ -82,10 +87,6 @@ export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>
     if (taken.has(data.email)) errors.push({ path: `${line}.email`, message: 'employee.emailTaken' });
     if (data.schedule && !schedByName.has(lower(data.schedule))) errors.push({ path: `${line}.schedule`, message: 'import.scheduleUnknown' });
   }
-  const limit = limitFor(company, 'employees');
-  if (limit !== -1 && existing.length + rawRows.length > limit) {
-    errors.push({ path: `${Math.max(2, limit - existing.length + 2)}.employees`, message: 'import.overLimit' });
-  }
   // New departments, once each whatever their capitalisation (the first spelling wins).
   const newByKey = new Map<string, string>();
   for (const { data } of rows) if (data.department && !deptByName.has(lower(data.department)) && !newByKey.has(lower(data.department))) newByKey.set(lower(data.department), data.department);
@@ -93,7 +94,7 @@ export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>
 
   if (errors.length) {
     const badLines = new Set(errors.map((e) => e.path.split('.')[0]));
-    throw new AppError('validation_failed', 'import.invalidRows', { count: badLines.size, limit }, errors);
+    throw new AppError('validation_failed', 'import.invalidRows', { count: badLines.size }, errors);
   }
   const preview = rows.map(({ line, data }) => ({ line, ...data }));
   if (dryRun) return { dryRun: true, count: rows.length, newDepartments, rows: preview, emailFailures: 0 };
@@ -102,10 +103,7 @@ export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>
   const hashes = await Promise.all(passwords.map((p) => hashPassword(p)));
   await ctx.db.transaction(async (tx) => {
     // Re-check the limit under the company lock: the preview may be minutes old.
-    const [locked] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
-    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(employees).where(and(eq(employees.companyId, companyId), isNull(employees.deletedAt)));
-    const lim = limitFor(locked, 'employees');
-    if (lim !== -1 && n + rows.length > lim) throw new AppError('plan_limit_reached');
+    await assertCanAdd(tx, companyId, 'employees', rows.length);
     for (const name of newDepartments) {
       const [d] = await tx.insert(departments).values({ companyId, name }).returning();
       deptByName.set(lower(name), d.id);

@@ -50,13 +50,27 @@ describe('employee bulk import', () => {
     expect(await count(admin.companyId!)).toBe(1);
   });
 
-  it('refuses a file that would exceed the plan limit', async () => {
-    const admin = await t.factories.companyAdmin(); // FREE, 5 employees
-    const rows = Array.from({ length: 6 }, (_, i) => ({ firstName: 'N', lastName: `L${i}`, email: `n${i}@lim.pe`, employeeCode: `L${i}` }));
-    const res = await t.as(admin).post(url, { rows, dryRun: false });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toContainEqual({ path: '7.employees', message: 'Supera el límite de tu plan (5 empleados)' });
-    expect(await count(admin.companyId!)).toBe(0);
+  it('refuses a file that would exceed the plan limit as a single create would: 403 plan_limit_reached with feature and limit', async () => {
+    const company = await t.factories.company({ plan: 'FREE', maxEmployees: 10 }); // FREE: 5 whatever maxEmployees says
+    const admin = await t.factories.companyAdmin({ companyId: company.id });
+    await t.factories.employee(company.id);
+    await t.factories.employee(company.id, { status: 'INACTIVE' }); // takes no seat
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ firstName: 'N', lastName: `L${i}`, email: `n${i}@lim.pe`, employeeCode: `L${i}` }));
+    for (const dryRun of [true, false]) {
+      const res = await t.as(admin).post(url, { rows: rows(5), dryRun });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({
+        code: 'plan_limit_reached',
+        feature: 'employees',
+        limit: 5,
+        message: 'Has alcanzado el límite de tu plan. Actualiza a Premium para continuar.',
+        errors: [{ path: 'employees' }],
+      });
+    }
+    expect(await count(company.id)).toBe(2);
+    // Four more fit (1 active + 4 = 5).
+    expect((await t.as(admin).post(url, { rows: rows(4), dryRun: false })).statusCode).toBe(201);
+    expect(await count(company.id)).toBe(6);
   });
 
   it('imports all rows in one go: accounts, departments, schedules, mails', async () => {

@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { baseRoutes } from '../../test/companyAdmin';
+import { baseRoutes, usage } from '../../test/companyAdmin';
 import { mockApi, renderApp } from '../../test/renderApp';
 import { errorsByLine, parseCsvText, templateCsv } from './import-file';
 
@@ -102,23 +102,25 @@ describe('ImportEmployeesModal', { timeout: 30_000 }, () => {
     expect(bodies.map((b) => b.dryRun)).toEqual([true, false]);
   });
 
-  it('offers the upgrade prompt when the file does not fit in the plan', async () => {
+  it('a file beyond the plan limit is refused like a single create (403): the upgrade prompt replaces the preview', async () => {
     mockApi(
       baseRoutes({
+        'GET /api/company-admin-simple/company/settings': usage([3, 5]),
         'POST /api/company-admin-simple/employees/import': {
-          status: 400,
+          status: 403,
           body: {
-            message: 'El archivo tiene 1 fila(s) con errores. No se importó nada.',
-            code: 'validation_failed',
-            errors: [{ path: '3.employees', message: 'Supera el límite de tu plan (5 empleados)' }],
+            message: 'Has alcanzado el límite de tu plan. Actualiza a Premium para continuar.',
+            code: 'plan_limit_reached',
+            feature: 'employees',
+            limit: 5,
+            errors: [{ path: 'employees', message: 'Has alcanzado el límite de tu plan. Actualiza a Premium para continuar.' }],
           },
         },
       }),
     );
-    const { user, dialog } = await openImport();
-    expect(await within(within(dialog).getByTestId('import-line-3')).findByText('Supera el límite de tu plan (5 empleados)')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Ver planes' }));
-    expect(await screen.findByRole('dialog', { name: 'Actualiza tu plan' })).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: 'Importar empleados' })).not.toBeInTheDocument();
+    await openImport();
+    const prompt = await screen.findByRole('dialog', { name: 'Actualiza tu plan' });
+    expect(within(prompt).getByText('Límite de empleados de tu plan: 5.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Importar empleados' })).not.toBeInTheDocument());
   });
 });

@@ -1,6 +1,6 @@
 import { configure, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseRoutes, employee, fill, page } from '../../test/companyAdmin';
+import { baseRoutes, employee, fill, page, usage } from '../../test/companyAdmin';
 import { mockApi, renderApp } from '../../test/renderApp';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -28,6 +28,8 @@ const SCHEDULE = {
 
 function routes(records: unknown[]) {
   return baseRoutes({
+    // Excel/PDF exports are Premium (FREE is covered in plan-usage/exportGate.test.tsx).
+    'GET /api/company-admin-simple/company/settings': usage([1, 20], [1, -1], 'PREMIUM'),
     'GET /api/company-admin-simple/available-years': { body: { data: [2026, 2025] } },
     'GET /api/company-admin-simple/employees': page([ANA]),
     [`GET /api/company-admin-simple/employees/${ANA.id}`]: { body: { data: ANA } },

@@ -2,7 +2,7 @@ import { planCatalogue } from '@presente/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
-import type { PaypalButtonsOptions } from './paypal-sdk';
+import { type PaypalButtonsOptions, paypalSdkUrl } from './paypal-sdk';
 
 const COMPANY_ID = '7d0f1c9e-2a4b-4c1d-9e8f-0a1b2c3d4e5f';
 const ADMIN = { id: 'u1', name: 'Rosa Mamani', email: 'rosa@andes.pe', role: 'COMPANY_ADMIN', userType: 'COMPANY_ADMIN', companyId: COMPANY_ID };
@@ -57,15 +57,22 @@ function browserScripts(outcome: (n: number) => 'error' | 'load' | 'load-empty')
   return { seen, stop: () => observer.disconnect() };
 }
 
-/** A stand-in for PayPal's window.paypal: Buttons draws one button; the test plays the buyer's part. */
+/**
+ * A stand-in for PayPal's window.paypal: Buttons draws one button per funding source (as PayPal's
+ * standalone buttons do); every method is eligible unless the test says otherwise. The test plays the buyer.
+ */
 let rendered: PaypalButtonsOptions[] = [];
+let ineligible: string[] = [];
+const LABELS: Record<string, string> = { paypal: 'PayPal Suscribirse', card: 'Tarjeta de débito o crédito', paylater: 'Paga después', venmo: 'Venmo' };
 const fakePaypal = {
+  FUNDING: { PAYPAL: 'paypal', CARD: 'card', PAYLATER: 'paylater', VENMO: 'venmo', CREDIT: 'credit' },
   Buttons(options: PaypalButtonsOptions) {
     return {
+      isEligible: () => !ineligible.includes(options.fundingSource ?? ''),
       render: async (container: HTMLElement) => {
         rendered.push(options);
         const button = document.createElement('button');
-        button.textContent = 'PayPal Suscribirse';
+        button.textContent = LABELS[options.fundingSource ?? 'paypal'];
         container.appendChild(button);
       },
       close: () => undefined,
@@ -80,6 +87,7 @@ beforeAll(() => import('../dashboard/components/DashboardLayout'), 60_000);
 let scripts: ReturnType<typeof browserScripts> | undefined;
 beforeEach(() => {
   rendered = [];
+  ineligible = [];
   delete window.paypal;
 });
 afterEach(() => {
@@ -89,6 +97,38 @@ afterEach(() => {
 });
 
 describe('PayPal buttons (real PayPal configured)', () => {
+  it('loads the SDK for subscriptions with only PayPal balance and card (spec §4): the other methods are disabled', () => {
+    const url = new URL(paypalSdkUrl(CLIENT_ID));
+    expect(url.origin + url.pathname).toBe('https://www.paypal.com/sdk/js');
+    expect(url.searchParams.get('client-id')).toBe(CLIENT_ID);
+    expect(url.searchParams.get('intent')).toBe('subscription');
+    expect(url.searchParams.get('vault')).toBe('true');
+    expect(url.searchParams.get('enable-funding')).toBe('card');
+    expect(url.searchParams.get('disable-funding')?.split(',')).toEqual(expect.arrayContaining(['paylater', 'credit', 'venmo', 'sepa']));
+    expect(url.searchParams.get('disable-funding')).not.toMatch(/card|paypal/);
+  });
+
+  it('draws one PayPal button and one card button, nothing else; a method PayPal does not offer this buyer is left out', async () => {
+    scripts = browserScripts(() => 'load');
+    mockApi(routes());
+    renderApp('/company-admin/subscription');
+    expect(await screen.findByText('PayPal Suscribirse')).toBeInTheDocument();
+    expect(await screen.findByText('Tarjeta de débito o crédito')).toBeInTheDocument();
+    expect(rendered.map((o) => o.fundingSource)).toEqual(['paypal', 'card']);
+    expect(screen.queryByText('Paga después')).not.toBeInTheDocument();
+    expect(screen.queryByText('Venmo')).not.toBeInTheDocument();
+  });
+
+  it('without card eligibility only the PayPal button is drawn', async () => {
+    ineligible = ['card'];
+    scripts = browserScripts(() => 'load');
+    mockApi(routes());
+    renderApp('/company-admin/subscription');
+    expect(await screen.findByText('PayPal Suscribirse')).toBeInTheDocument();
+    expect(rendered.map((o) => o.fundingSource)).toEqual(['paypal']);
+    expect(screen.queryByText('Tarjeta de débito o crédito')).not.toBeInTheDocument();
+  });
+
   it('retries the SDK 3 times every 2 s, then shows the error with a reload button that starts again', async () => {
     let failing = true;
     scripts = browserScripts(() => (failing ? 'error' : 'load'));

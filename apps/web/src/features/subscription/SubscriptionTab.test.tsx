@@ -43,11 +43,29 @@ const DETAILS = {
       failed_payments_count: 0,
     },
   },
-  company: { plan: 'PREMIUM', status: 'ACTIVE', maxEmployees: 20, nextBillingDate: '2026-12-22T12:00:00.000Z', accessUntil: null },
+  company: {
+    plan: 'PREMIUM',
+    status: 'ACTIVE',
+    maxEmployees: 20,
+    nextBillingDate: '2026-12-22T12:00:00.000Z',
+    accessUntil: null,
+    graceEndsAt: null,
+    downgradedAt: null,
+    deletionAt: null,
+    timezone: 'America/Lima',
+  },
   mode: 'simulator',
 };
+const PREMIUM_SETTINGS = { ...SETTINGS, plan: 'PREMIUM', currentEmployees: 12, maxEmployees: 20, usage: usage(12, 20) };
+const HISTORY = {
+  data: [
+    { id: 'h2', timestamp: '2026-11-22T12:00:00.000Z', event: 'payment_completed', title: 'Pago de suscripción recibido', employeeCount: 20, amount: '50.00', currency: 'USD' },
+    { id: 'h1', timestamp: '2026-11-01T02:00:00.000Z', event: 'activated', title: 'Suscripción Premium activada', employeeCount: 20, amount: null, currency: null },
+  ],
+  pagination: { page: 1, limit: 10, total: 12, pages: 2, totalPages: 2 },
+};
 
-function routes(mode: 'paypal' | 'simulator', extra: MockRoutes = {}): MockRoutes {
+function routes(mode: 'paypal' | 'simulator' | 'off', extra: MockRoutes = {}): MockRoutes {
   return {
     'GET /api/auth/verify': { body: { data: { user: ADMIN } } },
     'GET /api/auth/company-config': { body: { data: { locale: 'es-PE', timezone: 'America/Lima' } } },
@@ -97,10 +115,9 @@ describe('SubscriptionTab', () => {
   });
 
   it('asks before cancelling: No, mantener keeps it, Sí, cancelar cancels', async () => {
-    const premium = { ...SETTINGS, plan: 'PREMIUM', currentEmployees: 12, maxEmployees: 20, usage: usage(12, 20) };
     const fetchMock = mockApi(
       routes('simulator', {
-        'GET /api/company-admin-simple/company/settings': { body: { data: premium } },
+        'GET /api/company-admin-simple/company/settings': { body: { data: PREMIUM_SETTINGS } },
         'GET /api/paypal/subscription-details': { body: { data: DETAILS } },
         'POST /api/paypal/cancel-subscription': {
           body: { data: { success: true, status: 'CANCELLED', accessUntil: '2026-12-22T12:00:00.000Z' }, message: 'Suscripción cancelada.' },
@@ -123,5 +140,107 @@ describe('SubscriptionTab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar' }));
     expect(await screen.findByText('Suscripción cancelada. Acceso hasta el 22/12/2026.')).toBeInTheDocument();
     expect(calls(fetchMock, '/api/paypal/cancel-subscription')).toHaveLength(1);
+  });
+
+  it('while the payment is retried (SUSPENDED) says until when Premium lasts, in the company timezone', async () => {
+    const suspended = {
+      ...DETAILS,
+      subscription: { ...DETAILS.subscription, status: 'SUSPENDED', billing_info: { ...DETAILS.subscription.billing_info, failed_payments_count: 1 } },
+      // 03:00 UTC is still the 30th in Lima: the browser's timezone would say the 1st.
+      company: { ...DETAILS.company, status: 'SUSPENDED', graceEndsAt: '2026-12-01T03:00:00.000Z', deletionAt: '2026-12-24T03:00:00.000Z' },
+    };
+    mockApi(
+      routes('paypal', {
+        'GET /api/company-admin-simple/company/settings': { body: { data: PREMIUM_SETTINGS } },
+        'GET /api/paypal/subscription-details': { body: { data: suspended } },
+      }),
+    );
+    renderApp('/company-admin/subscription');
+    expect(await screen.findByText('Premium hasta el 30/11/2026 mientras se reintenta el pago')).toBeInTheDocument();
+    expect(screen.getByText(/sus datos se eliminarán el 23\/12\/2026/)).toBeInTheDocument();
+    expect(screen.getByText('Suspendida, pago pendiente')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancelar suscripción' })).not.toBeInTheDocument();
+  });
+
+  it('after the downgrade to FREE the arrears stay on screen: failed payments and the deletion day, with the way back to Premium', async () => {
+    const downgraded = {
+      ...DETAILS,
+      subscription: { ...DETAILS.subscription, status: 'SUSPENDED', billing_info: { ...DETAILS.subscription.billing_info, failed_payments_count: 3 } },
+      company: {
+        ...DETAILS.company,
+        plan: 'FREE',
+        status: 'SUSPENDED',
+        maxEmployees: 5,
+        graceEndsAt: '2026-12-01T15:00:00.000Z',
+        downgradedAt: '2026-12-01T15:10:00.000Z',
+        deletionAt: '2026-12-24T15:00:00.000Z',
+      },
+    };
+    mockApi(routes('simulator', { 'GET /api/paypal/subscription-details': { body: { data: downgraded } } }));
+    renderApp('/company-admin/subscription');
+    const card = await screen.findByTestId('arrears-card');
+    expect(within(card).getByText('Pago pendiente')).toBeInTheDocument();
+    expect(within(card).getByText('Pagos fallidos: 3')).toBeInTheDocument();
+    expect(within(card).getByText('Tus datos se eliminarán el 24/12/2026 si no regularizas el pago.')).toBeInTheDocument();
+    expect(within(card).getByText(/desde el 01\/12\/2026 la empresa tiene los límites del plan Gratis/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continuar (modo de prueba)' })).toBeInTheDocument();
+  });
+
+  it('after a cancellation says until when access lasts and when the data is deleted', async () => {
+    const cancelled = {
+      ...DETAILS,
+      subscription: { ...DETAILS.subscription, status: 'CANCELLED', cancelled_at: '2026-12-02T12:00:00.000Z' },
+      company: { ...DETAILS.company, nextBillingDate: null, accessUntil: '2026-12-22T12:00:00.000Z', deletionAt: '2027-01-21T12:00:00.000Z' },
+    };
+    mockApi(
+      routes('simulator', {
+        'GET /api/company-admin-simple/company/settings': { body: { data: PREMIUM_SETTINGS } },
+        'GET /api/paypal/subscription-details': { body: { data: cancelled } },
+      }),
+    );
+    renderApp('/company-admin/subscription');
+    expect(await screen.findByText('Mantienes Premium hasta el 22/12/2026. Luego la cuenta se desactiva y los datos se conservan 30 días.')).toBeInTheDocument();
+    expect(screen.getByText('Tus datos se eliminarán el 21/01/2027.')).toBeInTheDocument();
+    expect(screen.getByText('Para reactivar la suscripción contacta a soporte.')).toBeInTheDocument();
+  });
+
+  it('shows the billing history (date in the company timezone, event, amount) and pages it', async () => {
+    const fetchMock = mockApi(
+      routes('simulator', {
+        'GET /api/company-admin-simple/company/settings': { body: { data: PREMIUM_SETTINGS } },
+        'GET /api/paypal/subscription-details': { body: { data: DETAILS } },
+        'GET /api/paypal/history': { body: HISTORY },
+      }),
+    );
+    const { user } = renderApp('/company-admin/subscription');
+    const table = await screen.findByRole('table', { name: 'Historial de facturación' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('22/11/2026Pago de suscripción recibido50.00 USD');
+    // 02:00 UTC on the 1st is the 31st of October in Lima.
+    expect(rows[2]).toHaveTextContent('31/10/2026Suscripción Premium activada—');
+    await user.click(screen.getByRole('button', { name: /página 2|page 2/i }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/paypal/history?page=2&limit=10'))).toBe(true));
+  });
+
+  it("says 'Pago cancelado' when the buyer cancels a revision on PayPal's page", async () => {
+    const fetchMock = mockApi(
+      routes('paypal', {
+        'GET /api/company-admin-simple/company/settings': { body: { data: PREMIUM_SETTINGS } },
+        'GET /api/paypal/subscription-details': { body: { data: DETAILS } },
+      }),
+    );
+    const { router } = renderApp('/company-admin/subscription?paypal=revision-cancelled&revisionId=8a3c1d2e-0000-4000-8000-000000000001&token=EC-1');
+    expect(await screen.findByText('Pago cancelado')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(calls(fetchMock, '/api/paypal/confirm-revision')).toHaveLength(0);
+  });
+
+  it('with payments off (BILLING_MODE=off) hides the upgrade and points to sales', async () => {
+    mockApi(routes('off'));
+    renderApp('/company-admin/subscription');
+    expect(await screen.findByText('Pagos en línea no disponibles')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Número de empleados')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Pagar con PayPal|modo de prueba/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Contactar a ventas' }).length).toBeGreaterThan(0);
   });
 });

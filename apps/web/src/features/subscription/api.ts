@@ -1,15 +1,21 @@
-import type { BillingCycle, PlanCatalogue, SubscriptionDetails } from '@presente/shared';
+import type { BillingCycle, BillingHistoryEntry, PlanCatalogue, SubscriptionDetails } from '@presente/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, api, type PageInfo } from '../../lib/api';
 import { translateMessage } from '../../lib/messages';
 import { companySettingsKey } from '../plan-usage/api';
 
 const BASE = '/paypal';
 
+/**
+ * Keys start with 'subscription': the realtime layer refreshes that topic on company_update (a webhook,
+ * a lifecycle step, a payment), so the tab follows PayPal live (lib/useRealtime.ts).
+ */
 export const subscriptionKeys = {
-  plans: ['paypal', 'plans'] as const,
-  details: ['paypal', 'subscription-details'] as const,
+  all: ['subscription'] as const,
+  plans: ['subscription', 'plans'] as const,
+  details: ['subscription', 'details'] as const,
+  history: (page: number) => ['subscription', 'history', page] as const,
 };
 
 /** GET /paypal/plans: FREE / PREMIUM / ENTERPRISE, the server price and the payment mode. */
@@ -33,10 +39,28 @@ export function useSubscriptionDetails(enabled: boolean) {
   });
 }
 
+export interface BillingHistoryPage {
+  data: BillingHistoryEntry[];
+  pagination?: PageInfo;
+}
+
+/** GET /paypal/history: the billing events of the company, newest first, 10 per page. */
+export function useBillingHistory(page: number, enabled = true) {
+  return useQuery({
+    queryKey: subscriptionKeys.history(page),
+    enabled,
+    placeholderData: (previous) => previous,
+    queryFn: async () => {
+      const res = await api.get<BillingHistoryEntry[]>(`${BASE}/history?page=${page}&limit=10`);
+      return { data: res.data, pagination: res.pagination } satisfies BillingHistoryPage;
+    },
+  });
+}
+
 function useRefresh() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: companySettingsKey }), queryClient.invalidateQueries({ queryKey: subscriptionKeys.details })]);
+    Promise.all([queryClient.invalidateQueries({ queryKey: companySettingsKey }), queryClient.invalidateQueries({ queryKey: subscriptionKeys.all })]);
 }
 
 export interface CreatePlanBody {
@@ -108,12 +132,20 @@ export function revisionErrorMessage(t: TFunction, error: unknown): string {
   return t('dashboard:subscription.errors.revision');
 }
 
-/** dd/mm/yyyy of an ISO date. */
-export function formatDate(iso: string | null | undefined): string {
+/** dd/mm/yyyy of an instant in the company's timezone (spec §9); '—' when there is none. */
+export function formatDate(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return '—';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  const options: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-GB', { ...options, timeZone }).formatToParts(date);
+  } catch {
+    parts = new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }).formatToParts(date);
+  }
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')}`;
 }
 
 type AnyPlan = PlanCatalogue['plans'][number];

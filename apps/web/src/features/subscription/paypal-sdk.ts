@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 
 /** The part of PayPal's JS SDK (window.paypal) the subscription buttons use. */
 export interface PaypalButtonsOptions {
+  /** One payment method per button: PayPal balance or a card (spec §4), never Pay Later, Venmo, local methods... */
+  fundingSource?: string;
   style?: Record<string, string>;
   createSubscription: (data: unknown, actions: unknown) => Promise<string>;
   onApprove: (data: { subscriptionID?: string | null; orderID?: string }) => Promise<void> | void;
@@ -15,7 +17,28 @@ export interface PaypalButtonsInstance {
 }
 export interface PaypalNamespace {
   Buttons(options: PaypalButtonsOptions): PaypalButtonsInstance;
+  /** The SDK's funding source names (FUNDING.PAYPAL = 'paypal', FUNDING.CARD = 'card'). */
+  FUNDING?: Record<string, string>;
 }
+
+/** Spec §4: "funding limited to provider balance and card": the only buttons drawn, in this order. */
+export const ALLOWED_FUNDING = ['paypal', 'card'] as const;
+/** Everything else PayPal might offer in the smart stack, switched off in the SDK URL as well. */
+export const DISABLED_FUNDING = [
+  'credit',
+  'paylater',
+  'venmo',
+  'bancontact',
+  'blik',
+  'eps',
+  'giropay',
+  'ideal',
+  'mercadopago',
+  'mybank',
+  'p24',
+  'sepa',
+  'sofort',
+];
 
 declare global {
   interface Window {
@@ -30,9 +53,19 @@ export const SDK_RETRY_MS = 2000;
 const SDK_ATTEMPT_TIMEOUT_MS = 15_000;
 const SCRIPT_ATTR = 'data-paypal-sdk';
 
-/** The SDK for subscriptions (vault=true&intent=subscription); a sandbox client id works on www.paypal.com too. */
+/**
+ * The SDK for subscriptions (vault=true&intent=subscription) with only PayPal balance and card allowed;
+ * a sandbox client id works on www.paypal.com too.
+ */
 export function paypalSdkUrl(clientId: string): string {
-  const params = new URLSearchParams({ 'client-id': clientId, vault: 'true', intent: 'subscription', components: 'buttons' });
+  const params = new URLSearchParams({
+    'client-id': clientId,
+    vault: 'true',
+    intent: 'subscription',
+    components: 'buttons,funding-eligibility',
+    'enable-funding': 'card',
+    'disable-funding': DISABLED_FUNDING.join(','),
+  });
   return `https://www.paypal.com/sdk/js?${params}`;
 }
 

@@ -16,13 +16,14 @@ const PREMIUM = company({
 });
 
 describe('CompaniesTab', { timeout: 30_000 }, () => {
-  it('renders a row per company with plan, usage (Ilimitado for -1), status and admin', async () => {
+  it('renders a row per company with plan, usage over the limit that applies (FREE: 5 whatever maxEmployees; Ilimitado for -1), status and admin', async () => {
     mockApi(superAdminRoutes({ 'GET /api/super-admin/companies': listAnswer([company(), PREMIUM], 2, 12) }));
     renderApp('/super-admin/companies');
 
     const row = (await screen.findByText('Andes Textiles S.A.C.', {}, { timeout: 5000 })).closest('tr')!;
     expect(within(row).getByText('20512345678')).toBeInTheDocument();
-    expect(within(row).getByText('3 / 10')).toBeInTheDocument();
+    // maxEmployees 10 (the form default) on FREE: the plan's 5 apply (shared limitFor).
+    expect(within(row).getByText('3 / 5')).toBeInTheDocument();
     expect(within(row).getByText('FREE')).toBeInTheDocument();
     expect(within(row).getByText('Activa')).toBeInTheDocument();
     expect(within(row).getByText('Rosa Mamani')).toBeInTheDocument();
@@ -88,6 +89,8 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Eliminar empresa' });
     expect(within(dialog).getByText('¿Seguro que deseas eliminar la empresa «Andes Textiles S.A.C.»?')).toBeInTheDocument();
     expect(within(dialog).getByText(/Se eliminarán de forma permanente todos sus datos/)).toBeInTheDocument();
+    // A FREE company has no subscription to cancel.
+    expect(within(dialog).queryByTestId('delete-subscription-warning')).not.toBeInTheDocument();
     expect(deleted).toBe(false);
 
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar empresa' }));
@@ -129,12 +132,39 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
       'Av. Javier Prado 123',
       'Lima',
       'Perú',
-      '3 / 10',
+      '3 / 5',
+      'Máximo configurado: 10; el plan Gratis limita a 5.',
       '05/03/2026',
       'Rosa Mamani',
       'rosa@andes.pe',
     ]) {
       expect(dialog.getByText(text)).toBeInTheDocument();
     }
+  });
+
+  it('warns that a Premium company’s subscription is cancelled before deleting, and shows why a deletion was refused', async () => {
+    const premium = company({ id: 'c7', name: 'Pacífico Premium', plan: 'PREMIUM', maxEmployees: 20, currentEmployees: 12 });
+    mockApi(
+      superAdminRoutes({
+        'GET /api/super-admin/companies': listAnswer([premium]),
+        'DELETE /api/super-admin/companies/c7': {
+          status: 502,
+          body: {
+            code: 'bad_gateway',
+            message: 'No se pudo cancelar la suscripción de la empresa en PayPal, así que la empresa no se eliminó. Intenta nuevamente en unos minutos.',
+          },
+        },
+      }),
+    );
+    const { user } = renderApp('/super-admin/companies');
+    expect(await screen.findByText('12 / 20', {}, { timeout: 5000 })).toBeInTheDocument();
+    await rowAction(user, 'Pacífico Premium', 'Eliminar');
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar empresa' });
+    expect(within(dialog).getByTestId('delete-subscription-warning')).toHaveTextContent(
+      'Si la empresa tiene una suscripción Premium activa, se cancelará en PayPal antes de eliminarla. Si no se puede cancelar, la empresa no se elimina.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar empresa' }));
+    expect(await within(dialog).findByText(/No se pudo cancelar la suscripción de la empresa en PayPal/)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Eliminar empresa' })).toBeInTheDocument();
   });
 });

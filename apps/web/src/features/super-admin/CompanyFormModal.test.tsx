@@ -53,6 +53,8 @@ describe('CompanyFormModal', { timeout: 30_000 }, () => {
     const { user, dialog } = await openCreateForm();
     const d = within(dialog);
     expect(d.getByLabelText(/^Máximo de empleados/)).toHaveValue('10');
+    // The FREE cap is explained where the maximum is typed (the effective limit is the smaller: 5).
+    expect(d.getByText('El plan Gratis permite hasta 5 empleados: se aplica el menor entre 5 y este máximo.')).toBeInTheDocument();
     expect(d.getByRole('radio', { name: /Enviar por email/ })).toBeChecked();
     await user.click(d.getByRole('button', { name: 'Crear empresa' }));
     expect(await d.findByText('El nombre de la empresa es requerido')).toBeInTheDocument();

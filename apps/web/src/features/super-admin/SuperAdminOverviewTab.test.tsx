@@ -16,6 +16,22 @@ describe('SuperAdminOverviewTab', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('system-api')).toHaveTextContent('Funcionando');
     expect(screen.getByTestId('system-storage')).toHaveTextContent('Configurado');
     expect(screen.getByTestId('system-face')).toHaveTextContent('No cargado');
+    // The simulator lets anyone activate Premium without paying: the operator must see it.
+    expect(screen.getByTestId('system-payments')).toHaveTextContent('Modo de prueba');
+    expect(screen.getByText(/cualquier administrador puede activar Premium sin pagar/)).toBeInTheDocument();
+  });
+
+  it('names the PayPal environment that takes the payments', async () => {
+    for (const [payments, label] of [
+      ['paypal_sandbox', 'PayPal sandbox'],
+      ['paypal_live', 'PayPal en vivo'],
+      ['off', 'Desactivados'],
+    ] as const) {
+      mockApi(superAdminRoutes({ 'GET /api/super-admin/dashboard': { body: { data: { ...DASHBOARD, system: { ...DASHBOARD.system, payments } } } } }));
+      const { unmount } = renderApp('/super-admin');
+      expect(await screen.findByTestId('system-payments', {}, { timeout: 5000 })).toHaveTextContent(label);
+      unmount();
+    }
   });
 
   it("shows 'Error al cargar las estadísticas del dashboard' and retries", async () => {

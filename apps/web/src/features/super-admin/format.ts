@@ -1,3 +1,4 @@
+import { limitFor, type SuperAdminCompany } from '@presente/shared';
 import type { TFunction } from 'i18next';
 
 /**
@@ -19,7 +20,11 @@ export function formatDayMonthYear(t: TFunction, iso: string | null | undefined,
   return `${part('day')}/${part('month')}/${part('year')}`;
 }
 
-/** "3 / 10", or "3 / Ilimitado" when maxEmployees is -1. */
-export function employeesUsage(t: TFunction, current: number, max: number): string {
-  return `${current} / ${max === -1 ? t('dashboard:superAdmin.companies.unlimited') : max}`;
+/**
+ * "3 / 5": the counted (ACTIVE) employees over the limit that really applies (shared limitFor: a FREE
+ * company with maxEmployees 10 shows 5), or "3 / Ilimitado".
+ */
+export function employeesUsage(t: TFunction, company: Pick<SuperAdminCompany, 'currentEmployees' | 'maxEmployees' | 'plan'>): string {
+  const limit = limitFor(company, 'employees');
+  return `${company.currentEmployees} / ${limit === -1 ? t('dashboard:superAdmin.companies.unlimited') : limit}`;
 }

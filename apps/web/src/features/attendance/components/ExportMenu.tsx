@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadBlob, downloadWorkbook } from '../../../lib/exports';
 import { notify } from '../../../lib/notify';
+import { useExportGate } from '../../plan-usage/useExportGate';
 import { type CalendarFilters, fetchCalendarForExport, useCompanyIdentity } from '../api';
 import { buildCalendarPdf, buildCalendarWorkbook, type MonthExport, monthFileStamp } from '../exports/calendarExport';
 import { buildPeruPdf, buildPeruWorkbook } from '../exports/peruExport';
@@ -20,6 +21,8 @@ export function ExportMenu({ filters, timezone }: ExportMenuProps) {
   const { t } = useTranslation('dashboard');
   const company = useCompanyIdentity();
   const [busy, setBusy] = useState<Kind | null>(null);
+  // Excel/PDF of the month are Premium; Peru's register is exported on every plan (legal obligation).
+  const gate = useExportGate();
 
   const run = async (kind: Kind) => {
     setBusy(kind);
@@ -55,37 +58,40 @@ export function ExportMenu({ filters, timezone }: ExportMenuProps) {
   );
 
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={300}>
-      <Menu.Target>
-        <Button variant="light" leftSection={<IconDownload size={16} />} rightSection={<IconChevronDown size={14} />} loading={busy !== null}>
-          {t('attendance.export.button')}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('attendance.export.monthLabel')}</Menu.Label>
-        <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => run('excel')}>
-          {t('attendance.export.excel')}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconFileTypePdf size={16} />} onClick={() => run('pdf')}>
-          {t('attendance.export.pdf')}
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Label>
-          {t('attendance.peru.menuLabel')} {formula}
-        </Menu.Label>
-        <Menu.Item leftSection={<IconScale size={16} />} onClick={() => run('peruExcel')}>
-          <Text size="sm">{t('attendance.peru.excel')}</Text>
-          <Text size="xs" c="dimmed">
-            {t('attendance.peru.menuHint')}
-          </Text>
-        </Menu.Item>
-        <Menu.Item leftSection={<IconScale size={16} />} onClick={() => run('peruPdf')}>
-          <Text size="sm">{t('attendance.peru.pdf')}</Text>
-          <Text size="xs" c="dimmed">
-            {t('attendance.peru.menuHint')}
-          </Text>
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu position="bottom-end" withinPortal shadow="md" width={300}>
+        <Menu.Target>
+          <Button variant="light" leftSection={<IconDownload size={16} />} rightSection={<IconChevronDown size={14} />} loading={busy !== null}>
+            {t('attendance.export.button')}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{t('attendance.export.monthLabel')}</Menu.Label>
+          <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} rightSection={gate.badge} onClick={gate.guard(() => run('excel'))}>
+            {t('attendance.export.excel')}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconFileTypePdf size={16} />} rightSection={gate.badge} onClick={gate.guard(() => run('pdf'))}>
+            {t('attendance.export.pdf')}
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Label>
+            {t('attendance.peru.menuLabel')} {formula}
+          </Menu.Label>
+          <Menu.Item leftSection={<IconScale size={16} />} onClick={() => run('peruExcel')}>
+            <Text size="sm">{t('attendance.peru.excel')}</Text>
+            <Text size="xs" c="dimmed">
+              {t('attendance.peru.menuHint')}
+            </Text>
+          </Menu.Item>
+          <Menu.Item leftSection={<IconScale size={16} />} onClick={() => run('peruPdf')}>
+            <Text size="sm">{t('attendance.peru.pdf')}</Text>
+            <Text size="xs" c="dimmed">
+              {t('attendance.peru.menuHint')}
+            </Text>
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {gate.prompt}
+    </>
   );
 }

@@ -12,10 +12,8 @@ import { ImportPreviewTable } from './ImportPreviewTable';
 interface ImportEmployeesModalProps {
   opened: boolean;
   onClose: () => void;
-  /** Called with a 403 plan_limit_reached answer (the caller opens the upgrade prompt). */
+  /** Called with a 403 plan_limit_reached answer, e.g. a file that does not fit in the plan (the caller opens the upgrade prompt). */
   onPlanLimit: (error: unknown) => boolean;
-  /** Opens the upgrade prompt when the file does not fit in the plan. */
-  onUpgrade: () => void;
 }
 
 type LineErrors = Map<number, { field: string; message: string }[]>;
@@ -24,7 +22,7 @@ type LineErrors = Map<number, { field: string; message: string }[]>;
  * Bulk import: pick a .csv/.xlsx file, the server checks every row (dry run) and the preview shows each
  * line with its errors; "Importar N empleados" writes all rows or none.
  */
-export function ImportEmployeesModal({ opened, onClose, onPlanLimit, onUpgrade }: ImportEmployeesModalProps) {
+export function ImportEmployeesModal({ opened, onClose, onPlanLimit }: ImportEmployeesModalProps) {
   const { t } = useTranslation('dashboard');
   const importMutation = useImportEmployees();
   const [file, setFile] = useState<File | null>(null);
@@ -92,8 +90,6 @@ export function ImportEmployeesModal({ opened, onClose, onPlanLimit, onUpgrade }
   const busy = reading || importMutation.isPending;
   const visibleLines = new Set(sheet?.rows.map((_, i) => i + 2));
   const hiddenErrors = [...(problem?.lines ?? [])].filter(([line]) => !visibleLines.has(line));
-  // The server reports "does not fit in the plan" on the field 'employees'.
-  const overLimit = [...(problem?.lines.values() ?? [])].some((errs) => errs.some((e) => e.field === 'employees'));
 
   return (
     <Modal opened={opened} onClose={close} title={t('employees.import.title')} size="xl" centered>
@@ -140,19 +136,6 @@ export function ImportEmployeesModal({ opened, onClose, onPlanLimit, onUpgrade }
                   {e.message}
                 </Text>
               )),
-            )}
-            {overLimit && (
-              <Button
-                size="xs"
-                color="orange"
-                mt="sm"
-                onClick={() => {
-                  close();
-                  onUpgrade();
-                }}
-              >
-                {t('employees.actions.viewPlans')}
-              </Button>
             )}
           </Alert>
         )}

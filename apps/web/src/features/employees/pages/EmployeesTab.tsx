@@ -193,12 +193,7 @@ export function EmployeesTab() {
       <EmployeeInfoModal employee={info} onClose={() => setInfo(null)} />
       <FaceRegisterModal employee={faceFor} onClose={() => setFaceFor(null)} />
       <DepartmentsModal opened={departmentsOpen} onClose={() => setDepartmentsOpen(false)} />
-      <ImportEmployeesModal
-        opened={importOpen}
-        onClose={() => setImportOpen(false)}
-        onPlanLimit={onPlanLimit}
-        onUpgrade={() => upgrade.show('employees', employeeUsage?.limit)}
-      />
+      <ImportEmployeesModal opened={importOpen} onClose={() => setImportOpen(false)} onPlanLimit={onPlanLimit} />
       <UpgradePrompt {...upgrade.props} />
     </Stack>
   );

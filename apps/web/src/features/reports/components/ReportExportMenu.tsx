@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { downloadBlob, downloadWorkbook } from '../../../lib/exports';
 import { notify } from '../../../lib/notify';
 import { useCompanyIdentity } from '../../attendance/api';
+import { useExportGate } from '../../plan-usage/useExportGate';
 import { buildReportPdf, buildReportWorkbook, reportFileName } from '../exports';
 import type { EmployeeReport } from '../report';
 
@@ -19,6 +20,8 @@ export function ReportExportMenu({ report, timezone }: ReportExportMenuProps) {
   const { t } = useTranslation('dashboard');
   const company = useCompanyIdentity();
   const [busy, setBusy] = useState(false);
+  // Excel/PDF exports are Premium ("full reports with export"); FREE gets the upgrade prompt.
+  const gate = useExportGate();
 
   const run = async (kind: 'excel' | 'pdf') => {
     if (!report) return notify.error(t('reports.export.selectEmployee'));
@@ -43,20 +46,23 @@ export function ReportExportMenu({ report, timezone }: ReportExportMenuProps) {
   };
 
   return (
-    <Menu position="bottom-end" withinPortal shadow="md">
-      <Menu.Target>
-        <Button variant="light" leftSection={<IconDownload size={16} />} rightSection={<IconChevronDown size={14} />} loading={busy}>
-          {t('reports.export.button')}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => run('excel')}>
-          {t('reports.export.excel')}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconFileTypePdf size={16} />} onClick={() => run('pdf')}>
-          {t('reports.export.pdf')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu position="bottom-end" withinPortal shadow="md">
+        <Menu.Target>
+          <Button variant="light" leftSection={<IconDownload size={16} />} rightSection={<IconChevronDown size={14} />} loading={busy}>
+            {t('reports.export.button')}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} rightSection={gate.badge} onClick={gate.guard(() => void run('excel'))}>
+            {t('reports.export.excel')}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconFileTypePdf size={16} />} rightSection={gate.badge} onClick={gate.guard(() => void run('pdf'))}>
+            {t('reports.export.pdf')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {gate.prompt}
+    </>
   );
 }

@@ -8,16 +8,18 @@ interface Props {
   opened: boolean;
   onClose: () => void;
   companyName: string;
+  /** The company's timezone: the access date is shown as dd/mm/yyyy there. */
+  timezone: string;
 }
 
 /** Cancel confirmation (spec §4): No, mantener / Sí, cancelar; access lasts until the end of the paid period. */
-export function CancelModal({ opened, onClose, companyName }: Props) {
+export function CancelModal({ opened, onClose, companyName, timezone }: Props) {
   const { t } = useTranslation('dashboard');
   const cancel = useCancelSubscription();
   const confirm = () =>
     cancel.mutate(undefined, {
       onSuccess: (res) => {
-        const until = res.data.accessUntil ? ` ${t('subscription.cancel.accessUntil', { date: formatDate(res.data.accessUntil) })}` : '';
+        const until = res.data.accessUntil ? ` ${t('subscription.cancel.accessUntil', { date: formatDate(res.data.accessUntil, timezone) })}` : '';
         notify.success(`${res.message ?? translateMessage(t, 'billing.cancelled')}${until}`);
         onClose();
       },

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, translateMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { useConfirmSubscription, useCreatePlan } from '../api';
-import { type PaypalNamespace, usePaypalSdk } from '../paypal-sdk';
+import { ALLOWED_FUNDING, type PaypalNamespace, usePaypalSdk } from '../paypal-sdk';
 
 /** What the subscription is for, read when the buyer clicks (the count can change after the buttons render). */
 export interface CheckoutOrder {
@@ -64,7 +64,7 @@ function Buttons({ paypal, order }: { paypal: PaypalNamespace; order: CheckoutOr
       reported = true;
       notify.error(message);
     };
-    const buttons = paypal.Buttons({
+    const options = {
       style: { layout: 'vertical', shape: 'rect', label: 'subscribe' },
       createSubscription: async () => {
         reported = false;
@@ -77,7 +77,7 @@ function Buttons({ paypal, order }: { paypal: PaypalNamespace; order: CheckoutOr
           throw err;
         }
       },
-      onApprove: async (data) => {
+      onApprove: async (data: { subscriptionID?: string | null }) => {
         const { order: current, t: tr, confirm: mutation } = latest.current;
         if (!data.subscriptionID || !current) return fail(translateMessage(tr, 'billing.confirmFailed'));
         try {
@@ -95,17 +95,26 @@ function Buttons({ paypal, order }: { paypal: PaypalNamespace; order: CheckoutOr
       onError: () => {
         if (!reported) notify.error(translateMessage(latest.current.t, 'billing.providerError'));
       },
-    });
-    if (buttons.isEligible && !buttons.isEligible()) {
+    };
+    // Spec §4: only PayPal balance and card, one standalone button each (when PayPal offers it to this buyer).
+    const drawn = ALLOWED_FUNDING.map((source) => paypal.Buttons({ ...options, fundingSource: paypal.FUNDING?.[source.toUpperCase()] ?? source })).filter(
+      (buttons) => !buttons.isEligible || buttons.isEligible(),
+    );
+    if (!drawn.length) {
       notify.error(translateMessage(latest.current.t, 'billing.providerError'));
       return;
     }
-    buttons.render(el).catch(() => {
-      // The component went away while PayPal was still drawing: nothing to tell.
-      if (el.isConnected) notify.error(translateMessage(latest.current.t, 'billing.providerError'));
-    });
+    for (const buttons of drawn) {
+      const slot = document.createElement('div');
+      el.appendChild(slot);
+      buttons.render(slot).catch(() => {
+        // The component went away while PayPal was still drawing: nothing to tell.
+        if (el.isConnected) notify.error(translateMessage(latest.current.t, 'billing.providerError'));
+      });
+    }
     return () => {
-      void buttons.close?.();
+      for (const buttons of drawn) void buttons.close?.();
+      el.replaceChildren();
     };
   }, [paypal]);
 

@@ -55,6 +55,8 @@ export function PremiumCard({ company }: { company: CompanySettings }) {
   const { subscription: sub, company: info } = details.data;
   const last = sub.billing_info.last_payment;
   const active = sub.status === 'ACTIVE';
+  const tz = info.timezone;
+  const day = (iso: string | null | undefined) => formatDate(iso, tz);
 
   return (
     <Card withBorder padding="lg" radius="md">
@@ -65,16 +67,32 @@ export function PremiumCard({ company }: { company: CompanySettings }) {
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
           <Field label={t('subscription.premium.employees')} value={String(sub.quantity)} />
-          <Field label={t('subscription.premium.nextBilling')} value={formatDate(sub.billing_info.next_billing_time ?? info.nextBillingDate)} />
+          <Field label={t('subscription.premium.nextBilling')} value={day(sub.billing_info.next_billing_time ?? info.nextBillingDate)} />
           <Field
             label={t('subscription.premium.lastPayment')}
-            value={last ? `${last.amount.value} ${last.amount.currency_code}${last.time ? ` · ${formatDate(last.time)}` : ''}` : '—'}
+            value={last ? `${last.amount.value} ${last.amount.currency_code}${last.time ? ` · ${day(last.time)}` : ''}` : '—'}
           />
           <Field label={t('subscription.premium.failedPayments')} value={String(sub.billing_info.failed_payments_count)} />
         </SimpleGrid>
-        {sub.status === 'SUSPENDED' && <Alert color="orange">{t('subscription.premium.suspended')}</Alert>}
-        {sub.status === 'CANCELLED' && info.accessUntil && (
-          <Alert color="gray">{t('subscription.premium.accessUntil', { date: formatDate(info.accessUntil) })}</Alert>
+        {sub.status === 'SUSPENDED' && (
+          <Alert color="orange" title={info.graceEndsAt ? t('subscription.premium.graceUntil', { date: day(info.graceEndsAt) }) : undefined}>
+            <Text size="sm">{t('subscription.premium.suspended')}</Text>
+            {info.deletionAt && (
+              <Text size="sm" mt={4}>
+                {t('subscription.premium.suspendedDeletion', { grace: day(info.graceEndsAt), date: day(info.deletionAt) })}
+              </Text>
+            )}
+          </Alert>
+        )}
+        {(sub.status === 'CANCELLED' || sub.status === 'EXPIRED') && info.accessUntil && (
+          <Alert color="gray">
+            <Text size="sm">{t('subscription.premium.accessUntil', { date: day(info.accessUntil) })}</Text>
+            {info.deletionAt && (
+              <Text size="sm" mt={4} fw={600}>
+                {t('subscription.premium.deletionOn', { date: day(info.deletionAt) })}
+              </Text>
+            )}
+          </Alert>
         )}
         {sub.status === 'CANCELLED' && <Text size="sm">{t('subscription.premium.resume')}</Text>}
         {active && (
@@ -87,7 +105,7 @@ export function PremiumCard({ company }: { company: CompanySettings }) {
         )}
       </Stack>
       {manage && <ManageModal opened onClose={() => setManage(false)} companyId={company.id} companyName={company.name} current={info.maxEmployees} />}
-      <CancelModal opened={cancel} onClose={() => setCancel(false)} companyName={company.name} />
+      <CancelModal opened={cancel} onClose={() => setCancel(false)} companyName={company.name} timezone={tz} />
     </Card>
   );
 }

@@ -5,7 +5,10 @@ import { errorMessage, translateMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { revisionErrorMessage, useConfirmRevision, useConfirmSubscription } from '../api';
 
-/** Handles ?paypal=approved|cancelled|revision-approved once the company id is known, then cleans the URL. */
+/**
+ * Handles ?paypal=approved|cancelled|revision-approved|revision-cancelled once the company id is known,
+ * then cleans the URL. A buyer who cancels on PayPal's page (a subscription or a revision) sees 'Pago cancelado'.
+ */
 export function usePaypalReturn(companyId: string | undefined) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -21,7 +24,7 @@ export function usePaypalReturn(companyId: string | undefined) {
     const revisionId = params.get('revisionId');
     const count = Number(params.get('employeeCount'));
     setParams({}, { replace: true });
-    if (status === 'cancelled') {
+    if (status === 'cancelled' || status === 'revision-cancelled') {
       notify.info(translateMessage(t, 'billing.paymentCancelled'));
     } else if (status === 'approved' && subscriptionId) {
       confirm.mutate(

@@ -67,7 +67,7 @@ export function CompaniesTable({ companies, handlers }: { companies: SuperAdminC
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {employeesUsage(t, c.currentEmployees, c.maxEmployees)}
+                  {employeesUsage(t, c)}
                 </Text>
               </Table.Td>
               <Table.Td>

@@ -40,7 +40,7 @@ export function CompanyCard({ company: c, handlers }: { company: SuperAdminCompa
       </Group>
       <SimpleGrid cols={2} spacing="sm" mt="sm">
         <Fact label={col('ruc')} value={c.ruc || '—'} />
-        <Fact label={col('employees')} value={employeesUsage(t, c.currentEmployees, c.maxEmployees)} />
+        <Fact label={col('employees')} value={employeesUsage(t, c)} />
       </SimpleGrid>
       <Divider my="sm" />
       <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb={4}>

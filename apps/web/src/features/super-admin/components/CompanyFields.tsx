@@ -1,6 +1,6 @@
 import { Checkbox, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { PLANS, RUC_MAX } from '@presente/shared';
+import { PLAN_LIMITS, PLANS, RUC_MAX } from '@presente/shared';
 import { IconBuilding, IconId, IconMail, IconMapPin, IconPhone, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../lib/messages';
@@ -76,6 +76,13 @@ export function PlanStatusFields({ form }: { form: Form }) {
       <Stack gap={6}>
         <NumberInput
           label={f('maxEmployees')}
+          // The one rule (plans.ts limitFor): FREE allows the smaller of 5 and this maximum.
+          description={
+            form.values.plan === 'FREE'
+              ? t('superAdmin.form.maxEmployeesFreeHint', { limit: PLAN_LIMITS.FREE.employees })
+              : t('superAdmin.form.maxEmployeesPremiumHint')
+          }
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           leftSection={<IconUsers size={16} />}
           min={1}
           allowDecimal={false}

@@ -1,5 +1,5 @@
 import { Alert, Button, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { findCountry, type SuperAdminCompany } from '@presente/shared';
+import { findCountry, limitFor, type SuperAdminCompany } from '@presente/shared';
 import { IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,7 +70,17 @@ function CompanyInfo({ initial, onClose, onEdit }: { initial: SuperAdminCompany;
         <Field label={i('country')}>{country}</Field>
         <Field label={i('timezone')}>{c.timezone}</Field>
         <Field label={i('locale')}>{c.locale}</Field>
-        <Field label={i('employees')}>{employeesUsage(t, c.currentEmployees, c.maxEmployees)}</Field>
+        <Field label={i('employees')}>
+          {employeesUsage(t, c)}
+          {limitFor(c, 'employees') !== c.maxEmployees && (
+            <Text size="xs" c="dimmed" fw={400} data-testid="effective-limit-hint">
+              {t('superAdmin.companies.effectiveLimitHint', {
+                max: c.maxEmployees === -1 ? t('superAdmin.companies.unlimited') : c.maxEmployees,
+                limit: limitFor(c, 'employees'),
+              })}
+            </Text>
+          )}
+        </Field>
         <Field label={i('registeredAt')}>{formatDayMonthYear(t, c.registeredAt, c.timezone)}</Field>
         <Field label={i('updatedAt')}>{formatDayMonthYear(t, c.updatedAt, c.timezone)}</Field>
       </SimpleGrid>

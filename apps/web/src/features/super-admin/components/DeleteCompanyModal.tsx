@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { SuperAdminCompany } from '@presente/shared';
-import { IconAlertCircle, IconAlertTriangle, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconCreditCard, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/messages';
@@ -12,7 +12,7 @@ interface DeleteCompanyModalProps {
   onClose: () => void;
 }
 
-/** Confirmation naming the company and warning that all its data goes (spec §2, §8). */
+/** Confirmation naming the company and warning that all its data goes, and that a Premium subscription is cancelled first (spec §2, §8). */
 export function DeleteCompanyModal({ company, onClose }: DeleteCompanyModalProps) {
   const { t } = useTranslation('dashboard');
   const remove = useDeleteCompany();
@@ -42,6 +42,11 @@ export function DeleteCompanyModal({ company, onClose }: DeleteCompanyModalProps
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />}>
             {t('superAdmin.companies.delete.warning')}
           </Alert>
+          {(company.plan === 'PREMIUM' || company.status === 'SUSPENDED') && (
+            <Alert color="orange" variant="light" icon={<IconCreditCard size={18} />} data-testid="delete-subscription-warning">
+              {t('superAdmin.companies.delete.subscriptionWarning')}
+            </Alert>
+          )}
           {error && (
             <Alert color="red" variant="outline" icon={<IconAlertCircle size={18} />} role="alert">
               {error}

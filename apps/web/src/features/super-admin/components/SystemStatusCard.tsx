@@ -1,6 +1,6 @@
 import { Badge, Divider, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { SuperAdminDashboard } from '@presente/shared';
-import { type Icon, IconApi, IconDatabase, IconFaceId, IconMail, IconServer } from '@tabler/icons-react';
+import { type Icon, IconApi, IconCreditCard, IconDatabase, IconFaceId, IconMail, IconServer } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -25,6 +25,9 @@ function rowsOf(system: System, t: (key: string) => string): Row[] {
   const dataDirHint = { writable: 'dataDirWritable', not_writable: 'dataDirNotWritable', external: 'dataDirExternal' }[dataDir];
   const faceHint = { not_loaded: 'faceNotLoaded', loading: 'faceLoading', ready: 'faceReady', error: 'faceError' }[system.faceEngine];
   const faceTone: Tone = { not_loaded: 'idle', loading: 'warn', ready: 'ok', error: 'bad' }[system.faceEngine] as Tone;
+  const paymentsHint = { simulator: 'paymentsSimulator', paypal_sandbox: 'paymentsSandbox', paypal_live: 'paymentsLive', off: 'paymentsOff' }[system.payments];
+  // The simulator lets anyone activate Premium for free: a warning, not a green light.
+  const paymentsTone: Tone = { simulator: 'warn', paypal_sandbox: 'warn', paypal_live: 'ok', off: 'idle' }[system.payments] as Tone;
   return [
     {
       key: 'database',
@@ -51,6 +54,14 @@ function rowsOf(system: System, t: (key: string) => string): Row[] {
       tone: mode === 'smtp' ? 'ok' : 'warn',
     },
     { key: 'face', icon: IconFaceId, label: t('superAdmin.overview.system.face'), value: v(`face.${system.faceEngine}`), hint: h(faceHint), tone: faceTone },
+    {
+      key: 'payments',
+      icon: IconCreditCard,
+      label: t('superAdmin.overview.system.payments'),
+      value: v(`payments.${system.payments}`),
+      hint: h(paymentsHint),
+      tone: paymentsTone,
+    },
   ];
 }
 
@@ -68,7 +79,7 @@ export function SystemStatusCard({ system, loading }: { system?: System; loading
       </Text>
       <Stack gap="sm" mt="md">
         {loading &&
-          ['database', 'api', 'storage', 'mail', 'face'].map((key) => (
+          ['database', 'api', 'storage', 'mail', 'face', 'payments'].map((key) => (
             <Group key={key} justify="space-between" wrap="nowrap">
               <Skeleton height={16} width="40%" radius="sm" />
               <Skeleton height={20} width={90} radius="xl" />

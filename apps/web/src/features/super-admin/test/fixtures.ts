@@ -32,7 +32,7 @@ export const DASHBOARD: SuperAdminDashboard = {
   totalEmployees: 40,
   activeEmployees: 30,
   totalAttendances: 1234,
-  system: { database: 'connected', api: 'ok', storage: { mode: 'outbox', dataDir: 'writable' }, faceEngine: 'not_loaded' },
+  system: { database: 'connected', api: 'ok', storage: { mode: 'outbox', dataDir: 'writable' }, faceEngine: 'not_loaded', payments: 'simulator' },
 };
 
 /** The session of a super admin plus the given API answers. */
