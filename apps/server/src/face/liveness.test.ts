@@ -111,6 +111,9 @@ describe('active liveness (pure)', () => {
     const steps = ['straight', 'left', 'right'] as const;
     expect(checkLiveness(steps, [pose(0, 1), frame([]), pose(-25, 3)])).toMatchObject({ passed: false, reason: 'no_face', details: { frame: 1 } });
     expect(checkLiveness(steps, [pose(0, 1), frame([face(), face()]), pose(-25, 3)]).reason).toBe('multiple_faces');
+    // As the engine answers a group: no descriptor for any of the faces. Still multiple_faces, not no_face.
+    const group = frame([face({ descriptor: null }), face({ descriptor: null })]);
+    expect(checkLiveness(steps, [pose(0, 1), group, pose(-25, 3)])).toMatchObject({ passed: false, reason: 'multiple_faces', details: { frame: 1 } });
     const low = (yaw: number, seed: number, antispoof: number, liveness: number) => frame([face({ yaw, thumb: thumbOf(seed), antispoof, liveness })]);
     // antispoof alone low (as on many genuine photos) still passes
     expect(checkLiveness(steps, [low(0, 1, 0.2, 0.9), low(25, 2, 0.25, 0.95), low(-25, 3, 0.3, 0.9)]).passed).toBe(true);

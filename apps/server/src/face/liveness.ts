@@ -100,8 +100,9 @@ export function checkLiveness(steps: readonly Step[], frames: Analysis[], l = LI
   if (frames.length < Math.max(l.minFrames, steps.length) || frames.length > l.maxFrames) return failed('frame_count');
 
   for (const [i, f] of frames.entries()) {
-    if (f.faces.length === 0 || !f.faces[0].descriptor) return { passed: false, reason: 'no_face', details: { ...details, frame: i } };
+    // Several faces first: the engine computes no descriptor for them (a group is never identified).
     if (f.faces.length > 1) return { passed: false, reason: 'multiple_faces', details: { ...details, frame: i } };
+    if (f.faces.length === 0 || !f.faces[0].descriptor) return { passed: false, reason: 'no_face', details: { ...details, frame: i } };
   }
   const faces = frames.map((f) => f.faces[0]);
   details.yaws = faces.map((f) => f.yaw);
