@@ -1,6 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import type { TabProps } from '../../dashboard/tabs';
 import { AttendanceLinksCard } from '../../face/links/AttendanceLinksCard';
+import { FaceSettingsCard } from '../../face/settings/FaceSettingsCard';
 import { WorkLocationsCard } from '../../locations/components/WorkLocationsCard';
 import { TourHelpCard } from '../../tour/components/TourHelpCard';
 import { AdminEmailCard } from '../components/AdminEmailCard';
@@ -9,7 +10,7 @@ import { CompanyNameCard } from '../components/CompanyNameCard';
 
 /**
  * Company admin Configuración (spec §2): administrator email and password, company name, work locations,
- * facial attendance links (face feature) and help with the guided tour.
+ * face recognition settings and facial attendance links (face feature) and help with the guided tour.
  */
 export function CompanySettingsTab({ user }: TabProps) {
   return (
@@ -20,6 +21,7 @@ export function CompanySettingsTab({ user }: TabProps) {
         <CompanyNameCard />
       </SimpleGrid>
       <WorkLocationsCard />
+      <FaceSettingsCard />
       <AttendanceLinksCard />
       <TourHelpCard />
     </Stack>
