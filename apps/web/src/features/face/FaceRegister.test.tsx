@@ -88,6 +88,23 @@ describe('face registration modal', () => {
     expect(await within(modal).findByText('Capturas listas. Pulsa «Registrar»')).toBeInTheDocument();
   });
 
+  it('goes back to the notice when the company changed its notice meanwhile (the server refuses the old version)', async () => {
+    stubCamera();
+    const message = 'El aviso de datos biométricos cambió. Recarga la página y vuelve a mostrarlo al empleado.';
+    mockApi(routes({ [REGISTER]: { status: 400, body: { message, code: 'validation_failed', errors: [{ path: 'noticeVersion', message }] } } }));
+    const { user } = renderApp('/company-admin/employees');
+    const modal = await openModal(user);
+    await user.click(within(modal).getByRole('checkbox'));
+    await user.click(within(modal).getByRole('button', { name: 'Continuar' }));
+    const capture = await within(modal).findByRole('button', { name: 'Capturar' });
+    await waitFor(() => expect(capture).toBeEnabled(), { timeout: 5000 });
+    for (let i = 0; i < 3; i++) await user.click(capture);
+    await user.click(within(modal).getByRole('button', { name: 'Registrar' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(await within(modal).findByRole('checkbox', { name: /acepta el aviso de datos biométricos/ })).not.toBeChecked();
+    expect(within(modal).getByRole('button', { name: 'Continuar' })).toBeDisabled();
+  });
+
   it('shows the camera error of the spec when access is denied', async () => {
     stubCamera(new DOMException('denied', 'NotAllowedError'));
     mockApi(routes());
