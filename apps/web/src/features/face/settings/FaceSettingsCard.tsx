@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Skeleton, Slider, Stack, Switch, Text, Them
 import { modals } from '@mantine/modals';
 import { FACE_MATCH_THRESHOLD, type FaceSettings } from '@presente/shared';
 import { IconAlertTriangle, IconDeviceFloppy, IconFaceId } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
@@ -22,10 +22,18 @@ export function FaceSettingsCard() {
   const [draft, setDraft] = useState<Pick<FaceSettings, 'matchThreshold' | 'keepEnrolmentPhotos'> | null>(null);
   const f = (key: string, opts?: Record<string, unknown>) => t(`faceSettings.${key}`, opts);
 
-  // Follow the saved values (first load, a save here or in another tab) until the admin changes something.
+  // Follow the saved values (first load, a save here or in another tab) unless the admin is changing them.
   const saved = query.data;
+  const followed = useRef<FaceSettings | null>(null);
   useEffect(() => {
-    if (saved) setDraft({ matchThreshold: saved.matchThreshold, keepEnrolmentPhotos: saved.keepEnrolmentPhotos });
+    if (!saved) return;
+    const before = followed.current;
+    followed.current = saved;
+    setDraft((d) =>
+      !d || !before || (d.matchThreshold === before.matchThreshold && d.keepEnrolmentPhotos === before.keepEnrolmentPhotos)
+        ? { matchThreshold: saved.matchThreshold, keepEnrolmentPhotos: saved.keepEnrolmentPhotos }
+        : d,
+    );
   }, [saved]);
 
   const changed = !!saved && !!draft && (draft.matchThreshold !== saved.matchThreshold || draft.keepEnrolmentPhotos !== saved.keepEnrolmentPhotos);
