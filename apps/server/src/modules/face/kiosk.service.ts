@@ -90,9 +90,9 @@ export interface MarkInput {
 }
 
 /**
- * A kiosk mark: link → per-IP and per-link limits → network and device cool-downs → single-use challenge → every frame one face of one person following the
- * challenge (liveness) → 1:N within the link's company → the attendance rules (geofence, check-in/out) in
- * one transaction, with the evidence stored on the record.
+ * A kiosk mark: link → per-IP and per-link limits → network and device cool-downs → single-use challenge →
+ * every frame one face of one person following the challenge (liveness) → 1:N within the link's company →
+ * the attendance rules (geofence, check-in/out) in one transaction, with the evidence stored on the record.
  */
 export async function mark(ctx: Ctx, token: string, input: MarkInput, frames: Buffer[], deviceKey: string): Promise<KioskMarkResult> {
   const { link, company } = await openLink(ctx, token);
