@@ -96,6 +96,8 @@ export function FaceSettingsCard() {
               { value: FACE_MATCH_THRESHOLD.default, label: f('threshold.recommended') },
               { value: max, label: f('threshold.tolerant') },
             ]}
+            // Room for the end marks' labels, which are centred on the track's ends.
+            mx={44}
             mb="lg"
           />
           <Text size="sm" c="dimmed">
