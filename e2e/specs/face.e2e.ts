@@ -32,11 +32,23 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     await Promise.all([enrolCam?.close(), kioskCam?.close()]);
   });
 
-  it('the admin registers the employee face from the camera after the biometric notice', async () => {
+  it('the admin opts in to enrolment photos, then registers the employee face from the camera after the biometric notice', async () => {
     const { admin, employee } = seeded;
     const { page } = await enrolCam.open(main.baseUrl);
     await login(page, admin.adminEmail, admin.password);
     await closeGuidedTour(page);
+
+    // Settings → Reconocimiento facial: the threshold and its explanation, and the photo opt-in.
+    await openTab(page, 'Configuración', '/company-admin/settings');
+    const faceCard = page.getByTestId('face-settings-card');
+    await see(faceCard.getByText(/Más bajo = más estricto/));
+    await expect(faceCard.getByTestId('face-threshold-value').textContent()).resolves.toBe('0.55');
+    await faceCard.getByRole('switch', { name: /^Guardar una foto de registro por empleado/ }).check();
+    await faceCard.getByRole('button', { name: 'Guardar' }).click();
+    await see(toast(page, 'Configuración de reconocimiento facial guardada'));
+    await dismissToasts(page);
+    await shot(page, 'face-00-settings');
+
     await openTab(page, 'Empleados', '/company-admin/employees');
     const row = page.getByRole('row').filter({ hasText: employee.name });
     await see(row.getByText('Pendiente'));
@@ -44,6 +56,8 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
 
     const modal = page.getByRole('dialog', { name: `Registrar rostro: ${employee.name}` });
     await see(modal.getByText('Aviso de datos biométricos'));
+    // The company keeps a photo: the notice says so.
+    await see(modal.getByText(/y una foto de registro \(la mejor captura\), que solo ven los administradores/));
     const proceed = modal.getByRole('button', { name: 'Continuar' });
     // The notice must be accepted before the camera opens.
     await expect(proceed.isDisabled()).resolves.toBe(true);
@@ -61,6 +75,15 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     await modal.getByRole('button', { name: 'Cerrar', exact: true }).click();
     await see(row.getByText('Registrado'));
     await see(row.getByRole('button', { name: `Actualizar rostro: ${employee.name}` }));
+
+    // The kept photo, in the employee's information (an authenticated, uncached image).
+    await row.getByRole('button', { name: `Ver información: ${employee.name}` }).click();
+    const info = page.getByRole('dialog');
+    const photo = info.getByRole('img', { name: `Foto de registro de ${employee.name}` });
+    await see(photo);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+    await shot(page, 'face-03b-photo');
+    await page.keyboard.press('Escape');
     expect(enrolCam.takeErrors()).toEqual([]);
   });
 
@@ -138,7 +161,15 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     await login(admin.page, seeded.admin.adminEmail, seeded.admin.password);
     await openTab(admin.page, 'Asistencia', '/company-admin/attendance');
     await dayCell(admin.page, seeded.employee.name, today, 'Presente').click();
-    await see(admin.page.getByRole('dialog').getByText('Reconocimiento facial'));
+    const day = admin.page.getByRole('dialog');
+    await see(day.getByText('Reconocimiento facial'));
+    // The evidence of the punch: match, liveness with each frame, the link.
+    const evidence = day.getByTestId('face-evidence');
+    await see(evidence.getByText('Prueba de vida superada'));
+    await see(evidence.getByText(/^Distancia 0\.\d{3} \(umbral 0\.55\)/));
+    await see(evidence.getByText(/Enlace: Entrada principal/));
+    expect(await evidence.getByRole('table', { name: 'Fotogramas de la prueba de vida' }).getByRole('row').count()).toBeGreaterThanOrEqual(4);
+    await shot(admin.page, 'face-09b-evidence');
   });
 
   it('the kiosk fits a phone; a deactivated or unknown link shows a clear page', async () => {
@@ -182,6 +213,8 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     // The admin's list is back to 'Pendiente'.
     const list = await seeded.api.get<{ id: string; faceData: unknown }[]>('/company-admin-simple/employees');
     expect(list.body.data!.find((e) => e.id === employee.id)?.faceData).toBeNull();
+    // The enrolment photo went with the templates.
+    expect((await seeded.api.request('GET', `/company-admin-simple/face-recognition/photo/${employee.id}`)).status).toBe(404);
     expect(enrolCam.takeErrors()).toEqual([]);
   });
 });

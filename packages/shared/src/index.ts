@@ -12,4 +12,4 @@ export * from './schemas/attendance.js';
 export * from './schemas/employee.js';
 export * from './schemas/billing.js';
 export * from './schemas/face.js';
-export { FACE_NOTICE } from './messages/face.js';
+export { FACE_NOTICE, FACE_NOTICE_PHOTO } from './messages/face.js';

@@ -37,6 +37,22 @@ export async function letterbox(input: Buffer | Uint8Array | RawImage, opts: { w
     .toBuffer();
 }
 
+/** Long side of a kept enrolment photo: enough to recognise the person by eye, small in the database. */
+export const PHOTO_SIDE = 480;
+
+/**
+ * An enrolment capture as the photo the company keeps (when it opts in): a JPEG, EXIF orientation applied,
+ * long side ≤ PHOTO_SIDE, without any metadata (sharp drops EXIF, GPS and the rest unless asked).
+ */
+export async function enrolmentPhoto(input: Buffer | Uint8Array): Promise<Buffer> {
+  return sharp(input, { limitInputPixels: 40_000_000 })
+    .rotate()
+    .resize({ width: PHOTO_SIDE, height: PHOTO_SIDE, fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
 export interface Rect {
   x: number;
   y: number;

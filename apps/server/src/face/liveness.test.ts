@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Analysis, FaceAnalysis } from './engine.js';
 import { checkLiveness, collapse, poseOf, randomChallenge, STEPS } from './liveness.js';
-import { checkCapture, checkEnrolment, FACE_MESSAGES, oneFace } from './quality.js';
+import { bestCapture, checkCapture, checkEnrolment, FACE_MESSAGES, oneFace } from './quality.js';
 
 const base = Float32Array.from({ length: 128 }, (_, i) => Math.sin(i) / 10);
 const thumbOf = (seed: number) => Uint8Array.from({ length: 32 * 32 }, (_, i) => (i * 31 + seed * 97) % 256);
@@ -51,6 +51,14 @@ describe('enrolment quality gate (pure)', () => {
     expect(checkEnrolment([good(), good(), frame([face({ descriptor: other })])])).toMatchObject({ ok: false, reason: 'faces_differ', capture: 2 });
     expect(checkEnrolment([good(), frame([]), good()])).toMatchObject({ ok: false, reason: 'no_face', capture: 1 });
   });
+
+  it('picks the most frontal, largest and sharpest capture for the enrolment photo', () => {
+    const at = (over: Partial<FaceAnalysis>) => frame([face(over)]);
+    expect(bestCapture([at({ size: 150 }), at({ size: 220 }), at({ size: 180 })])).toBe(1);
+    expect(bestCapture([at({ size: 220, yaw: 18 }), at({ size: 210, yaw: 1 })])).toBe(1);
+    expect(bestCapture([at({ sharpness: 45 }), at({ sharpness: 600 })])).toBe(1);
+    expect(bestCapture([frame([]), frame([face(), face()])])).toBe(-1);
+  });
 });
 
 describe('active liveness (pure)', () => {
@@ -84,10 +92,28 @@ describe('active liveness (pure)', () => {
     expect(checkLiveness(steps, [pose(0, 1), pose(25, 2)]).details.failure).toBe('frame_count');
   });
 
+  it('keeps each frame pose, yaw, antispoof and liveness scores and distance (the punch evidence), not only the mean', () => {
+    const steps = ['straight', 'left', 'right'] as const;
+    const scored = (yaw: number, seed: number, antispoof: number, liveness: number, descriptor = base) =>
+      frame([face({ yaw, thumb: thumbOf(seed), antispoof, liveness, descriptor })]);
+    const moved = Float32Array.from(base, (v, i) => (i === 0 ? v + 0.3 : v));
+    const r = checkLiveness(steps, [scored(1, 1, 0.61, 0.93), scored(24, 2, 0.42, 0.88, moved), scored(-27, 3, 0.7, 0.97)]);
+    expect(r.passed).toBe(true);
+    expect(r.details.frames).toEqual([
+      { pose: 'straight', yaw: 1, antispoof: 0.61, live: 0.93, distance: 0 },
+      { pose: 'left', yaw: 24, antispoof: 0.42, live: 0.88, distance: 0.3 },
+      { pose: 'right', yaw: -27, antispoof: 0.7, live: 0.97, distance: 0 },
+    ]);
+    expect(r.details.spoofScore).toBe(0.752);
+  });
+
   it('reports no_face / multiple_faces, and refuses only clearly low spoof scores', () => {
     const steps = ['straight', 'left', 'right'] as const;
     expect(checkLiveness(steps, [pose(0, 1), frame([]), pose(-25, 3)])).toMatchObject({ passed: false, reason: 'no_face', details: { frame: 1 } });
     expect(checkLiveness(steps, [pose(0, 1), frame([face(), face()]), pose(-25, 3)]).reason).toBe('multiple_faces');
+    // As the engine answers a group: no descriptor for any of the faces. Still multiple_faces, not no_face.
+    const group = frame([face({ descriptor: null }), face({ descriptor: null })]);
+    expect(checkLiveness(steps, [pose(0, 1), group, pose(-25, 3)])).toMatchObject({ passed: false, reason: 'multiple_faces', details: { frame: 1 } });
     const low = (yaw: number, seed: number, antispoof: number, liveness: number) => frame([face({ yaw, thumb: thumbOf(seed), antispoof, liveness })]);
     // antispoof alone low (as on many genuine photos) still passes
     expect(checkLiveness(steps, [low(0, 1, 0.2, 0.9), low(25, 2, 0.25, 0.95), low(-25, 3, 0.3, 0.9)]).passed).toBe(true);

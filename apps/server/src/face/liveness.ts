@@ -34,6 +34,14 @@ export const LIVENESS = {
   minSpoofScore: 0.35,
 } as const;
 
+export interface LivenessFrame {
+  pose: Step | null;
+  yaw: number;
+  antispoof: number;
+  live: number;
+  distance: number | null;
+}
+
 export type LivenessFailure = 'frame_count' | 'replayed_frame' | 'different_person' | 'pose_sequence' | 'spoof_score';
 
 export interface LivenessResult {
@@ -48,6 +56,11 @@ export interface LivenessResult {
     maxDistance: number | null;
     /** Mean of (antispoof + liveness) / 2 over the frames. */
     spoofScore: number | null;
+    /**
+     * Each frame on its own (kept as the punch's evidence): pose, yaw, Human's antispoof and liveness scores,
+     * and the descriptor distance to the reference frame (null until measured).
+     */
+    frames: LivenessFrame[];
     /** Index of the frame that failed, when one did. */
     frame?: number;
   };
@@ -78,7 +91,7 @@ export function collapse(poses: (Step | null)[]): Step[] {
 }
 
 export function checkLiveness(steps: readonly Step[], frames: Analysis[], l = LIVENESS): LivenessResult {
-  const details: LivenessResult['details'] = { poses: [], yaws: [], maxDistance: null, spoofScore: null };
+  const details: LivenessResult['details'] = { poses: [], yaws: [], maxDistance: null, spoofScore: null, frames: [] };
   const failed = (failure: LivenessFailure, frame?: number): LivenessResult => ({
     passed: false,
     reason: 'liveness_failed',
@@ -87,13 +100,15 @@ export function checkLiveness(steps: readonly Step[], frames: Analysis[], l = LI
   if (frames.length < Math.max(l.minFrames, steps.length) || frames.length > l.maxFrames) return failed('frame_count');
 
   for (const [i, f] of frames.entries()) {
-    if (f.faces.length === 0 || !f.faces[0].descriptor) return { passed: false, reason: 'no_face', details: { ...details, frame: i } };
+    // Several faces first: the engine computes no descriptor for them (a group is never identified).
     if (f.faces.length > 1) return { passed: false, reason: 'multiple_faces', details: { ...details, frame: i } };
+    if (f.faces.length === 0 || !f.faces[0].descriptor) return { passed: false, reason: 'no_face', details: { ...details, frame: i } };
   }
   const faces = frames.map((f) => f.faces[0]);
   details.yaws = faces.map((f) => f.yaw);
   details.poses = faces.map((f) => poseOf(f.yaw, l));
   details.spoofScore = round(faces.reduce((s, f) => s + (f.antispoof + f.liveness) / 2, 0) / faces.length);
+  details.frames = faces.map((f, i) => ({ pose: details.poses[i], yaw: f.yaw, antispoof: f.antispoof, live: f.liveness, distance: null }));
 
   // The same bytes twice is a replay; the same picture in two different steps cannot be a head turn.
   for (let i = 0; i < frames.length; i++)
@@ -108,6 +123,7 @@ export function checkLiveness(steps: readonly Step[], frames: Analysis[], l = LI
   let maxDistance = 0;
   for (const [i, f] of faces.entries()) {
     const d = euclidean(ref, f.descriptor!);
+    details.frames[i].distance = round(d);
     maxDistance = Math.max(maxDistance, d);
     details.maxDistance = round(maxDistance);
     if (d > l.maxDistance) return failed('different_person', i);

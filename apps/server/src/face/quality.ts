@@ -67,6 +67,22 @@ export function checkCapture(analysis: Analysis, q = QUALITY): QualityResult {
   return one;
 }
 
+/**
+ * The capture that makes the best enrolment photo: the most frontal, then the largest and sharpest face
+ * (sharpness counts up to 1000, beyond which the eye sees no difference). -1 when none has one face.
+ */
+export function bestCapture(captures: Analysis[]): number {
+  let best = -1;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (const [i, capture] of captures.entries()) {
+    if (capture.faces.length !== 1) continue;
+    const f = capture.faces[0];
+    const score = Math.cos((Math.min(45, Math.abs(f.yaw)) * Math.PI) / 180) * f.size * Math.sqrt(Math.min(1000, f.sharpness));
+    if (score > bestScore) [best, bestScore] = [i, score];
+  }
+  return best;
+}
+
 export type EnrolmentResult = { ok: true; descriptors: Float32Array[] } | { ok: false; reason: QualityReason; message: string; capture?: number };
 
 /** 3-5 captures, each passing the gate, all of the same person: their descriptors are the templates. */

@@ -40,6 +40,8 @@ export const REALTIME_REFRESH: Record<string, { topics: string[]; reverify?: boo
   holiday_update: { topics: ['holiday', 'attendance', 'calendar', 'dashboard', 'overview', 'report'] },
   attendance_update: { topics: ['attendance', 'calendar', 'dashboard', 'overview', 'report', 'history', 'activity', 'stat'] },
   activity_update: { topics: ['activity'] },
+  // Another admin tab created, toggled or deleted a kiosk link: the links table and the plan usage.
+  attendance_link_update: { topics: ['link', 'company'] },
   admin_profile_update: { topics: ['profile'], reverify: true },
   super_admin_profile_updated: { topics: ['profile'], reverify: true },
   system_stats_update: { topics: ['dashboard', 'overview', 'stat', 'system', 'company'] },

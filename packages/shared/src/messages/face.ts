@@ -48,6 +48,24 @@ export const FACE_MESSAGES = {
     es: 'Demasiados intentos fallidos. Espera {seconds} segundos antes de volver a intentarlo.',
     en: 'Too many failed attempts. Wait {seconds} seconds before trying again.',
   },
+  'face.networkCooldown': {
+    es: 'Demasiados intentos fallidos desde esta red. Espera unos minutos antes de volver a intentarlo.',
+    en: 'Too many failed attempts from this network. Wait a few minutes before trying again.',
+  },
+  'face.noticeVersionInvalid': {
+    es: 'El aviso de datos biométricos cambió. Recarga la página y vuelve a mostrarlo al empleado.',
+    en: 'The biometric data notice has changed. Reload the page and show it to the employee again.',
+  },
+  'face.photoNotFound': { es: 'No hay una foto de registro guardada', en: 'No enrolment photo is stored' },
+  'faceSettings.thresholdRange': {
+    es: 'El umbral debe estar entre 0.45 y 0.60 (en pasos de 0.01)',
+    en: 'The threshold must be between 0.45 and 0.60 (in steps of 0.01)',
+  },
+  'faceSettings.saved': { es: 'Configuración de reconocimiento facial guardada', en: 'Face recognition settings saved' },
+  'faceSettings.photosDeleted': {
+    es: 'Configuración guardada. Fotos de registro eliminadas: {count}.',
+    en: 'Settings saved. Enrolment photos deleted: {count}.',
+  },
   'face.tooManyRequests': { es: 'Demasiadas solicitudes. Espera un momento.', en: 'Too many requests. Wait a moment.' },
   'face.noSchedule': { es: 'No tienes un horario asignado. Consulta con tu administrador.', en: 'You have no schedule assigned. Ask your administrator.' },
   'faceLink.nameRequired': { es: 'El nombre del enlace es requerido', en: 'The link name is required' },
@@ -79,5 +97,24 @@ export const FACE_NOTICE = {
     'We keep a numeric template of your face (not the photo). Enrolment photos are processed and discarded.',
     'The template is deleted if you withdraw consent (from Settings in your employee area), if your account is deleted or deactivated, or if the company leaves the service.',
     'Each punch keeps the evidence of the check (distances, liveness result, location, IP) with the attendance record.',
+  ],
+} as const;
+
+/**
+ * The notice when the company keeps one enrolment photo per employee (version FACE_NOTICE_PHOTO_VERSION):
+ * the same, saying that one photo is kept, who sees it and when it goes.
+ */
+export const FACE_NOTICE_PHOTO = {
+  es: [
+    FACE_NOTICE.es[0],
+    'Guardamos una plantilla numérica de tu rostro y una foto de registro (la mejor captura), que solo ven los administradores de tu empresa. Las demás capturas se procesan y se descartan.',
+    'La plantilla y la foto se eliminan si retiras tu consentimiento (desde Configuración en tu área de empleado), si se elimina o desactiva tu cuenta, si la empresa deja de guardar fotos o si la empresa deja el servicio.',
+    FACE_NOTICE.es[3],
+  ],
+  en: [
+    FACE_NOTICE.en[0],
+    "We keep a numeric template of your face and one enrolment photo (the best capture), seen only by your company's administrators. The other captures are processed and discarded.",
+    'The template and the photo are deleted if you withdraw consent (from Settings in your employee area), if your account is deleted or deactivated, if the company stops keeping photos, or if the company leaves the service.',
+    FACE_NOTICE.en[3],
   ],
 } as const;

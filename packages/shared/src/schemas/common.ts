@@ -58,3 +58,10 @@ export const optionalText = (max: number, tooLongKey = 'validation.tooLong') =>
 
 /** Booleans as JSON booleans or the strings multipart/query strings carry. */
 export const boolish = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+/** The body of every error answer (`{ message, code, errors? }`; a few codes add fields), for the OpenAPI document. */
+export const apiErrorBody = z.looseObject({
+  message: z.string(),
+  code: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});

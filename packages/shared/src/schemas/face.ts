@@ -6,8 +6,24 @@ import { boolish } from './common.js';
  * Admin calls live under /api/company-admin-simple/face-recognition, the kiosk under /api/public/attendance.
  */
 
-/** Version of the biometric notice the employee accepts before enrolment (bump when the text changes). */
+/**
+ * Versions of the biometric notice the employee accepts before enrolment (bump when a text changes): one for
+ * companies that keep templates only, one for companies that also keep an enrolment photo (FACE_NOTICE,
+ * FACE_NOTICE_PHOTO in messages/face.ts).
+ */
 export const FACE_NOTICE_VERSION = '2026-11-v1';
+export const FACE_NOTICE_PHOTO_VERSION = '2026-11-v1-foto';
+/** Every version the server knows; an enrolment must carry the one of the company's current setting. */
+export const FACE_NOTICE_VERSIONS = [FACE_NOTICE_VERSION, FACE_NOTICE_PHOTO_VERSION] as const;
+export type FaceNoticeVersion = (typeof FACE_NOTICE_VERSIONS)[number];
+/** The notice version an enrolment needs when the company does (not) keep enrolment photos. */
+export const faceNoticeVersion = (keepsPhoto: boolean): FaceNoticeVersion => (keepsPhoto ? FACE_NOTICE_PHOTO_VERSION : FACE_NOTICE_VERSION);
+
+/**
+ * The company's face match threshold (Euclidean distance between 128-d descriptors): a face is accepted when
+ * its distance to the employee's templates is at most this. Lower = stricter (docs/decisions/0006).
+ */
+export const FACE_MATCH_THRESHOLD = { min: 0.45, max: 0.6, default: 0.55, step: 0.01 } as const;
 
 /** Enrolment: 3-5 captures of one sitting; the kiosk: 3-6 frames following the challenge. */
 export const FACE_LIMITS = {
@@ -22,6 +38,9 @@ export const FACE_LIMITS = {
   /** Failed marks in a row from one device before a cool-down, and its length. */
   failuresBeforeCooldown: 5,
   cooldownSeconds: 60,
+  /** Failed marks from one IP (any device) within the window before that IP cools down (x RATE_LIMIT_SCALE). */
+  networkFailures: 20,
+  networkWindowMinutes: 15,
 } as const;
 
 export const livenessStep = z.enum(['straight', 'left', 'right']);
@@ -60,7 +79,8 @@ export const faceRegisterFields = z.object({
   descriptors: z.string().optional(),
   /** The employee accepted the biometric notice (required). */
   consentAccepted: z.enum(['true'], 'face.consentRequired'),
-  noticeVersion: z.string().default(FACE_NOTICE_VERSION),
+  /** The version the employee was shown: one of FACE_NOTICE_VERSIONS, and the server checks it is the company's current one. */
+  noticeVersion: z.enum(FACE_NOTICE_VERSIONS, 'face.noticeVersionInvalid').default(FACE_NOTICE_VERSION),
 });
 
 export const faceData = z.object({ confidence: z.number(), createdAt: z.string(), isActive: z.boolean() });
@@ -93,6 +113,65 @@ export const kioskMarkResult = z.object({
   repeated: z.boolean(),
 });
 export type KioskMarkResult = z.infer<typeof kioskMarkResult>;
+
+/** GET/PUT /face-recognition/settings: the company's threshold and the enrolment photo opt-in. */
+export const faceSettings = z.object({
+  matchThreshold: z.number(),
+  keepEnrolmentPhotos: z.boolean(),
+  /** Enrolment photos stored now (0 when the option is off). */
+  storedPhotos: z.number().int(),
+});
+export type FaceSettings = z.infer<typeof faceSettings>;
+
+const hundredths = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
+export const faceSettingsInput = z.object({
+  matchThreshold: z.coerce
+    .number('faceSettings.thresholdRange')
+    .min(FACE_MATCH_THRESHOLD.min, 'faceSettings.thresholdRange')
+    .max(FACE_MATCH_THRESHOLD.max, 'faceSettings.thresholdRange')
+    .refine(hundredths, 'faceSettings.thresholdRange'),
+  keepEnrolmentPhotos: boolish,
+});
+export type FaceSettingsInput = z.input<typeof faceSettingsInput>;
+
+/**
+ * What a face punch stores as its evidence (attendance_records.evidence.checkIn / .checkOut). Every field is
+ * optional: older records carry fewer of them.
+ */
+export const faceEvidenceFrame = z.object({
+  pose: livenessStep.nullable().optional(),
+  yaw: z.number().optional(),
+  antispoof: z.number().optional(),
+  live: z.number().optional(),
+  /** Descriptor distance to the reference (first straight) frame. */
+  distance: z.number().nullable().optional(),
+});
+export const faceEvidence = z.object({
+  linkId: z.string().optional(),
+  linkName: z.string().optional(),
+  distance: z.number().optional(),
+  runnerUp: z.number().nullable().optional(),
+  threshold: z.number().optional(),
+  liveness: z
+    .object({
+      passed: z.boolean().optional(),
+      steps: z.array(z.string()).optional(),
+      poses: z.array(z.string().nullable()).optional(),
+      yaws: z.array(z.number()).optional(),
+      maxDistance: z.number().nullable().optional(),
+      spoofScore: z.number().nullable().optional(),
+      frames: z.array(faceEvidenceFrame).optional(),
+    })
+    .optional(),
+  location: z
+    .object({ latitude: z.number(), longitude: z.number(), accuracy: z.number().nullable().optional(), distance: z.number().nullable().optional() })
+    .nullable()
+    .optional(),
+  accuracy: z.number().nullable().optional(),
+  ip: z.string().optional(),
+  userAgent: z.string().optional(),
+});
+export type FaceEvidence = z.infer<typeof faceEvidence>;
 
 /** GET /api/employee/face-consent. */
 export const faceConsentState = z.object({

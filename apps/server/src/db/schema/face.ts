@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { companies, users } from './companies.js';
 import { employees } from './organization.js';
 
@@ -16,7 +16,7 @@ export const faceProfiles = pgTable('face_profiles', {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('face_profiles_company_idx').on(t.companyId)]);
 
-/** The 128-d descriptors of each enrolment capture (no photo is kept). */
+/** The 128-d descriptors of each enrolment capture (the optional photo lives in face_photos). */
 export const faceTemplates = pgTable('face_templates', {
   id: uuid().primaryKey().defaultRandom(),
   companyId: companyId(),
@@ -24,6 +24,24 @@ export const faceTemplates = pgTable('face_templates', {
   descriptor: real().array().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('face_templates_company_employee_idx').on(t.companyId, t.employeeId)]);
+
+/** Binary column: node-postgres reads a Buffer, PGlite a Uint8Array; both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * One enrolment photo per employee (the best capture, re-encoded as a JPEG without metadata), kept only when
+ * the company opts in (companies.keep_enrolment_photos); deleted with the templates (docs/privacy-retention.md).
+ */
+export const facePhotos = pgTable('face_photos', {
+  employeeId: uuid().primaryKey().references(() => employees.id, { onDelete: 'cascade' }),
+  companyId: companyId(),
+  jpeg: bytea().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('face_photos_company_idx').on(t.companyId)]);
 
 /** Biometric consent: who accepted which notice, when, and its withdrawal (kept as the audit trail). */
 export const faceConsents = pgTable('face_consents', {

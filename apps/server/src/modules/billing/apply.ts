@@ -7,6 +7,7 @@ import { enqueue } from '../../jobs/runner.js';
 import { rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
 import { companyAdmins } from '../admin/companies.query.js';
+import { removeFaceData } from '../face/enrol.service.js';
 import type { BillingMailParams } from './billing.mails.js';
 import { adoptSubscription } from './catalog.js';
 import { deadlines, decide, type LifecycleEvent, type LifecycleStep, type LifecycleSubscription, STEP_MAILED } from './lifecycle.js';
@@ -74,6 +75,8 @@ async function deactivateExtraEmployees(tx: Db, companyId: string, keep: number)
         extra.map((e) => e.id),
       ),
     );
+  // Like every deactivation: their face data goes (templates, photo, open consent closed).
+  for (const e of extra) await removeFaceData(tx, companyId, e.id, 'employee_deactivated');
   const userIds = extra.map((e) => e.userId).filter((u): u is string => !!u);
   if (userIds.length) {
     await tx.update(users).set({ isActive: false }).where(inArray(users.id, userIds));

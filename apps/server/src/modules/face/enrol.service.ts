@@ -1,11 +1,12 @@
-import { FACE_LIMITS, type FaceConsentState, type FaceData } from '@presente/shared';
+import { FACE_LIMITS, type FaceConsentState, type FaceData, faceNoticeVersion } from '@presente/shared';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { type Ctx, requireCompany } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { employees, faceConsents, faceProfiles, faceTemplates } from '../../db/schema/index.js';
+import { companies, employees, faceConsents, facePhotos, faceProfiles, faceTemplates } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { enrolmentPhoto } from '../../face/image.js';
 import { euclidean } from '../../face/match.js';
-import { checkEnrolment } from '../../face/quality.js';
+import { bestCapture, checkEnrolment } from '../../face/quality.js';
 import { rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
 import { loadSelf } from '../employee-area/self.service.js';
@@ -23,9 +24,15 @@ function confidenceOf(descriptors: Float32Array[]): number {
   return Math.round(Math.min(1, Math.max(0, 1 - widest)) * 1000) / 1000;
 }
 
+const noticeChanged = () =>
+  new AppError('validation_failed', 'face.noticeVersionInvalid', {}, [{ path: 'noticeVersion', message: 'face.noticeVersionInvalid' }]);
+
 /**
  * Enrols (or re-enrols) an employee's face from 3-5 captures: the server analyses each, applies the quality
- * gate, and in one transaction replaces the templates, records the consent and the profile.
+ * gate, and in one transaction replaces the templates (and the enrolment photo, kept only when the company
+ * opts in), records the consent and the profile. The accepted notice must be the company's current one
+ * (with or without the photo); the setting is read again under a lock inside the transaction, so a photo is
+ * never kept against the setting or the notice the employee saw.
  */
 export async function registerFace(ctx: Ctx, input: { employeeId: string; noticeVersion: string }, images: Buffer[]) {
   const companyId = requireCompany(ctx.actor);
@@ -35,20 +42,30 @@ export async function registerFace(ctx: Ctx, input: { employeeId: string; notice
     .where(and(eq(employees.id, input.employeeId), eq(employees.companyId, companyId), isNull(employees.deletedAt)));
   if (!employee) throw new AppError('not_found', 'employee.notFound');
   if (employee.status !== 'ACTIVE') throw new AppError('conflict', 'face.employeeInactive');
+  const [company] = await ctx.db.select({ keepPhotos: companies.keepEnrolmentPhotos }).from(companies).where(eq(companies.id, companyId));
+  if (input.noticeVersion !== faceNoticeVersion(company.keepPhotos)) throw noticeChanged();
   const limits = { min: FACE_LIMITS.minCaptures, max: FACE_LIMITS.maxCaptures };
   if (images.length < limits.min || images.length > limits.max) throw new AppError('captures_count', 'face.captures_count', limits);
 
-  const checked = checkEnrolment(await analyzeAll(ctx, images, 'image'));
+  const analyses = await analyzeAll(ctx, images, 'image');
+  const checked = checkEnrolment(analyses);
   if (!checked.ok) {
     const errors = checked.capture === undefined ? undefined : [{ path: `image[${checked.capture}]`, message: `face.${checked.reason}` }];
     throw new AppError(checked.reason, `face.${checked.reason}`, limits, errors);
   }
   const confidence = confidenceOf(checked.descriptors);
   const userId = ctx.actor?.userId ?? null;
+  const photo = company.keepPhotos ? await enrolmentPhoto(images[Math.max(0, bestCapture(analyses))]) : null;
 
   const profile = await ctx.db.transaction(async (tx) => {
-    await tx.delete(faceTemplates).where(and(eq(faceTemplates.companyId, companyId), eq(faceTemplates.employeeId, employee.id)));
+    // FOR SHARE: a settings change waits for this enrolment (and this one sees a change already committed).
+    const [now] = await tx.select({ keepPhotos: companies.keepEnrolmentPhotos }).from(companies).where(eq(companies.id, companyId)).for('share');
+    if (now.keepPhotos !== company.keepPhotos) throw noticeChanged();
+    const own = <T extends typeof faceTemplates | typeof facePhotos>(t: T) => and(eq(t.companyId, companyId), eq(t.employeeId, employee.id));
+    await tx.delete(faceTemplates).where(own(faceTemplates));
     await tx.insert(faceTemplates).values(checked.descriptors.map((d) => ({ companyId, employeeId: employee.id, descriptor: Array.from(d) })));
+    await tx.delete(facePhotos).where(own(facePhotos));
+    if (photo) await tx.insert(facePhotos).values({ companyId, employeeId: employee.id, jpeg: photo });
     await tx
       .update(faceConsents)
       .set({ withdrawnAt: new Date(), withdrawnReason: 'replaced' })
@@ -66,7 +83,7 @@ export async function registerFace(ctx: Ctx, input: { employeeId: string; notice
       actorUserId: userId,
       type: 'admin_action',
       title: 'Rostro registrado',
-      details: { templates: checked.descriptors.length, confidence, noticeVersion: input.noticeVersion },
+      details: { templates: checked.descriptors.length, confidence, noticeVersion: input.noticeVersion, photoKept: !!photo },
     });
     return row;
   });
@@ -74,10 +91,15 @@ export async function registerFace(ctx: Ctx, input: { employeeId: string; notice
   return { employeeId: employee.id, faceData: faceDataOf(profile), templates: profile.templates };
 }
 
-/** Deletes an employee's templates and profile and closes the open consent (inside the caller's transaction). */
+/**
+ * Deletes an employee's templates, enrolment photo and profile and closes the open consent (inside the
+ * caller's transaction). Every path that ends an employee's face data goes through here: the admin's
+ * removal, consent withdrawal, deactivation (by the admin or the billing downgrade) and deletion.
+ */
 export async function removeFaceData(tx: Db, companyId: string, employeeId: string, reason: FaceRemovalReason): Promise<boolean> {
-  const by = (t: typeof faceTemplates | typeof faceProfiles) => and(eq(t.companyId, companyId), eq(t.employeeId, employeeId));
+  const by = (t: typeof faceTemplates | typeof faceProfiles | typeof facePhotos) => and(eq(t.companyId, companyId), eq(t.employeeId, employeeId));
   await tx.delete(faceTemplates).where(by(faceTemplates));
+  await tx.delete(facePhotos).where(by(facePhotos));
   const removed = await tx.delete(faceProfiles).where(by(faceProfiles)).returning({ id: faceProfiles.employeeId });
   await tx
     .update(faceConsents)
@@ -132,4 +154,16 @@ export async function withdrawConsent(ctx: Ctx) {
     });
   });
   ctx.deps.events.emit(rooms.company(employee.companyId), 'employee_update', { action: 'face_removed', id: employee.id });
+}
+
+/** The employee's kept enrolment photo (JPEG) for the admin of their company; 404 when none is kept. */
+export async function facePhoto(ctx: Ctx, employeeId: string): Promise<Buffer> {
+  const companyId = requireCompany(ctx.actor);
+  const [row] = await ctx.db
+    .select({ jpeg: facePhotos.jpeg })
+    .from(facePhotos)
+    .innerJoin(companies, eq(companies.id, facePhotos.companyId))
+    .where(and(eq(facePhotos.employeeId, employeeId), eq(facePhotos.companyId, companyId), eq(companies.keepEnrolmentPhotos, true)));
+  if (!row) throw new AppError('not_found', 'face.photoNotFound');
+  return row.jpeg;
 }

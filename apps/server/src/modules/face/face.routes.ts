@@ -1,12 +1,23 @@
-import { attendanceLinkInput, attendanceLinkToggle, faceRegisterFields, idParam, translate } from '@presente/shared';
+import {
+  apiErrorBody,
+  attendanceLinkInput,
+  attendanceLinkToggle,
+  faceRegisterFields,
+  faceSettings,
+  faceSettingsInput,
+  idParam,
+  translate,
+} from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import * as enrol from './enrol.service.js';
+import * as settings from './face-settings.service.js';
 import * as links from './links.service.js';
 import { readMultipart, registerFaceMultipart } from './multipart.js';
 
 const tags = ['face-recognition'];
+const employeeParam = z.object({ employeeId: z.uuid('validation.idInvalid') });
 
 /** Face enrolment and kiosk links of the admin's company (under /company-admin-simple, spec §7). */
 export const faceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,7 +60,60 @@ export const faceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/face-recognition/register/:employeeId', { schema: { tags, params: z.object({ employeeId: z.uuid('validation.idInvalid') }) } }, async (req) => {
+  app.get(
+    '/face-recognition/settings',
+    {
+      schema: {
+        tags,
+        description: 'The company match threshold (0.45-0.60, lower = stricter) and the enrolment photo opt-in.',
+        response: { 200: z.object({ data: faceSettings }) },
+      },
+    },
+    async (req) => ({ data: await settings.getFaceSettings(req.ctx) }),
+  );
+
+  app.put(
+    '/face-recognition/settings',
+    {
+      schema: {
+        tags,
+        body: faceSettingsInput,
+        description: 'Saves the threshold and the photo opt-in; turning the photos off deletes every stored enrolment photo of the company.',
+        response: { 200: z.object({ data: faceSettings, message: z.string() }), 400: apiErrorBody },
+      },
+    },
+    async (req) => {
+      const { settings: data, photosDeleted } = await settings.updateFaceSettings(req.ctx, req.body);
+      const message =
+        photosDeleted > 0
+          ? translate('faceSettings.photosDeleted', req.lang).replace('{count}', String(photosDeleted))
+          : translate('faceSettings.saved', req.lang);
+      return { data, message };
+    },
+  );
+
+  app.get(
+    '/face-recognition/photo/:employeeId',
+    {
+      schema: {
+        tags,
+        params: employeeParam,
+        description: 'The enrolment photo kept for an employee (image/jpeg) when the company opts in; 404 otherwise. Never cached by shared caches.',
+        produces: ['image/jpeg'],
+      },
+    },
+    async (req, reply) => {
+      const jpeg = await enrol.facePhoto(req.ctx, req.params.employeeId);
+      return reply
+        .header('Content-Type', 'image/jpeg')
+        .header('Cache-Control', 'private, no-store, max-age=0')
+        .header('Vary', 'Cookie')
+        .header('Content-Disposition', 'inline; filename="foto-registro.jpg"')
+        .send(jpeg);
+    },
+  );
+
+  app.delete('/face-recognition/register/:employeeId', { schema: { tags, params: employeeParam } }, async (req) => {
     await enrol.deleteFace(req.ctx, req.params.employeeId);
     return { message: translate('face.deleted', req.lang) };
   });

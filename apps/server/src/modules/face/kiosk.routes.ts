@@ -1,28 +1,39 @@
-import { kioskMarkFields } from '@presente/shared';
+import { apiErrorBody, kioskChallenge, kioskInfo, kioskMarkFields, kioskMarkResult } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { randomToken, sha256 } from '../../lib/crypto.js';
 import * as kiosk from './kiosk.service.js';
+import { DEVICE_COOKIE, deviceKeyOf, newDeviceCookie, verifiedDeviceId } from './kiosk-device.js';
 import { readMultipart, registerFaceMultipart } from './multipart.js';
 
 const tags = ['public-attendance'];
 const params = z.object({ token: z.string().min(16).max(128) });
-const DEVICE_COOKIE = 'presente_kiosk';
+const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
+
+/** Error answers of the kiosk calls: the usual `{ message, code, errors? }` body. */
+const errors = <S extends number>(...statuses: S[]) => Object.fromEntries(statuses.map((s) => [s, apiErrorBody])) as Record<S, typeof apiErrorBody>;
 
 /**
- * The public kiosk of a facial attendance link (no session; the token is the credential). The device
- * cookie only tells kiosks apart for the failure cool-down (IP + user agent when cookies are off).
+ * The public kiosk of a facial attendance link (no session; the token is the credential). The page's
+ * first call gives the browser a server-signed device id (cookie) that tells kiosks apart for the failure
+ * cool-down; without a valid one the IP is the device (kiosk-device.ts).
  */
 export const kioskRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerFaceMultipart(app);
 
   app.get(
     '/public/attendance/:token',
-    { schema: { tags, params, description: 'Company and link of a kiosk link. 404 not_found; 410 link_inactive / link_expired.' } },
+    {
+      schema: {
+        tags,
+        params,
+        description: 'Company and link of a kiosk link; sets the signed device cookie. 404 not_found; 410 link_inactive / link_expired.',
+        response: { 200: envelope(kioskInfo), ...errors(404, 410) },
+      },
+    },
     async (req, reply) => {
       const data = await kiosk.kioskInfo(req.ctx, req.params.token);
-      if (!req.cookies[DEVICE_COOKIE]) {
-        reply.setCookie(DEVICE_COOKIE, randomToken(16), {
+      if (!verifiedDeviceId(app.deps.sessionSecret, req.cookies[DEVICE_COOKIE])) {
+        reply.setCookie(DEVICE_COOKIE, newDeviceCookie(app.deps.sessionSecret), {
           path: '/api/public/attendance',
           httpOnly: true,
           sameSite: 'lax',
@@ -36,7 +47,14 @@ export const kioskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/public/attendance/:token/challenge',
-    { schema: { tags, params, description: 'A single-use active-liveness challenge: the order of head poses to follow, valid 90 s.' } },
+    {
+      schema: {
+        tags,
+        params,
+        description: 'A single-use active-liveness challenge: the order of head poses to follow, valid 90 s. 429 rate_limited per IP.',
+        response: { 200: envelope(kioskChallenge), ...errors(404, 410, 429) },
+      },
+    },
     async (req) => ({ data: await kiosk.createChallenge(req.ctx, req.params.token) }),
   );
 
@@ -48,14 +66,15 @@ export const kioskRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         consumes: ['multipart/form-data'],
         description:
-          'multipart/form-data: challengeId, optional latitude, longitude, accuracy, and 3-6 unmirrored JPEG parts named `frames` following the challenge. Refusals: no_face, multiple_faces, liveness_failed, face_not_recognized, outside_geofence, already_completed, link_inactive, link_expired, rate_limited, challenge_invalid.',
+          'multipart/form-data: challengeId, optional latitude, longitude, accuracy, and 3-6 unmirrored JPEG parts named `frames` following the challenge. Refusals: 400 challenge_invalid / captures_count / invalid_image / location_required; 403 outside_geofence; 404 not_found; 409 already_completed; 410 link_inactive / link_expired; 422 no_face / multiple_faces / liveness_failed / face_not_recognized; 429 rate_limited (per IP, per link, device or network cool-down); 503 face_unavailable.',
+        response: { 200: envelope(kioskMarkResult), ...errors(400, 403, 404, 409, 410, 422, 429, 503) },
       },
     },
     async (req) => {
       const { fields, files } = await readMultipart(req, 'frames');
       const input = kioskMarkFields.parse(fields);
-      const device = req.cookies[DEVICE_COOKIE] ?? sha256(`${req.ctx.ip}|${req.ctx.userAgent}`).slice(0, 32);
-      return { data: await kiosk.mark(req.ctx, req.params.token, input, files, sha256(device).slice(0, 64)) };
+      const deviceKey = deviceKeyOf(app.deps.sessionSecret, req.cookies[DEVICE_COOKIE], req.ctx.ip);
+      return { data: await kiosk.mark(req.ctx, req.params.token, input, files, deviceKey) };
     },
   );
 };

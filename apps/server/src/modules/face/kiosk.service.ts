@@ -28,9 +28,14 @@ async function openLink(ctx: Ctx, token: string) {
   return row;
 }
 
+/** Requests per minute: per IP (x RATE_LIMIT_SCALE, like every per-IP limit) and per link. */
+export const KIOSK_RATE = { challengePerIp: 60, markPerIp: 30, markPerLink: 120 } as const;
+
 async function limit(ctx: Ctx, key: string, max: number) {
   if ((await ctx.deps.limiter.hit(key, 60_000)) > max) throw new AppError('rate_limited', 'face.tooManyRequests');
 }
+const perIp = (ctx: Ctx, max: number) => max * ctx.deps.config.RATE_LIMIT_SCALE;
+const networkKey = (ctx: Ctx) => `kiosk:failures:ip:${ctx.ip}`;
 
 export async function kioskInfo(ctx: Ctx, token: string): Promise<KioskInfo> {
   const { link, company } = await openLink(ctx, token);
@@ -39,7 +44,7 @@ export async function kioskInfo(ctx: Ctx, token: string): Promise<KioskInfo> {
 
 export async function createChallenge(ctx: Ctx, token: string): Promise<KioskChallenge> {
   const { link } = await openLink(ctx, token);
-  await limit(ctx, `kiosk:challenge:ip:${ctx.ip}`, 60);
+  await limit(ctx, `kiosk:challenge:ip:${ctx.ip}`, perIp(ctx, KIOSK_RATE.challengePerIp));
   const steps = randomChallenge();
   const expiresAt = new Date(Date.now() + FACE_LIMITS.challengeSeconds * 1000);
   const [row] = await ctx.db.insert(faceChallenges).values({ companyId: link.companyId, linkId: link.id, steps, expiresAt }).returning();
@@ -56,8 +61,12 @@ async function cooldownLeft(ctx: Ctx, linkId: string, deviceKey: string): Promis
   return d?.cooldownUntil ? Math.ceil((d.cooldownUntil.getTime() - Date.now()) / 1000) : 0;
 }
 
-/** One more failure in a row for this device; the fifth starts the cool-down. */
+/**
+ * One more failure in a row for this device (the fifth starts the cool-down) and one more for the IP within
+ * the network window (a device id can always be renewed; the IP's count cannot).
+ */
 async function recordFailure(ctx: Ctx, companyId: string, linkId: string, deviceKey: string) {
+  await ctx.deps.limiter.hit(networkKey(ctx), FACE_LIMITS.networkWindowMinutes * 60_000);
   const [d] = await ctx.db
     .insert(kioskDevices)
     .values({ linkId, deviceKey, companyId, failures: 1 })
@@ -81,14 +90,17 @@ export interface MarkInput {
 }
 
 /**
- * A kiosk mark: link → cool-down → single-use challenge → every frame one face of one person following the
- * challenge (liveness) → 1:N within the link's company → the attendance rules (geofence, check-in/out) in
- * one transaction, with the evidence stored on the record.
+ * A kiosk mark: link → per-IP and per-link limits → network and device cool-downs → single-use challenge →
+ * every frame one face of one person following the challenge (liveness) → 1:N within the link's company →
+ * the attendance rules (geofence, check-in/out) in one transaction, with the evidence stored on the record.
  */
 export async function mark(ctx: Ctx, token: string, input: MarkInput, frames: Buffer[], deviceKey: string): Promise<KioskMarkResult> {
   const { link, company } = await openLink(ctx, token);
-  await limit(ctx, `kiosk:mark:ip:${ctx.ip}`, 30);
-  await limit(ctx, `kiosk:mark:link:${link.id}`, 120);
+  await limit(ctx, `kiosk:mark:ip:${ctx.ip}`, perIp(ctx, KIOSK_RATE.markPerIp));
+  await limit(ctx, `kiosk:mark:link:${link.id}`, KIOSK_RATE.markPerLink);
+  if ((await ctx.deps.limiter.count(networkKey(ctx))) >= perIp(ctx, FACE_LIMITS.networkFailures)) {
+    throw new AppError('rate_limited', 'face.networkCooldown');
+  }
   const wait = await cooldownLeft(ctx, link.id, deviceKey);
   if (wait > 0) throw new AppError('rate_limited', 'face.cooldown', { seconds: wait });
   try {
@@ -143,6 +155,7 @@ async function verifyAndPunch(ctx: Ctx, link: Opened['link'], company: Opened['c
     input.latitude != null && input.longitude != null ? { latitude: input.latitude, longitude: input.longitude, accuracy: input.accuracy } : null;
   const evidence = {
     linkId: link.id,
+    linkName: link.name,
     distance: round(found.distance),
     runnerUp: found.runnerUp ? round(found.runnerUp.distance) : null,
     threshold,

@@ -1,6 +1,8 @@
 /**
  * Enrolment and the kiosk end to end through the API with the real engine (one worker) on the shared
- * face fixtures; skipped with a message when they are absent.
+ * face fixtures; skipped with a message when they are absent. The engine's answers do not depend on the
+ * database, so this runs in the PGlite project only (the database paths are covered on both by
+ * face-data.test.ts and kiosk-guard.test.ts with a scripted engine).
  */
 import { FACE_NOTICE_VERSION } from '@presente/shared';
 import { and, eq } from 'drizzle-orm';
@@ -11,15 +13,16 @@ import { createFacePool, type FacePool } from '../../face/pool.js';
 import { checkCapture } from '../../face/quality.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
-import { postMultipart } from './test-helpers.js';
+import { kioskDevice, postMultipart } from './test-helpers.js';
 
 const dir = fixturesDir();
+const onPostgres = process.env.TEST_DB === 'postgres';
 if (!dir) console.warn('face fixtures not found (set FACE_FIXTURES_DIR or provide ../shared/faces): face API tests skipped');
 const title = dir ? 'face enrolment and kiosk with the real engine' : 'face enrolment and kiosk — SKIPPED: ../shared/faces not found, set FACE_FIXTURES_DIR';
 const SLOW = 240_000;
 const base = '/api/company-admin-simple/face-recognition';
 
-describe.skipIf(!dir)(title, () => {
+describe.skipIf(!dir || onPostgres)(title, () => {
   const set = dir ? listFixtures(dir) : null;
   let t: TestApp;
   let pool: FacePool;
@@ -60,22 +63,22 @@ describe.skipIf(!dir)(title, () => {
   const templatesOf = (id: string) => t.db.select().from(faceTemplates).where(eq(faceTemplates.employeeId, id));
   const challenge = async (link = token) =>
     (await t.anon.post(`/api/public/attendance/${link}/challenge`)).json().data as { challengeId: string; steps: ('straight' | 'left' | 'right')[] };
+  /** Signed device cookies by name (each one a kiosk as the page would get it from the link). */
+  const devices = new Map<string, string>();
+  const deviceCookie = async (name: string, link: string) => {
+    if (!devices.has(name)) devices.set(name, await kioskDevice(t, link));
+    return devices.get(name)!;
+  };
   /** A mark whose frames follow the challenge (or `pick` chooses them), from one kiosk device. */
   const mark = async (
     opts: { link?: string; pick?: (steps: ('straight' | 'left' | 'right')[]) => Buffer[]; fields?: Record<string, string>; device?: string } = {},
   ) => {
-    const c = await challenge(opts.link);
+    const link = opts.link ?? token;
+    const c = await challenge(link);
     const images = opts.pick ? opts.pick(c.steps) : c.steps.map((s) => frames[s]);
-    return postMultipart(
-      t,
-      `/api/public/attendance/${opts.link ?? token}/mark`,
-      null,
-      { challengeId: c.challengeId, ...opts.fields },
-      [{ field: 'frames', images }],
-      {
-        cookie: `presente_kiosk=${opts.device ?? 'device-a'}`,
-      },
-    );
+    return postMultipart(t, `/api/public/attendance/${link}/mark`, null, { challengeId: c.challengeId, ...opts.fields }, [{ field: 'frames', images }], {
+      cookie: await deviceCookie(opts.device ?? 'device-a', link),
+    });
   };
 
   it('has three good frontal enrolment captures in the fixtures', () => {
@@ -165,9 +168,29 @@ describe.skipIf(!dir)(title, () => {
       expect(res.json().data.localTime).toMatch(/^\d\d:\d\d$/);
       const [record] = await t.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, employeeId));
       expect(record.method).toBe('face_recognition');
-      const evidence = (record.evidence as { checkIn: Record<string, unknown> }).checkIn;
-      expect(evidence).toMatchObject({ liveness: { passed: true }, location: { latitude: -12.0464, accuracy: 20 }, ip: '127.0.0.1' });
+      const evidence = (record.evidence as { checkIn: Record<string, unknown> & { liveness: { frames: Record<string, unknown>[]; steps: string[] } } }).checkIn;
+      expect(evidence).toMatchObject({
+        linkName: 'Entrada',
+        liveness: { passed: true },
+        location: { latitude: -12.0464, accuracy: 20 },
+        ip: '127.0.0.1',
+      });
       expect(evidence.distance).toBeLessThan(0.55);
+      // Every frame on its own: its pose (the challenge's order), yaw, antispoof and liveness scores.
+      const perFrame = evidence.liveness.frames;
+      expect(perFrame.map((f) => f.pose)).toEqual(evidence.liveness.steps);
+      for (const f of perFrame) {
+        expect(f).toEqual({
+          pose: expect.any(String),
+          yaw: expect.any(Number),
+          antispoof: expect.any(Number),
+          live: expect.any(Number),
+          distance: expect.any(Number),
+        });
+        expect(f.antispoof).toBeGreaterThan(0);
+        expect(f.live).toBeGreaterThan(0);
+      }
+      expect(new Set(perFrame.map((f) => f.yaw)).size).toBe(3);
 
       // Marking again at once repeats the check-in (the same person twice in a row), not a check-out.
       expect((await mark()).json().data).toMatchObject({ action: 'check_in', repeated: true });
@@ -181,6 +204,18 @@ describe.skipIf(!dir)(title, () => {
       const [closed] = await t.db.select().from(attendanceRecords).where(eq(attendanceRecords.id, record.id));
       expect(closed.checkOut).not.toBeNull();
       expect((await mark()).json().code).toBe('already_completed');
+    },
+    SLOW,
+  );
+
+  it(
+    'refuses a mark with a group photo among the frames (multiple_faces), recording nothing',
+    async () => {
+      const before = await t.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, employeeId));
+      const res = await mark({ pick: (steps) => steps.map((s, i) => (i === 1 ? frames.multi : frames[s])), device: 'device-m' });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({ code: 'multiple_faces', message: 'Se detectaron múltiples rostros. Asegúrate de que solo aparezca una persona.' });
+      expect(await t.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, employeeId))).toEqual(before);
     },
     SLOW,
   );

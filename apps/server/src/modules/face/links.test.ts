@@ -155,17 +155,47 @@ describe('face registration without the engine', () => {
 });
 
 describe('documentation and browser models', () => {
-  it('documents the kiosk and face calls in the OpenAPI document', async () => {
-    const paths = Object.keys((await t.anon.get('/api/openapi.json')).json().paths);
-    expect(paths).toEqual(
+  it('documents the kiosk and face calls in the OpenAPI document, with the shapes of their answers', async () => {
+    const doc = (await t.anon.get('/api/openapi.json')).json();
+    expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/api/public/attendance/{token}',
         '/api/public/attendance/{token}/challenge',
         '/api/public/attendance/{token}/mark',
         '/api/company-admin-simple/face-recognition/register',
         '/api/company-admin-simple/face-recognition/attendance-links',
+        '/api/company-admin-simple/face-recognition/settings',
+        '/api/company-admin-simple/face-recognition/photo/{employeeId}',
       ]),
     );
+    type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[]; items?: Schema; enum?: string[] };
+    const answer = (path: string, method: string, status: number): Schema => doc.paths[path][method].responses[status]?.content?.['application/json']?.schema;
+    const dataOf = (path: string, method: string) => answer(path, method, 200).properties!.data;
+    const fields = (s: Schema) => Object.keys(s.properties ?? {}).sort();
+
+    const info = dataOf('/api/public/attendance/{token}', 'get');
+    expect(fields(info)).toEqual(['companyName', 'linkName', 'serverTime', 'timezone']);
+    const challenge = dataOf('/api/public/attendance/{token}/challenge', 'post');
+    expect(fields(challenge)).toEqual(['challengeId', 'expiresAt', 'steps']);
+    expect(challenge.properties!.steps.items!.enum).toEqual(['straight', 'left', 'right']);
+    const result = dataOf('/api/public/attendance/{token}/mark', 'post');
+    expect(fields(result)).toEqual(['action', 'employee', 'localTime', 'repeated', 'status', 'time']);
+    expect(result.properties!.action.enum).toEqual(['check_in', 'check_out']);
+    expect(fields(result.properties!.employee)).toEqual(['id', 'name']);
+
+    const refusals: [string, string, number[]][] = [
+      ['/api/public/attendance/{token}', 'get', [404, 410]],
+      ['/api/public/attendance/{token}/challenge', 'post', [404, 410, 429]],
+      ['/api/public/attendance/{token}/mark', 'post', [400, 403, 404, 409, 410, 422, 429, 503]],
+    ];
+    for (const [path, method, statuses] of refusals)
+      for (const status of statuses) {
+        const body = answer(path, method, status);
+        expect(fields(body), `${method} ${path} ${status}`).toEqual(['code', 'errors', 'message']);
+        expect(body.required).toEqual(['message', 'code']);
+      }
+    const settings = dataOf('/api/company-admin-simple/face-recognition/settings', 'get');
+    expect(fields(settings)).toEqual(['keepEnrolmentPhotos', 'matchThreshold', 'storedPhotos']);
   });
 
   it('serves Human models and the tfjs wasm binaries from our server, nothing else from those folders', async () => {

@@ -23,3 +23,34 @@ export async function postMultipart(
   const cookie = user ? { cookie: `presente_session=${user.sessionToken}` } : {};
   return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...cookie, ...headers } });
 }
+
+/** A kiosk device as the page gets it: the signed `presente_kiosk` cookie set by the link's first call. */
+export async function kioskDevice(t: { app: FastifyInstance }, token: string, remoteAddress = '127.0.0.1'): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/public/attendance/${token}`, remoteAddress });
+  const cookie = String(res.headers['set-cookie'] ?? '').split(';')[0];
+  if (!cookie.startsWith('presente_kiosk=')) throw new Error(`no device cookie (${res.statusCode})`);
+  return cookie;
+}
+
+/** A kiosk mark with the given text fields and frames, from `remoteAddress`, with an optional cookie. */
+export async function postMark(
+  t: { app: FastifyInstance },
+  token: string,
+  fields: Record<string, string>,
+  frames: Buffer[],
+  opts: { cookie?: string; remoteAddress?: string; lang?: string } = {},
+) {
+  const body = await multipart(fields, [{ field: 'frames', images: frames }]);
+  const headers: Record<string, string> = {
+    ...body.headers,
+    ...(opts.cookie ? { cookie: opts.cookie } : {}),
+    ...(opts.lang ? { 'accept-language': opts.lang } : {}),
+  };
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/public/attendance/${token}/mark`,
+    payload: body.payload,
+    headers,
+    remoteAddress: opts.remoteAddress ?? '127.0.0.1',
+  });
+}

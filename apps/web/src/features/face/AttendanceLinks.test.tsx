@@ -1,7 +1,11 @@
+import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { invalidateForEvent } from '../../lib/useRealtime';
 import { baseRoutes, fill, usage } from '../../test/companyAdmin';
 import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
+import { companySettingsKey } from '../plan-usage/api';
+import { faceLinkKeys } from './api';
 
 const BASE = '/api/company-admin-simple/face-recognition';
 const ACTIVE = {
@@ -115,5 +119,29 @@ describe('facial attendance links (company settings)', () => {
     expect(await screen.findByRole('dialog', { name: 'Actualiza tu plan' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Nuevo enlace de asistencia' })).not.toBeInTheDocument();
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false));
+  });
+
+  it('marks a link whose address can no longer be shown (server key changed) as unusable: no copy, QR or open', async () => {
+    mockApi(routes({ [`GET ${BASE}/attendance-links`]: { body: { data: [{ ...ACTIVE, token: '' }, EXPIRING] } } }));
+    renderApp('/company-admin/settings');
+    const card = await linksCard();
+    const [broken, fine] = await card.findAllByTestId('attendance-link-row');
+    expect(within(broken).getByTestId('link-unusable')).toHaveTextContent('Vuelve a crear este enlace');
+    for (const action of ['Copiar enlace', 'Ver QR', 'Abrir enlace'])
+      expect(within(broken).getByRole('button', { name: `${action}: Entrada principal` })).toBeDisabled();
+    expect(within(broken).queryByRole('link')).not.toBeInTheDocument();
+    // Deactivate and delete still work on it; the other link is untouched.
+    expect(within(broken).getByRole('button', { name: 'Eliminar: Entrada principal' })).toBeEnabled();
+    expect(within(fine).queryByTestId('link-unusable')).not.toBeInTheDocument();
+    expect(within(fine).getByRole('link', { name: 'Abrir enlace: Almacén' })).toHaveAttribute('href', `${window.location.origin}/attendance/tok-def`);
+  });
+
+  it('refreshes the links table and the plan usage when another tab changes a link (attendance_link_update)', () => {
+    const queryClient = new QueryClient();
+    for (const key of [faceLinkKeys.all, companySettingsKey, ['company-admin', 'holidays', 'page', 1]]) queryClient.setQueryData(key, []);
+    invalidateForEvent(queryClient, 'attendance_link_update', { action: 'created', id: 'l3' }, ['auth', 'session']);
+    expect(queryClient.getQueryState(faceLinkKeys.all)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(companySettingsKey)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['company-admin', 'holidays', 'page', 1])?.isInvalidated).toBe(false);
   });
 });

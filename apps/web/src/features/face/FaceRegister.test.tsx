@@ -1,16 +1,24 @@
-import { FACE_NOTICE_VERSION } from '@presente/shared';
+import { FACE_NOTICE_PHOTO_VERSION, FACE_NOTICE_VERSION } from '@presente/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { baseRoutes, employee, page } from '../../test/companyAdmin';
 import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
 import { formOf, stubCamera } from './test/camera';
+import { fakeGuide, resetFakeGuide, seenFace } from './test/fakeGuide';
+
+// Human cannot run in jsdom: the camera "sees" what each test scripts (test/fakeGuide.ts).
+vi.mock('./camera/faceGuide', async () => (await import('./test/fakeGuide')).fakeFaceGuideModule);
 
 const REGISTER = 'POST /api/company-admin-simple/face-recognition/register';
+const SETTINGS = 'GET /api/company-admin-simple/face-recognition/settings';
 const ANA = employee(1);
+const settings = (keepEnrolmentPhotos: boolean) => ({ body: { data: { matchThreshold: 0.55, keepEnrolmentPhotos, storedPhotos: 0 } } });
 
 function routes(extra: MockRoutes = {}): MockRoutes {
-  return baseRoutes({ 'GET /api/company-admin-simple/employees': page([ANA]), ...extra });
+  return baseRoutes({ 'GET /api/company-admin-simple/employees': page([ANA]), [SETTINGS]: settings(false), ...extra });
 }
+
+beforeEach(() => resetFakeGuide());
 
 async function openModal(user: ReturnType<typeof renderApp>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Registrar rostro: Ana Flores' }, { timeout: 15_000 }));
@@ -34,6 +42,67 @@ describe('face registration modal', () => {
     await user.click(proceed);
     await waitFor(() => expect(getUserMedia).toHaveBeenCalledTimes(1));
     expect(await within(modal).findByRole('button', { name: 'Capturar' })).toBeInTheDocument();
+  });
+
+  it('shows the notice that mentions the kept photo when the company keeps enrolment photos, and sends its version', async () => {
+    stubCamera();
+    const fetchMock = mockApi(
+      routes({
+        [SETTINGS]: settings(true),
+        [REGISTER]: {
+          status: 201,
+          body: { data: { employeeId: ANA.id, faceData: { confidence: 0.9, createdAt: '2026-03-02T15:00:00.000Z', isActive: true }, templates: 3 } },
+        },
+      }),
+    );
+    const { user } = renderApp('/company-admin/employees');
+    const modal = await openModal(user);
+    expect(await within(modal).findByText(/y una foto de registro \(la mejor captura\), que solo ven los administradores/)).toBeInTheDocument();
+    expect(within(modal).queryByText(/Guardamos una plantilla numérica de tu rostro \(no la foto\)/)).not.toBeInTheDocument();
+    await user.click(within(modal).getByRole('checkbox'));
+    await user.click(within(modal).getByRole('button', { name: 'Continuar' }));
+    const capture = await within(modal).findByRole('button', { name: 'Capturar' });
+    await waitFor(() => expect(capture).toBeEnabled(), { timeout: 5000 });
+    for (let i = 0; i < 3; i++) await user.click(capture);
+    await user.click(within(modal).getByRole('button', { name: 'Registrar' }));
+    await within(modal).findByText('Reconocimiento facial registrado exitosamente');
+    const sent = formOf(fetchMock.mock.calls.find(([url]) => String(url).endsWith('/face-recognition/register'))?.[1]);
+    expect(sent.get('noticeVersion')).toBe(FACE_NOTICE_PHOTO_VERSION);
+  });
+
+  it('guides the capture (light, oval) and captures by itself once the face is centred, lit and still', async () => {
+    stubCamera();
+    fakeGuide.mode = 'ready';
+    fakeGuide.faces = () => [seenFace({ brightness: 240 })];
+    mockApi(routes());
+    const { user } = renderApp('/company-admin/employees');
+    const modal = await openModal(user);
+    await user.click(within(modal).getByRole('checkbox'));
+    await user.click(within(modal).getByRole('button', { name: 'Continuar' }));
+    expect(await within(modal).findByText('Demasiada luz sobre tu rostro: evita la luz directa', {}, { timeout: 5000 })).toBeInTheDocument();
+    fakeGuide.faces = () => [seenFace({ box: [400, 250, 180, 180] })];
+    expect(await within(modal).findByText('Centra tu rostro en el óvalo')).toBeInTheDocument();
+    expect(within(modal).queryAllByTestId('face-capture')).toHaveLength(0);
+    fakeGuide.faces = () => [seenFace()];
+    await waitFor(() => expect(within(modal).getAllByTestId('face-capture')).toHaveLength(3), { timeout: 8000 });
+    expect(await within(modal).findByText('Capturas listas. Pulsa «Registrar»')).toBeInTheDocument();
+  });
+
+  it('goes back to the notice when the company changed its notice meanwhile (the server refuses the old version)', async () => {
+    stubCamera();
+    const message = 'El aviso de datos biométricos cambió. Recarga la página y vuelve a mostrarlo al empleado.';
+    mockApi(routes({ [REGISTER]: { status: 400, body: { message, code: 'validation_failed', errors: [{ path: 'noticeVersion', message }] } } }));
+    const { user } = renderApp('/company-admin/employees');
+    const modal = await openModal(user);
+    await user.click(within(modal).getByRole('checkbox'));
+    await user.click(within(modal).getByRole('button', { name: 'Continuar' }));
+    const capture = await within(modal).findByRole('button', { name: 'Capturar' });
+    await waitFor(() => expect(capture).toBeEnabled(), { timeout: 5000 });
+    for (let i = 0; i < 3; i++) await user.click(capture);
+    await user.click(within(modal).getByRole('button', { name: 'Registrar' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(await within(modal).findByRole('checkbox', { name: /acepta el aviso de datos biométricos/ })).not.toBeChecked();
+    expect(within(modal).getByRole('button', { name: 'Continuar' })).toBeDisabled();
   });
 
   it('shows the camera error of the spec when access is denied', async () => {

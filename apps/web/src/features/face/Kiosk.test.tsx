@@ -1,12 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
 import { formOf, stubCamera } from './test/camera';
+import { fakeGuide, followKioskSteps, resetFakeGuide, seenFace } from './test/fakeGuide';
+
+// Human cannot run in jsdom: the camera "sees" what each test scripts (test/fakeGuide.ts).
+vi.mock('./camera/faceGuide', async () => (await import('./test/fakeGuide')).fakeFaceGuideModule);
 
 const API = '/api/public/attendance/tok-1';
 const INFO = { companyName: 'Andes SAC', linkName: 'Entrada principal', timezone: 'America/Lima', serverTime: '2026-03-02T13:02:00.000Z' };
-// One step keeps the test short (the server sends three); without Human in jsdom each step waits 2.5 s then captures.
-const CHALLENGE = { challengeId: '0b9f7c1e-1d1e-4c58-9d1c-3f1f2c0a9b11', steps: ['straight'], expiresAt: '2026-03-02T13:03:30.000Z' };
+const CHALLENGE = { challengeId: '0b9f7c1e-1d1e-4c58-9d1c-3f1f2c0a9b11', steps: ['straight', 'left', 'right'], expiresAt: '2026-03-02T13:03:30.000Z' };
+// Without live guidance each step waits 2.5 s then captures once: one step keeps that test short.
+const ONE_STEP = { ...CHALLENGE, steps: ['straight'] };
 const RESULT = {
   employee: { id: 'e1', name: 'Ana Flores' },
   action: 'check_in',
@@ -15,6 +20,7 @@ const RESULT = {
   status: 'late',
   repeated: false,
 };
+const LOCATION_REQUIRED = { status: 400, body: { message: 'Se requiere la ubicación para marcar asistencia.', code: 'location_required' } };
 
 function routes(extra: MockRoutes = {}): MockRoutes {
   return {
@@ -33,9 +39,30 @@ async function start(user: ReturnType<typeof renderApp>['user']) {
   await user.click(button);
 }
 
+const marks = (fetchMock: ReturnType<typeof mockApi>) => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/tok-1/mark'));
+
+/** A browser geolocation that fails (denied) or answers Lima, in the order given; returns the mock. */
+function stubGeolocation(...answers: ('denied' | 'lima')[]) {
+  const getCurrentPosition = vi.fn((ok: PositionCallback, fail?: PositionErrorCallback | null) => {
+    const answer = answers.shift() ?? 'lima';
+    if (answer === 'denied') fail?.({ code: 1, message: 'denied', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError);
+    else ok({ coords: { latitude: -12.0464, longitude: -77.0428, accuracy: 15 } } as GeolocationPosition);
+  });
+  Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition } });
+  return getCurrentPosition;
+}
+
+beforeEach(() => resetFakeGuide());
+afterEach(() => {
+  Object.defineProperty(navigator, 'geolocation', { configurable: true, value: undefined });
+  Object.defineProperty(navigator, 'permissions', { configurable: true, value: undefined });
+});
+
 describe('public attendance page (kiosk)', () => {
-  it('follows the challenge, sends the frames and shows who was marked, when and how', async () => {
+  it('follows the challenge with live guidance: two frames per step, six in all, then who was marked, when and how', async () => {
     stubCamera();
+    fakeGuide.mode = 'ready';
+    fakeGuide.faces = followKioskSteps;
     const fetchMock = mockApi(routes({ [`POST ${API}/mark`]: { body: { data: RESULT } } }));
     const { user } = renderApp('/attendance/tok-1');
     await start(user);
@@ -46,17 +73,43 @@ describe('public attendance page (kiosk)', () => {
     expect(within(result).getByText('Ana Flores')).toBeInTheDocument();
     expect(within(result).getByText('08:02')).toBeInTheDocument();
     expect(within(result).getByText('Tardanza')).toBeInTheDocument();
-    const sent = formOf(fetchMock.mock.calls.find(([url]) => String(url).endsWith('/tok-1/mark'))?.[1]);
+    expect(marks(fetchMock)).toHaveLength(1);
+    const sent = formOf(marks(fetchMock)[0][1]);
     expect(sent.get('challengeId')).toBe(CHALLENGE.challengeId);
-    expect(sent.getAll('frames').length).toBeGreaterThanOrEqual(1);
+    expect(sent.getAll('frames')).toHaveLength(6);
 
     // Ready for the next person.
     await user.click(within(result).getByRole('button', { name: 'Siguiente persona' }));
     expect(screen.getByRole('button', { name: 'Marcar asistencia' })).toBeInTheDocument();
   });
 
+  it('without live guidance sends exactly one frame per step, after the time to follow it', async () => {
+    stubCamera();
+    const fetchMock = mockApi(routes({ [`POST ${API}/challenge`]: { body: { data: ONE_STEP } }, [`POST ${API}/mark`]: { body: { data: RESULT } } }));
+    const { user } = renderApp('/attendance/tok-1');
+    expect(await screen.findByText(/La guía en vivo no está disponible/, {}, { timeout: 10_000 })).toBeInTheDocument();
+    await start(user);
+    await screen.findByTestId('kiosk-result', {}, { timeout: 8000 });
+    expect(formOf(marks(fetchMock)[0][1]).getAll('frames')).toHaveLength(1);
+  });
+
+  it('asks for light, or to centre the face in the oval, before and during the steps', async () => {
+    stubCamera();
+    fakeGuide.mode = 'ready';
+    fakeGuide.faces = () => [seenFace({ brightness: 35 })];
+    mockApi(routes());
+    renderApp('/attendance/tok-1');
+    expect(await screen.findByText('Más luz, por favor: tu rostro se ve oscuro', {}, { timeout: 10_000 })).toBeInTheDocument();
+    fakeGuide.faces = () => [seenFace({ box: [20, 40, 200, 200] })];
+    expect(await screen.findByText('Centra tu rostro en el óvalo')).toBeInTheDocument();
+    fakeGuide.faces = () => [seenFace()];
+    expect(await screen.findByText('Colócate frente a la cámara y pulsa «Marcar asistencia»')).toBeInTheDocument();
+  });
+
   it("shows the server's refusal with a retry that asks for a new challenge", async () => {
     stubCamera();
+    fakeGuide.mode = 'ready';
+    fakeGuide.faces = followKioskSteps;
     const fetchMock = mockApi(
       routes({ [`POST ${API}/mark`]: { status: 422, body: { message: 'Rostro no reconocido. Inténtalo de nuevo.', code: 'face_not_recognized' } } }),
     );
@@ -64,9 +117,50 @@ describe('public attendance page (kiosk)', () => {
     await start(user);
     const refusal = await screen.findByTestId('kiosk-refusal', {}, { timeout: 8000 });
     expect(within(refusal).getByText('Rostro no reconocido. Inténtalo de nuevo.')).toBeInTheDocument();
+    expect(within(refusal).queryByTestId('kiosk-refusal-hint')).not.toBeInTheDocument();
     expect(screen.queryByTestId('kiosk-result')).not.toBeInTheDocument();
     await user.click(within(refusal).getByRole('button', { name: 'Reintentar' }));
     await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/tok-1/challenge'))).toHaveLength(2));
+  });
+
+  it('asks for the location again on the next attempt after it failed, with a hint when the schedule needs it', async () => {
+    stubCamera();
+    fakeGuide.mode = 'ready';
+    fakeGuide.faces = followKioskSteps;
+    const getCurrentPosition = stubGeolocation('denied', 'lima');
+    const fetchMock = mockApi(
+      routes({ [`POST ${API}/mark`]: (init) => (formOf(init ?? undefined).get('latitude') ? { body: { data: RESULT } } : LOCATION_REQUIRED) }),
+    );
+    const { user } = renderApp('/attendance/tok-1');
+    await start(user);
+    const refusal = await screen.findByTestId('kiosk-refusal', {}, { timeout: 8000 });
+    expect(within(refusal).getByText('Se requiere la ubicación para marcar asistencia.')).toBeInTheDocument();
+    expect(within(refusal).getByTestId('kiosk-refusal-hint')).toHaveTextContent(
+      'Esta marcación necesita tu ubicación. Permite el acceso a la ubicación en el navegador y vuelve a intentarlo.',
+    );
+    expect(formOf(marks(fetchMock)[0][1]).get('latitude')).toBeNull();
+
+    await user.click(within(refusal).getByRole('button', { name: 'Reintentar' }));
+    await screen.findByTestId('kiosk-result', {}, { timeout: 8000 });
+    expect(getCurrentPosition).toHaveBeenCalledTimes(2);
+    const second = formOf(marks(fetchMock)[1][1]);
+    expect([second.get('latitude'), second.get('longitude'), second.get('accuracy')]).toEqual(['-12.0464', '-77.0428', '15']);
+  });
+
+  it('says how to unblock the location when the browser denies it', async () => {
+    stubCamera();
+    fakeGuide.mode = 'ready';
+    fakeGuide.faces = followKioskSteps;
+    stubGeolocation('denied');
+    const status = { state: 'denied', addEventListener: () => {}, removeEventListener: () => {} };
+    Object.defineProperty(navigator, 'permissions', { configurable: true, value: { query: async () => status } });
+    mockApi(routes({ [`POST ${API}/mark`]: LOCATION_REQUIRED }));
+    const { user } = renderApp('/attendance/tok-1');
+    await start(user);
+    const refusal = await screen.findByTestId('kiosk-refusal', {}, { timeout: 8000 });
+    expect(within(refusal).getByTestId('kiosk-refusal-hint')).toHaveTextContent(
+      'El acceso a la ubicación está bloqueado en este navegador. Actívalo en la configuración del sitio para marcar desde aquí.',
+    );
   });
 
   it('replaces the kiosk with a clear page for an expired link, without opening the camera', async () => {

@@ -1,4 +1,4 @@
-import { type AttendanceLink, type AttendanceLinkInput, FACE_NOTICE_VERSION, type FaceConsentState, type FaceData } from '@presente/shared';
+import type { AttendanceLink, AttendanceLinkInput, FaceConsentState, FaceData, FaceNoticeVersion, FaceSettings, FaceSettingsInput } from '@presente/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { employeeKeys } from '../employees/api';
@@ -10,6 +10,8 @@ const REGISTER_TIMEOUT_MS = 45_000;
 
 export const faceLinkKeys = { all: ['company-admin', 'attendance-links'] as const };
 export const faceConsentKey = ['employee', 'face-consent'] as const;
+/** "company" in the key: a company_update event (another tab saved the settings) refreshes it. */
+export const faceSettingsKey = ['company-admin', 'company-face-settings'] as const;
 
 /** The public page of a link, built from the current origin (spec §2). */
 export function linkUrl(token: string): string {
@@ -63,23 +65,49 @@ export interface RegisterResult {
   templates: number;
 }
 
-/** POST /register (multipart): the employee's consent and 3-5 captures named `image`. */
+/** POST /register (multipart): the employee's consent (the notice version they were shown) and 3-5 captures named `image`. */
 export function useRegisterFace() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ employeeId, captures }: { employeeId: string; captures: Blob[] }) => {
+    mutationFn: async ({ employeeId, captures, noticeVersion }: { employeeId: string; captures: Blob[]; noticeVersion: FaceNoticeVersion }) => {
       const form = new FormData();
       form.append('employeeId', employeeId);
       form.append('consentAccepted', 'true');
-      form.append('noticeVersion', FACE_NOTICE_VERSION);
+      form.append('noticeVersion', noticeVersion);
       captures.forEach((blob, i) => {
         form.append('image', blob, `capture-${i + 1}.jpg`);
       });
       const res = await api.post<RegisterResult>(`${BASE}/register`, form, { timeoutMs: REGISTER_TIMEOUT_MS });
       return { result: res.data, message: res.message };
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: employeeKeys.all }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: employeeKeys.all }), queryClient.invalidateQueries({ queryKey: faceSettingsKey })]),
   });
+}
+
+/** GET /settings: the company's match threshold and whether enrolment photos are kept. */
+export function useFaceSettings(enabled = true) {
+  return useQuery({
+    queryKey: faceSettingsKey,
+    queryFn: async () => (await api.get<FaceSettings>(`${BASE}/settings`)).data,
+    enabled,
+  });
+}
+
+/** PUT /settings; turning the photos off deletes the stored ones (the answer's message says how many). */
+export function useSaveFaceSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: FaceSettingsInput) => {
+      const res = await api.put<FaceSettings>(`${BASE}/settings`, body);
+      return { settings: res.data, message: res.message };
+    },
+    onSuccess: ({ settings }) => queryClient.setQueryData(faceSettingsKey, settings),
+  });
+}
+
+/** The URL of an employee's kept enrolment photo (an authenticated image: the session cookie goes with it). */
+export function facePhotoUrl(employeeId: string, version: string): string {
+  return `/api${BASE}/photo/${employeeId}?v=${encodeURIComponent(version)}`;
 }
 
 /** DELETE /register/{employeeId}: the admin removes an employee's face. */
@@ -87,7 +115,7 @@ export function useDeleteFace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (employeeId: string) => (await api.delete<null>(`${BASE}/register/${employeeId}`)).message,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: employeeKeys.all }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: employeeKeys.all }), queryClient.invalidateQueries({ queryKey: faceSettingsKey })]),
   });
 }
 

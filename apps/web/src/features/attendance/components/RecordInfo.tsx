@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { FaceEvidence } from '../../face/evidence/FaceEvidence';
 import type { CalendarAttendance, CalendarDay, CalendarSchedule } from '../api';
 import { STATUS_STYLE } from '../status';
 
@@ -97,7 +98,8 @@ export function RecordInfo({ day, schedule, record }: RecordInfoProps) {
             {t('attendance.modal.manualReason', { reason: record.manualReason })}
           </Text>
         )}
-        {record?.evidence && <EvidenceSummary evidence={record.evidence} />}
+        {record?.evidence &&
+          (record.method === 'face_recognition' ? <FaceEvidence evidence={record.evidence} /> : <EvidenceSummary evidence={record.evidence} />)}
       </Stack>
     </Paper>
   );

@@ -1,6 +1,7 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import type { TabProps } from '../../dashboard/tabs';
 import { AttendanceLinksCard } from '../../face/links/AttendanceLinksCard';
+import { FaceSettingsCard } from '../../face/settings/FaceSettingsCard';
 import { WorkLocationsCard } from '../../locations/components/WorkLocationsCard';
 import { TourHelpCard } from '../../tour/components/TourHelpCard';
 import { AdminEmailCard } from '../components/AdminEmailCard';
@@ -10,7 +11,7 @@ import { CompanyNameCard } from '../components/CompanyNameCard';
 
 /**
  * Company admin Configuración (spec §2): administrator email and password, company name, attendance
- * (forgotten check-out grace), work locations, facial attendance links (face feature) and help with the guided tour.
+ * (forgotten check-out grace), work locations, face recognition settings, facial attendance links and help with the guided tour.
  */
 export function CompanySettingsTab({ user }: TabProps) {
   return (
@@ -22,6 +23,7 @@ export function CompanySettingsTab({ user }: TabProps) {
         <AttendanceSettingsCard />
       </SimpleGrid>
       <WorkLocationsCard />
+      <FaceSettingsCard />
       <AttendanceLinksCard />
       <TourHelpCard />
     </Stack>

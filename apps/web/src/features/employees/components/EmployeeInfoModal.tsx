@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay, formatInstantDay } from '../../../components/DayInput';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
+import { FacePhoto } from '../../face/photo/FacePhoto';
 import type { Employee } from '../api';
 import { FaceStatusBadge, StatusBadge } from './EmployeeBadges';
 
@@ -51,6 +52,8 @@ export function EmployeeInfoModal({ employee, onClose }: { employee: Employee | 
               </Group>
             </div>
           </Group>
+
+          <FacePhoto employee={e} />
 
           <Divider label={t('employees.info.contact')} labelPosition="left" />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

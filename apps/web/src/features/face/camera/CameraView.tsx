@@ -2,6 +2,7 @@ import { Alert, Box, Button, Center, Loader, Paper, Stack, Text } from '@mantine
 import { IconCameraOff, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OVAL } from './guidance';
 import type { CameraState } from './useCamera';
 
 export type GuideTone = 'idle' | 'warn' | 'ok';
@@ -53,19 +54,24 @@ export function CameraView({
         aria-label={t('camera.preview')}
         style={{ width: '100%', height: '100%', objectFit: 'cover', transform: 'scaleX(-1)', display: 'block' }}
       />
-      <svg viewBox="0 0 400 300" preserveAspectRatio="none" aria-hidden style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}>
+      <svg
+        viewBox={`0 0 ${OVAL.viewWidth} ${OVAL.viewHeight}`}
+        preserveAspectRatio="none"
+        aria-hidden
+        style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
+      >
         <defs>
           <mask id="face-oval-mask">
-            <rect width="400" height="300" fill="white" />
-            <ellipse cx="200" cy="145" rx="78" ry="104" fill="black" />
+            <rect width={OVAL.viewWidth} height={OVAL.viewHeight} fill="white" />
+            <ellipse cx={OVAL.cx} cy={OVAL.cy} rx={OVAL.rx} ry={OVAL.ry} fill="black" />
           </mask>
         </defs>
-        <rect width="400" height="300" fill="rgba(10,12,30,0.45)" mask="url(#face-oval-mask)" />
+        <rect width={OVAL.viewWidth} height={OVAL.viewHeight} fill="rgba(10,12,30,0.45)" mask="url(#face-oval-mask)" />
         <ellipse
-          cx="200"
-          cy="145"
-          rx="78"
-          ry="104"
+          cx={OVAL.cx}
+          cy={OVAL.cy}
+          rx={OVAL.rx}
+          ry={OVAL.ry}
           fill="none"
           stroke={TONE_COLOR[tone]}
           strokeWidth="3"

@@ -1,4 +1,5 @@
 import type { Config, Human } from '@vladmandic/human';
+import { meanBrightness } from './guidance';
 
 /** What the browser sees of one face: enough for guidance, never for identity (the server decides). */
 export interface SeenFace {
@@ -6,6 +7,8 @@ export interface SeenFace {
   box: [number, number, number, number];
   /** Head yaw in degrees; > 0 when the person turns to their own left (the server's convention). */
   yaw: number;
+  /** Mean brightness (luma 0-255) of the face box, when it could be measured (guidance.ts lightOf). */
+  brightness?: number;
 }
 
 export interface FaceGuide {
@@ -49,19 +52,40 @@ const CONFIG: Partial<Config> = {
 const LOAD_TIMEOUT_MS = 30_000;
 let loading: Promise<FaceGuide | null> | null = null;
 
+/** Side of the small canvas the face box is drawn into to measure its brightness. */
+const LIGHT_SIDE = 24;
+
+/** The face box's mean brightness, read from a LIGHT_SIDE² copy of it (undefined when the canvas is not readable). */
+function brightnessReader() {
+  const canvas = document.createElement('canvas');
+  canvas.width = LIGHT_SIDE;
+  canvas.height = LIGHT_SIDE;
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  return (video: HTMLVideoElement, [x, y, w, h]: SeenFace['box']): number | undefined => {
+    if (!ctx || w < 2 || h < 2) return undefined;
+    try {
+      ctx.drawImage(video, x, y, w, h, 0, 0, LIGHT_SIDE, LIGHT_SIDE);
+      return Math.round(meanBrightness(ctx.getImageData(0, 0, LIGHT_SIDE, LIGHT_SIDE).data));
+    } catch {
+      return undefined;
+    }
+  };
+}
+
 async function create(): Promise<FaceGuide> {
   const { Human: HumanClass } = await import('@vladmandic/human');
   const human: Human = new HumanClass(CONFIG);
   await human.load();
   await human.tf.ready();
+  const brightness = brightnessReader();
   return {
     async detect(video) {
       if (!video.videoWidth || video.readyState < 2) return [];
       const result = await human.detect(video);
-      return result.face.map((f) => ({
-        box: f.box as [number, number, number, number],
-        yaw: Math.round(((f.rotation?.angle.yaw ?? 0) * 180) / Math.PI),
-      }));
+      return result.face.map((f) => {
+        const box = f.box as [number, number, number, number];
+        return { box, yaw: Math.round(((f.rotation?.angle.yaw ?? 0) * 180) / Math.PI), brightness: brightness(video, box) };
+      });
     },
   };
 }

@@ -8,9 +8,11 @@ import { BrandLogo } from '../../../components/BrandLogo';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { ApiError } from '../../../lib/api';
 import { translateMessage } from '../../../lib/messages';
+import { useGeoPermission } from '../../employee-area/attendance/geolocation';
 import { LiveClock } from '../../employee-area/attendance/LiveClock';
 import { setServerTime } from '../../employee-area/serverClock';
 import { CameraView } from '../camera/CameraView';
+import { kioskHint } from '../camera/guidance';
 import { useCamera } from '../camera/useCamera';
 import { useFaceWatch } from '../camera/useFaceWatch';
 import { fetchKioskInfo } from './api';
@@ -42,6 +44,7 @@ export function KioskPage() {
   const refetchInfo = info.refetch;
   const onLinkGone = useCallback(() => void refetchInfo(), [refetchInfo]);
   const flow = useKioskFlow({ token, videoRef, lookRef: watch.lookRef, guide: watch.status, onLinkGone });
+  const geoPermission = useGeoPermission();
 
   useEffect(() => {
     document.title = `${t('kiosk.pageTitle')} · ${t('brand')}`;
@@ -71,6 +74,19 @@ export function KioskPage() {
 
   const { phase } = flow;
   const busy = phase.kind === 'preparing' || phase.kind === 'step' || phase.kind === 'sending';
+  // Framing and light before and during the steps (one face, close enough, in the oval, enough light).
+  const video = videoRef.current;
+  const hint =
+    watch.look && (phase.kind === 'idle' || phase.kind === 'step')
+      ? kioskHint(watch.look.faces, video?.videoWidth || undefined, video?.videoHeight || undefined)
+      : null;
+  let cameraMessage: string | undefined;
+  if (phase.kind === 'sending') cameraMessage = t('kiosk.sending');
+  else if (hint) cameraMessage = t(`camera.guide.${hint}`);
+  else if (phase.kind === 'idle') cameraMessage = t('kiosk.idleHint');
+  // A refusal for a missing location says how to give it (and when the browser blocks it).
+  const refusalHint =
+    phase.kind === 'refused' && phase.code === 'location_required' ? t(geoPermission === 'denied' ? 'kiosk.locationDenied' : 'kiosk.locationHint') : undefined;
   return (
     <Box mih="100dvh" bg="linear-gradient(160deg, var(--mantine-color-indigo-0), var(--mantine-color-gray-0))" py={{ base: 'sm', sm: 'xl' }}>
       <Container size={720} px={{ base: 'xs', sm: 'md' }}>
@@ -97,13 +113,13 @@ export function KioskPage() {
                   videoRef={videoRef}
                   state={state}
                   onRetry={restart}
-                  tone={phase.kind === 'step' ? 'ok' : 'idle'}
-                  message={phase.kind === 'sending' ? t('kiosk.sending') : phase.kind === 'idle' ? t('kiosk.idleHint') : undefined}
+                  tone={hint ? 'warn' : phase.kind === 'step' ? 'ok' : 'idle'}
+                  message={cameraMessage}
                 >
                   {phase.kind === 'step' && <StepOverlay step={phase.steps[phase.index]} index={phase.index} total={phase.steps.length} />}
                 </CameraView>
               </Box>
-              {phase.kind === 'refused' && <RefusalPanel message={phase.message} onRetry={() => void flow.start()} />}
+              {phase.kind === 'refused' && <RefusalPanel message={phase.message} hint={refusalHint} onRetry={() => void flow.start()} />}
               {phase.kind !== 'result' && phase.kind !== 'refused' && (
                 <Button
                   size="xl"

@@ -65,8 +65,8 @@ export function ResultPanel({ result, onDone }: { result: KioskMarkResult; onDon
   );
 }
 
-/** A refusal with the server's message and a retry. */
-export function RefusalPanel({ message, onRetry }: { message: string; onRetry: () => void }) {
+/** A refusal with the server's message, an optional hint on what to do, and a retry. */
+export function RefusalPanel({ message, hint, onRetry }: { message: string; hint?: string; onRetry: () => void }) {
   const { t } = useTranslation('common');
   return (
     <Paper withBorder radius="lg" p="lg" bg="red.0" data-testid="kiosk-refusal" role="alert">
@@ -77,6 +77,11 @@ export function RefusalPanel({ message, onRetry }: { message: string; onRetry: (
         <Text fw={600} ta="center">
           {message}
         </Text>
+        {hint && (
+          <Text size="sm" ta="center" c="dark.6" data-testid="kiosk-refusal-hint">
+            {hint}
+          </Text>
+        )}
         <Button color="red" leftSection={<IconRefresh size={16} />} onClick={onRetry}>
           {t('actions.retry')}
         </Button>

@@ -31,6 +31,8 @@ export const KIOSK_TIMING = {
 } as const;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A position is reused for the spec's 5 minutes (the browser's own cache: CHECK_GEO_OPTIONS.maximumAge). */
+const GEO_REUSE_MS = 5 * 60_000;
 
 /**
  * The kiosk's marking: a challenge from the server, then for each step the instruction until the pose
@@ -52,7 +54,8 @@ export function useKioskFlow({
   const { t } = useTranslation('common');
   const [phase, setPhase] = useState<KioskPhase>({ kind: 'idle' });
   const run = useRef(0);
-  const geo = useRef<Promise<GeoPoint | null> | null>(null);
+  /** The last position asked for; asked again when it failed or is older than the spec's 5 minutes. */
+  const geo = useRef<{ at: number; position: Promise<GeoPoint | null>; failed: boolean } | null>(null);
   const guided = guide === 'ready';
 
   const holds = useCallback((step: LivenessStep, look: FaceLook | null) => !!look && poseOf(look.faces) === step && poseOf(look.previous ?? []) === step, []);
@@ -85,13 +88,28 @@ export function useKioskFlow({
     [guided, holds, lookRef, videoRef],
   );
 
+  /**
+   * The position for this attempt, asked while the person follows the steps: optional (sent when allowed, the
+   * server decides); a failed or denied one is asked again on the next attempt, a fix is reused for 5 minutes.
+   */
+  const locate = useCallback((): Promise<GeoPoint | null> => {
+    const last = geo.current;
+    if (last && !last.failed && Date.now() - last.at < GEO_REUSE_MS) return last.position;
+    const entry = { at: Date.now(), position: currentLocation(false), failed: false };
+    entry.position = entry.position.then((p) => {
+      entry.failed = p === null;
+      return p;
+    });
+    geo.current = entry;
+    return entry.position;
+  }, []);
+
   const start = useCallback(async () => {
     const id = ++run.current;
     const alive = () => run.current === id;
     setPhase({ kind: 'preparing' });
     try {
-      // Location is asked once (optional): sent when the person allowed it, the server decides.
-      geo.current ??= currentLocation(false);
+      const position = locate();
       const challenge = await startChallenge(token);
       const frames: Blob[] = [];
       for (let index = 0; index < challenge.steps.length; index++) {
@@ -101,7 +119,7 @@ export function useKioskFlow({
       }
       if (!alive()) return;
       setPhase({ kind: 'sending' });
-      const location = await geo.current;
+      const location = await position;
       const result = await markAttendance(token, { challengeId: challenge.challengeId, frames, location });
       if (alive()) setPhase({ kind: 'result', result });
     } catch (error) {
@@ -110,7 +128,7 @@ export function useKioskFlow({
       if (code === 'link_inactive' || code === 'link_expired' || code === 'not_found') onLinkGone();
       setPhase({ kind: 'refused', code, message: errorMessage(t, error, t('kiosk.error')) });
     }
-  }, [captureStep, onLinkGone, t, token]);
+  }, [captureStep, locate, onLinkGone, t, token]);
 
   const reset = useCallback(() => {
     run.current++;

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, CopyButton, Group, Table, Text, Tooltip } from '@mantine/core';
 import type { AttendanceLink } from '@presente/shared';
-import { IconCheck, IconCopy, IconExternalLink, IconPlayerPause, IconPlayerPlay, IconQrcode, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCopy, IconExternalLink, IconPlayerPause, IconPlayerPlay, IconQrcode, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatInstantDay } from '../../../components/DayInput';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
@@ -20,23 +20,30 @@ function lastDay(expiresAt: string): string {
 
 const STATE_COLOR = { active: 'teal', inactive: 'gray', expired: 'orange' } as const;
 
+/**
+ * A link whose token can no longer be read (the server's session secret changed since it was created: decision
+ * 0009) still works for kiosks that have it, but its URL cannot be shown again: it must be recreated.
+ */
+export const isUnusable = (link: AttendanceLink) => !link.token;
+
 function Actions({ link, onQr, onToggle, onDelete }: LinkActions & { link: AttendanceLink }) {
   const { t } = useTranslation('settings');
-  const url = linkUrl(link.token);
+  const unusable = isUnusable(link);
+  const url = unusable ? '' : linkUrl(link.token);
   const label = (key: string) => `${t(`faceLinks.actions.${key}`)}: ${link.name}`;
   return (
     <Group gap={4} wrap="nowrap">
       <CopyButton value={url} timeout={COPY_FEEDBACK_MS}>
         {({ copied, copy }) => (
           <Tooltip label={copied ? t('faceLinks.copied') : t('faceLinks.actions.copy')} withArrow opened={copied || undefined}>
-            <ActionIcon variant="subtle" color={copied ? 'teal' : 'indigo'} onClick={copy} aria-label={label('copy')}>
+            <ActionIcon variant="subtle" color={copied ? 'teal' : 'indigo'} onClick={copy} aria-label={label('copy')} disabled={unusable}>
               {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
             </ActionIcon>
           </Tooltip>
         )}
       </CopyButton>
       <Tooltip label={t('faceLinks.actions.qr')} withArrow>
-        <ActionIcon variant="subtle" color="dark" onClick={() => onQr(link)} aria-label={label('qr')}>
+        <ActionIcon variant="subtle" color="dark" onClick={() => onQr(link)} aria-label={label('qr')} disabled={unusable}>
           <IconQrcode size={18} />
         </ActionIcon>
       </Tooltip>
@@ -51,9 +58,15 @@ function Actions({ link, onQr, onToggle, onDelete }: LinkActions & { link: Atten
         </ActionIcon>
       </Tooltip>
       <Tooltip label={t('faceLinks.actions.open')} withArrow>
-        <ActionIcon component="a" href={url} target="_blank" rel="noopener" variant="subtle" color="indigo" aria-label={label('open')}>
-          <IconExternalLink size={18} />
-        </ActionIcon>
+        {unusable ? (
+          <ActionIcon variant="subtle" color="indigo" aria-label={label('open')} disabled>
+            <IconExternalLink size={18} />
+          </ActionIcon>
+        ) : (
+          <ActionIcon component="a" href={url} target="_blank" rel="noopener" variant="subtle" color="indigo" aria-label={label('open')}>
+            <IconExternalLink size={18} />
+          </ActionIcon>
+        )}
       </Tooltip>
       <Tooltip label={t('faceLinks.actions.delete')} withArrow>
         <ActionIcon variant="subtle" color="red" onClick={() => onDelete(link)} aria-label={label('delete')}>
@@ -87,6 +100,19 @@ export function LinkList({ links, ...actions }: LinkActions & { links: Attendanc
                 <Text size="sm" fw={600}>
                   {link.name}
                 </Text>
+                {isUnusable(link) && (
+                  <div data-testid="link-unusable">
+                    <Group gap={4} wrap="nowrap" c="red.7">
+                      <IconAlertTriangle size={14} />
+                      <Text size="xs" fw={600}>
+                        {t('faceLinks.unusable')}
+                      </Text>
+                    </Group>
+                    <Text size="xs" c="dimmed" maw={300}>
+                      {t('faceLinks.unusableHint')}
+                    </Text>
+                  </div>
+                )}
                 {link.lastUsedAt && (
                   <Text size="xs" c="dimmed">
                     {t('faceLinks.lastUsed', { date: formatInstantDay(link.lastUsedAt, timezone) })}

@@ -18,7 +18,17 @@ export interface Capture {
 const AUTO_CAPTURES = FACE_LIMITS.minCaptures;
 const AUTO_GAP_MS = 500;
 
-const TONES: Record<EnrolGuidance, GuideTone> = { noFace: 'warn', multiple: 'warn', closer: 'warn', straight: 'warn', still: 'idle', ok: 'ok' };
+const TONES: Record<EnrolGuidance, GuideTone> = {
+  noFace: 'warn',
+  multiple: 'warn',
+  closer: 'warn',
+  centre: 'warn',
+  dark: 'warn',
+  bright: 'warn',
+  straight: 'warn',
+  still: 'idle',
+  ok: 'ok',
+};
 
 /**
  * The camera with the oval guide and live guidance (Human in the browser), automatic and manual
@@ -66,7 +76,8 @@ export function CaptureStep({
   }, [busy, onAdd, videoRef]);
 
   const look = watch.look;
-  const guidance = look ? enrolGuidance(look.faces, look.previous, videoRef.current?.videoWidth || undefined) : null;
+  const video = videoRef.current;
+  const guidance = look ? enrolGuidance(look.faces, look.previous, video?.videoWidth || undefined, video?.videoHeight || undefined) : null;
   // Every new look is a chance to capture (the same guidance twice in a row still needs a new frame).
   // biome-ignore lint/correctness/useExhaustiveDependencies: look is the trigger
   useEffect(() => {

@@ -1,13 +1,15 @@
 import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { FACE_NOTICE_VERSION, type FaceNoticeVersion } from '@presente/shared';
 import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import type { Employee } from '../../employees/api';
-import { useDeleteFace, useRegisterFace } from '../api';
+import { faceSettingsKey, useDeleteFace, useRegisterFace } from '../api';
 import { type Capture, CaptureStep } from './CaptureStep';
 import { NoticeStep } from './NoticeStep';
 
@@ -35,6 +37,8 @@ export function FaceRegisterModal({ employee, onClose }: { employee: Employee | 
   const [captures, setCaptures] = useState<Capture[]>([]);
   const [error, setError] = useState<{ message: string; failed: number | null } | null>(null);
   const [successMessage, setSuccessMessage] = useState('');
+  const [noticeVersion, setNoticeVersion] = useState<FaceNoticeVersion>(FACE_NOTICE_VERSION);
+  const queryClient = useQueryClient();
   const register = useRegisterFace();
   const removeFace = useDeleteFace();
   const name = employee ? `${employee.firstName} ${employee.lastName}` : '';
@@ -64,7 +68,7 @@ export function FaceRegisterModal({ employee, onClose }: { employee: Employee | 
     if (!employee) return;
     setError(null);
     register.mutate(
-      { employeeId: employee.id, captures: captures.map((c) => c.blob) },
+      { employeeId: employee.id, captures: captures.map((c) => c.blob), noticeVersion },
       {
         onSuccess: ({ message }) => {
           setSuccessMessage(message ?? t('faceRegister.success'));
@@ -72,6 +76,13 @@ export function FaceRegisterModal({ employee, onClose }: { employee: Employee | 
           setStep('success');
         },
         onError: (e) => {
+          // The company's notice changed meanwhile (photo option): show the current one again; captures are kept.
+          if (e instanceof ApiError && e.errors?.some((x) => x.path === 'noticeVersion')) {
+            notify.error(errorMessage(t, e, t('faceRegister.error')));
+            void queryClient.invalidateQueries({ queryKey: faceSettingsKey });
+            setStep('notice');
+            return;
+          }
           setError({ message: errorMessage(t, e, t('faceRegister.error')), failed: failedIndex(e) });
         },
       },
@@ -110,7 +121,14 @@ export function FaceRegisterModal({ employee, onClose }: { employee: Employee | 
               </Button>
             </Group>
           )}
-          <NoticeStep employeeName={name} onAccept={() => setStep('capture')} onCancel={onClose} />
+          <NoticeStep
+            employeeName={name}
+            onAccept={(version) => {
+              setNoticeVersion(version);
+              setStep('capture');
+            }}
+            onCancel={onClose}
+          />
         </Stack>
       )}
       {employee && step === 'capture' && (

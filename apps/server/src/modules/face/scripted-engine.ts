@@ -1,0 +1,96 @@
+/**
+ * Tests only: a face pool whose answers are scripted, for service tests that are about the database and the
+ * rules (enrolment photos, deletion paths, the template index, the company threshold) and must run on both
+ * PGlite and PostgreSQL without the seconds of the real engine. Each frame is a real small JPEG (distinct
+ * colour) registered with the analysis the pool returns for it; a person's descriptor is a fixed random
+ * vector (different people ~1.0 apart), moved by `offset` along a fixed direction when asked.
+ * The real engine is covered by face/engine.test.ts and kiosk.test.ts (PGlite only).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import type { Analysis, FaceAnalysis } from '../../face/engine.js';
+import type { FacePool } from '../../face/pool.js';
+
+export interface ScriptedFace {
+  person: string;
+  yaw?: number;
+  /** Distance moved from the person's descriptor (a fixed direction). */
+  offset?: number;
+  size?: number;
+  sharpness?: number;
+  antispoof?: number;
+  liveness?: number;
+}
+
+/** A deterministic pseudo-random generator (mulberry32) seeded from a string. */
+function rng(seed: string) {
+  let a = createHash('sha256').update(seed).digest().readUInt32LE(0);
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function vector(seed: string, norm: number): Float32Array {
+  const next = rng(seed);
+  const v = Float32Array.from({ length: 128 }, () => next() - 0.5);
+  const n = Math.hypot(...v);
+  return v.map((x) => (x / n) * norm);
+}
+
+export function scriptedEngine() {
+  const answers = new Map<string, Analysis>();
+  let colour = 0;
+  const descriptorOf = (face: ScriptedFace) => {
+    const base = vector(`person:${face.person}`, 0.7);
+    const off = vector('offset-direction', 1);
+    return base.map((x, i) => x + off[i] * (face.offset ?? 0));
+  };
+  const analysisOf = (face: ScriptedFace, withDescriptor: boolean): FaceAnalysis => ({
+    box: [200, 120, face.size ?? 200, face.size ?? 200],
+    score: 0.99,
+    size: face.size ?? 200,
+    sharpness: face.sharpness ?? 300,
+    yaw: face.yaw ?? 0,
+    pitch: 0,
+    roll: 0,
+    antispoof: face.antispoof ?? 0.8,
+    liveness: face.liveness ?? 0.9,
+    descriptor: withDescriptor ? descriptorOf(face) : null,
+    thumb: new Uint8Array(randomBytes(32 * 32)),
+  });
+
+  const pool: FacePool = {
+    start: async () => {},
+    ready: Promise.resolve(),
+    async analyze(image) {
+      const answer = answers.get(createHash('sha256').update(image).digest('hex'));
+      if (!answer) throw new Error('scripted engine: an image nobody scripted');
+      return answer;
+    },
+    status: () => ({ state: 'ready', workers: 1, size: 1, busy: 0, queued: 0 }),
+    stats: async () => [],
+    close: async () => {},
+  };
+
+  /** A JPEG frame (a distinct flat colour) the pool will answer with these faces. */
+  async function frame(...faces: ScriptedFace[]): Promise<Buffer> {
+    const n = ++colour;
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: (n * 53) % 256, g: (n * 101) % 256, b: (n * 197) % 256 } } })
+      .jpeg()
+      .toBuffer();
+    const digest = createHash('sha256').update(jpeg).digest('hex');
+    answers.set(digest, { faces: faces.map((f) => analysisOf(f, faces.length === 1)), width: 640, height: 480, ms: 1, digest });
+    return jpeg;
+  }
+
+  /** The colour a frame was drawn in (to tell which capture became the enrolment photo). */
+  const colourOf = async (jpeg: Buffer) => {
+    const { channels } = await sharp(jpeg).stats();
+    return channels.slice(0, 3).map((c) => Math.round(c.mean));
+  };
+
+  return { pool, frame, colourOf };
+}

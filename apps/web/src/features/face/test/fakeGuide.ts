@@ -1,0 +1,46 @@
+import type { FaceGuide, SeenFace } from '../camera/faceGuide';
+
+/**
+ * Stands in for Human in the face tests (jsdom cannot run it: importing its node build only prints
+ * "Cannot find module @tensorflow/tfjs-node"). Tests mock '../camera/faceGuide' with `fakeFaceGuideModule`
+ * and choose per test what the camera "sees":
+ *   fakeGuide.mode = 'unavailable'  -> loadFaceGuide() resolves null (the pages' unguided path)
+ *   fakeGuide.mode = 'ready'        -> every look returns fakeGuide.faces()
+ */
+export const fakeGuide: { mode: 'unavailable' | 'ready'; faces: () => SeenFace[]; looks: number } = {
+  mode: 'unavailable',
+  faces: () => [],
+  looks: 0,
+};
+
+/** A face as Human would report it in a 640x480 frame: centred in the oval, well lit, looking straight. */
+export function seenFace(over: Partial<SeenFace> = {}): SeenFace {
+  return { box: [220, 132, 200, 200], yaw: 0, brightness: 120, ...over };
+}
+
+/** The yaw of each challenge step (> 0: the person's own left, as the server reads unmirrored frames). */
+export const STEP_YAW = { straight: 0, left: 25, right: -25 } as const;
+
+/** A face that follows the step the kiosk is showing (data-step of its overlay), like a person would. */
+export function followKioskSteps(): SeenFace[] {
+  const step = document.querySelector('[data-testid="kiosk-step"]')?.getAttribute('data-step') as keyof typeof STEP_YAW | null;
+  return [seenFace({ yaw: STEP_YAW[step ?? 'straight'] })];
+}
+
+export function resetFakeGuide() {
+  fakeGuide.mode = 'unavailable';
+  fakeGuide.faces = () => [];
+  fakeGuide.looks = 0;
+}
+
+export const fakeFaceGuideModule = {
+  loadFaceGuide: async (): Promise<FaceGuide | null> =>
+    fakeGuide.mode === 'ready'
+      ? {
+          async detect() {
+            fakeGuide.looks++;
+            return fakeGuide.faces();
+          },
+        }
+      : null,
+};
