@@ -110,7 +110,7 @@ export function createDayJudge(opts: { days: string[]; timezone: string; now: Da
     if (hs.length && hs.some((h) => holidayApplies(h, date, seg.scheduleId))) return 'holiday';
     if (record) {
       if (record.isPermission) return 'permission';
-      if (record.notes !== null && record.notes.includes(TREE)) return 'holiday';
+      if (record.notes?.includes(TREE)) return 'holiday';
       if (record.checkInMs != null) return seg.f && seg.schedule && seg.f[i].workDay ? arrivalAt(record.checkInMs, seg.f[i].start, seg.schedule) : 'present';
     }
     if (!seg.active || (activeFrom && date < activeFrom)) return 'day_off';

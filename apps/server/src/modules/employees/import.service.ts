@@ -7,6 +7,7 @@ import { companies, departments, employees, schedules, users } from '../../db/sc
 import { AppError } from '../../errors.js';
 import { generatePassword, hashPassword } from '../../lib/crypto.js';
 import { rooms } from '../../realtime/events.js';
+import { snapshotPeriods } from '../attendance/periods.js';
 import { accountPasswordMail } from './employees.mails.js';
 
 type Row = z.output<typeof employeeImportRow>;
@@ -131,7 +132,7 @@ async function insertRows(tx: Db, companyId: string, rows: Row[], hashes: string
     .values(rows.map((r, i) => ({ companyId, role: 'EMPLOYEE' as const, name: `${r.firstName} ${r.lastName}`, email: r.email, passwordHash: hashes[i] })))
     .returning({ id: users.id, email: users.email });
   const idByEmail = new Map(accounts.map((a) => [a.email, a.id]));
-  await tx.insert(employees).values(
+  const created = await tx.insert(employees).values(
     rows.map((r) => ({
       companyId,
       userId: idByEmail.get(r.email)!,
@@ -146,5 +147,6 @@ async function insertRows(tx: Db, companyId: string, rows: Row[], hashes: string
       departmentId: r.department ? (depts.get(lower(r.department)) ?? null) : null,
       scheduleId: r.schedule ? (scheds.get(lower(r.schedule)) ?? null) : null,
     })),
-  );
+  ).returning({ id: employees.id });
+  await snapshotPeriods(tx, companyId, { employeeIds: created.map((e) => e.id) }, { fromHireDate: true });
 }
