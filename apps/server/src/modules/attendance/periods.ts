@@ -1,7 +1,9 @@
 import { currentPeriod, type SchedulePeriod, type ScheduleRules, type ScheduleSnapshot } from '@presente/shared';
-import { and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type Ctx, requireCompany } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { employeeSchedulePeriods as p } from '../../db/schema/index.js';
+import { employees, employeeSchedulePeriods as p, schedules } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
 
 /** The schedule's rule fields as a period keeps them (SNAPSHOT_FIELDS; the migration's backfill builds the same). */
 const snapshot = sql`case when s.is_active then jsonb_build_object(
@@ -97,8 +99,24 @@ export function periodsOf(
   );
 }
 
-/** The periods as the API shows them (the admin report judges locally with them). */
-export function periodView(period: SchedulePeriod) {
-  const s = period.schedule as ScheduleSnapshot | null;
-  return { validFrom: period.validFrom, active: period.active, scheduleId: period.scheduleId, schedule: s };
+/**
+ * GET /employees/{id}/schedule-periods: what applied to one employee of the actor's company between two
+ * local days (the one in effect on the first day, then each change), for the admin report, which judges
+ * locally with the shared rules. Another company's employee is not found.
+ */
+export async function employeePeriods(ctx: Ctx, employeeId: string, start: string, end: string) {
+  const companyId = requireCompany(ctx.actor);
+  const [row] = await ctx.db
+    .select({ e: employees, s: schedules })
+    .from(employees)
+    .leftJoin(schedules, eq(schedules.id, employees.scheduleId))
+    .where(and(eq(employees.id, employeeId), eq(employees.companyId, companyId), isNull(employees.deletedAt)));
+  if (!row) throw new AppError('not_found', 'employee.notFound');
+  const periods = await loadPeriods(ctx.db, companyId, [employeeId], start, end);
+  return periodsOf(periods, { ...row.e, schedule: row.s }).map((p) => ({
+    validFrom: p.validFrom,
+    active: p.active,
+    scheduleId: p.scheduleId,
+    schedule: p.schedule as ScheduleSnapshot | null,
+  }));
 }

@@ -21,7 +21,7 @@ export async function employeeDashboard(ctx: Ctx, now = new Date()) {
   const weekStart = addDays(today, -6);
   const from = [monthStart, weekStart, workDate].sort()[0];
   // The work date may be tomorrow (a shift starting just after midnight, checked in before it).
-  const book = await loadDays(ctx.db, self, from, workDate > today ? workDate : today, now);
+  const book = await loadDays(ctx.db, self, from, [today, workDate].sort()[1], now);
   const todayRecord = book.records.get(workDate) ?? null;
   const hoursOn = (date: string) => book.hours(date, date === workDate ? now : undefined);
   const monthDays = daysBetween(monthStart, today);
