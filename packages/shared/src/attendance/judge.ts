@@ -63,7 +63,11 @@ export function createDayJudge(opts: { days: string[]; timezone: string; now: Da
   const frames = new Map<string, Frame[]>();
   let midnightAfterToday: number | undefined;
 
+  /** The frames of a schedule object, looked up by identity first (the server passes the same snapshot object to many employees). */
+  const framesByObject = new WeakMap<ScheduleRules, Frame[]>();
   function framesOf(schedule: ScheduleRules): Frame[] {
+    const known = framesByObject.get(schedule);
+    if (known) return known;
     const key = frameKey(schedule);
     let f = frames.get(key);
     if (!f) {
@@ -84,6 +88,7 @@ export function createDayJudge(opts: { days: string[]; timezone: string; now: Da
       });
       frames.set(key, f);
     }
+    framesByObject.set(schedule, f);
     return f;
   }
 

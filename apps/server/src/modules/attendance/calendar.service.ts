@@ -144,9 +144,8 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
       schedule: s
         ? { id: s.id, name: s.name, startTime: s.startTime, endTime: s.endTime, breakStartTime: s.breakStartTime, breakEndTime: s.breakEndTime }
         : null,
-      periods: monthPeriods(history, start),
     });
-    out.push(out.length ? ',' : '[', head.slice(0, -1), ',"days":[');
+    out.push(out.length ? ',' : '[', head.slice(0, -1), ',"periods":', periodsJson(history, start), ',"days":[');
     for (let i = 0; i < days.length; i++) {
       const record = mine?.[i] ?? null;
       const status = employee.status(i, record);
@@ -165,30 +164,39 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
   return { json: out.join(''), pagination: pagination(q.page, q.limit, total), timezone: company.timezone, month: q.month, year: q.year };
 }
 
+/** A period's schedule as the calendar row shows it, as JSON text; written once per snapshot object (loadPeriods interns them). */
+const scheduleJsonMemo = new WeakMap<object, string>();
+function scheduleJson(p: SchedulePeriod): string {
+  const s = p.schedule as ScheduleSnapshot | null;
+  if (!s) return 'null';
+  let json = scheduleJsonMemo.get(s);
+  if (json === undefined) {
+    json = JSON.stringify({
+      id: p.scheduleId,
+      name: s.name,
+      startTime: s.startTime,
+      endTime: s.endTime,
+      breakStartTime: s.breakStartTime ?? null,
+      breakEndTime: s.breakEndTime ?? null,
+    });
+    scheduleJsonMemo.set(s, json);
+  }
+  return json;
+}
+
 /**
- * What applied to a row during the month, oldest first: from which day, active or not, and the
- * schedule's times then (the Peru register compares each day with its own shift). The first starts on the 1st.
+ * What applied to a row during the month, oldest first, as JSON text: from which day, active or not, and
+ * the schedule's times then (the Peru register compares each day with its own shift). The first starts
+ * on the 1st. `history` is loadPeriods' answer (the period in effect on the 1st, then the month's changes).
  */
-function monthPeriods(history: SchedulePeriod[], start: string) {
-  const sorted = [...history].sort((a, b) => (a.validFrom < b.validFrom ? -1 : 1));
-  const fromStart = sorted.filter((p, i) => p.validFrom > start || !sorted[i + 1] || sorted[i + 1].validFrom > start);
-  return fromStart.map((p) => {
-    const s = p.schedule as ScheduleSnapshot | null;
-    return {
-      from: p.validFrom > start ? p.validFrom : start,
-      active: p.active,
-      schedule: s
-        ? {
-            id: p.scheduleId,
-            name: s.name,
-            startTime: s.startTime,
-            endTime: s.endTime,
-            breakStartTime: s.breakStartTime ?? null,
-            breakEndTime: s.breakEndTime ?? null,
-          }
-        : null,
-    };
-  });
+function periodsJson(history: SchedulePeriod[], start: string): string {
+  let json = '[';
+  for (let i = 0; i < history.length; i++) {
+    const p = history[i];
+    if (i + 1 < history.length && history[i + 1].validFrom <= start) continue; // replaced before the 1st
+    json += `${json.length > 1 ? ',' : ''}{"from":"${p.validFrom > start ? p.validFrom : start}","active":${p.active},"schedule":${scheduleJson(p)}}`;
+  }
+  return `${json}]`;
 }
 
 /**

@@ -65,7 +65,7 @@ export async function loadPeriods(db: Db, companyId: string, employeeIds: string
   if (!employeeIds.length) return byEmployee;
   const latestAtStart = sql`(select max(q.valid_from) from employee_schedule_periods q where q.employee_id = ${p.employeeId} and q.valid_from <= ${start})`;
   const rows = await db
-    .select({ employeeId: p.employeeId, validFrom: p.validFrom, active: p.active, scheduleId: p.scheduleId, schedule: p.schedule })
+    .select({ employeeId: p.employeeId, validFrom: p.validFrom, active: p.active, scheduleId: p.scheduleId, schedule: sql<string | null>`${p.schedule}::text` })
     .from(p)
     .where(
       and(
@@ -76,13 +76,25 @@ export async function loadPeriods(db: Db, companyId: string, employeeIds: string
       ),
     )
     .orderBy(asc(p.employeeId), asc(p.validFrom));
-  for (const { employeeId, ...period } of rows) {
+  // The snapshot as text, parsed once per distinct (schedule, rules): a company's employees share a few, and the
+  // judge and the calendar then meet the same object again (frames and JSON computed once per snapshot).
+  const snapshots = new Map<string, ScheduleSnapshot>();
+  for (const { employeeId, schedule, ...period } of rows) {
     let list = byEmployee.get(employeeId);
     if (!list) {
       list = [];
       byEmployee.set(employeeId, list);
     }
-    list.push(period as SchedulePeriod);
+    let snapshot: ScheduleSnapshot | null = null;
+    if (schedule !== null) {
+      const key = `${period.scheduleId}|${schedule}`;
+      snapshot = snapshots.get(key) ?? null;
+      if (!snapshot) {
+        snapshot = JSON.parse(schedule) as ScheduleSnapshot;
+        snapshots.set(key, snapshot);
+      }
+    }
+    list.push({ ...period, schedule: snapshot });
   }
   return byEmployee;
 }
