@@ -160,6 +160,12 @@ describe('a change today does not rewrite last month', () => {
     expect((await t.as(admin).put(`${ADMIN}/employees/${ana.id}`, employeeBody(current, { scheduleId: other.id }))).statusCode).toBe(200);
     expect((await t.as(admin).put(`${ADMIN}/schedules/${office.id}`, scheduleBody({ isActive: false }))).statusCode).toBe(200);
     expect(await lastMonthViews(admin, ana)).toEqual(before);
+    // A record made now for last month is judged by last month's rules (09:40 is late against 09:00 + 15, not early against 14:00).
+    const made = await t
+      .as(admin)
+      .post(`${ADMIN}/attendance`, { employeeId: ana.id, date: w.wed, checkIn: '09:40', checkOut: '18:00', reason: 'Olvidó marcar' });
+    expect(made.json().data).toMatchObject({ status: 'late', workHours: 7.33 });
+    expect((await calendarRow(admin, w.year, w.month, ana.id))?.days.find((d) => d.date === w.wed)).toMatchObject({ status: 'late', workHours: 7.33 });
 
     // From today on the new state applies: one period from the hire date, one from today (three changes the same day: one row).
     const rows = await t.db
