@@ -1,9 +1,14 @@
 import { localToInstant, SESSION_TTL_MS } from '@presente/shared';
 import { hashPassword, randomToken, sha256 } from '../../apps/server/src/lib/crypto.js';
 import type { Db } from '../../apps/server/src/db/client.js';
-import { attendanceRecords, companies, employees, schedules, sessions, users } from '../../apps/server/src/db/schema/index.js';
+import { attendanceRecords, companies, employeeSchedulePeriods, employees, schedules, sessions, users } from '../../apps/server/src/db/schema/index.js';
+import { snapshotPeriods } from '../../apps/server/src/modules/attendance/periods.js';
 
-/** Seeds one company with `n` employees and a month of records (present/late/absent mix). */
+/**
+ * Seeds one company with `n` employees and a month of records (present/late/absent mix), and their schedule
+ * periods as the services record them: one from the hire date each, and for one employee in 20 a change of
+ * tolerance from the 16th (the calendar's per-day path; docs/decisions/0013-attendance-history.md).
+ */
 export async function seedCompany(db: Db, n: number, year: number, month: number) {
   const [company] = await db.insert(companies).values({ name: 'Bench SAC', email: 'bench@example.com', timezone: 'America/Lima', plan: 'PREMIUM', maxEmployees: -1 }).returning();
   const hash = await hashPassword('bench-password');
@@ -26,6 +31,22 @@ export async function seedCompany(db: Db, n: number, year: number, month: number
       .insert(employees)
       .values(batch.map((i, k) => ({ companyId: company.id, userId: accounts[k].id, firstName: `Nombre${i}`, lastName: `Apellido${String(i).padStart(4, '0')}`, email: `e${i}-${company.id}@bench.pe`, employeeCode: `B${i}`, scheduleId: schedule.id, hireDate: '2025-01-01' })))
       .returning({ id: employees.id });
+    await snapshotPeriods(db, company.id, { employeeIds: emps.map((e) => e.id) }, { fromHireDate: true });
+    const changed = emps.filter((_, k) => (start + k) % 20 === 0);
+    if (changed.length) {
+      const { name, startTime, endTime, breakStartTime, breakEndTime, workDays, lateToleranceMinutes, allowEarlyCheckIn, earlyCheckInMinutes, countActualTime } = schedule;
+      const rules = { name, startTime, endTime, breakStartTime, breakEndTime, workDays, lateToleranceMinutes, allowEarlyCheckIn, earlyCheckInMinutes, countActualTime };
+      await db.insert(employeeSchedulePeriods).values(
+        changed.map((e) => ({
+          companyId: company.id,
+          employeeId: e.id,
+          validFrom: `${year}-${String(month).padStart(2, '0')}-16`,
+          active: true,
+          scheduleId: schedule.id,
+          schedule: { ...rules, lateToleranceMinutes: 5 },
+        })),
+      );
+    }
     const records = [];
     for (const e of emps) {
       for (let d = 1; d <= days; d++) {

@@ -3,6 +3,7 @@ import type { Role } from '@presente/shared';
 import type { Db } from '../db/client.js';
 import { companies, departments, employees, holidays, schedules, sessions, users, workLocations } from '../db/schema/index.js';
 import { hashPassword, randomToken, sha256 } from '../lib/crypto.js';
+import { snapshotPeriods } from '../modules/attendance/periods.js';
 
 export const TEST_PASSWORD = 'Password123!';
 let passwordHash: Promise<string> | undefined;
@@ -46,6 +47,8 @@ export function makeFactories(db: Db) {
       .insert(employees)
       .values({ companyId: cid, userId: account.id, firstName: 'Ana', lastName: `Pérez ${n}`, email: account.email, employeeCode: `E-${n}`, hireDate: '2020-01-01', ...overrides })
       .returning();
+    // As the service does: the employee's first period (what applies to them), from the hire date.
+    await snapshotPeriods(db, cid, { employeeIds: [row.id] }, { fromHireDate: true });
     return { ...row, account };
   }
 

@@ -1,3 +1,4 @@
 export * from './judge.js';
+export * from './periods.js';
 export * from './rules.js';
 export * from './time.js';

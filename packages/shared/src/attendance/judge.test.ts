@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDayJudge, type RecordSpan } from './judge.js';
+import { periodOn, type SchedulePeriod } from './periods.js';
 import { dayStatus, type HolidayFacts, type ScheduleRules, workHours } from './rules.js';
 import { daysBetween, localToInstant } from './time.js';
 
@@ -78,15 +79,42 @@ describe('createDayJudge: the calendar fast path answers what dayStatus and work
     const judge = createDayJudge({ days, timezone, now, holidays });
     const statuses = new Set<string>();
     let compared = 0;
-    for (const schedule of [office, night, plain, null]) {
+    const one = (schedule: ScheduleRules | null): SchedulePeriod[] => [{ validFrom: '2020-01-01', active: true, scheduleId: schedule?.id ?? null, schedule }];
+    const histories: [string, SchedulePeriod[]][] = [
+      ...[office, night, plain, null].map((s) => [s?.id ?? 'none', one(s)] as [string, SchedulePeriod[]]),
+      // A schedule change on the 10th, deactivated on the 20th (with another schedule assigned), back on the 27th.
+      [
+        'changes',
+        [
+          { validFrom: '2025-06-01', active: true, scheduleId: 's1', schedule: office },
+          { validFrom: '2026-03-10', active: true, scheduleId: 's2', schedule: night },
+          { validFrom: '2026-03-20', active: false, scheduleId: 's3', schedule: plain },
+          { validFrom: '2026-03-27', active: true, scheduleId: 's3', schedule: plain },
+        ],
+      ],
+      // Inactive until the 15th, then an inactive schedule (no rules, its holidays still apply), then a period after the month.
+      [
+        'inactive first',
+        [
+          { validFrom: '2026-03-15', active: true, scheduleId: 's1', schedule: null },
+          { validFrom: '2026-01-01', active: false, scheduleId: 's1', schedule: office },
+          { validFrom: '2026-04-02', active: true, scheduleId: 's2', schedule: night },
+        ],
+      ],
+      // Only a period after the month: the first period also covers earlier days.
+      ['later', [{ validFrom: '2026-05-01', active: true, scheduleId: 's3', schedule: plain }]],
+    ];
+    for (const [name, periods] of histories) {
       for (const [activeFrom, withRecords] of [
         [null, true],
         ['2026-03-11', true],
         [null, false],
       ] as const) {
-        const scheduleId = schedule?.id ?? null;
-        const employee = judge.forEmployee(schedule, scheduleId, activeFrom);
+        const employee = judge.forEmployee(periods, activeFrom);
         days.forEach((date, i) => {
+          const p = periodOn(periods, date)!;
+          const schedule = p.schedule;
+          const scheduleId = p.scheduleId;
           const record = withRecords
             ? recordFor(i * 7 + (activeFrom ? 3 : 0) + (schedule ? schedule.startTime.length + Number(schedule.id!.slice(1)) : 0), date, timezone)
             : null;
@@ -96,15 +124,17 @@ describe('createDayJudge: the calendar fast path answers what dayStatus and work
             isPermission: record.isPermission,
             notes: record.notes,
           };
-          const expected = dayStatus({ date, timezone, now, schedule, scheduleId, record: facts, holidays, activeFrom });
-          expect(employee.status(i, record), `${schedule?.id} ${date} ${JSON.stringify(record)}`).toBe(expected);
+          const expected = dayStatus({ date, timezone, now, schedule, scheduleId, record: facts, holidays, activeFrom, active: p.active });
+          expect(employee.status(i, record), `${name} ${date} ${JSON.stringify(record)}`).toBe(expected);
           if (record && facts) expect(employee.hours(i, record)).toBe(workHours(facts, schedule, date, timezone));
+          expect(employee.active(i)).toBe(p.active);
+          expect(employee.scheduleId(i)).toBe(scheduleId);
           statuses.add(expected);
           compared++;
         });
       }
     }
-    expect(compared).toBe(4 * 3 * 31);
+    expect(compared).toBe(histories.length * 3 * 31);
     // The grid reaches the statuses that matter (a grid that only saw one status would prove nothing).
     if (now.getTime() > Date.parse('2026-03-10'))
       for (const s of ['holiday', 'permission', 'present', 'late', 'absent', 'day_off']) expect(statuses).toContain(s);

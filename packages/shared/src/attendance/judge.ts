@@ -1,12 +1,13 @@
+import type { SchedulePeriod } from './periods.js';
 import {
   arrivalAt,
   breakWindow,
   type DayStatus,
-  fallbackStatus,
   type HolidayFacts,
   holidayApplies,
   hoursBetween,
   isWorkDay,
+  type RecordFacts,
   type ScheduleRules,
   type ShiftSpan,
   shiftWindow,
@@ -19,6 +20,23 @@ export interface RecordSpan {
   checkOutMs: number | null;
   isPermission: boolean;
   notes: string | null;
+}
+
+/** A period as the judge holds it: the schedule's frames looked up once. */
+interface Segment {
+  active: boolean;
+  scheduleId: string | null;
+  schedule: ScheduleRules | null;
+  f: Frame[] | null;
+}
+
+const NO_PERIOD: SchedulePeriod = { validFrom: '0000-01-01', active: true, scheduleId: null, schedule: null };
+const TREE = '🎄';
+
+/** A record's facts as the judge reads them (instants in ms). */
+export function spanOf(record: RecordFacts): RecordSpan {
+  const ms = (v: Date | string | null | undefined) => (v == null ? null : v instanceof Date ? v.getTime() : Date.parse(v));
+  return { checkInMs: ms(record.checkIn), checkOutMs: ms(record.checkOut), isPermission: !!record.isPermission, notes: record.notes ?? null };
 }
 
 /** What depends only on a schedule and a day: computed once per calendar, not per employee-day. */
@@ -45,7 +63,11 @@ export function createDayJudge(opts: { days: string[]; timezone: string; now: Da
   const frames = new Map<string, Frame[]>();
   let midnightAfterToday: number | undefined;
 
+  /** The frames of a schedule object, looked up by identity first (the server passes the same snapshot object to many employees). */
+  const framesByObject = new WeakMap<ScheduleRules, Frame[]>();
   function framesOf(schedule: ScheduleRules): Frame[] {
+    const known = framesByObject.get(schedule);
+    if (known) return known;
     const key = frameKey(schedule);
     let f = frames.get(key);
     if (!f) {
@@ -66,6 +88,7 @@ export function createDayJudge(opts: { days: string[]; timezone: string; now: Da
       });
       frames.set(key, f);
     }
+    framesByObject.set(schedule, f);
     return f;
   }
 
@@ -80,30 +103,77 @@ export function createDayJudge(opts: { days: string[]; timezone: string; now: Da
     return status;
   }
 
-  /** One employee's schedule resolved once: judge their days by index into `days`. */
-  function forEmployee(schedule: ScheduleRules | null, scheduleId: string | null | undefined, activeFrom: string | null) {
-    const f = schedule ? framesOf(schedule) : null;
+  /** A period resolved once per employee: its activity, its schedule and that schedule's frames. */
+  function segmentOf(p: SchedulePeriod): Segment {
+    return { active: p.active, scheduleId: p.scheduleId, schedule: p.schedule, f: p.schedule ? framesOf(p.schedule) : null };
+  }
+
+  /** One day of one employee under the segment that applied that day (the rules of `dayStatus`). */
+  function judge(i: number, record: RecordSpan | null, seg: Segment, activeFrom: string | null): DayStatus {
+    const date = days[i];
+    const hs = holidaysOn[i];
+    if (hs.length && hs.some((h) => holidayApplies(h, date, seg.scheduleId))) return 'holiday';
+    if (record) {
+      if (record.isPermission) return 'permission';
+      if (record.notes?.includes(TREE)) return 'holiday';
+      if (record.checkInMs != null) return seg.f && seg.schedule && seg.f[i].workDay ? arrivalAt(record.checkInMs, seg.f[i].start, seg.schedule) : 'present';
+    }
+    if (!seg.active || (activeFrom && date < activeFrom)) return 'day_off';
+    if (!seg.f) return pendingOr(i, null, 'absent');
+    if (!seg.f[i].workDay) return 'day_off';
+    return pendingOr(i, seg.f[i], 'absent');
+  }
+
+  /**
+   * One employee's periods resolved once to the days (most employees have one period for the month: one
+   * segment, no per-day lookup); then judge their days by index into `days`. Without periods: active, no schedule.
+   */
+  function forEmployee(periods: readonly SchedulePeriod[], activeFrom: string | null) {
+    let one: Segment | null = null;
+    let perDay: Segment[] | null = null;
+    if (periods.length <= 1) one = segmentOf(periods[0] ?? NO_PERIOD);
+    else {
+      const sorted = [...periods].sort((a, b) => (a.validFrom < b.validFrom ? -1 : a.validFrom > b.validFrom ? 1 : 0));
+      // Periods that start after the last day, or are replaced before the first, play no part.
+      let k = 0;
+      while (k + 1 < sorted.length && sorted[k + 1].validFrom <= days[0]) k++;
+      const inRange = sorted.slice(k).filter((p, n) => n === 0 || p.validFrom <= days[days.length - 1]);
+      if (inRange.length === 1) one = segmentOf(inRange[0]);
+      else {
+        const segs = inRange.map(segmentOf);
+        perDay = new Array(days.length);
+        let j = 0;
+        for (let i = 0; i < days.length; i++) {
+          while (j + 1 < inRange.length && inRange[j + 1].validFrom <= days[i]) j++;
+          perDay[i] = segs[j];
+        }
+      }
+    }
+    const at = (i: number) => one ?? (perDay as Segment[])[i];
     return {
       status(i: number, record: RecordSpan | null): DayStatus {
-        const date = days[i];
-        const hs = holidaysOn[i];
-        if (hs.length && hs.some((h) => holidayApplies(h, date, scheduleId))) return 'holiday';
-        if (record?.isPermission) return 'permission';
-        if (record && record.checkInMs != null)
-          return f && schedule
-            ? f[i].workDay
-              ? arrivalAt(record.checkInMs, f[i].start, schedule)
-              : 'present'
-            : fallbackStatus({ ...record, checkIn: new Date(record.checkInMs) });
-        if (!record && activeFrom && date < activeFrom) return 'day_off';
-        if (!f) return record ? fallbackStatus(record) : pendingOr(i, null, 'absent');
-        if (!f[i].workDay) return 'day_off';
-        return pendingOr(i, f[i], 'absent');
+        return judge(i, record, one ?? (perDay as Segment[])[i], activeFrom);
       },
       hours(i: number, record: RecordSpan): number | null {
         if (record.checkInMs == null || record.checkOutMs == null) return null;
-        return hoursBetween(record.checkInMs, record.checkOutMs, f ? f[i] : null);
+        const seg = one ?? (perDay as Segment[])[i];
+        return hoursBetween(record.checkInMs, record.checkOutMs, seg.f ? seg.f[i] : null);
       },
+      /** Whether the day was a work day of an active period (the dashboard's working days). */
+      scheduled(i: number): boolean {
+        const seg = at(i);
+        return seg.active && !!seg.f && seg.f[i].workDay;
+      },
+      /** Whether the employee was active that day (ACTIVE and not deleted). */
+      active(i: number): boolean {
+        return at(i).active;
+      },
+      /** The schedule assigned that day (holidays of that schedule apply). */
+      scheduleId(i: number): string | null {
+        return at(i).scheduleId;
+      },
+      /** More than one period within the days. */
+      changes: perDay !== null,
     };
   }
 

@@ -1,13 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import {
-  arrivalStatus, attendanceRate, countStatuses, dayStatus, fallbackStatus, holidayApplies, type ScheduleRules, workDateFor, workHours,
+  arrivalStatus,
+  attendanceRate,
+  countStatuses,
+  dayStatus,
+  fallbackStatus,
+  holidayApplies,
+  recordStatus,
+  type ScheduleRules,
+  workDateFor,
+  workHours,
 } from './rules.js';
 import { localToInstant, offsetMinutes, toLocal } from './time.js';
 
 const LIMA = 'America/Lima';
 const office: ScheduleRules = {
-  startTime: '09:00', endTime: '18:00', breakStartTime: '13:00', breakEndTime: '14:00', workDays: '1,2,3,4,5',
-  lateToleranceMinutes: 15, allowEarlyCheckIn: true, earlyCheckInMinutes: 30, countActualTime: false,
+  startTime: '09:00',
+  endTime: '18:00',
+  breakStartTime: '13:00',
+  breakEndTime: '14:00',
+  workDays: '1,2,3,4,5',
+  lateToleranceMinutes: 15,
+  allowEarlyCheckIn: true,
+  earlyCheckInMinutes: 30,
+  countActualTime: false,
 };
 const night: ScheduleRules = { ...office, startTime: '22:00', endTime: '06:00', breakStartTime: '02:00', breakEndTime: '02:30', workDays: '1,2,3,4,5,6,7' };
 /** A local time in Lima as an instant. */
@@ -48,6 +64,19 @@ describe('arrival status (tolerance 15, early window 30)', () => {
     ['11:00', 'late'],
   ])('check-in at %s is %s', (time, expected) => {
     expect(arrivalStatus(at(MON, time), office, MON, LIMA)).toBe(expected);
+  });
+
+  it.each([
+    ['09:15:30', 'present'], // shown as 09:15: on time with tolerance 15
+    ['09:15:59', 'present'],
+    ['09:16:00', 'late'],
+    ['08:29:59', 'present'], // shown as 08:29: before the early window
+    ['08:30:59', 'early'],
+    ['08:59:59', 'early'], // shown as 08:59
+  ])('at minute precision, a check-in at %s is %s', (time, expected) => {
+    const instant = new Date(at(MON, time.slice(0, 5)).getTime() + Number(time.slice(6)) * 1000);
+    expect(arrivalStatus(instant, office, MON, LIMA)).toBe(expected);
+    expect(dayStatus({ date: MON, timezone: LIMA, now: later, schedule: office, record: { checkIn: instant } })).toBe(expected);
   });
 
   it('without early check-in allowed, arriving before the start is present', () => {
@@ -115,10 +144,42 @@ describe('day status', () => {
     expect(dayStatus({ date: MON, timezone: LIMA, now: later, schedule: null })).toBe('absent');
   });
 
+  // The fallback order applies to every record, with or without a schedule; the schedule refines "check-in" and "else".
+  it.each([
+    ['🎄 without check-in', office, { notes: 'Feriado 🎄' }, 'holiday'],
+    ['🎄 without check-in, no schedule', null, { notes: 'Feriado 🎄' }, 'holiday'],
+    ['🎄 with a late check-in', office, { notes: 'Navidad 🎄', checkIn: at(MON, '10:00') }, 'holiday'],
+    ['🎄 with a check-in, no schedule', null, { notes: 'Navidad 🎄', checkIn: at(MON, '10:00') }, 'holiday'],
+    ['permission beats 🎄', office, { notes: '🎄', isPermission: true }, 'permission'],
+    ['late check-in', office, { checkIn: at(MON, '10:00') }, 'late'],
+    ['check-in, no schedule', null, { checkIn: at(MON, '10:00') }, 'present'],
+    ['a record with nothing in it, on a work day', office, { notes: 'sin marca' }, 'absent'],
+    ['a record with nothing in it, no schedule', null, {}, 'absent'],
+  ])('record status: %s', (_name, schedule, record, expected) => {
+    expect(dayStatus({ date: MON, timezone: LIMA, now: later, schedule, record })).toBe(expected);
+    expect(recordStatus(record, schedule, MON, LIMA)).toBe(expected);
+  });
+
+  it('a record with nothing in it on a weekend is a day off, and pending today before the shift ends', () => {
+    expect(dayStatus({ date: '2026-03-07', timezone: LIMA, now: later, schedule: office, record: { notes: 'x' } })).toBe('day_off');
+    expect(dayStatus({ date: MON, timezone: LIMA, now: at(MON, '12:00'), schedule: office, record: { notes: 'x' } })).toBe('pending');
+    expect(dayStatus({ date: MON, timezone: LIMA, now: at(MON, '12:00'), schedule: null, record: { notes: 'x' } })).toBe('pending');
+  });
+
+  it('days while the employee was inactive are not absences; their records still count', () => {
+    expect(dayStatus({ date: MON, timezone: LIMA, now: later, schedule: office, active: false })).toBe('day_off');
+    expect(dayStatus({ date: MON, timezone: LIMA, now: later, schedule: null, active: false })).toBe('day_off');
+    expect(dayStatus({ date: MON, timezone: LIMA, now: later, schedule: office, active: false, record: { checkIn: at(MON, '09:30') } })).toBe('late');
+    const holidayAll = { date: MON, isActive: true, applyToAll: true, scheduleIds: [] };
+    expect(dayStatus({ date: MON, timezone: LIMA, now: later, schedule: office, active: false, holidays: [holidayAll] })).toBe('holiday');
+  });
+
   it('days before the employee starts are not absences', () => {
     expect(dayStatus({ date: MON, timezone: LIMA, now: later, schedule: office, activeFrom: '2026-03-03' })).toBe('day_off');
     expect(dayStatus({ date: '2026-03-03', timezone: LIMA, now: later, schedule: office, activeFrom: '2026-03-03' })).toBe('absent');
-    expect(dayStatus({ date: MON, timezone: LIMA, now: later, schedule: office, activeFrom: '2026-03-03', record: { checkIn: at(MON, '09:00') } })).toBe('present');
+    expect(dayStatus({ date: MON, timezone: LIMA, now: later, schedule: office, activeFrom: '2026-03-03', record: { checkIn: at(MON, '09:00') } })).toBe(
+      'present',
+    );
   });
 
   it('holidayApplies needs the same date', () => {
@@ -156,12 +217,38 @@ describe('work hours', () => {
   });
 });
 
-describe('night shift work date', () => {
+describe('work date of a punch', () => {
   it('a punch after midnight belongs to the shift that started the day before', () => {
     expect(workDateFor(at('2026-03-03', '05:50'), night, LIMA)).toBe(MON);
     expect(workDateFor(at(MON, '21:50'), night, LIMA)).toBe(MON);
     expect(workDateFor(at('2026-03-03', '21:55'), night, LIMA)).toBe('2026-03-03');
     expect(workDateFor(at('2026-03-03', '01:00'), office, LIMA)).toBe('2026-03-03');
+  });
+
+  const dawn: ScheduleRules = { ...office, startTime: '00:30', endTime: '08:30', breakStartTime: null, breakEndTime: null, earlyCheckInMinutes: 60 };
+  it.each([
+    ['the evening before, inside the early window', '2026-03-01', '23:50', MON, 'early'],
+    ['the evening before, before the early window', '2026-03-01', '23:20', '2026-03-01', null],
+    ['at the start', MON, '00:30', MON, 'present'],
+    ['late', MON, '00:50', MON, 'late'],
+    ['check-out after the end', MON, '09:10', MON, null],
+    ['in the afternoon, outside every window', MON, '15:00', MON, null],
+  ])('a shift starting 00:30 (early window 60): a punch %s', (_name, date, time, workDate, arrival) => {
+    const instant = at(date, time);
+    expect(workDateFor(instant, dawn, LIMA)).toBe(workDate);
+    if (arrival) expect(arrivalStatus(instant, dawn, workDate, LIMA)).toBe(arrival);
+  });
+
+  it('a day shift ending late: a check-out after midnight closes it', () => {
+    const evening: ScheduleRules = { ...office, startTime: '14:00', endTime: '23:30', breakStartTime: null, breakEndTime: null };
+    expect(workDateFor(at('2026-03-03', '00:40'), evening, LIMA)).toBe(MON);
+    expect(workDateFor(at(MON, '13:40'), evening, LIMA)).toBe(MON);
+  });
+
+  it('uses the early window even when early arrivals are not rewarded', () => {
+    const noEarly: ScheduleRules = { ...dawn, allowEarlyCheckIn: false };
+    expect(workDateFor(at('2026-03-01', '23:50'), noEarly, LIMA)).toBe(MON);
+    expect(arrivalStatus(at('2026-03-01', '23:50'), noEarly, MON, LIMA)).toBe('present');
   });
 });
 

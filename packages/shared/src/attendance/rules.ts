@@ -65,15 +65,32 @@ export function holidayApplies(h: HolidayFacts, date: string, scheduleId: string
 }
 
 /**
- * The work date a punch belongs to: the local day its shift starts. A punch after midnight that falls
- * inside the previous day's night shift (up to its end plus `graceMinutes`) belongs to that day.
+ * The work date a punch belongs to: the local day whose shift's window holds it. Each of yesterday's,
+ * today's and tomorrow's shifts is a candidate with the window [start − early window, end + grace]: a
+ * punch after midnight inside the previous day's night shift belongs to that day, and a check-in at 23:50
+ * for a shift that starts at 00:30 (inside its early window) belongs to the next day. When several windows
+ * hold the punch, the shift whose start is nearest wins; when none does, the punch's own local day.
+ * The early window is `earlyCheckInMinutes` whether or not early arrivals are rewarded (it says when
+ * people arrive, not how they are judged).
  */
 export function workDateFor(instant: Date, schedule: ScheduleRules | null, timezone: string, graceMinutes = 240): string {
   const local = toLocal(instant, timezone).date;
-  if (!schedule || !isNightShift(schedule)) return local;
-  const yesterday = addDays(local, -1);
-  const { end } = shiftWindow(schedule, yesterday, timezone);
-  return instant.getTime() <= end.getTime() + graceMinutes * 60000 ? yesterday : local;
+  if (!schedule) return local;
+  const t = instant.getTime();
+  const before = Math.max(0, schedule.earlyCheckInMinutes) * 60000;
+  const after = graceMinutes * 60000;
+  let best = local;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const date of [addDays(local, -1), local, addDays(local, 1)]) {
+    const { start, end } = shiftWindow(schedule, date, timezone);
+    if (t < start.getTime() - before || t > end.getTime() + after) continue;
+    const distance = Math.abs(t - start.getTime());
+    if (distance < bestDistance) {
+      best = date;
+      bestDistance = distance;
+    }
+  }
+  return best;
 }
 
 /**
@@ -88,7 +105,8 @@ export function arrivalStatus(checkIn: Date, schedule: ScheduleRules, date: stri
 type ArrivalRules = Pick<ScheduleRules, 'lateToleranceMinutes' | 'allowEarlyCheckIn' | 'earlyCheckInMinutes'>;
 /** arrivalStatus on instants in ms (the shift start already resolved). */
 export function arrivalAt(checkInMs: number, shiftStartMs: number, schedule: ArrivalRules): 'early' | 'present' | 'late' {
-  const diffMin = (checkInMs - shiftStartMs) / 60000;
+  // At minute precision, as the check-in is shown: 09:15:30 is "09:15", on time with tolerance 15.
+  const diffMin = (Math.floor(checkInMs / 60000) * 60000 - shiftStartMs) / 60000;
   if (diffMin > schedule.lateToleranceMinutes) return 'late';
   if (diffMin < 0 && schedule.allowEarlyCheckIn && -diffMin <= schedule.earlyCheckInMinutes) return 'early';
   return 'present';
@@ -101,12 +119,24 @@ export function activeFromOf(e: { hireDate?: string | null; createdAt?: Date | s
   return created ? toLocal(created, timezone).date : null;
 }
 
-/** The spec's fallback when a record has no stored status and no schedule to judge it by. */
+const TREE = '🎄';
+/**
+ * The spec's fallback (§4) for a record: permission → notes with 🎄 → holiday → a check-in → present →
+ * else absent. The rules apply it to every record, with or without a schedule; a schedule only refines
+ * "a check-in" into early/present/late and "else" into day_off/absent/pending (recordStatus, dayStatus).
+ */
 export function fallbackStatus(record: RecordFacts): DayStatus {
   if (record.isPermission) return 'permission';
-  if (record.notes?.includes('🎄')) return 'holiday';
+  if (record.notes?.includes(TREE)) return 'holiday';
   if (record.checkIn) return 'present';
   return 'absent';
+}
+
+/** The status a record gets when it is written (punch, manual edit): the fallback order, arrivals judged by the schedule. */
+export function recordStatus(record: RecordFacts, schedule: ScheduleRules | null, date: string, timezone: string): DayStatus {
+  const status = fallbackStatus(record);
+  const checkIn = asDate(record.checkIn);
+  return status === 'present' && checkIn && schedule ? arrivalStatus(checkIn, schedule, date, timezone) : status;
 }
 
 export interface DayInput {
@@ -114,27 +144,33 @@ export interface DayInput {
   timezone: string;
   /** The instant "now" (decides today's pending/absent). */
   now: Date;
+  /** The schedule that applied that day (its period's snapshot), null without one. */
   schedule: ScheduleRules | null;
   scheduleId?: string | null;
   record?: RecordFacts | null;
   holidays?: HolidayFacts[];
   /** First local day the employee is expected (hire date, else the day they were added): earlier days without a record are not absences. */
   activeFrom?: string | null;
+  /** False while the employee was inactive or deleted that day: like days before the hire, not absences. */
+  active?: boolean;
 }
 
 /**
- * The status of one employee's day (issue rules): holiday → permission → arrival (early/present/late)
+ * The status of one employee's day (issue rules): holiday → permission → 🎄 → arrival (early/present/late)
  * → day_off / absent. Days after today, and today before the shift ends, are `pending` when nothing
- * is recorded.
+ * is recorded. A record without check-in, permission or 🎄 counts as no record.
  */
 export function dayStatus(input: DayInput): DayStatus {
   const { date, timezone, now, schedule, record } = input;
   if ((input.holidays ?? []).some((h) => holidayApplies(h, date, input.scheduleId))) return 'holiday';
-  if (record?.isPermission) return 'permission';
-  const checkIn = asDate(record?.checkIn);
-  if (checkIn) return schedule ? arrivalStatus(checkIn, schedule, date, timezone) : fallbackStatus(record!);
-  if (!record && input.activeFrom && date < input.activeFrom) return 'day_off';
-  if (!schedule) return record ? fallbackStatus(record) : pendingOr(date, now, timezone, null, 'absent');
+  if (record) {
+    if (record.isPermission) return 'permission';
+    if (record.notes?.includes(TREE)) return 'holiday';
+    const checkIn = asDate(record.checkIn);
+    if (checkIn) return schedule ? arrivalStatus(checkIn, schedule, date, timezone) : 'present';
+  }
+  if ((input.activeFrom && date < input.activeFrom) || input.active === false) return 'day_off';
+  if (!schedule) return pendingOr(date, now, timezone, null, 'absent');
   if (!isWorkDay(schedule, date)) return 'day_off';
   return pendingOr(date, now, timezone, schedule, 'absent');
 }

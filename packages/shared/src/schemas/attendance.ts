@@ -48,3 +48,5 @@ export const monthlyCalendarQuery = pageQuery.extend({
 });
 
 export const weeklySummaryQuery = z.object({ startDate: ymd('attendance.dateInvalid'), endDate: ymd('attendance.dateInvalid') });
+/** GET /employees/{id}/schedule-periods: what applied to an employee between two local days (the admin report). */
+export const schedulePeriodsQuery = weeklySummaryQuery.refine((q) => q.startDate <= q.endDate, { message: 'attendance.dateInvalid', path: ['endDate'] });

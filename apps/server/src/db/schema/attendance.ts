@@ -1,6 +1,7 @@
+import type { ScheduleSnapshot } from '@presente/shared';
 import { sql } from 'drizzle-orm';
 import {
-  boolean, date, doublePrecision, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid, varchar,
+  boolean, date, doublePrecision, index, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar,
 } from 'drizzle-orm/pg-core';
 import { companies, users } from './companies.js';
 import { employees } from './organization.js';
@@ -54,3 +55,39 @@ export const activityLog = pgTable('activity_log', {
   index('activity_company_created_idx').on(t.companyId, t.createdAt),
   index('activity_company_employee_idx').on(t.companyId, t.employeeId, t.createdAt),
 ]);
+
+/**
+ * What applied to an employee from a local day on (docs/decisions/0013-attendance-history.md): active or
+ * not (ACTIVE and not deleted) and their schedule's rules as they were. Every write that changes them
+ * upserts the period of "today" in the company's timezone (modules/attendance/periods.ts), so past days
+ * are judged by the rules of their day, not by today's.
+ */
+export const employeeSchedulePeriods = pgTable('employee_schedule_periods', {
+  companyId: uuid().notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  employeeId: uuid().notNull().references(() => employees.id, { onDelete: 'cascade' }),
+  validFrom: date({ mode: 'string' }).notNull(),
+  active: boolean().notNull(),
+  /** The assigned schedule, also when it was inactive (its holidays still apply); no foreign key: history outlives the schedule. */
+  scheduleId: uuid(),
+  /** The schedule's rule fields and name (SNAPSHOT_FIELDS), null without a schedule or while it was inactive. */
+  schedule: jsonb().$type<ScheduleSnapshot>(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.employeeId, t.validFrom] }),
+  index('employee_periods_company_idx').on(t.companyId, t.validFrom),
+]);
+
+/**
+ * Attendance records an admin deleted: the whole row as it was, who deleted it, when and why. They no
+ * longer count anywhere (a new record can be made for that day) but are kept like the records (5 years).
+ */
+export const attendanceArchive = pgTable('attendance_archive', {
+  id: uuid().primaryKey(),
+  companyId: uuid().notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  employeeId: uuid().notNull().references(() => employees.id, { onDelete: 'no action' }),
+  date: date({ mode: 'string' }).notNull(),
+  record: jsonb().notNull(),
+  deletedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+  deletedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  reason: text().notNull(),
+}, (t) => [index('attendance_archive_company_employee_idx').on(t.companyId, t.employeeId, t.date)]);

@@ -1,10 +1,11 @@
-import { activeFromOf, type HolidayFacts, type ScheduleRules } from '@presente/shared';
-import { and, eq, gte, inArray, isNull, lte, type SQL } from 'drizzle-orm';
+import { activeFromOf, type HolidayFacts, localToInstant, type SchedulePeriod, type ScheduleRules } from '@presente/shared';
+import { and, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { attendanceRecords, companies, departments, employees, holidaySchedules, holidays, schedules } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { loadPeriods, periodsOf } from './periods.js';
 
-/** What the rules need to judge a company's days in a date range, loaded in four queries (no N+1). */
+/** What the rules need to judge a company's days in a date range, loaded in five queries (no N+1). */
 export interface CompanyPeriod {
   timezone: string;
   employees: {
@@ -18,7 +19,12 @@ export interface CompanyPeriod {
     departmentName: string | null;
     scheduleId: string | null;
     activeFrom: string | null;
+    /** The current schedule when active (today's rules). */
     schedule: (ScheduleRules & { id: string; name: string }) | null;
+    /** Deleted during the range (kept for the days they were active). */
+    deleted: boolean;
+    /** What applied to them during the range (docs/decisions/0013-attendance-history.md). */
+    periods: SchedulePeriod[];
   }[];
   /** employeeId -> date -> record */
   records: Map<string, Map<string, typeof attendanceRecords.$inferSelect>>;
@@ -33,9 +39,11 @@ export async function loadCompanyPeriod(db: Db, companyId: string, start: string
     .from(employees)
     .leftJoin(schedules, eq(schedules.id, employees.scheduleId))
     .leftJoin(departments, eq(departments.id, employees.departmentId))
-    .where(and(eq(employees.companyId, companyId), isNull(employees.deletedAt), employeeFilter));
+    .where(
+      and(eq(employees.companyId, companyId), or(isNull(employees.deletedAt), gte(employees.deletedAt, localToInstant(start, 0, company.timezone))), employeeFilter),
+    );
   const ids = rows.map((r) => r.employee.id);
-  const [recordRows, holidayRows] = await Promise.all([
+  const [recordRows, holidayRows, periods] = await Promise.all([
     ids.length
       ? db
           .select()
@@ -43,6 +51,7 @@ export async function loadCompanyPeriod(db: Db, companyId: string, start: string
           .where(and(eq(attendanceRecords.companyId, companyId), gte(attendanceRecords.date, start), lte(attendanceRecords.date, end), ids.length <= 1000 ? inArray(attendanceRecords.employeeId, ids) : undefined))
       : Promise.resolve([]),
     db.select().from(holidays).where(and(eq(holidays.companyId, companyId), gte(holidays.date, start), lte(holidays.date, end))),
+    loadPeriods(db, companyId, ids, start, end),
   ]);
   const links = holidayRows.length
     ? await db.select().from(holidaySchedules).where(inArray(holidaySchedules.holidayId, holidayRows.map((h) => h.id)))
@@ -67,6 +76,8 @@ export async function loadCompanyPeriod(db: Db, companyId: string, start: string
       scheduleId: e.scheduleId,
       activeFrom: activeFromOf(e, company.timezone),
       schedule: s?.isActive ? s : null,
+      deleted: !!e.deletedAt,
+      periods: periodsOf(periods, { ...e, schedule: s }),
     })),
     records,
     holidays: holidayRows.map((h) => ({

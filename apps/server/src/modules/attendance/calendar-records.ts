@@ -13,6 +13,8 @@ export const pageColumns = {
   position: employees.position,
   departmentId: employees.departmentId,
   scheduleId: employees.scheduleId,
+  status: employees.status,
+  deletedAt: employees.deletedAt,
   hireDate: employees.hireDate,
   createdAt: employees.createdAt,
   departmentName: departments.name,

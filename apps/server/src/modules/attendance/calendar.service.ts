@@ -1,14 +1,17 @@
 import {
   activeFromOf,
   attendanceRate,
-  countStatuses,
   createDayJudge,
-  dayStatus,
   daysBetween,
   emptyCounts,
+  localToInstant,
   type monthlyCalendarQuery,
   monthRange,
   pagination,
+  type RecordSpan,
+  type SchedulePeriod,
+  type ScheduleSnapshot,
+  spanOf,
 } from '@presente/shared';
 import { and, asc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,6 +20,7 @@ import { attendanceRecords, companies, departments, employees, holidaySchedules,
 import { AppError } from '../../errors.js';
 import { likeEscape } from '../../lib/db-errors.js';
 import { pageColumns, pageRecords } from './calendar-records.js';
+import { loadPeriods, periodsOf } from './periods.js';
 
 type Query = z.output<typeof monthlyCalendarQuery>;
 
@@ -80,7 +84,11 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
   if (!company) throw new AppError('not_found');
   const { start, end } = monthRange(q.year, q.month);
 
-  const filters: (SQL | undefined)[] = [eq(employees.companyId, companyId), isNull(employees.deletedAt)];
+  // Employees deleted during or after the month still appear in it (their records are kept); not in later months.
+  const filters: (SQL | undefined)[] = [
+    eq(employees.companyId, companyId),
+    or(isNull(employees.deletedAt), gte(employees.deletedAt, localToInstant(start, 0, company.timezone))),
+  ];
   if (q.employeeId) filters.push(eq(employees.id, q.employeeId));
   if (q.employeeName) {
     const like = `%${likeEscape(q.employeeName)}%`;
@@ -108,12 +116,8 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
     holidayFacts(ctx.db, companyId, start, end),
   ]);
   // The ids as a list, not the page as a subquery: on fresh statistics the planner nests that subquery per record.
-  const records = await pageRecords(
-    ctx.db,
-    companyId,
-    days,
-    page.map((e) => e.id),
-  );
+  const ids = page.map((e) => e.id);
+  const [records, periods] = await Promise.all([pageRecords(ctx.db, companyId, days, ids), loadPeriods(ctx.db, companyId, ids, start, end)]);
   const judge = createDayJudge({ days, timezone: company.timezone, now, holidays: hol });
   // Per day, the start of a cell's JSON and, on a holiday, its tail (written once, not per employee).
   const cellHead = days.map((date) => `{"date":"${date}","status":"`);
@@ -125,8 +129,9 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
   // The rows' JSON: one template string per cell, joined once (31k cells are neither objects to serialize nor one growing string).
   const out: string[] = [];
   for (const { s, departmentName, ...e } of page) {
-    const schedule = s?.isActive ? s : null;
-    const employee = judge.forEmployee(schedule, e.scheduleId, activeFromOf(e, company.timezone));
+    // The rules of each day are those of the period that applied then (docs/decisions/0013-attendance-history.md).
+    const history = periodsOf(periods, { ...e, schedule: s });
+    const employee = judge.forEmployee(history, activeFromOf(e, company.timezone));
     const mine = records.get(e.id);
     const counts = emptyCounts();
     let totalHours = 0;
@@ -149,7 +154,7 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
           }
         : null,
     });
-    out.push(out.length ? ',' : '[', head.slice(0, -1), ',"days":[');
+    out.push(out.length ? ',' : '[', head.slice(0, -1), ',"periods":', periodsJson(history, start), ',"days":[');
     for (let i = 0; i < days.length; i++) {
       const record = mine?.[i] ?? null;
       const status = employee.status(i, record);
@@ -168,43 +173,94 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
   return { json: out.join(''), pagination: pagination(q.page, q.limit, total), timezone: company.timezone, month: q.month, year: q.year };
 }
 
-/** Per-day totals of the company between two days (at most 62), for the weekly summary. */
+/** A period's schedule as the calendar row shows it, as JSON text; written once per snapshot object (loadPeriods interns them). */
+const scheduleJsonMemo = new WeakMap<object, string>();
+function scheduleJson(p: SchedulePeriod): string {
+  const s = p.schedule as ScheduleSnapshot | null;
+  if (!s) return 'null';
+  let json = scheduleJsonMemo.get(s);
+  if (json === undefined) {
+    json = JSON.stringify({
+      id: p.scheduleId,
+      name: s.name,
+      startTime: s.startTime,
+      endTime: s.endTime,
+      breakStartTime: s.breakStartTime ?? null,
+      breakEndTime: s.breakEndTime ?? null,
+    });
+    scheduleJsonMemo.set(s, json);
+  }
+  return json;
+}
+
+/**
+ * What applied to a row during the month, oldest first, as JSON text: from which day, active or not, and
+ * the schedule's times then (the Peru register compares each day with its own shift). The first starts
+ * on the 1st. `history` is loadPeriods' answer (the period in effect on the 1st, then the month's changes).
+ */
+function periodsJson(history: SchedulePeriod[], start: string): string {
+  let json = '[';
+  for (let i = 0; i < history.length; i++) {
+    const p = history[i];
+    if (i + 1 < history.length && history[i + 1].validFrom <= start) continue; // replaced before the 1st
+    json += `${json.length > 1 ? ',' : ''}{"from":"${p.validFrom > start ? p.validFrom : start}","active":${p.active},"schedule":${scheduleJson(p)}}`;
+  }
+  return `${json}]`;
+}
+
+/**
+ * Per-day totals of the company between two days (at most 62), for the weekly summary: every employee
+ * active on at least one of those days (deleted ones too, up to their deletion), each day judged with the
+ * rules of its period; days while inactive count as days off.
+ */
 export async function weeklySummary(ctx: Ctx, startDate: string, endDate: string, now = new Date()) {
   const companyId = requireCompany(ctx.actor);
   const days = daysBetween(startDate, endDate);
   if (!days.length || days.length > 62)
     throw new AppError('validation_failed', 'attendance.dateInvalid', {}, [{ path: 'endDate', message: 'attendance.dateInvalid' }]);
   const company = await ctx.db.query.companies.findFirst({ where: eq(companies.id, companyId), columns: { timezone: true } });
+  if (!company) throw new AppError('not_found');
   const rows = await ctx.db
     .select({ e: employees, s: schedules })
     .from(employees)
     .leftJoin(schedules, eq(schedules.id, employees.scheduleId))
-    .where(and(eq(employees.companyId, companyId), isNull(employees.deletedAt), eq(employees.status, 'ACTIVE')));
-  const [records, hol] = await Promise.all([
+    .where(and(eq(employees.companyId, companyId), or(isNull(employees.deletedAt), gte(employees.deletedAt, localToInstant(startDate, 0, company.timezone)))));
+  const [records, hol, periods] = await Promise.all([
     ctx.db
       .select()
       .from(attendanceRecords)
       .where(and(eq(attendanceRecords.companyId, companyId), gte(attendanceRecords.date, startDate), lte(attendanceRecords.date, endDate))),
     holidayFacts(ctx.db, companyId, startDate, endDate),
+    loadPeriods(
+      ctx.db,
+      companyId,
+      rows.map((r) => r.e.id),
+      startDate,
+      endDate,
+    ),
   ]);
-  const byKey = new Map(records.map((r) => [`${r.employeeId}|${r.date}`, r]));
-  const perDay = days.map((date) => {
-    const statuses = rows.map(({ e, s }) =>
-      dayStatus({
-        date,
-        timezone: company!.timezone,
-        now,
-        schedule: s?.isActive ? s : null,
-        scheduleId: e.scheduleId,
-        record: byKey.get(`${e.id}|${date}`) ?? null,
-        holidays: hol,
-        activeFrom: activeFromOf(e, company!.timezone),
-      }),
-    );
-    const counts = countStatuses(statuses);
-    return { date, ...counts, attendanceRate: attendanceRate(counts) };
-  });
-  const totals = countStatuses(perDay.flatMap(() => []));
+  const index = new Map(days.map((d, i) => [d, i]));
+  const spans = new Map<string, (RecordSpan | undefined)[]>();
+  for (const r of records) {
+    const list = spans.get(r.employeeId) ?? [];
+    list[index.get(r.date)!] = spanOf(r);
+    spans.set(r.employeeId, list);
+  }
+  const judge = createDayJudge({ days, timezone: company.timezone, now, holidays: hol });
+  const perDay = days.map(() => emptyCounts());
+  let counted = 0;
+  for (const { e, s } of rows) {
+    const employee = judge.forEmployee(periodsOf(periods, { ...e, schedule: s }), activeFromOf(e, company.timezone));
+    if (!days.some((_, i) => employee.active(i))) continue;
+    counted += 1;
+    const mine = spans.get(e.id);
+    for (let i = 0; i < days.length; i++) perDay[i][employee.status(i, mine?.[i] ?? null)] += 1;
+  }
+  const totals = emptyCounts();
   for (const d of perDay) for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += d[k];
-  return { days: perDay, totals: { ...totals, attendanceRate: attendanceRate(totals) }, employees: rows.length };
+  return {
+    days: perDay.map((counts, i) => ({ date: days[i], ...counts, attendanceRate: attendanceRate(counts) })),
+    totals: { ...totals, attendanceRate: attendanceRate(totals) },
+    employees: counted,
+  };
 }

@@ -1,16 +1,16 @@
 import {
-  arrivalStatus,
-  fallbackStatus,
   HHMM,
   isNightShift,
   localToInstant,
   type manualAttendanceInput,
   parseHhmm,
+  periodOn,
+  recordStatus,
   toLocal,
   translate,
   workHours,
 } from '@presente/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Ctx, requireCompany } from '../../context.js';
 import { attendanceRecords, companies, employees, schedules } from '../../db/schema/index.js';
@@ -19,19 +19,27 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { emitPersonal, rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
 import { recordView } from './calendar.service.js';
+import { loadPeriods, periodsOf } from './periods.js';
 
 type Input = z.output<typeof manualAttendanceInput>;
 type RecordRow = typeof attendanceRecords.$inferSelect;
 
-async function employeeContext(db: Ctx['db'], companyId: string, employeeId: string) {
+/**
+ * The employee and the rules of the record's day: the schedule of the period that applied on `date`
+ * (docs/decisions/0013-attendance-history.md), so editing last month's record judges it by last month's rules.
+ * A deleted employee's existing records can still be edited or deleted (`includeDeleted`), not new ones made.
+ */
+async function employeeContext(db: Ctx['db'], companyId: string, employeeId: string, date: string, includeDeleted = false) {
   const [row] = await db
     .select({ e: employees, s: schedules, timezone: companies.timezone })
     .from(employees)
     .innerJoin(companies, eq(companies.id, employees.companyId))
     .leftJoin(schedules, eq(schedules.id, employees.scheduleId))
-    .where(and(eq(employees.id, employeeId), eq(employees.companyId, companyId), isNull(employees.deletedAt)));
+    .where(and(eq(employees.id, employeeId), eq(employees.companyId, companyId), includeDeleted ? undefined : isNull(employees.deletedAt)));
   if (!row) throw new AppError('not_found', 'employee.notFound');
-  return { employee: row.e, schedule: row.s?.isActive ? row.s : null, timezone: row.timezone };
+  const periods = await loadPeriods(db, companyId, [employeeId], date, date);
+  const period = periodOn(periodsOf(periods, { ...row.e, schedule: row.s }), date);
+  return { employee: row.e, schedule: period?.schedule ?? null, timezone: row.timezone };
 }
 
 /**
@@ -56,7 +64,9 @@ function computeValues(input: Input, schedule: Awaited<ReturnType<typeof employe
   const checkOut = toInstant(checkOutText, input.date, timezone, schedule && isNightShift(schedule) ? checkIn : null);
   if (checkIn && checkOut && checkOut <= checkIn)
     throw new AppError('validation_failed', 'attendance.checkOutBeforeIn', {}, [{ path: 'checkOut', message: 'attendance.checkOutBeforeIn' }]);
-  const status = input.isPermission ? 'permission' : checkIn && schedule ? arrivalStatus(checkIn, schedule, input.date, timezone) : fallbackStatus({ checkIn });
+  const notes = input.notes ?? (input.isPermission ? translate('attendance.permissionNote', lang) : null);
+  // The same order the readers judge by (permission, 🎄, arrival); stored as the write-time answer.
+  const status = recordStatus({ checkIn, notes, isPermission: input.isPermission }, schedule, input.date, timezone);
   const hours = checkIn && checkOut ? workHours({ checkIn, checkOut }, schedule, input.date, timezone) : null;
   return {
     checkIn,
@@ -64,7 +74,7 @@ function computeValues(input: Input, schedule: Awaited<ReturnType<typeof employe
     status,
     workHours: hours == null ? null : hours.toFixed(2),
     isPermission: input.isPermission,
-    notes: input.notes ?? (input.isPermission ? translate('attendance.permissionNote', lang) : null),
+    notes,
     isManual: true,
     manualReason: input.reason,
     incomplete: false,
@@ -84,7 +94,7 @@ function emitChange(ctx: Ctx, companyId: string, employeeId: string, date: strin
 /** Creates a record by hand (or a justified permission); the reason and values go to the activity log. */
 export async function createManual(ctx: Ctx, input: Input) {
   const companyId = requireCompany(ctx.actor);
-  const { employee, schedule, timezone } = await employeeContext(ctx.db, companyId, input.employeeId);
+  const { employee, schedule, timezone } = await employeeContext(ctx.db, companyId, input.employeeId, input.date);
   if (input.date > toLocal(new Date(), timezone).date)
     throw new AppError('validation_failed', 'attendance.futureDate', {}, [{ path: 'date', message: 'attendance.futureDate' }]);
   const values = computeValues(input, schedule, timezone, ctx.lang);
@@ -122,7 +132,7 @@ export async function updateManual(ctx: Ctx, id: string, input: Input) {
       .where(and(eq(attendanceRecords.id, id), eq(attendanceRecords.companyId, companyId)))
       .for('update');
     if (!current) throw new AppError('not_found', 'attendance.notFound');
-    const { schedule, timezone } = await employeeContext(tx, companyId, current.employeeId);
+    const { schedule, timezone } = await employeeContext(tx, companyId, current.employeeId, current.date, true);
     const values = computeValues({ ...input, date: current.date }, schedule, timezone, ctx.lang);
     const [updated] = await tx.update(attendanceRecords).set(values).where(eq(attendanceRecords.id, id)).returning();
     await logActivity(tx, {
@@ -139,7 +149,11 @@ export async function updateManual(ctx: Ctx, id: string, input: Input) {
   return recordView(row);
 }
 
-/** Deletes a record; its full contents stay in the activity log (the audit trail keeps 5 years). */
+/**
+ * Deletes a record: in the same transaction the whole row moves to `attendance_archive` with who, when
+ * and why (kept like the records, 5 years; decision 0008), and the activity log keeps its contents. It no
+ * longer counts anywhere and a new record can be made for that day.
+ */
 export async function deleteManual(ctx: Ctx, id: string, reason: string) {
   const companyId = requireCompany(ctx.actor);
   const row = await ctx.db.transaction(async (tx) => {
@@ -149,6 +163,11 @@ export async function deleteManual(ctx: Ctx, id: string, reason: string) {
       .where(and(eq(attendanceRecords.id, id), eq(attendanceRecords.companyId, companyId)))
       .for('update');
     if (!current) throw new AppError('not_found', 'attendance.notFound');
+    // The row as the database holds it (every column, evidence included), not as this code knows it.
+    await tx.execute(sql`
+      insert into attendance_archive (id, company_id, employee_id, date, record, deleted_by_user_id, reason)
+      select r.id, r.company_id, r.employee_id, r.date, to_jsonb(r), ${ctx.actor!.userId}::uuid, ${reason}
+      from attendance_records r where r.id = ${id}::uuid and r.company_id = ${companyId}::uuid`);
     await tx.delete(attendanceRecords).where(eq(attendanceRecords.id, id));
     await logActivity(tx, {
       companyId,

@@ -6,6 +6,7 @@ import { companies, employees, paymentEvents, sessions, subscriptions, users } f
 import { enqueue } from '../../jobs/runner.js';
 import { rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
+import { snapshotPeriods } from '../attendance/periods.js';
 import { companyAdmins } from '../admin/companies.query.js';
 import { removeFaceData } from '../face/enrol.service.js';
 import type { BillingMailParams } from './billing.mails.js';
@@ -77,6 +78,7 @@ async function deactivateExtraEmployees(tx: Db, companyId: string, keep: number)
     );
   // Like every deactivation: their face data goes (templates, photo, open consent closed).
   for (const e of extra) await removeFaceData(tx, companyId, e.id, 'employee_deactivated');
+  await snapshotPeriods(tx, companyId, { employeeIds: extra.map((e) => e.id) });
   const userIds = extra.map((e) => e.userId).filter((u): u is string => !!u);
   if (userIds.length) {
     await tx.update(users).set({ isActive: false }).where(inArray(users.id, userIds));
@@ -109,6 +111,7 @@ async function restoreEmployees(tx: Db, companyId: string, ids: string[], maxEmp
         back.map((e) => e.id),
       ),
     );
+  await snapshotPeriods(tx, companyId, { employeeIds: back.map((e) => e.id) });
   const userIds = back.map((e) => e.userId).filter((u): u is string => !!u);
   if (userIds.length) await tx.update(users).set({ isActive: true }).where(inArray(users.id, userIds));
 }

@@ -20,6 +20,13 @@ function day(iso: string | null | undefined, timezone: string): string {
   return parts; // en-GB gives dd/mm/yyyy
 }
 
+/** Said in every mail that announces the deletion: deleting the company removes its attendance records too (decision 0008). */
+const EXPORT_FIRST = {
+  es: ' Antes de esa fecha, exporta el registro de asistencia y los reportes (pestañas Asistencia y Reportes): una vez eliminados no se pueden recuperar.',
+  en: ' Before that date, export the attendance register and the reports (Attendance and Reports tabs): once deleted they cannot be recovered.',
+};
+const WARNS_DELETION: LifecycleStep[] = ['payment_failed', 'grace_expired', 'cancelled', 'expired', 'access_ended'];
+
 /** Subject and body per step, es/en. */
 export function billingText(step: LifecycleStep, lang: Language, p: BillingMailParams): { subject: string; body: string } {
   const d = (iso?: string | null) => day(iso, p.timezone);
@@ -92,7 +99,7 @@ export function billingText(step: LifecycleStep, lang: Language, p: BillingMailP
     deleted: ['Data deleted', `The data of ${p.companyName} was deleted from Presente as the terms of service provide.`],
   };
   const [subject, body] = (lang === 'en' ? en : es)[step];
-  return { subject, body };
+  return { subject, body: WARNS_DELETION.includes(step) ? body + EXPORT_FIRST[lang === 'en' ? 'en' : 'es'] : body };
 }
 
 /** The mail to the company admin for one lifecycle step. */

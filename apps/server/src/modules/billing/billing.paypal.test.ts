@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLog, companies, employees, paymentEvents, subscriptions, users } from '../../db/schema/index.js';
+import { activityLog, companies, employeeSchedulePeriods, employees, paymentEvents, subscriptions, users } from '../../db/schema/index.js';
 import { jobHandlers, recurringJobs } from '../../jobs/index.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -177,6 +177,9 @@ describe('payments through PayPal (the real client against a local fake PayPal)'
     expect(staff.map((e) => e.status)).toEqual(['ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE', 'ACTIVE', 'INACTIVE', 'INACTIVE']);
     const logins = await t.db.select().from(users).where(eq(users.id, staff[6].userId!));
     expect(logins[0].isActive).toBe(false);
+    // Recorded as a period (from today), so the days they are off do not count as absences.
+    const periodOf = async (id: string) => (await t.db.select().from(employeeSchedulePeriods).where(eq(employeeSchedulePeriods.employeeId, id))).at(-1);
+    expect(await periodOf(staff[6].id)).toMatchObject({ active: false });
     const refused = await addEmployee(admin, 99);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('plan_limit_reached');
@@ -226,6 +229,7 @@ describe('payments through PayPal (the real client against a local fake PayPal)'
     const after = await t.db.select().from(employees).where(eq(employees.companyId, companyId));
     expect(after.filter((e) => e.status === 'ACTIVE')).toHaveLength(7);
     expect((await t.db.select().from(users).where(eq(users.id, staff[6].userId!)))[0].isActive).toBe(true);
+    expect(await periodOf(staff[6].id)).toMatchObject({ active: true });
   });
 
   it('30 days in arrears deletes the company and its data; the admin is told (in English for an English company)', async () => {

@@ -1,5 +1,5 @@
 import {
-  attendanceRate, countStatuses, type DayStatus, daysBetween, dayStatus, isWorkDay, monthRange, round2, toLocal, workHours,
+  attendanceRate, countStatuses, createDayJudge, type DayStatus, daysBetween, isWorkDay, monthRange, round2, spanOf, toLocal,
 } from '@presente/shared';
 import { type Ctx, requireCompany } from '../../context.js';
 import { loadCompanyPeriod } from '../attendance/attendance-data.js';
@@ -18,7 +18,8 @@ export async function companyDashboard(ctx: Ctx, now = new Date()) {
   const [y, m] = today.split('-').map(Number);
   const { start } = monthRange(y, m);
   const period = await loadCompanyPeriod(ctx.db, companyId, start, today);
-  const active = period.employees.filter((e) => e.status === 'ACTIVE');
+  const live = period.employees.filter((e) => !e.deleted);
+  const active = live.filter((e) => e.status === 'ACTIVE');
   const days = daysBetween(start, today);
 
   const todayStatus = new Map<string, DayStatus>();
@@ -26,21 +27,25 @@ export async function companyDashboard(ctx: Ctx, now = new Date()) {
   let totalHours = 0;
   let hourDays = 0;
   const workingDates = new Set<string>();
-  for (const e of active) {
+  // The month so far of everyone who was active in it (deactivated or deleted since included), each day by its period's rules.
+  const judge = createDayJudge({ days, timezone: period.timezone, now, holidays: period.holidays });
+  for (const e of period.employees) {
+    const employee = judge.forEmployee(e.periods, e.activeFrom);
     const statuses: DayStatus[] = [];
-    for (const date of days) {
-      const record = period.records.get(e.id)?.get(date) ?? null;
-      const status = dayStatus({ date, timezone: period.timezone, now, schedule: e.schedule, scheduleId: e.scheduleId, record, holidays: period.holidays, activeFrom: e.activeFrom });
+    days.forEach((date, i) => {
+      const record = period.records.get(e.id)?.get(date);
+      const span = record ? spanOf(record) : null;
+      const status = employee.status(i, span);
       statuses.push(status);
-      if (e.schedule && isWorkDay(e.schedule, date) && status !== 'holiday') workingDates.add(date);
-      const hours = record ? workHours(record, e.schedule, date, period.timezone) : null;
+      if (employee.scheduled(i) && status !== 'holiday') workingDates.add(date);
+      const hours = span ? employee.hours(i, span) : null;
       if (hours != null) {
         totalHours += hours;
         hourDays += 1;
       }
-    }
+    });
     monthStatuses.set(e.id, statuses);
-    todayStatus.set(e.id, statuses.at(-1) ?? 'pending');
+    if (e.status === 'ACTIVE' && !e.deleted) todayStatus.set(e.id, statuses.at(-1) ?? 'pending');
   }
 
   const dueToday = (id: string) => {
@@ -60,7 +65,7 @@ export async function companyDashboard(ctx: Ctx, now = new Date()) {
   }
 
   return {
-    totalEmployees: period.employees.length,
+    totalEmployees: live.length,
     activeEmployees: active.length,
     presentToday: countToday((s) => s === 'present'),
     lateToday: countToday((s) => s === 'late'),

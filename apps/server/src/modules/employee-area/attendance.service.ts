@@ -4,7 +4,7 @@ import type { AppDeps, Ctx } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { attendanceRecords } from '../../db/schema/index.js';
 import { type PunchAction, punch } from '../attendance/punch.service.js';
-import { holidayFor, hoursOf, loadDays, loadHolidays, recordView, statusOf } from './days.js';
+import { loadDays, recordView } from './days.js';
 import { loadSelf, scheduleView } from './self.service.js';
 
 /**
@@ -16,17 +16,17 @@ export async function todayAttendance(ctx: Ctx, now = new Date()) {
   const self = await loadSelf(ctx.db, ctx.actor);
   const { timezone } = self.company;
   const date = workDateFor(now, self.schedule, timezone, self.company.openRecordGraceHours * 60);
-  const { records, holidays } = await loadDays(ctx.db, self, date, date);
-  const record = records.get(date) ?? null;
+  const book = await loadDays(ctx.db, self, date, date, now);
+  const record = book.records.get(date) ?? null;
   const active = self.employee.status === 'ACTIVE';
   const manualAllowed = !self.schedule || self.schedule.allowManualAttendance;
   const checkedIn = !!record?.checkIn;
   const checkedOut = !!record?.checkOut;
   return {
     date,
-    record: record ? { ...recordView(record), workHours: hoursOf(self, record) } : null,
-    status: statusOf(self, date, record, holidays, now),
-    holiday: holidayFor(self, holidays, date),
+    record: record ? { ...recordView(record), workHours: book.hours(date) } : null,
+    status: book.status(date),
+    holiday: book.holiday(date),
     canCheckIn: active && manualAllowed && !checkedIn && !record?.isPermission,
     canCheckOut: active && manualAllowed && checkedIn && !checkedOut,
     completed: checkedIn && checkedOut,
@@ -70,8 +70,8 @@ export async function punchFromSession(ctx: Ctx, action: PunchAction, location?:
 }
 
 /**
- * The employee's records, newest first (spec §2 History), each with its status (the stored one, else the
- * shared rules'), hours, method, notes, permission flag and the holiday of that date when it applies.
+ * The employee's records, newest first (spec §2 History), each with its status and hours by the shared
+ * rules (as the admin's calendar shows them), method, notes, permission flag and the holiday of that date.
  */
 export async function attendanceHistory(ctx: Ctx, q: { page: number; limit: number; startDate?: string; endDate?: string }, now = new Date()) {
   const self = await loadSelf(ctx.db, ctx.actor);
@@ -89,12 +89,13 @@ export async function attendanceHistory(ctx: Ctx, q: { page: number; limit: numb
       .offset((q.page - 1) * q.limit),
     ctx.db.select({ total: sql<number>`count(*)::int` }).from(attendanceRecords).where(where),
   ]);
-  const holidays = rows.length ? await loadHolidays(ctx.db, self.employee.companyId, rows.at(-1)!.date, rows[0].date) : [];
+  // Judged like the admin's calendar (the rules of each day's period), not the status stored when it was written.
+  const book = rows.length ? await loadDays(ctx.db, self, rows.at(-1)!.date, rows[0].date, now, rows) : null;
   const data = rows.map((r) => ({
     ...recordView(r),
-    status: r.isPermission ? 'permission' : (r.status ?? statusOf(self, r.date, r, holidays, now)),
-    workHours: hoursOf(self, r),
-    holiday: holidayFor(self, holidays, r.date),
+    status: book!.status(r.date),
+    workHours: book!.hours(r.date),
+    holiday: book!.holiday(r.date),
   }));
   return { data, pagination: pagination(q.page, q.limit, total) };
 }

@@ -1,7 +1,8 @@
-import { activeFromOf, type DayStatus, dayStatus, holidayApplies, round2, workHours } from '@presente/shared';
+import { activeFromOf, createDayJudge, type DayStatus, daysBetween, holidayApplies, round2, spanOf } from '@presente/shared';
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { attendanceRecords, holidaySchedules, holidays } from '../../db/schema/index.js';
+import { loadPeriods, periodsOf } from '../attendance/periods.js';
 import type { Self } from './self.service.js';
 
 export type RecordRow = typeof attendanceRecords.$inferSelect;
@@ -32,25 +33,70 @@ export function recordView(r: RecordRow) {
   };
 }
 
-/** The employee's records and the company's holidays between two local days (two or three queries). */
-export async function loadDays(db: Db, self: Self, start: string, end: string) {
+/**
+ * The employee's days between two local days (inclusive), judged like the admin's calendar: the records,
+ * the company's holidays and the employee's periods (each day by the rules that applied that day,
+ * docs/decisions/0013-attendance-history.md) through the shared `createDayJudge`. `records` skips the
+ * records query when the caller has them already (history). Dates passed to the answers must lie in the range.
+ */
+export async function loadDays(db: Db, self: Self, start: string, end: string, now = new Date(), records?: RecordRow[]) {
   const { companyId, id } = self.employee;
-  const [records, rows] = await Promise.all([
-    db
-      .select()
-      .from(attendanceRecords)
-      .where(
-        and(
-          eq(attendanceRecords.companyId, companyId),
-          eq(attendanceRecords.employeeId, id),
-          gte(attendanceRecords.date, start),
-          lte(attendanceRecords.date, end),
+  const timezone = self.company.timezone;
+  const [rows, list, periods] = await Promise.all([
+    records ??
+      db
+        .select()
+        .from(attendanceRecords)
+        .where(
+          and(
+            eq(attendanceRecords.companyId, companyId),
+            eq(attendanceRecords.employeeId, id),
+            gte(attendanceRecords.date, start),
+            lte(attendanceRecords.date, end),
+          ),
         ),
-      ),
     loadHolidays(db, companyId, start, end),
+    loadPeriods(db, companyId, [id], start, end),
   ]);
-  return { records: new Map(records.map((r) => [r.date, r])), holidays: rows };
+  const days = daysBetween(start, end);
+  const index = new Map(days.map((d, i) => [d, i]));
+  const byDate = new Map(rows.map((r) => [r.date, r]));
+  const employee = createDayJudge({ days, timezone, now, holidays: list }).forEmployee(
+    periodsOf(periods, { ...self.employee, schedule: self.schedule }),
+    activeFromOf(self.employee, timezone),
+  );
+  const at = (date: string) => {
+    const i = index.get(date);
+    if (i === undefined) throw new Error(`day ${date} outside ${start}..${end}`);
+    return i;
+  };
+  return {
+    records: byDate,
+    holidays: list,
+    /** The day's status by the shared rules (holiday, permission, arrival, day off, absent, pending). */
+    status(date: string): DayStatus {
+      const r = byDate.get(date);
+      return employee.status(at(date), r ? spanOf(r) : null);
+    },
+    /** Hours of the day's record by the shared rules; with `openUntil`, an open shift counts the time worked so far. */
+    hours(date: string, openUntil?: Date): number | null {
+      const r = byDate.get(date);
+      if (!r) return null;
+      const span = spanOf(r);
+      const hours = employee.hours(at(date), span);
+      if (hours != null || !openUntil || span.checkInMs == null || span.checkOutMs != null || r.incomplete) return hours;
+      return employee.hours(at(date), { ...span, checkOutMs: openUntil.getTime() });
+    },
+    /** The holiday applying to the employee that day (for the schedule they had then), as {name, description}, or null. */
+    holiday(date: string) {
+      const scheduleId = employee.scheduleId(at(date));
+      const h = list.find((x) => holidayApplies(x, date, scheduleId));
+      return h ? { name: h.name, description: h.description } : null;
+    },
+  };
 }
+
+export type DayBook = Awaited<ReturnType<typeof loadDays>>;
 
 export async function loadHolidays(db: Db, companyId: string, start: string, end: string): Promise<HolidayRow[]> {
   const rows = await db
@@ -76,29 +122,6 @@ export async function loadHolidays(db: Db, companyId: string, start: string, end
     applyToAll: h.applyToAll,
     scheduleIds: links.filter((l) => l.holidayId === h.id).map((l) => l.scheduleId),
   }));
-}
-
-/** The holiday applying to the employee that day, as {name, description}, or null. */
-export function holidayFor(self: Self, list: HolidayRow[], date: string) {
-  const h = list.find((x) => holidayApplies(x, date, self.employee.scheduleId));
-  return h ? { name: h.name, description: h.description } : null;
-}
-
-/** The day's status by the shared rules (holiday, permission, arrival, day off, absent, pending). */
-export function statusOf(self: Self, date: string, record: RecordRow | null, list: HolidayRow[], now: Date): DayStatus {
-  return dayStatus({ date, timezone: self.company.timezone, now, schedule: self.schedule, scheduleId: self.employee.scheduleId, record, holidays: list, activeFrom: activeFromOf(self.employee, self.company.timezone) });
-}
-
-/**
- * Hours of a record: the stored figure (set at check-out or by the admin), else computed by the shared
- * rules; null while the shift is open. With `now`, an open record counts the time worked so far.
- */
-export function hoursOf(self: Self, record: RecordRow | null, now?: Date): number | null {
-  if (!record) return null;
-  if (record.workHours != null) return Number(record.workHours);
-  const computed = workHours(record, self.schedule, record.date, self.company.timezone);
-  if (computed != null || !now || !record.checkIn || record.checkOut || record.incomplete) return computed;
-  return workHours({ checkIn: record.checkIn, checkOut: now }, self.schedule, record.date, self.company.timezone);
 }
 
 export const sumHours = (values: (number | null)[]) => round2(values.reduce<number>((n, h) => n + (h != null && h >= 0 ? h : 0), 0));

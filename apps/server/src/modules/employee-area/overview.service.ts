@@ -2,7 +2,7 @@ import { addDays, type DayStatus, daysBetween, toLocal, workDateFor } from '@pre
 import { and, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.js';
 import { attendanceRecords } from '../../db/schema/index.js';
-import { hoursOf, loadDays, recordView, statusOf, sumHours } from './days.js';
+import { loadDays, recordView, sumHours } from './days.js';
 import { employeeCard, loadSelf, locationView, scheduleView } from './self.service.js';
 
 const ATTENDED: DayStatus[] = ['present', 'early', 'late'];
@@ -20,9 +20,10 @@ export async function employeeDashboard(ctx: Ctx, now = new Date()) {
   const monthStart = `${today.slice(0, 7)}-01`;
   const weekStart = addDays(today, -6);
   const from = [monthStart, weekStart, workDate].sort()[0];
-  const { records, holidays } = await loadDays(ctx.db, self, from, today);
-  const todayRecord = records.get(workDate) ?? null;
-  const hoursOn = (date: string) => hoursOf(self, records.get(date) ?? null, date === workDate ? now : undefined);
+  // The work date may be tomorrow (a shift starting just after midnight, checked in before it).
+  const book = await loadDays(ctx.db, self, from, [today, workDate].sort()[1], now);
+  const todayRecord = book.records.get(workDate) ?? null;
+  const hoursOn = (date: string) => book.hours(date, date === workDate ? now : undefined);
   const monthDays = daysBetween(monthStart, today);
   return {
     employee: employeeCard(self),
@@ -31,9 +32,9 @@ export async function employeeDashboard(ctx: Ctx, now = new Date()) {
       todayHours: sumHours([hoursOn(workDate)]),
       weeklyHours: sumHours(daysBetween(weekStart, today).map(hoursOn)),
       monthlyHours: sumHours(monthDays.map(hoursOn)),
-      monthlyDays: monthDays.filter((date) => ATTENDED.includes(statusOf(self, date, records.get(date) ?? null, holidays, now))).length,
+      monthlyDays: monthDays.filter((date) => ATTENDED.includes(book.status(date))).length,
     },
-    today: todayRecord ? { ...recordView(todayRecord), workHours: hoursOf(self, todayRecord) } : null,
+    today: todayRecord ? { ...recordView(todayRecord), workHours: book.hours(workDate) } : null,
     todayDate: workDate,
     timezone,
   };

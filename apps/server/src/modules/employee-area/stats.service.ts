@@ -1,6 +1,6 @@
 import { addDays, attendanceRate, countStatuses, daysBetween, monthRange, toLocal } from '@presente/shared';
 import type { Ctx } from '../../context.js';
-import { holidayFor, hoursOf, loadDays, recordView, statusOf, sumHours } from './days.js';
+import { loadDays, recordView, sumHours } from './days.js';
 import { loadSelf } from './self.service.js';
 
 export type StatsPeriod = 'week' | 'month' | 'year';
@@ -32,9 +32,9 @@ export async function attendanceStats(ctx: Ctx, q: { period: StatsPeriod; year?:
   const today = toLocal(now, self.company.timezone).date;
   const { start, end } = periodRange(q.period, today, q);
   const days = start <= end ? daysBetween(start, end) : [];
-  const { records, holidays } = days.length ? await loadDays(ctx.db, self, start, end) : { records: new Map(), holidays: [] };
-  const statuses = days.map((date) => statusOf(self, date, records.get(date) ?? null, holidays, now));
-  const hours = days.map((date) => hoursOf(self, records.get(date) ?? null));
+  const book = days.length ? await loadDays(ctx.db, self, start, end, now) : null;
+  const statuses = days.map((date) => book!.status(date));
+  const hours = days.map((date) => book!.hours(date));
   const counts = countStatuses(statuses);
   const workedDays = hours.filter((h) => h != null).length;
   const totalHours = sumHours(hours);
@@ -60,15 +60,15 @@ export async function attendanceCalendar(ctx: Ctx, q: { month?: number; year?: n
   const year = q.year ?? ty;
   const month = q.month ?? tm;
   const { start, end } = monthRange(year, month);
-  const { records, holidays } = await loadDays(ctx.db, self, start, end);
+  const book = await loadDays(ctx.db, self, start, end, now);
   const days = daysBetween(start, end).map((date) => {
-    const record = records.get(date) ?? null;
+    const record = book.records.get(date) ?? null;
     return {
       date,
-      status: statusOf(self, date, record, holidays, now),
+      status: book.status(date),
       record: record ? recordView(record) : null,
-      workHours: hoursOf(self, record),
-      holiday: holidayFor(self, holidays, date),
+      workHours: book.hours(date),
+      holiday: book.holiday(date),
     };
   });
   const counted = days.filter((d) => d.date <= today);

@@ -1,8 +1,19 @@
-import { employeeCreateInput, employeeImportInput, employeeListQuery, employeeUpdateInput, idParam, pageQuery, translate, ymd } from '@presente/shared';
+import {
+  employeeCreateInput,
+  employeeImportInput,
+  employeeListQuery,
+  employeeUpdateInput,
+  idParam,
+  pageQuery,
+  schedulePeriodsQuery,
+  translate,
+  ymd,
+} from '@presente/shared';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCompany } from '../../context.js';
 import { attendanceRecords } from '../../db/schema/index.js';
+import { employeePeriods } from '../attendance/periods.js';
 import { pagination } from '@presente/shared';
 import * as service from './employees.service.js';
 import { importEmployees } from './import.service.js';
@@ -49,6 +60,10 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       message: translate(emailStatus === 'sent' ? 'employee.passwordReset' : 'employee.passwordResetMailFailed', req.lang),
     };
   });
+
+  app.get('/employees/:id/schedule-periods', { schema: { tags: ['employees'], params: idParam, querystring: schedulePeriodsQuery } }, async (req) => ({
+    data: await employeePeriods(req.ctx, req.params.id, req.query.startDate, req.query.endDate),
+  }));
 
   app.get(
     '/employees/:id/attendance',

@@ -9,6 +9,7 @@ import { AppError } from '../../errors.js';
 import { generatePassword, hashPassword } from '../../lib/crypto.js';
 import { isUniqueViolation, likeEscape } from '../../lib/db-errors.js';
 import { rooms } from '../../realtime/events.js';
+import { snapshotPeriods } from '../attendance/periods.js';
 import { assertCanAdd } from '../company/plan.service.js';
 import { removeFaceData } from '../face/enrol.service.js';
 import { accountPasswordMail } from './employees.mails.js';
@@ -154,6 +155,7 @@ export async function createEmployee(ctx: Ctx, input: CreateInput) {
         .insert(employees)
         .values({ ...input, companyId, userId: user.id })
         .returning();
+      await snapshotPeriods(tx, companyId, { employeeIds: [row.id] }, { fromHireDate: true });
       return row;
     });
   } catch (err) {
@@ -185,6 +187,8 @@ export async function updateEmployee(ctx: Ctx, id: string, input: UpdateInput) {
       await assertRefs(tx, companyId, input);
       if (await emailUsedByAnotherUser(tx, input.email, current.userId)) throw emailTaken();
       await tx.update(employees).set(fields).where(eq(employees.id, id));
+      // A new schedule or status applies from today on; past days keep the rules of their day.
+      await snapshotPeriods(tx, companyId, { employeeIds: [id] });
       if (current.userId) {
         await tx
           .update(users)
@@ -215,6 +219,8 @@ export async function deleteEmployee(ctx: Ctx, id: string) {
     const [current] = await tx.select().from(employees).where(byId(companyId, id)).for('update');
     if (!current) throw new AppError('not_found', 'employee.notFound');
     await tx.update(employees).set({ deletedAt: new Date(), status: 'INACTIVE', userId: null }).where(eq(employees.id, id));
+    // Inactive from today: the months they worked still show them, later days are not absences.
+    await snapshotPeriods(tx, companyId, { employeeIds: [id] });
     if (current.userId) await tx.delete(users).where(eq(users.id, current.userId));
     await removeFaceData(tx, companyId, id, 'employee_deleted');
   });

@@ -8,6 +8,7 @@ import { AppError } from '../../errors.js';
 import { generatePassword, hashPassword } from '../../lib/crypto.js';
 import { rooms } from '../../realtime/events.js';
 import { assertCanAdd, countUsage, planLimitReached } from '../company/plan.service.js';
+import { snapshotPeriods } from '../attendance/periods.js';
 import { accountPasswordMail } from './employees.mails.js';
 
 type Row = z.output<typeof employeeImportRow>;
@@ -129,7 +130,7 @@ async function insertRows(tx: Db, companyId: string, rows: Row[], hashes: string
     .values(rows.map((r, i) => ({ companyId, role: 'EMPLOYEE' as const, name: `${r.firstName} ${r.lastName}`, email: r.email, passwordHash: hashes[i] })))
     .returning({ id: users.id, email: users.email });
   const idByEmail = new Map(accounts.map((a) => [a.email, a.id]));
-  await tx.insert(employees).values(
+  const created = await tx.insert(employees).values(
     rows.map((r) => ({
       companyId,
       userId: idByEmail.get(r.email)!,
@@ -144,5 +145,6 @@ async function insertRows(tx: Db, companyId: string, rows: Row[], hashes: string
       departmentId: r.department ? (depts.get(lower(r.department)) ?? null) : null,
       scheduleId: r.schedule ? (scheds.get(lower(r.schedule)) ?? null) : null,
     })),
-  );
+  ).returning({ id: employees.id });
+  await snapshotPeriods(tx, companyId, { employeeIds: created.map((e) => e.id) }, { fromHireDate: true });
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { employees, schedules, workLocations } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { rooms } from '../../realtime/events.js';
+import { snapshotPeriods } from '../attendance/periods.js';
 import { assertCanAdd } from '../company/plan.service.js';
 
 type Input = z.output<typeof scheduleInput>;
@@ -52,15 +53,23 @@ export async function createSchedule(ctx: Ctx, input: Input) {
   return row;
 }
 
+/**
+ * Updates a schedule. New rules (or deactivating it) apply to its employees from today on: their
+ * periods record the change in the same transaction, so past days keep the rules of their day.
+ */
 export async function updateSchedule(ctx: Ctx, id: string, input: Input) {
   const companyId = requireCompany(ctx.actor);
-  await assertLocationOfCompany(ctx.db, companyId, input.locationId);
-  const [row] = await ctx.db
-    .update(schedules)
-    .set(input)
-    .where(and(eq(schedules.id, id), eq(schedules.companyId, companyId)))
-    .returning();
-  if (!row) throw new AppError('not_found', 'schedule.notFound');
+  const row = await ctx.db.transaction(async (tx) => {
+    await assertLocationOfCompany(tx, companyId, input.locationId);
+    const [updated] = await tx
+      .update(schedules)
+      .set(input)
+      .where(and(eq(schedules.id, id), eq(schedules.companyId, companyId)))
+      .returning();
+    if (!updated) throw new AppError('not_found', 'schedule.notFound');
+    await snapshotPeriods(tx, companyId, { scheduleId: id });
+    return updated;
+  });
   ctx.deps.events.emit(rooms.company(companyId), 'schedule_update', { action: 'updated', id });
   return row;
 }
@@ -76,6 +85,7 @@ export async function deleteSchedule(ctx: Ctx, id: string) {
       .from(employees)
       .where(and(eq(employees.scheduleId, id), eq(employees.companyId, companyId), isNull(employees.deletedAt)));
     if (n > 0) throw new AppError('conflict', 'schedule.inUse', { count: n });
+    // Only deleted employees can still point at it: their periods keep the rules they had (no snapshot needed).
     await tx.delete(schedules).where(eq(schedules.id, id));
   });
   ctx.deps.events.emit(rooms.company(companyId), 'schedule_update', { action: 'deleted', id });

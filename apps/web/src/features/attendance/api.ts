@@ -50,6 +50,13 @@ export interface CalendarSchedule {
   workDays: string;
 }
 
+/** What applied to a row from a day of the month on (docs/decisions/0013-attendance-history.md). */
+export interface CalendarPeriod {
+  from: string;
+  active: boolean;
+  schedule: CalendarSchedule | null;
+}
+
 /** One employee's month (spec §3 monthly calendar entry). */
 export interface CalendarRow {
   employeeId: string;
@@ -58,9 +65,18 @@ export interface CalendarRow {
   documentNumber: string | null;
   position: string | null;
   department: { id: string; name: string | null } | null;
+  /** The current schedule. */
   schedule: CalendarSchedule | null;
+  /** The schedules of the month, oldest first (the first from the 1st): each day was judged by its own. */
+  periods?: CalendarPeriod[];
   days: CalendarDay[];
   stats: StatusCounts & { attendanceRate: number; totalHours: number };
+}
+
+/** The schedule that applied to a row on a day (its period's, decision 0013), else the current one. */
+export function scheduleOn(row: Pick<CalendarRow, 'periods' | 'schedule'>, date: string): CalendarSchedule | null {
+  const period = row.periods?.filter((p) => p.from <= date).at(-1);
+  return period ? period.schedule : row.schedule;
 }
 
 /** departmentId: '' = all, 'none' = without department. employeeId wins over employeeName. */

@@ -59,6 +59,35 @@ describe('Peru attendance register', () => {
     expect(hoursOutsideWorkday(saturday, { ...SCHEDULE, workDays: '1,2,3,4,5,6' }, TZ)).toBe(0);
   });
 
+  it('compares each day with the shift of its own period, not with the current schedule', () => {
+    const late = { ...SCHEDULE, id: 's2', name: 'Tarde', startTime: '12:00', endTime: '21:00' };
+    const row = {
+      employeeId: 'e1',
+      employeeName: 'Luis Quispe',
+      employeeCode: 'EMP-001',
+      documentNumber: '45871236',
+      position: null,
+      department: null,
+      schedule: late,
+      periods: [
+        { from: '2026-10-01', active: true, schedule: SCHEDULE },
+        { from: '2026-10-15', active: true, schedule: late },
+      ],
+      days: [
+        // 08:00-17:00 worked on the 14th: inside the 08:00-17:00 shift of that day.
+        day('2026-10-14', 'present', '2026-10-14T13:00:00Z', '2026-10-14T22:00:00Z', 8),
+        // The same hours on the 15th: 4 h before the 12:00 start.
+        day('2026-10-15', 'early', '2026-10-15T13:00:00Z', '2026-10-15T22:00:00Z', 8),
+      ],
+      stats: { present: 1, early: 1, late: 0, absent: 0, permission: 0, holiday: 0, day_off: 0, pending: 0, attendanceRate: 100, totalHours: 16 },
+    } satisfies CalendarRow;
+    const [worker] = registerWorkers([row], TZ);
+    expect(worker.lines.map((l) => [l.date, l.outside])).toEqual([
+      ['2026-10-14', 0],
+      ['2026-10-15', 4],
+    ]);
+  });
+
   it('lists records, absences and holidays with totals, employer, RUC, DNI and the 5-year note', async () => {
     const row: CalendarRow = {
       employeeId: 'e1',

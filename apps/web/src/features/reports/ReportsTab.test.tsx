@@ -36,6 +36,9 @@ function routes(records: unknown[]) {
     [`GET /api/company-admin-simple/employees/${ANA.id}/attendance`]: page(records),
     'GET /api/company-admin-simple/schedules': page([SCHEDULE]),
     'GET /api/company-admin-simple/holidays/range': { body: { data: [] } },
+    [`GET /api/company-admin-simple/employees/${ANA.id}/schedule-periods`]: {
+      body: { data: [{ validFrom: '2025-01-01', active: true, scheduleId: 's1', schedule: SCHEDULE }] },
+    },
   });
 }
 

@@ -90,6 +90,28 @@ describe('employee report (computed locally)', () => {
     expect(report.attendanceRate).toBe(attendanceRate(counts));
   });
 
+  it("judges each day by the schedule and activity of its period, not by today's", () => {
+    // From the 15th the tolerance is 60 minutes (08:30 is on time); from the 26th the employee is inactive.
+    const lenient = { ...SCHEDULE, lateToleranceMinutes: 60 };
+    const source: ReportSource = {
+      ...SOURCE,
+      schedule: { ...lenient, isActive: false }, // today's state must not matter
+      records: [record('2026-01-06', '2026-01-06T13:30:00Z', '2026-01-06T22:00:00Z'), record('2026-01-20', '2026-01-20T13:30:00Z', '2026-01-20T22:00:00Z')],
+      periods: [
+        { validFrom: '2025-06-01', active: true, scheduleId: SCHEDULE.id, schedule: SCHEDULE },
+        { validFrom: '2026-01-15', active: true, scheduleId: SCHEDULE.id, schedule: lenient },
+        { validFrom: '2026-01-26', active: false, scheduleId: SCHEDULE.id, schedule: lenient },
+      ],
+    };
+    const r = computeReport(source, 'monthly', start, end, TZ, NOW);
+    expect(r.attendances.map((l) => [l.record.date, l.status])).toEqual([
+      ['2026-01-06', 'late'],
+      ['2026-01-20', 'present'],
+    ]);
+    // Work days 2-23 without a record are absences (15, less the two worked); 26-30 (inactive) are not.
+    expect(r).toMatchObject({ lateDays: 1, presentDays: 1, holidayDays: 1, absentDays: 14 });
+  });
+
   it('covers the whole year for the annual period', () => {
     expect(periodRange('annual', 2026, 7)).toEqual({ start: '2026-01-01', end: '2026-12-31' });
   });

@@ -2,13 +2,14 @@ import {
   activeFromOf,
   attendanceRate,
   countStatuses,
+  createDayJudge,
+  currentPeriod,
   type DayStatus,
-  dayStatus,
   daysBetween,
   monthRange,
   round2,
   type StatusCounts,
-  workHours,
+  spanOf,
 } from '@presente/shared';
 import type { ReportRecord, ReportSource } from './api';
 
@@ -47,8 +48,9 @@ export interface EmployeeReport {
 }
 
 /**
- * The report of one employee for a period, with the same rules the API applies (dayStatus, workHours,
- * countStatuses, attendanceRate): every day gets a status; hours add up only when ≥ 0.
+ * The report of one employee for a period, with the same rules the API applies (createDayJudge over the
+ * employee's schedule periods, countStatuses, attendanceRate): every day gets a status by the rules of its
+ * day; hours add up only when ≥ 0.
  */
 export function computeReport(
   source: ReportSource,
@@ -58,29 +60,22 @@ export function computeReport(
   timezone: string,
   now = new Date(),
 ): EmployeeReport {
-  const schedule = source.schedule?.isActive ? source.schedule : null;
-  const activeFrom = activeFromOf(source.employee, timezone);
+  const days = daysBetween(startDate, endDate);
+  const periods = source.periods?.length
+    ? source.periods
+    : [currentPeriod({ active: source.employee.status === 'ACTIVE', scheduleId: source.employee.scheduleId, schedule: source.schedule })];
+  // Each day by the rules that applied that day (decision 0013), as the server's calendar judges it.
+  const judge = createDayJudge({ days, timezone, now, holidays: source.holidays }).forEmployee(periods, activeFromOf(source.employee, timezone));
   const byDate = new Map(source.records.map((r) => [r.date, r]));
   const statuses = new Map<string, DayStatus>();
-  for (const date of daysBetween(startDate, endDate)) {
-    statuses.set(
-      date,
-      dayStatus({
-        date,
-        timezone,
-        now,
-        schedule,
-        scheduleId: source.employee.scheduleId,
-        record: byDate.get(date) ?? null,
-        holidays: source.holidays,
-        activeFrom,
-      }),
-    );
-  }
+  days.forEach((date, i) => {
+    const record = byDate.get(date);
+    statuses.set(date, judge.status(i, record ? spanOf(record) : null));
+  });
   const attendances = source.records
     .filter((r) => r.date >= startDate && r.date <= endDate)
     .sort((a, b) => a.date.localeCompare(b.date))
-    .map<ReportLine>((record) => ({ record, status: statuses.get(record.date) ?? 'present', hours: workHours(record, schedule, record.date, timezone) }));
+    .map<ReportLine>((record) => ({ record, status: statuses.get(record.date) ?? 'present', hours: judge.hours(days.indexOf(record.date), spanOf(record)) }));
   const counts = countStatuses([...statuses.values()]);
   const totalHours = round2(attendances.reduce((n, l) => n + (l.hours != null && l.hours >= 0 ? l.hours : 0), 0));
   return {

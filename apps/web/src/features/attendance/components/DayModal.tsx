@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api';
 import { errorMessage, translateMessage, useMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { TimeField } from '../../schedules/components/TimeField';
-import { type CalendarDay, type CalendarRow, useAttendanceRecord, useCreateAttendance, useDeleteAttendance, useUpdateAttendance } from '../api';
+import { type CalendarDay, type CalendarRow, scheduleOn, useAttendanceRecord, useCreateAttendance, useDeleteAttendance, useUpdateAttendance } from '../api';
 import { type DayFormValues, dayBody, initialDayValues, permissionValues, validateDay } from './dayForm';
 import { RecordInfo } from './RecordInfo';
 
@@ -93,7 +93,9 @@ export function DayModal({ target, timezone, today, onClose }: DayModalProps) {
   };
 
   const togglePermission = (on: boolean) => {
-    form.setValues(permissionValues(form.values, on, target?.row.schedule ?? null, translateMessage(t, 'attendance.permissionNote')));
+    form.setValues(
+      permissionValues(form.values, on, target ? scheduleOn(target.row, target.day.date) : null, translateMessage(t, 'attendance.permissionNote')),
+    );
     form.clearFieldError('checkIn');
   };
 
@@ -108,7 +110,7 @@ export function DayModal({ target, timezone, today, onClose }: DayModalProps) {
             <Text size="sm" c="dimmed">
               {record ? t('attendance.modal.editHint') : t('attendance.modal.createHint')}
             </Text>
-            <RecordInfo day={target.day} schedule={target.row.schedule} record={full.data ?? record} />
+            <RecordInfo day={target.day} schedule={scheduleOn(target.row, target.day.date)} record={full.data ?? record} />
             {serverError && (
               <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
                 {serverError}

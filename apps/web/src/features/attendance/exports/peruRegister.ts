@@ -1,5 +1,5 @@
 import { isWorkDay, round2, shiftWindow } from '@presente/shared';
-import type { CalendarDay, CalendarRow, CalendarSchedule } from '../api';
+import { type CalendarDay, type CalendarRow, type CalendarSchedule, scheduleOn } from '../api';
 import { localTime } from '../components/DayCell';
 
 /**
@@ -65,7 +65,7 @@ export function registerWorkers(rows: CalendarRow[], timezone: string): Register
       checkIn: localTime(day.attendance?.checkIn, timezone),
       checkOut: localTime(day.attendance?.checkOut, timezone),
       hours: day.workHours,
-      outside: hoursOutsideWorkday(day, row.schedule, timezone),
+      outside: hoursOutsideWorkday(day, scheduleOn(row, day.date), timezone),
       day,
     }));
     const sum = (pick: (l: RegisterLine) => number | null) => round2(lines.reduce((n, l) => n + Math.max(0, pick(l) ?? 0), 0));
