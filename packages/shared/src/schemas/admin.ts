@@ -187,7 +187,7 @@ export const superAdminDashboard = z.object({
       /** DATA_DIR of the embedded database: writable or not; 'external' with a PostgreSQL server. */
       dataDir: z.enum(['writable', 'not_writable', 'external']),
     }),
-    /** The face engine is not built yet. */
+    /** State of the face engine's worker pool (not_loaded when disabled or not started). */
     faceEngine: z.enum(['not_loaded', 'loading', 'ready', 'error']),
   }),
 });

@@ -56,6 +56,11 @@ describe('CompanyOverviewTab', () => {
     ];
     for (const [label, value] of figures) expect(card(label)).toHaveTextContent(value);
     expect(screen.getByText('2 inactivos')).toBeInTheDocument();
+    // 'Presentes hoy' includes late and early arrivals; the hints say so (decision 0016).
+    expect(card('Presentes hoy').parentElement).toHaveTextContent('de 12 activos · con tardanzas y llegadas tempranas');
+    expect(card('Tardanzas hoy').parentElement).toHaveTextContent('Incluidas en Presentes hoy');
+    expect(card('Llegadas tempranas hoy').parentElement).toHaveTextContent('Incluidas en Presentes hoy');
+    expect(card('Ausentes hoy').parentElement).toHaveTextContent('Sin entrada pasada la hora de inicio y la tolerancia');
 
     // Monthly stats with the utilisation colours: 72 % is "medium".
     expect(screen.getByText('Del 1 de marzo a hoy')).toBeInTheDocument();

@@ -46,11 +46,14 @@ function monthInSentence(ymd: string, locale: string): string {
   return parts.find((p) => p.type === 'month')?.value ?? '';
 }
 
+/**
+ * Today's cards (decision 0016): 'Presentes hoy' counts every check-in of the day, so late and early
+ * arrivals are subsets of it; 'Ausentes hoy' only counts people whose shift start plus tolerance has passed.
+ */
 function TodayCards({ data }: { data: CompanyDashboard }) {
   const { t } = useTranslation('dashboard');
   const c = (key: string) => t(`companyOverview.cards.${key}`);
   const inactive = data.totalEmployees - data.activeEmployees;
-  const ofActive = t('companyOverview.cards.ofActive', { count: data.activeEmployees });
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
       <StatCard icon={IconUsers} color="indigo" label={c('totalEmployees')} value={data.totalEmployees} />
@@ -61,10 +64,16 @@ function TodayCards({ data }: { data: CompanyDashboard }) {
         value={data.activeEmployees}
         hint={inactive > 0 ? t('companyOverview.cards.inactive', { count: inactive }) : c('allActive')}
       />
-      <StatCard icon={IconUserCheck} color="teal" label={c('presentToday')} value={data.presentToday} hint={ofActive} />
-      <StatCard icon={IconUserX} color="red" label={c('absentToday')} value={data.absentToday} hint={ofActive} />
-      <StatCard icon={IconClockExclamation} color="orange" label={c('lateToday')} value={data.lateToday} />
-      <StatCard icon={IconRun} color="cyan" label={c('earlyToday')} value={data.earlyToday} />
+      <StatCard
+        icon={IconUserCheck}
+        color="teal"
+        label={c('presentToday')}
+        value={data.presentToday}
+        hint={t('companyOverview.cards.presentHint', { count: data.activeEmployees })}
+      />
+      <StatCard icon={IconUserX} color="red" label={c('absentToday')} value={data.absentToday} hint={c('absentHint')} />
+      <StatCard icon={IconClockExclamation} color="orange" label={c('lateToday')} value={data.lateToday} hint={c('subsetHint')} />
+      <StatCard icon={IconRun} color="cyan" label={c('earlyToday')} value={data.earlyToday} hint={c('subsetHint')} />
       <StatCard icon={IconFileCertificate} color="violet" label={c('permissionsToday')} value={data.permissionsToday} />
       <StatCard icon={IconBeach} color="grape" label={c('holidaysToday')} value={data.holidaysToday} />
     </SimpleGrid>
