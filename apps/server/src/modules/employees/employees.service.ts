@@ -28,14 +28,14 @@ function mapUnique(err: unknown): never {
 const live = (companyId: string) => and(eq(employees.companyId, companyId), isNull(employees.deletedAt));
 const byId = (companyId: string, id: string) => and(live(companyId), eq(employees.id, id));
 
-async function assertRefs(db: Db, companyId: string, input: { scheduleId: string | null; departmentId: string | null }) {
-  if (input.scheduleId && !(await db.query.schedules.findFirst({ where: and(eq(schedules.id, input.scheduleId), eq(schedules.companyId, companyId)) }))) {
+/** Inside the writing transaction: the schedule and department are locked (FOR KEY SHARE) so neither can go before the commit. */
+async function assertRefs(tx: Db, companyId: string, input: { scheduleId: string | null; departmentId: string | null }) {
+  const ofCompany = async (table: typeof schedules | typeof departments, id: string) =>
+    (await tx.select({ id: table.id }).from(table).where(and(eq(table.id, id), eq(table.companyId, companyId))).for('key share')).length > 0;
+  if (input.scheduleId && !(await ofCompany(schedules, input.scheduleId))) {
     throw new AppError('not_found', 'schedule.notFound', {}, [{ path: 'scheduleId', message: 'schedule.notFound' }]);
   }
-  if (
-    input.departmentId &&
-    !(await db.query.departments.findFirst({ where: and(eq(departments.id, input.departmentId), eq(departments.companyId, companyId)) }))
-  ) {
+  if (input.departmentId && !(await ofCompany(departments, input.departmentId))) {
     throw new AppError('not_found', 'department.notFound', {}, [{ path: 'departmentId', message: 'department.notFound' }]);
   }
 }
