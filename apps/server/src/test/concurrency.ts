@@ -19,10 +19,8 @@ export async function whileUncommitted<T>(db: Db, change: (tx: Db) => Promise<un
   await didChange;
   const pending = request();
   for (let i = 0; i < 100; i++) {
-    const { rows } = await db.execute<{ n: number }>(
-      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    if (rows[0].n > 0) break;
+    const result = await db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+    if ((result as unknown as { rows: { n: number }[] }).rows[0].n > 0) break;
     await new Promise((r) => setTimeout(r, 20));
   }
   release();
