@@ -52,6 +52,10 @@ describe('holidays', () => {
     expect((await t.as(admin).delete(`${url}/${other.id}`)).statusCode).toBe(404);
     expect((await t.db.query.holidays.findFirst({ where: eq(holidays.id, other.id) }))?.name).toBe(other.name);
     expect((await t.as(admin).get(`${url}/check?date=2026-07-28`)).json().data.isHoliday).toBe(false);
+    // The range lists only the admin's own holidays: another company's holiday on a date inside it never shows.
+    const mine = await t.factories.holiday(admin.companyId!, { date: other.date, name: 'Mío' });
+    const range = (await t.as(admin).get(`${url}/range?startDate=${other.date}&endDate=${other.date}`)).json().data;
+    expect(range.map((h: { id: string }) => h.id)).toEqual([mine.id]);
   });
 
   it('updates scope and deletes', async () => {
