@@ -45,12 +45,14 @@ const lower = (s: string) => s.trim().toLowerCase();
  * the plan limit). With any error nothing is written; otherwise, unless dryRun, all rows are created
  * in one transaction and each new employee is mailed a password.
  */
-export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>[], dryRun: boolean) {
+export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>[], dryRun: boolean, lines?: number[]) {
   const companyId = requireCompany(ctx.actor);
   const errors: RowError[] = [];
   const rows: { line: number; data: Row }[] = [];
+  // Each row's line in the file as the browser read it (blank lines skipped); else line 1 is the header.
+  const lineOf = (i: number) => lines?.[i] ?? i + 2;
   rawRows.forEach((raw, i) => {
-    const line = i + 2; // line 1 is the header
+    const line = lineOf(i);
     const parsed = employeeImportRow.safeParse(normaliseRow(raw));
     if (parsed.success) rows.push({ line, data: parsed.data });
     else for (const issue of parsed.error.issues) errors.push({ path: `${line}.${issue.path.join('.')}`, message: issue.message });
@@ -84,7 +86,7 @@ export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>
   }
   const limit = limitFor(company, 'employees');
   if (limit !== -1 && existing.length + rawRows.length > limit) {
-    errors.push({ path: `${Math.max(2, limit - existing.length + 2)}.employees`, message: 'import.overLimit' });
+    errors.push({ path: `${lineOf(Math.max(0, limit - existing.length))}.employees`, message: 'import.overLimit' });
   }
   // New departments, once each whatever their capitalisation (the first spelling wins).
   const newByKey = new Map<string, string>();

@@ -53,6 +53,22 @@ describe('employee bulk import', () => {
     expect(await count(admin.companyId!)).toBe(1);
   });
 
+  it("numbers errors by the file's own lines when the browser skipped blank ones", async () => {
+    const admin = await t.factories.companyAdmin();
+    // File: header (1), Ok (2), blank (3), bad e-mail (4).
+    const rows = [
+      { firstName: 'Ok', lastName: 'Uno', email: 'ok@lines.pe', employeeCode: 'L1' },
+      { firstName: 'Mal', lastName: 'Dos', email: 'no-email', employeeCode: 'L2' },
+    ];
+    const res = await t.as(admin).post(url, { rows, lines: [2, 4], dryRun: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ path: '4.email', message: 'Por favor ingresa un correo electrónico válido' }]);
+    const ok = await t.as(admin).post(url, { rows: [rows[0]], lines: [5], dryRun: true });
+    expect(ok.json().data.rows[0]).toMatchObject({ line: 5, employeeCode: 'L1' });
+    // Lines must match the rows one to one.
+    expect((await t.as(admin).post(url, { rows, lines: [2], dryRun: true })).statusCode).toBe(400);
+  });
+
   it('refuses a file that would exceed the plan limit', async () => {
     const admin = await t.factories.companyAdmin(); // FREE, 5 employees
     const rows = Array.from({ length: 6 }, (_, i) => ({ firstName: 'N', lastName: `L${i}`, email: `n${i}@lim.pe`, employeeCode: `L${i}` }));

@@ -1,10 +1,11 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { baseRoutes, employee, fill, PLAN_LIMIT_403, page, usage } from '../../test/companyAdmin';
 import { mockApi, renderApp } from '../../test/renderApp';
 
 // The dashboard shell and the tab load lazily: give the first render time on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
+beforeAll(() => import('../dashboard/components/DashboardLayout'), 60_000);
 
 const calls = (fetchMock: ReturnType<typeof mockApi>, method: string, path: string) =>
   fetchMock.mock.calls.filter(([url, init]) => String(url).split('?')[0].endsWith(path) && (init?.method ?? 'GET') === method);

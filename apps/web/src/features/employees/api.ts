@@ -153,8 +153,8 @@ export function useResetEmployeePassword() {
 export function useImportEmployees() {
   const invalidate = useInvalidateEmployees();
   return useMutation({
-    mutationFn: async ({ rows, dryRun }: { rows: Record<string, unknown>[]; dryRun: boolean }) => {
-      const res = await api.post<ImportResult>(`${BASE}/employees/import`, { rows, dryRun });
+    mutationFn: async ({ rows, lines, dryRun }: { rows: Record<string, unknown>[]; lines?: number[]; dryRun: boolean }) => {
+      const res = await api.post<ImportResult>(`${BASE}/employees/import`, { rows, lines, dryRun });
       return { result: res.data, message: res.message };
     },
     onSuccess: (_data, { dryRun }) => (dryRun ? undefined : invalidate()),
