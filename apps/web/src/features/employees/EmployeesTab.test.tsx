@@ -36,6 +36,27 @@ describe('EmployeesTab', { timeout: 30_000 }, () => {
     expect(screen.getAllByRole('button', { name: /^Registrar rostro: / })).toHaveLength(3);
   });
 
+  it("says 'Error al cargar la información del plan' with Reintentar when the plan cannot be read, and shows the banner on retry", async () => {
+    let settingsCalls = 0;
+    mockApi(
+      baseRoutes({
+        'GET /api/company-admin-simple/company/settings': () => {
+          settingsCalls += 1;
+          return settingsCalls === 1 ? { status: 500, body: { message: 'Error interno', code: 'internal' } } : usage([3, 5]);
+        },
+        'GET /api/company-admin-simple/employees': page([employee(1)]),
+      }),
+    );
+    const { user } = renderApp('/company-admin/employees');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error al cargar la información del plan');
+    expect(screen.queryByText(/^Empleados: /)).not.toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Empleados: 3/5')).toBeInTheDocument();
+    expect(screen.queryByText('Error al cargar la información del plan')).not.toBeInTheDocument();
+  });
+
   it('shows the spec messages when the new-employee form is sent empty, without calling the API', async () => {
     const fetchMock = mockApi(baseRoutes());
     const { user } = renderApp('/company-admin/employees');
