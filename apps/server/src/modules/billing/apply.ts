@@ -7,6 +7,7 @@ import { enqueue } from '../../jobs/runner.js';
 import { rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
 import { companyAdmins } from '../admin/companies.query.js';
+import { dropCompanySockets, dropSessionSockets, revokeSessions } from '../auth/sessions.js';
 import { type BillingMailParams, billingText } from './billing.mails.js';
 import { adoptSubscription } from './catalog.js';
 import { deadlines, decide, type LifecycleEvent, type LifecycleStep, type LifecycleSubscription, STEP_MAILED } from './lifecycle.js';
@@ -25,6 +26,9 @@ export interface Applied {
   deleted: boolean;
   /** Older subscriptions of the company replaced by a new one, to cancel at the provider. */
   superseded: string[];
+  /** Sessions ended (deactivated employees) and whether the company closed: their sockets go after the commit. */
+  revokedSessions: string[];
+  companyClosed: boolean;
 }
 
 export const mailLanguage = (locale: string): Language => (locale.toLowerCase().startsWith('en') ? 'en' : 'es');
@@ -62,7 +66,7 @@ const ACTIVITY_TITLES: Record<LifecycleStep, string> = {
 };
 
 /** Deactivates the ACTIVE employees beyond the FREE limit, newest first, and their logins; returns their ids. */
-async function deactivateExtraEmployees(tx: Db, companyId: string, keep: number): Promise<string[]> {
+async function deactivateExtraEmployees(tx: Db, companyId: string, keep: number, revoked: string[]): Promise<string[]> {
   const active = await tx
     .select({ id: employees.id, userId: employees.userId })
     .from(employees)
@@ -82,7 +86,7 @@ async function deactivateExtraEmployees(tx: Db, companyId: string, keep: number)
   const userIds = extra.map((e) => e.userId).filter((u): u is string => !!u);
   if (userIds.length) {
     await tx.update(users).set({ isActive: false }).where(inArray(users.id, userIds));
-    await tx.delete(sessions).where(inArray(sessions.userId, userIds));
+    revoked.push(...(await revokeSessions(tx, inArray(sessions.userId, userIds))));
   }
   return extra.map((e) => e.id);
 }
@@ -128,7 +132,7 @@ export async function applyInTx(tx: Db, deps: Deps, subscriptionId: string, even
   if (!company || !sub) return null;
 
   const d = decide(toLifecycle(sub), company, event, now);
-  const applied: Applied = { companyId: company.id, steps: d.steps, deleted: false, superseded: [] };
+  const applied: Applied = { companyId: company.id, steps: d.steps, deleted: false, superseded: [], revokedSessions: [], companyClosed: false };
   const after = { ...toLifecycle(sub), ...d.subscription } as LifecycleSubscription;
   const when = deadlines(after);
   const admin = (await companyAdmins(tx, [company.id])).get(company.id);
@@ -154,6 +158,7 @@ export async function applyInTx(tx: Db, deps: Deps, subscriptionId: string, even
     await tx.delete(companies).where(eq(companies.id, company.id));
     await queueMails();
     applied.deleted = true;
+    applied.companyClosed = true;
     return applied;
   }
 
@@ -179,7 +184,7 @@ export async function applyInTx(tx: Db, deps: Deps, subscriptionId: string, even
     }
   }
   if (d.downgradeEmployees) {
-    const ids = await deactivateExtraEmployees(tx, company.id, d.company.maxEmployees ?? company.maxEmployees);
+    const ids = await deactivateExtraEmployees(tx, company.id, d.company.maxEmployees ?? company.maxEmployees, applied.revokedSessions);
     patch.downgradedEmployeeIds = [...(sub.downgradedEmployeeIds ?? []), ...ids];
   }
   if (d.restoreEmployees) {
@@ -187,6 +192,7 @@ export async function applyInTx(tx: Db, deps: Deps, subscriptionId: string, even
     patch.downgradedEmployeeIds = null;
   }
   await tx.update(subscriptions).set(patch).where(eq(subscriptions.id, sub.id));
+  applied.companyClosed = d.company.status === 'INACTIVE' && company.status !== 'INACTIVE';
   if (Object.keys(d.company).length)
     await tx
       .update(companies)
@@ -217,7 +223,10 @@ export async function applyInTx(tx: Db, deps: Deps, subscriptionId: string, even
 
 /** After the commit: tell the company's screens and the super admin; cancel replaced subscriptions at the provider. */
 export async function afterCommit(deps: Deps & { log?: { warn: (o: object, m: string) => void } }, applied: Applied | null) {
-  if (!applied || (!applied.steps.length && !applied.superseded.length)) return;
+  if (!applied) return;
+  dropSessionSockets(deps.events, applied.revokedSessions);
+  if (applied.companyClosed) dropCompanySockets(deps.events, applied.companyId);
+  if (!applied.steps.length && !applied.superseded.length) return;
   const payload = { companyId: applied.companyId, action: applied.deleted ? 'deleted' : 'subscription', steps: applied.steps };
   deps.events.emit(rooms.company(applied.companyId), 'company_update', payload);
   deps.events.emit(rooms.superAdmin(), 'company_update', payload);

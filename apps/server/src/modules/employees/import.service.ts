@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { companies, departments, employees, schedules, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { generatePassword, hashPassword } from '../../lib/crypto.js';
-import { rooms } from '../../realtime/events.js';
+import { emitPlatformChange, rooms } from '../../realtime/events.js';
 import { accountPasswordMail } from './employees.mails.js';
 
 type Row = z.output<typeof employeeImportRow>;
@@ -115,6 +115,7 @@ export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>
     await insertRows(tx, companyId, rows.map((r) => r.data), hashes, deptByName, schedByName);
   });
   ctx.deps.events.emit(rooms.companyAdmin(companyId), 'employee_update', { action: 'imported', count: rows.length });
+  emitPlatformChange(ctx.deps.events, companyId, 'employees_imported');
   let emailFailures = 0;
   for (const [i, { data }] of rows.entries()) {
     try {
