@@ -85,12 +85,26 @@ describe('CompanyOverviewTab', () => {
         .map((c) => c.textContent),
     ).toEqual(['Ventas', '4', '2', '1', '0', '55%']);
 
-    // Plan usage and help: e-mail support only while no WhatsApp line is configured.
+    // Plan usage and help: e-mail support only while no WhatsApp line is configured (here GET /api/config fails: the defaults).
     expect(screen.getByText('Empleados: 14/15')).toBeInTheDocument();
     expect(screen.getByText('Te queda 1 cupo')).toBeInTheDocument();
     expect(screen.getByText('Horario de atención: lunes a viernes de 11:00 a 5:00 PM')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Escribir a soporte' })).toHaveAttribute('href', expect.stringContaining('mailto:soporte@presente.app'));
     expect(screen.queryByText('WhatsApp')).not.toBeInTheDocument();
+  });
+
+  it('links the help card to WhatsApp support when the server has a support line', async () => {
+    mockApi({
+      ...routes(() => ({ body: { data: DASHBOARD } })),
+      'GET /api/config': { body: { data: { map: { tileUrl: null, attribution: null }, support: { email: 'ayuda@presente.pe', whatsapp: '51987654321' } } } },
+    });
+    renderApp('/company-admin');
+
+    const chat = await screen.findByRole('link', { name: 'Abrir chat' });
+    expect(chat).toHaveAttribute('href', `https://wa.me/51987654321?text=${encodeURIComponent('Hola, necesito ayuda con Presente.')}`);
+    expect(chat).toHaveAttribute('target', '_blank');
+    expect(screen.getByText('Horario de atención: lunes a viernes de 11:00 a 5:00 PM')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Escribir a soporte' })).toHaveAttribute('href', expect.stringContaining('mailto:ayuda@presente.pe'));
   });
 
   it("shows 'Error al cargar las estadísticas del dashboard' with Reintentar, and loads on retry", async () => {
