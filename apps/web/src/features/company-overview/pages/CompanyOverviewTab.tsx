@@ -21,6 +21,7 @@ import { DepartmentSummary } from '../components/DepartmentSummary';
 import { MonthlyStatsCard } from '../components/MonthlyStatsCard';
 import { PlanUsageCard } from '../components/PlanUsageCard';
 import { SupportCards } from '../components/SupportCards';
+import { WeeklySummaryCard } from '../components/WeeklySummaryCard';
 
 function utcDay(ymd: string): Date {
   const [y, m, d] = ymd.split('-').map(Number);
@@ -101,7 +102,7 @@ function OverviewSkeleton() {
   );
 }
 
-/** Company admin Resumen (spec §2): today's figures, the month, departments, plan usage and help. */
+/** Company admin Resumen (spec §2): today's figures, the month, the last 7 days, departments, plan usage and help. */
 export function CompanyOverviewTab(_props: TabProps) {
   const { t } = useTranslation('dashboard');
   const config = useCompanyConfig();
@@ -142,6 +143,7 @@ export function CompanyOverviewTab(_props: TabProps) {
           <PlanUsageCard plan={data.company.plan} usage={data.usage} />
         </Grid.Col>
       </Grid>
+      <WeeklySummaryCard today={data.today} locale={locale} />
       <DepartmentSummary departments={data.departmentStats} />
       <SupportCards />
     </Stack>
