@@ -4,7 +4,7 @@ import { IconBuildingCommunity } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DepartmentStat, LEVEL_COLOR, utilisationLevel } from '../api';
-import { CardHeading } from './CardHeading';
+import { CardHeading } from '../../../components/CardHeading';
 
 /** An attendance percentage with its utilisation colour (spec §9). */
 export function Rate({ percent }: { percent: number }) {

@@ -2,7 +2,7 @@ import { Button, Card, Group, Skeleton, Table, Text } from '@mantine/core';
 import { IconCalendarWeek } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useWeeklySummary, type WeeklyDay } from '../api';
-import { CardHeading } from './CardHeading';
+import { CardHeading } from '../../../components/CardHeading';
 import { Rate } from './DepartmentSummary';
 
 function dayLabel(ymd: string, locale: string): string {

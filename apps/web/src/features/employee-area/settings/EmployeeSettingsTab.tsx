@@ -11,7 +11,7 @@ import type { EmployeeProfile } from '../types';
 import { EmailModal } from './EmailModal';
 import { PasswordModal } from './PasswordModal';
 import { PhoneCard } from './PhoneCard';
-import { SettingsCard } from './SettingsCard';
+import { SettingsCard } from '../../../components/SettingsCard';
 
 function AccountInfo({ profile }: { profile: EmployeeProfile }) {
   const { t } = useTranslation(['employee', 'common']);
