@@ -1,5 +1,6 @@
 import { Button, Card, Group, Skeleton, Table, Text } from '@mantine/core';
 import { IconCalendarWeek } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWeeklySummary, type WeeklyDay } from '../api';
 import { CardHeading } from '../../../components/CardHeading';
@@ -29,7 +30,7 @@ export function WeeklySummaryCard({ today, locale }: { today: string; locale: st
   const w = (key: string) => t(`companyOverview.weekly.${key}`);
   const query = useWeeklySummary(today);
 
-  let body;
+  let body: ReactNode;
   if (query.isPending) body = <Skeleton h={220} radius="md" />;
   else if (query.isError)
     body = (
