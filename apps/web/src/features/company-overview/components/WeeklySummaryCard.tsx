@@ -1,4 +1,5 @@
 import { Button, Card, Group, Skeleton, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarWeek } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +30,16 @@ export function WeeklySummaryCard({ today, locale }: { today: string; locale: st
   const { t } = useTranslation('dashboard');
   const w = (key: string) => t(`companyOverview.weekly.${key}`);
   const query = useWeeklySummary(today);
+  // Phones: short headings (the full words as their title) and the rate as a figure, so the five columns fit.
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const head = (key: string) =>
+    phone ? (
+      <abbr title={w(key)} style={{ textDecoration: 'none' }}>
+        {w(`${key}Short`)}
+      </abbr>
+    ) : (
+      w(key)
+    );
 
   let body: ReactNode;
   if (query.isPending) body = <Skeleton h={220} radius="md" />;
@@ -45,15 +56,15 @@ export function WeeklySummaryCard({ today, locale }: { today: string; locale: st
     );
   else
     body = (
-      <Table.ScrollContainer minWidth={420}>
-        <Table verticalSpacing={6} fz="sm" aria-label={w('title')}>
+      <Table.ScrollContainer minWidth={phone ? 0 : 420}>
+        <Table verticalSpacing={6} horizontalSpacing={phone ? 6 : 'sm'} fz={phone ? 'xs' : 'sm'} aria-label={w('title')}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{w('day')}</Table.Th>
-              <Table.Th ta="right">{w('present')}</Table.Th>
-              <Table.Th ta="right">{w('late')}</Table.Th>
-              <Table.Th ta="right">{w('absent')}</Table.Th>
-              <Table.Th>{w('rate')}</Table.Th>
+              <Table.Th ta="right">{head('present')}</Table.Th>
+              <Table.Th ta="right">{head('late')}</Table.Th>
+              <Table.Th ta="right">{head('absent')}</Table.Th>
+              <Table.Th ta={phone ? 'right' : undefined}>{head('rate')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -71,7 +82,15 @@ export function WeeklySummaryCard({ today, locale }: { today: string; locale: st
                 <Table.Td ta="right" c={d.absent ? 'red.8' : undefined}>
                   {d.absent}
                 </Table.Td>
-                <Table.Td>{nobodyDue(d) ? <Text size="sm">{w('noneDue')}</Text> : <Rate percent={d.attendanceRate} />}</Table.Td>
+                <Table.Td ta={phone ? 'right' : undefined}>
+                  {nobodyDue(d) ? (
+                    <Text inherit>{phone ? '—' : w('noneDue')}</Text>
+                  ) : phone ? (
+                    <Text inherit fw={700}>{`${d.attendanceRate}%`}</Text>
+                  ) : (
+                    <Rate percent={d.attendanceRate} />
+                  )}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
