@@ -1,4 +1,4 @@
-import type { Plan } from '@presente/shared';
+import type { Plan, StatusCounts } from '@presente/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import type { UsageEntry } from '../plan-usage/api';
@@ -47,18 +47,7 @@ export function useCompanyDashboard() {
 }
 
 /** One day of GET /attendance/weekly-summary: how many employees had each day status, and the day's rate. */
-export interface WeeklyDay {
-  date: string;
-  present: number;
-  early: number;
-  late: number;
-  absent: number;
-  permission: number;
-  holiday: number;
-  day_off: number;
-  pending: number;
-  attendanceRate: number;
-}
+export type WeeklyDay = StatusCounts & { date: string; attendanceRate: number };
 
 /** The calendar day `days` before/after a YYYY-MM-DD day. */
 export function shiftDay(ymd: string, days: number): string {
