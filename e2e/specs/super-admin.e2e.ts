@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { choose, dialog, openTab, row, superAdminApi } from '../support/admin.js';
+import { adminApi, choose, dialog, openTab, row, seedEmployees, superAdminApi } from '../support/admin.js';
 import {
   atPath,
   captchaWidget,
+  closeGuidedTour,
   dashboardReady,
   dismissToasts,
   gone,
@@ -158,6 +159,48 @@ for (const target of targets()) {
       await atPath(adminSide.page, '/company-admin');
       await dashboardReady(adminSide.page);
       await see(adminSide.page.getByRole('banner').getByText(adminName, { exact: true }));
+    });
+
+    it("follows the platform live: a new employee counts in the table at once, and a deactivated admin's open dashboard goes to the login page", async () => {
+      const tag = uniqueSuffix();
+      const company = `Panadería Live ${tag} SAC`;
+      const adminName = `Carla Live ${tag}`;
+      const adminEmail = uniqueEmail('carla');
+      const adminPassword = `Temporal-${tag}`;
+      const created = await (await superAdminApi(target.baseUrl)).post('/super-admin/companies', {
+        name: company,
+        ruc: `20${Date.now().toString().slice(-9)}`,
+        email: uniqueEmail('panaderia'),
+        plan: 'PREMIUM',
+        maxEmployees: 50,
+        adminName,
+        adminEmail,
+        setupType: 'manual',
+        adminPassword,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+
+      // The super admin watches the companies table; the company's admin has the dashboard open.
+      const { page } = await browser.open(target.baseUrl);
+      await login(page, SUPERADMIN.email, SUPERADMIN.password, '/super-admin');
+      await dismissToasts(page);
+      await openTab(page, 'Empresas', '/super-admin/companies');
+      await filters(page).search.fill(tag);
+      const mine = row(page, company);
+      await see(mine.getByText(/^0 \/ /));
+      const adminSide = await browser.open(target.baseUrl);
+      await login(adminSide.page, adminEmail, adminPassword);
+      await closeGuidedTour(adminSide.page);
+
+      // An employee added in the company shows in the super admin's count without reloading.
+      await seedEmployees(await adminApi(target.baseUrl, { adminEmail, password: adminPassword }), 1);
+      await see(mine.getByText(/^1 \/ /));
+
+      // Deactivating the admin ends their session: the open dashboard notices by itself (its socket is dropped).
+      await mine.getByRole('button', { name: `Desactivar: ${adminName}` }).click();
+      await see(toast(page, 'Administrador desactivado exitosamente'));
+      await atPath(adminSide.page, '/login');
+      if (screens) await shot(adminSide.page, 'login-after-admin-deactivated-desktop');
     });
   });
 }

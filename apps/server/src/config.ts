@@ -1,4 +1,4 @@
-import type { BillingMode, PaymentStatus } from '@presente/shared';
+import { type BillingMode, DEFAULT_MAP_TILE_URL, DEFAULT_SUPPORT_EMAIL, type PaymentStatus } from '@presente/shared';
 import { z } from 'zod';
 
 /** Environment of the server, parsed once at start. A bad value stops start-up with a readable list. */
@@ -28,8 +28,25 @@ export const configSchema = z
     RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
     /** Nominatim-compatible geocoder for the address search (server-side proxy). */
     GEOCODER_URL: optionalUrl(/^https?:\/\//, 'must be an http(s):// URL').default('https://nominatim.openstreetmap.org/'),
-    /** Map tiles for Leaflet ({z}/{x}/{y}); the page stays usable without tiles. */
-    MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    /** Map tiles for Leaflet ({z}/{x}/{y}, optional {s} subdomain); `off` draws no tiles (maps stay usable). */
+    MAP_TILE_URL: z
+      .string()
+      .trim()
+      .regex(/^(off|https?:\/\/[^/\s]+\/\S*\{z\}\S*\{x\}\S*\{y\}\S*)$/, 'must be an http(s):// URL with {z}, {x} and {y}, or off')
+      .default(DEFAULT_MAP_TILE_URL)
+      .transform((v) => (v === 'off' ? null : v)),
+    /** Credit shown on the map (HTML allowed: it is the operator's text); OpenStreetMap's for its tiles. */
+    MAP_TILE_ATTRIBUTION: z.string().trim().min(1).max(500).optional(),
+    /** Support line for WhatsApp links (international number, e.g. +51 987 654 321); without it no WhatsApp button shows. */
+    SUPPORT_WHATSAPP: z
+      .string()
+      .trim()
+      .regex(/^\+?[\d\s().-]+$/, 'must be a phone number in international format, e.g. +51 987 654 321')
+      .transform((v) => v.replace(/\D/g, ''))
+      .refine((v) => v.length >= 8 && v.length <= 15, 'must have 8 to 15 digits with the country code')
+      .optional(),
+    /** Support e-mail shown on the landing, the overview help cards and the legal texts. */
+    SUPPORT_EMAIL: z.email('must be an email address').default(DEFAULT_SUPPORT_EMAIL),
     /**
      * How Premium is paid: paypal (default with PayPal credentials), simulator (default without: the
      * built-in 'Modo de prueba', anyone can approve), off (no online payments; upgrades hidden).

@@ -12,4 +12,5 @@ export * from './schemas/attendance.js';
 export * from './schemas/employee.js';
 export * from './schemas/billing.js';
 export * from './schemas/face.js';
+export * from './schemas/public-config.js';
 export { FACE_NOTICE, FACE_NOTICE_PHOTO } from './messages/face.js';

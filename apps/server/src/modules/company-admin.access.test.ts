@@ -18,7 +18,7 @@ const calls: [string, string][] = [
   ['GET', '/geocode/search?q=Lima'],
   ['GET', '/holidays'], ['POST', '/holidays'], ['GET', `/holidays/${id}`], ['PUT', `/holidays/${id}`], ['DELETE', `/holidays/${id}`],
   ['GET', '/holidays/check?date=2026-01-01'], ['GET', '/holidays/range?startDate=2026-01-01&endDate=2026-01-31'],
-  ['GET', '/employees'], ['POST', '/employees'], ['GET', `/employees/${id}`], ['PUT', `/employees/${id}`], ['DELETE', `/employees/${id}`],
+  ['GET', '/employees'], ['POST', '/employees'], ['POST', '/employees/import'], ['GET', `/employees/${id}`], ['PUT', `/employees/${id}`], ['DELETE', `/employees/${id}`],
   ['POST', `/employees/${id}/reset-password`], ['GET', `/employees/${id}/attendance`],
   ['GET', `/employees/${id}/schedule-periods?startDate=2026-01-01&endDate=2026-01-31`],
 ];

@@ -10,11 +10,27 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const PAYPAL_CSP_HOSTS = ['https://www.paypal.com', 'https://www.sandbox.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com'];
 
 /**
+ * The CSP source that lets the browser load a tile URL template's images: its scheme and host, the `{s}`
+ * subdomain as a wildcard (`https://{s}.tile.example.org/...` -> `https://*.tile.example.org`). http is kept
+ * when the operator configured http tiles (a local tile server).
+ */
+export function tileImageSource(template: string | null | undefined): string | null {
+  const m = /^(https?):\/\/([^/?#]+)/i.exec(template ?? '');
+  if (!m) return null;
+  const host = m[2].toLowerCase().replace(/\{[a-z]+\}/g, '*');
+  // CSP accepts a wildcard only as the leftmost label; any other placeholder widens to the scheme.
+  if (host.includes('*') && !/^\*\.[^*]+$/.test(host)) return `${m[1].toLowerCase()}:`;
+  return `${m[1].toLowerCase()}://${host}`;
+}
+
+/**
  * Security headers, per-route rate limits (shared through Redis when configured) and the Origin check.
  * PayPal's hosts are allowed only when real PayPal is configured (`paypal`); the simulator needs none.
+ * Images come from the app itself and the configured map tiles only (`mapTileUrl`).
  */
-export async function registerSecurity(app: FastifyInstance, opts: { redis?: Redis; publicUrl?: string; paypal?: boolean }) {
+export async function registerSecurity(app: FastifyInstance, opts: { redis?: Redis; publicUrl?: string; paypal?: boolean; mapTileUrl?: string | null }) {
   const paypal = opts.paypal ? PAYPAL_CSP_HOSTS : [];
+  const tiles = tileImageSource(opts.mapTileUrl);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -22,7 +38,7 @@ export async function registerSecurity(app: FastifyInstance, opts: { redis?: Red
         scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://challenges.cloudflare.com', ...paypal],
         workerSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : []), ...paypal],
         connectSrc: ["'self'", 'ws:', 'wss:', 'https://challenges.cloudflare.com', ...paypal],
         frameSrc: ['https://challenges.cloudflare.com', ...paypal],
         mediaSrc: ["'self'", 'blob:'],

@@ -5,6 +5,8 @@ export const rooms = {
   companyAdmin: (companyId: string) => `company_admin_${companyId}`,
   employee: (employeeId: string) => `employee_${employeeId}`,
   superAdmin: () => 'super_admin',
+  /** Every socket opened with one login session: it is disconnected when that session ends. */
+  session: (sessionId: string) => `session_${sessionId}`,
 };
 
 /** Events that say nothing about one person: every member of the company may receive them. */
@@ -31,6 +33,8 @@ export function deliveryRoom(room: string, event: string): string {
  */
 export interface Events {
   emit(room: string, event: string, payload: unknown): void;
+  /** Disconnects every socket in these rooms, on every server process (through the Redis adapter). */
+  disconnect(rooms: string[]): void;
 }
 
 /** An event about one employee: the company's admins and that employee, never the colleagues. */
@@ -39,7 +43,22 @@ export function emitPersonal(events: Events, companyId: string, employeeId: stri
   events.emit(rooms.employee(employeeId), event, payload);
 }
 
-export function recordingEvents(): Events & { emitted: { room: string; event: string; payload: unknown }[] } {
+/**
+ * A change the super admin's screens show (a company's employee counts, its admin, the platform totals):
+ * the companies table refreshes on company_update, the overview cards on system_stats_update.
+ */
+export function emitPlatformChange(events: Events, companyId: string, action: string): void {
+  events.emit(rooms.superAdmin(), 'company_update', { action, companyId });
+  events.emit(rooms.superAdmin(), 'system_stats_update', { reason: action, companyId });
+}
+
+export function recordingEvents(): Events & { emitted: { room: string; event: string; payload: unknown }[]; disconnected: string[] } {
   const emitted: { room: string; event: string; payload: unknown }[] = [];
-  return { emitted, emit: (room, event, payload) => void emitted.push({ room, event, payload }) };
+  const disconnected: string[] = [];
+  return {
+    emitted,
+    disconnected,
+    emit: (room, event, payload) => void emitted.push({ room, event, payload }),
+    disconnect: (list) => void disconnected.push(...list),
+  };
 }

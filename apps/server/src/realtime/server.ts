@@ -6,7 +6,7 @@ import { Server } from 'socket.io';
 import type { AppDeps } from '../context.js';
 import { employees, sessions, users } from '../db/schema/index.js';
 import { readSignedToken } from '../lib/crypto.js';
-import { handleEmployeePunches, type SocketIdentity } from '../modules/employee-area/socket.js';
+import { handleEmployeePunches, type SocketIdentity, sessionStillValid } from '../modules/employee-area/socket.js';
 import { deliveryRoom, type Events, rooms } from './events.js';
 
 /** Who a user is for the realtime layer and the rooms they join on connect (spec §7 socket). */
@@ -31,12 +31,17 @@ export async function connectionFor(deps: AppDeps, userId: string): Promise<Sock
 /**
  * Socket.IO on the HTTP server's port. Clients authenticate with the token of GET /api/auth/socket-token;
  * with Redis, several server processes share rooms and events. Employees check in and out over it
- * (employee_checkin / employee_checkout).
+ * (employee_checkin / employee_checkout). A socket follows its login session: it joins the session's
+ * room and is disconnected when the session ends (modules/auth/sessions.ts) or its company is closed.
  */
 export function createRealtime() {
   let io: Server | undefined;
   let subClient: Redis | undefined;
-  const events: Events = { emit: (room, event, payload) => void io?.to(deliveryRoom(room, event)).emit(event, payload) };
+  const events: Events = {
+    emit: (room, event, payload) => void io?.to(deliveryRoom(room, event)).emit(event, payload),
+    // With the Redis adapter this reaches the sockets of every process.
+    disconnect: (list) => void (list.length && io?.in(list).disconnectSockets(true)),
+  };
   return {
     events,
     async attach(app: FastifyInstance, deps: AppDeps, redis?: Redis) {
@@ -51,6 +56,7 @@ export function createRealtime() {
         if (!claims) return next(new Error('unauthorized'));
         const session = await deps.db.query.sessions.findFirst({ where: eq(sessions.id, claims.sid) });
         if (!session || session.userId !== claims.sub || session.expiresAt < new Date()) return next(new Error('unauthorized'));
+        if (!(await sessionStillValid(deps, claims.sid))) return next(new Error('unauthorized'));
         socket.data.userId = claims.sub;
         socket.data.sessionId = claims.sid;
         next();
@@ -69,7 +75,10 @@ export function createRealtime() {
         socket.data.role = who.role;
         socket.data.companyId = who.companyId;
         socket.data.employeeId = who.employeeId;
-        await socket.join(who.rooms);
+        // The session's own room lets its end (logout, password change, deactivation...) drop this socket.
+        await socket.join([...who.rooms, rooms.session(socket.data.sessionId as string)]);
+        // A session revoked while we were joining: its disconnect may have come before the join.
+        if (!(await sessionStillValid(deps, socket.data.sessionId as string).catch(() => false))) return void socket.disconnect(true);
         socket.emit('connected', { rooms: who.rooms.length });
       });
     },

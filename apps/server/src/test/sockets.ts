@@ -6,7 +6,7 @@ import type { TestUser } from './factories.js';
 
 /**
  * A test app listening on a port with the real Socket.IO server (registers beforeAll/afterAll).
- * `forwardEvents`: what the services emit also goes to the sockets (the test app only records it).
+ * `forwardEvents`: what the services emit (and the sockets they drop) also goes to the real sockets (the test app only records it).
  * `open` connects as a user (or with a raw token) and resolves once the server said `connected`.
  */
 export function socketServer(opts: { forwardEvents?: boolean } = {}) {
@@ -21,6 +21,11 @@ export function socketServer(opts: { forwardEvents?: boolean } = {}) {
       t.events.emit = (room, event, payload) => {
         record(room, event, payload);
         realtime.events.emit(room, event, payload);
+      };
+      const recordDisconnect = t.events.disconnect;
+      t.events.disconnect = (list) => {
+        recordDisconnect(list);
+        realtime.events.disconnect(list);
       };
     }
     await t.app.listen({ port: 0, host: '127.0.0.1' });

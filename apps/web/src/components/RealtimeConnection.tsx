@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { authKeys } from '../features/auth/api';
 import { api } from '../lib/api';
 import i18n, { currentLanguage } from '../lib/i18n';
-import { getRealtimeStatus, reconnectRealtime, refreshRealtimeLanguage, startRealtime, stopRealtime } from '../lib/socket';
+import { getRealtimeStatus, reconnectRealtime, refreshRealtimeLanguage, SERVER_DISCONNECT, startRealtime, stopRealtime } from '../lib/socket';
 import { invalidateForEvent, matchesTopics, REALTIME_EVENTS, REALTIME_REFRESH, useRealtime, useRealtimeStatus } from '../lib/useRealtime';
 
 const ALL_TOPICS = [...new Set(Object.values(REALTIME_REFRESH).flatMap((rule) => rule.topics))];
@@ -47,6 +47,9 @@ export function RealtimeConnection({ user }: { user: SessionUser }) {
   }, [user.id]);
 
   useRealtime(REALTIME_EVENTS, (payload, event) => invalidateForEvent(queryClient, event, payload, authKeys.session));
+  // The server drops the socket of a session that ended (logout elsewhere, deactivated, password changed):
+  // re-verifying it sends a lost session to the login page instead of leaving a silent dashboard.
+  useRealtime([SERVER_DISCONNECT], () => void queryClient.invalidateQueries({ queryKey: authKeys.session }));
   useRealtime(['connect'], () => {
     // Events sent while we were offline are lost: after a reconnection, refresh what is on screen.
     if (everConnected.current) void queryClient.invalidateQueries({ predicate: (query) => matchesTopics(query, ALL_TOPICS) });

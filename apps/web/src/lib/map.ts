@@ -5,12 +5,10 @@ import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
 import markerShadow from 'leaflet/dist/images/marker-shadow.png';
 
 /**
- * Map tiles: the ONE place that names the tile server. The spec has the URL come from the server
- * configuration; until the API exposes one, this public OpenStreetMap URL is used. Maps must stay usable
- * without tiles (offline, blocked): they draw on a neutral background and markers/circles still work.
+ * Map tiles come from the server's configuration (MAP_TILE_URL, MAP_TILE_ATTRIBUTION; useMapTiles in
+ * lib/publicConfig.ts). Maps must stay usable without tiles (offline, blocked, switched off): they draw on a
+ * neutral background and markers/circles still work.
  */
-export const MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-export const MAP_TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">OpenStreetMap</a>';
 export const MAP_MAX_ZOOM = 19;
 
 /** Leaflet's default marker with its images bundled by Vite (never fetched from a CDN). */

@@ -10,6 +10,8 @@ export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'disconnected
 /** Spec §7, §9: 5 reconnection attempts, 500-2000 ms apart, 10 s connection timeout. */
 export const SOCKET_RECONNECT = { attempts: 5, delayMs: 500, delayMaxMs: 2000, timeoutMs: 10_000 } as const;
 export const SOCKET_PATH = '/socket.io';
+/** Local event dispatched when the server closed the connection (its login session ended, its company closed). */
+export const SERVER_DISCONNECT = 'server_disconnect';
 
 /**
  * The manager's reconnection options. Socket.IO waits delay x 2^attempt, moved up or down by up to
@@ -99,6 +101,8 @@ export function startRealtime(options: RealtimeStartOptions): void {
     if (reason === 'io client disconnect') return;
     // 'io server disconnect' (account deactivated...) is final; otherwise the manager retries.
     setStatus('disconnected');
+    // The server drops a socket when its login session ends: listeners re-check the session (and leave if it is gone).
+    if (reason === 'io server disconnect') dispatch(SERVER_DISCONNECT, undefined);
   });
   s.on('connect_error', () => {
     // Active: a transport failure the manager retries itself. Inactive: the server refused the token.

@@ -176,6 +176,35 @@ describe('realtime socket', () => {
     expect(invalidated(queryClient, ['company-admin', 'employees', 'page', 1])).toBe(true);
   });
 
+  it('re-verifies the session when the server drops the socket (its session ended)', async () => {
+    mockApi({ 'GET /api/auth/socket-token': { body: { data: { token: 'tok-4' } } } });
+    const { queryClient } = setup();
+    await waitFor(() => expect(fake.state.auths).toHaveLength(1));
+    act(() => {
+      for (const fn of fake.state.socketOn.get('disconnect') ?? []) fn('transport close');
+    });
+    expect(invalidated(queryClient, ['auth', 'session'])).toBe(false);
+    act(() => {
+      for (const fn of fake.state.socketOn.get('disconnect') ?? []) fn('io server disconnect');
+    });
+    expect(invalidated(queryClient, ['auth', 'session'])).toBe(true);
+  });
+
+  it("refreshes the super admin's companies table and overview on company_update and system_stats_update", async () => {
+    mockApi({ 'GET /api/auth/socket-token': { body: { data: { token: 'tok-5' } } } });
+    const { queryClient } = setup();
+    await waitFor(() => expect(fake.state.auths).toHaveLength(1));
+    const table = ['super-admin', 'companies', 'list', { search: '', plan: '', status: '', page: 1 }];
+    const overview = ['super-admin', 'dashboard'];
+    for (const event of ['company_update', 'system_stats_update']) {
+      queryClient.setQueryData(table, []);
+      queryClient.setQueryData(overview, {});
+      act(() => fake.serverEmits(event, { action: 'employees_changed', companyId: 'c1' }));
+      expect(invalidated(queryClient, table)).toBe(true);
+      expect(invalidated(queryClient, overview)).toBe(true);
+    }
+  });
+
   it('shows the header indicator while reconnecting and after failing', async () => {
     mockApi({ 'GET /api/auth/socket-token': { body: { data: { token: 'tok-3' } } } });
     setup();

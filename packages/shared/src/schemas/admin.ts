@@ -191,6 +191,7 @@ export const superAdminDashboard = z.object({
       /** DATA_DIR of the embedded database: writable or not; 'external' with a PostgreSQL server. */
       dataDir: z.enum(['writable', 'not_writable', 'external']),
     }),
+    /** State of the face engine's worker pool (not_loaded when disabled or not started). */
     faceEngine: z.enum(['not_loaded', 'loading', 'ready', 'error']),
     /** How Premium is paid: the built-in simulator ('Modo de prueba'), PayPal sandbox or live, or off. */
     payments: z.enum(PAYMENT_STATUSES),

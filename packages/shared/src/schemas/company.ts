@@ -138,8 +138,12 @@ export const employeeImportRow = z.object({
   schedule: optionalText(120),
   hireDate: z.union([ymd(), z.literal(''), z.null()]).optional().transform((v) => v || null),
 });
-export const employeeImportInput = z.object({
-  rows: z.array(z.record(z.string(), z.unknown())).min(1, 'import.empty').max(1000, 'import.tooMany'),
-  /** true: validate and preview only; nothing is written. */
-  dryRun: z.boolean().default(true),
-});
+export const employeeImportInput = z
+  .object({
+    rows: z.array(z.record(z.string(), z.unknown())).min(1, 'import.empty').max(1000, 'import.tooMany'),
+    /** Each row's line in the file (header = 1; blank lines skipped keep the numbering); default: 2, 3, ... */
+    lines: z.array(z.number().int().min(2).max(1_048_576)).optional(),
+    /** true: validate and preview only; nothing is written. */
+    dryRun: z.boolean().default(true),
+  })
+  .refine((v) => !v.lines || v.lines.length === v.rows.length, { message: 'validation.invalid', path: ['lines'] });

@@ -71,7 +71,8 @@ export const employees = pgTable('employees', {
   createdAt: created(),
   updatedAt: updated(),
 }, (t) => [
-  uniqueIndex('employees_company_code_uq').on(t.companyId, t.employeeCode).where(sql`${t.deletedAt} is null`),
+  // Codes are unique per company whatever their case (A1 = a1), as the import compares them.
+  uniqueIndex('employees_company_code_uq').on(t.companyId, sql`lower(${t.employeeCode})`).where(sql`${t.deletedAt} is null`),
   uniqueIndex('employees_company_email_uq').on(t.companyId, sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
   index('employees_company_dept_idx').on(t.companyId, t.departmentId),
   index('employees_company_schedule_idx').on(t.companyId, t.scheduleId),

@@ -5,6 +5,7 @@ import { sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
+import { dropSessionSockets, revokeSessions } from '../auth/sessions.js';
 
 /** Wrong current passwords tolerated per account before answering 429 for the window. */
 const WRONG_CURRENT_MAX = 5;
@@ -37,10 +38,11 @@ export async function changeOwnPassword(ctx: Ctx, actor: Actor, input: { current
   await ctx.deps.limiter.reset(failKey);
   const passwordHash = await hashPassword(input.newPassword);
   const now = new Date();
-  await ctx.db.transaction(async (tx) => {
+  const revoked = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, actor.userId));
-    await tx.delete(sessions).where(and(eq(sessions.userId, actor.userId), ne(sessions.id, actor.sessionId)));
+    return revokeSessions(tx, and(eq(sessions.userId, actor.userId), ne(sessions.id, actor.sessionId))!);
   });
+  dropSessionSockets(ctx.deps.events, revoked);
 }
 
 /**

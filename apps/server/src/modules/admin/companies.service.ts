@@ -4,6 +4,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.js';
 import { companies, sessions, users } from '../../db/schema/index.js';
+import { dropCompanySockets, dropSessionSockets, revokeSessions } from '../auth/sessions.js';
 import { AppError } from '../../errors.js';
 import { generatePassword, hashPassword } from '../../lib/crypto.js';
 import { rooms } from '../../realtime/events.js';
@@ -120,6 +121,7 @@ export async function updateCompany(ctx: Ctx, id: string, input: SuperAdminCompa
   if (admin && input.adminEmail !== undefined) await assertEmailFree(ctx.db, input.adminEmail, 'adminEmail', admin.id);
   const passwordHash = input.adminPassword ? await hashPassword(input.adminPassword) : undefined;
 
+  let revoked: string[] = [];
   try {
     await ctx.db.transaction(async (tx) => {
       await tx.update(companies).set({ ...patch, updatedAt: new Date() }).where(eq(companies.id, id));
@@ -134,12 +136,15 @@ export async function updateCompany(ctx: Ctx, id: string, input: SuperAdminCompa
           updatedAt: now,
         })
         .where(eq(users.id, admin.id));
-      if (passwordHash) await tx.delete(sessions).where(eq(sessions.userId, admin.id));
+      if (passwordHash) revoked = await revokeSessions(tx, eq(sessions.userId, admin.id));
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw emailTaken('adminEmail');
     throw err;
   }
+  dropSessionSockets(ctx.deps.events, revoked);
+  // INACTIVE ends the access of the company's people: their open sockets go now, not on their next request.
+  if (patch.status === 'INACTIVE' && current.status !== 'INACTIVE') dropCompanySockets(ctx.deps.events, id);
 
   emitCompanyUpdate(ctx, id, 'updated', patch.status && patch.status !== current.status ? { status: patch.status } : {});
   return getCompany(ctx, id);
@@ -159,6 +164,7 @@ export async function deleteCompany(ctx: Ctx, id: string) {
     const [row] = await tx.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
     if (!row) throw companyNotFound();
   });
+  dropCompanySockets(ctx.deps.events, id);
   emitCompanyUpdate(ctx, id, 'deleted');
   ctx.deps.events.emit(rooms.superAdmin(), 'system_stats_update', { reason: 'company_deleted', companyId: id });
 }
@@ -180,10 +186,11 @@ export async function adminStatus(ctx: Ctx, companyId: string) {
 /** Activates or deactivates the company's administrator; deactivating also ends their sessions. */
 export async function setAdminActive(ctx: Ctx, companyId: string, isActive: boolean) {
   const admin = await findAdmin(ctx, companyId);
-  await ctx.db.transaction(async (tx) => {
+  const revoked = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ isActive, updatedAt: new Date() }).where(and(eq(users.id, admin.id), eq(users.companyId, companyId)));
-    if (!isActive) await tx.delete(sessions).where(eq(sessions.userId, admin.id));
+    return isActive ? [] : revokeSessions(tx, eq(sessions.userId, admin.id));
   });
+  dropSessionSockets(ctx.deps.events, revoked);
   emitCompanyUpdate(ctx, companyId, 'admin_status_changed', { isActive });
   return { isActive, name: admin.name, email: admin.email };
 }

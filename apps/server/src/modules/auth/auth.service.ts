@@ -10,6 +10,7 @@ import { companies, passwordResetTokens, sessions, users } from '../../db/schema
 import { AppError } from '../../errors.js';
 import { burnPasswordCheck, hashPassword, randomToken, sha256, signToken, verifyPassword } from '../../lib/crypto.js';
 import { resetPasswordMail } from './auth.mails.js';
+import { dropSessionSockets, revokeSessions } from './sessions.js';
 
 const LOGIN_FAIL_WINDOW_MS = 15 * 60 * 1000;
 const LOGIN_FAIL_MAX = 5;
@@ -55,9 +56,9 @@ export async function login(ctx: Ctx, input: z.output<typeof loginInput>, previo
 
   const token = randomToken();
   const now = new Date();
-  await ctx.db.transaction(async (tx) => {
+  const rotated = await ctx.db.transaction(async (tx) => {
     // Rotation: the session this browser had (if any) ends; the new one starts fresh.
-    if (previousToken) await tx.delete(sessions).where(eq(sessions.tokenHash, sha256(previousToken)));
+    const ended = previousToken ? await revokeSessions(tx, eq(sessions.tokenHash, sha256(previousToken))) : [];
     await tx.insert(sessions).values({
       userId: user.id,
       tokenHash: sha256(token),
@@ -66,13 +67,15 @@ export async function login(ctx: Ctx, input: z.output<typeof loginInput>, previo
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
     });
     await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+    return ended;
   });
+  dropSessionSockets(ctx.deps.events, rotated);
   return { token, user: toSessionUser(user), companyConfig: configOf(company) };
 }
 
-/** Ends the current session. */
+/** Ends the current session (and its sockets). */
 export async function logout(ctx: Ctx) {
-  if (ctx.actor) await ctx.db.delete(sessions).where(eq(sessions.id, ctx.actor.sessionId));
+  if (ctx.actor) dropSessionSockets(ctx.deps.events, await revokeSessions(ctx.db, eq(sessions.id, ctx.actor.sessionId)));
 }
 
 function configOf(company: { locale: string; timezone: string } | undefined): CompanyConfig {
@@ -150,7 +153,7 @@ export async function forgotPassword(ctx: Ctx, input: z.output<typeof forgotPass
 export async function resetPassword(ctx: Ctx, input: z.output<typeof resetPasswordInput>) {
   const passwordHash = await hashPassword(input.newPassword);
   const now = new Date();
-  await ctx.db.transaction(async (tx) => {
+  const revoked = await ctx.db.transaction(async (tx) => {
     const [spent] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
@@ -158,6 +161,7 @@ export async function resetPassword(ctx: Ctx, input: z.output<typeof resetPasswo
       .returning({ userId: passwordResetTokens.userId });
     if (!spent) throw new AppError('invalid_token', 'auth.resetInvalid');
     await tx.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, spent.userId));
-    await tx.delete(sessions).where(eq(sessions.userId, spent.userId));
+    return revokeSessions(tx, eq(sessions.userId, spent.userId));
   });
+  dropSessionSockets(ctx.deps.events, revoked);
 }

@@ -8,6 +8,7 @@ import { rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
 import { snapshotPeriods } from '../attendance/periods.js';
 import { companyAdmins } from '../admin/companies.query.js';
+import { dropCompanySockets, dropSessionSockets, revokeSessions } from '../auth/sessions.js';
 import { removeFaceData } from '../face/enrol.service.js';
 import type { BillingMailParams } from './billing.mails.js';
 import { adoptSubscription } from './catalog.js';
@@ -29,6 +30,9 @@ export interface Applied {
   cancelAtProvider: { id: string; reason: string }[];
   /** Employees were deactivated (downgrade) or reactivated (restore): the employees tab must refresh. */
   employeesChanged: boolean;
+  /** Sessions ended (deactivated employees) and whether the company closed: their sockets go after the commit. */
+  revokedSessions: string[];
+  companyClosed: boolean;
 }
 
 export const mailLanguage = (locale: string): Language => (locale.toLowerCase().startsWith('en') ? 'en' : 'es');
@@ -59,7 +63,7 @@ const WITH_COUNT: ReadonlySet<LifecycleStep> = new Set(['activated', 'payment_re
 const PAID: ReadonlySet<LifecycleStep> = new Set(['activated', 'payment_completed', 'payment_recovered']);
 
 /** Deactivates the ACTIVE employees beyond the FREE limit, newest first, and their logins; returns their ids. */
-async function deactivateExtraEmployees(tx: Db, companyId: string, keep: number): Promise<string[]> {
+async function deactivateExtraEmployees(tx: Db, companyId: string, keep: number, revoked: string[]): Promise<string[]> {
   const active = await tx
     .select({ id: employees.id, userId: employees.userId })
     .from(employees)
@@ -82,7 +86,7 @@ async function deactivateExtraEmployees(tx: Db, companyId: string, keep: number)
   const userIds = extra.map((e) => e.userId).filter((u): u is string => !!u);
   if (userIds.length) {
     await tx.update(users).set({ isActive: false }).where(inArray(users.id, userIds));
-    await tx.delete(sessions).where(inArray(sessions.userId, userIds));
+    revoked.push(...(await revokeSessions(tx, inArray(sessions.userId, userIds))));
   }
   return extra.map((e) => e.id);
 }
@@ -129,7 +133,15 @@ export async function applyInTx(tx: Db, deps: Deps, subscriptionId: string, even
   if (!company || !sub) return null;
 
   const d = decide(toLifecycle(sub), company, event, now);
-  const applied: Applied = { companyId: company.id, steps: d.steps, deleted: false, cancelAtProvider: [], employeesChanged: false };
+  const applied: Applied = {
+    companyId: company.id,
+    steps: d.steps,
+    deleted: false,
+    cancelAtProvider: [],
+    employeesChanged: false,
+    revokedSessions: [],
+    companyClosed: false,
+  };
   const after = { ...toLifecycle(sub), ...d.subscription } as LifecycleSubscription;
   const when = deadlines(after);
   const admin = (await companyAdmins(tx, [company.id])).get(company.id);
@@ -159,6 +171,7 @@ export async function applyInTx(tx: Db, deps: Deps, subscriptionId: string, even
     await tx.delete(companies).where(eq(companies.id, company.id));
     await queueMails();
     applied.deleted = true;
+    applied.companyClosed = true;
     return applied;
   }
 
@@ -187,7 +200,7 @@ export async function applyInTx(tx: Db, deps: Deps, subscriptionId: string, even
     }
   }
   if (d.downgradeEmployees) {
-    const ids = await deactivateExtraEmployees(tx, company.id, d.company.maxEmployees ?? company.maxEmployees);
+    const ids = await deactivateExtraEmployees(tx, company.id, d.company.maxEmployees ?? company.maxEmployees, applied.revokedSessions);
     patch.downgradedEmployeeIds = [...(sub.downgradedEmployeeIds ?? []), ...ids];
     applied.employeesChanged ||= ids.length > 0;
   }
@@ -197,6 +210,7 @@ export async function applyInTx(tx: Db, deps: Deps, subscriptionId: string, even
     applied.employeesChanged ||= !!sub.downgradedEmployeeIds?.length;
   }
   await tx.update(subscriptions).set(patch).where(eq(subscriptions.id, sub.id));
+  applied.companyClosed = d.company.status === 'INACTIVE' && company.status !== 'INACTIVE';
   if (Object.keys(d.company).length)
     await tx
       .update(companies)
@@ -234,7 +248,10 @@ export async function applyInTx(tx: Db, deps: Deps, subscriptionId: string, even
  * the provider what must stop.
  */
 export async function afterCommit(deps: Deps & { log?: { warn: (o: object, m: string) => void } }, applied: Applied | null) {
-  if (!applied || (!applied.steps.length && !applied.cancelAtProvider.length && !applied.employeesChanged)) return;
+  if (!applied) return;
+  dropSessionSockets(deps.events, applied.revokedSessions);
+  if (applied.companyClosed) dropCompanySockets(deps.events, applied.companyId);
+  if (!applied.steps.length && !applied.cancelAtProvider.length && !applied.employeesChanged) return;
   const payload = { companyId: applied.companyId, action: applied.deleted ? 'deleted' : 'subscription', steps: applied.steps };
   deps.events.emit(rooms.companyAdmin(applied.companyId), 'company_update', payload);
   deps.events.emit(rooms.superAdmin(), 'company_update', payload);

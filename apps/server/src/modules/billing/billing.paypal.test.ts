@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLog, companies, employeeSchedulePeriods, employees, paymentEvents, subscriptions, users } from '../../db/schema/index.js';
+import { activityLog, companies, employeeSchedulePeriods, employees, paymentEvents, sessions, subscriptions, users } from '../../db/schema/index.js';
 import { jobHandlers, recurringJobs } from '../../jobs/index.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -168,6 +168,12 @@ describe('payments through PayPal (the real client against a local fake PayPal)'
     expect(notes).toHaveLength(1);
 
     // Grace over (7 days after the first failure): FREE limits, the newest extra employees deactivated, nothing deleted.
+    // Each employee is logged in somewhere: the deactivated ones' sessions (and sockets) end.
+    const accounts = await t.db.select({ userId: employees.userId }).from(employees).where(eq(employees.companyId, companyId));
+    const open = await t.db
+      .insert(sessions)
+      .values(accounts.map((a) => ({ userId: a.userId!, tokenHash: randomUUID(), expiresAt: new Date(Date.now() + DAY) })))
+      .returning();
     await runDueJobs(t.deps, jobHandlers, recurringJobs, log, new Date(suspendedAt.getTime() + 7 * DAY - 16 * MIN));
     expect((await company(companyId))?.plan).toBe('PREMIUM');
     await runDueJobs(t.deps, jobHandlers, recurringJobs, log, new Date(suspendedAt.getTime() + 7 * DAY + 16 * MIN));
@@ -180,6 +186,9 @@ describe('payments through PayPal (the real client against a local fake PayPal)'
     // Recorded as a period (from today), so the days they are off do not count as absences.
     const periodOf = async (id: string) => (await t.db.select().from(employeeSchedulePeriods).where(eq(employeeSchedulePeriods.employeeId, id))).at(-1);
     expect(await periodOf(staff[6].id)).toMatchObject({ active: false });
+    const roomOf = (userId: string | null) => `session_${open.find((o) => o.userId === userId)!.id}`;
+    expect(t.events.disconnected).toEqual(expect.arrayContaining([roomOf(staff[5].userId), roomOf(staff[6].userId)]));
+    expect(t.events.disconnected).not.toContain(roomOf(staff[0].userId));
     const refused = await addEmployee(admin, 99);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('plan_limit_reached');
@@ -244,6 +253,7 @@ describe('payments through PayPal (the real client against a local fake PayPal)'
     expect(await company(companyId)).toBeUndefined();
     // PayPal stops retrying: nobody is charged for a company whose data is gone.
     expect(fake.subscriptions.get(subscriptionId)?.status).toBe('CANCELLED');
+    expect(t.events.disconnected).toContain(`company_${companyId}`); // its people's sockets close with it
     await runDueJobs(t.deps, jobHandlers, recurringJobs, log, new Date(suspendedAt.getTime() + 30 * DAY + 32 * MIN));
     const mails = t.deps.mailer.outbox.filter((m) => m.to === admin.email).map((m) => m.subject);
     expect(mails).toEqual(expect.arrayContaining(['Presente: Payment failed: subscription suspended', 'Presente: Data deleted']));

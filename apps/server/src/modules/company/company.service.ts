@@ -69,7 +69,10 @@ export async function changeAdminPassword(ctx: Ctx, actor: Actor, input: z.outpu
 /** The admin's own login email; the company's admins are told after the change. */
 export async function changeAdminEmail(ctx: Ctx, actor: Actor, input: z.output<typeof emailChangeInput>) {
   await changeOwnEmail(ctx.db, actor, input.newEmail, 'profile.emailSame');
-  if (actor.companyId) ctx.deps.events.emit(rooms.companyAdmin(actor.companyId), 'admin_profile_update', { userId: actor.userId, newEmail: input.newEmail });
+  if (!actor.companyId) return;
+  ctx.deps.events.emit(rooms.companyAdmin(actor.companyId), 'admin_profile_update', { userId: actor.userId, newEmail: input.newEmail });
+  // The companies table of the super admin shows the admin's email.
+  ctx.deps.events.emit(rooms.superAdmin(), 'company_update', { action: 'admin_email_changed', companyId: actor.companyId });
 }
 
 /**

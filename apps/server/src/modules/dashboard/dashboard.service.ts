@@ -1,15 +1,20 @@
 import {
-  attendanceRate, countStatuses, createDayJudge, type DayStatus, daysBetween, isWorkDay, monthRange, round2, spanOf, toLocal,
+  attendanceRate, countStatuses, createDayJudge, type DayStatus, daysBetween, isWorkDay, monthRange, round2, shiftWindow, spanOf, toLocal,
 } from '@presente/shared';
 import { type Ctx, requireCompany } from '../../context.js';
 import { loadCompanyPeriod } from '../attendance/attendance-data.js';
 import { planUsage } from '../company/plan.service.js';
 
-const ATTENDED: DayStatus[] = ['present', 'early', 'late'];
+/** 'Presentes hoy': everyone who has checked in today, on time, early or late (decision 0016). */
+const ATTENDED: ReadonlySet<DayStatus> = new Set(['present', 'early', 'late']);
 
 /**
  * The company admin's overview (spec §3 dashboard stats), computed with the shared rules in the
- * company's timezone. "Absent today" counts active employees due today who have not checked in yet.
+ * company's timezone (decision 0016). 'Presentes hoy' counts every check-in of today (present, early
+ * and late; 'Tardanzas hoy' and 'Llegadas tempranas' are subsets of it). 'Ausentes hoy' counts active
+ * employees due today without a check-in whose shift start plus tolerance has passed (or whose day is
+ * over): nobody is absent before their shift could have started. The department table uses the same
+ * two rules.
  */
 export async function companyDashboard(ctx: Ctx, now = new Date()) {
   const companyId = requireCompany(ctx.actor);
@@ -48,12 +53,15 @@ export async function companyDashboard(ctx: Ctx, now = new Date()) {
     if (e.status === 'ACTIVE' && !e.deleted) todayStatus.set(e.id, statuses.at(-1) ?? 'pending');
   }
 
-  const dueToday = (id: string) => {
-    const e = active.find((x) => x.id === id)!;
-    return !!e.schedule && isWorkDay(e.schedule, today);
+  const byId = new Map(active.map((e) => [e.id, e]));
+  /** Due today and no longer on time: the shift started more than the tolerance ago. */
+  const overdue = (id: string) => {
+    const schedule = byId.get(id)?.schedule;
+    if (!schedule || !isWorkDay(schedule, today)) return false;
+    return now.getTime() > shiftWindow(schedule, today, company.timezone).start.getTime() + schedule.lateToleranceMinutes * 60_000;
   };
   const countToday = (pred: (s: DayStatus, id: string) => boolean) => [...todayStatus].filter(([id, s]) => pred(s, id)).length;
-  const absentNow = (s: DayStatus, id: string) => s === 'absent' || (s === 'pending' && dueToday(id));
+  const absentNow = (s: DayStatus, id: string) => s === 'absent' || (s === 'pending' && overdue(id));
   const monthCounts = countStatuses([...monthStatuses.values()].flat());
 
   const departments = new Map<string, { id: string; name: string; ids: string[] }>();
@@ -67,7 +75,7 @@ export async function companyDashboard(ctx: Ctx, now = new Date()) {
   return {
     totalEmployees: live.length,
     activeEmployees: active.length,
-    presentToday: countToday((s) => s === 'present'),
+    presentToday: countToday((s) => ATTENDED.has(s)),
     lateToday: countToday((s) => s === 'late'),
     earlyToday: countToday((s) => s === 'early'),
     absentToday: countToday(absentNow),
@@ -88,7 +96,7 @@ export async function companyDashboard(ctx: Ctx, now = new Date()) {
         id: d.id,
         name: d.name,
         totalEmployees: d.ids.length,
-        presentToday: d.ids.filter((id) => ATTENDED.includes(todayStatus.get(id)!)).length,
+        presentToday: d.ids.filter((id) => ATTENDED.has(todayStatus.get(id)!)).length,
         lateToday: d.ids.filter((id) => todayStatus.get(id) === 'late').length,
         absentToday: d.ids.filter((id) => absentNow(todayStatus.get(id)!, id)).length,
         attendancePercentage: attendanceRate(countStatuses(d.ids.flatMap((id) => monthStatuses.get(id) ?? []))),

@@ -24,9 +24,11 @@ describe('company dashboard', () => {
     const c = company.id;
     const sched = await t.factories.schedule(c, { startTime: '09:00', endTime: '18:00', breakStartTime: '13:00', breakEndTime: '14:00', workDays: '1,2,3,4,5' });
     const ventas = await t.factories.department(c, 'Ventas');
+    const almacen = await t.factories.department(c, 'Almacén');
     const onTime = await t.factories.employee(c, { scheduleId: sched.id, departmentId: ventas.id });
     const late = await t.factories.employee(c, { scheduleId: sched.id, departmentId: ventas.id });
-    const missing = await t.factories.employee(c, { scheduleId: sched.id });
+    const early = await t.factories.employee(c, { scheduleId: sched.id, departmentId: almacen.id });
+    await t.factories.employee(c, { scheduleId: sched.id, departmentId: almacen.id }); // never came
     const leave = await t.factories.employee(c, { scheduleId: sched.id });
     await t.factories.employee(c, { scheduleId: sched.id, status: 'INACTIVE' });
     await t.factories.employee(); // another company's employee never counts
@@ -36,22 +38,52 @@ describe('company dashboard', () => {
     await t.db.insert(attendanceRecords).values([
       { companyId: c, employeeId: onTime.id, date: '2026-03-04', checkIn: at('09:05'), checkOut: at('18:00') },
       { companyId: c, employeeId: late.id, date: '2026-03-04', checkIn: at('09:40'), checkOut: at('18:00') },
+      { companyId: c, employeeId: early.id, date: '2026-03-04', checkIn: at('08:45'), checkOut: at('18:00') },
       { companyId: c, employeeId: leave.id, date: '2026-03-04', isPermission: true, checkIn: at('09:00'), checkOut: at('18:00') },
       { companyId: c, employeeId: onTime.id, date: '2026-03-02', checkIn: at('09:00', '2026-03-02'), checkOut: at('18:00', '2026-03-02') },
     ]);
     const d = await companyDashboard(ctxOf(admin), now);
+    // 'Presentes hoy' is everyone who checked in (on time, late, early); late and early are subsets of it (decision 0016).
     expect(d).toMatchObject({
-      totalEmployees: 5, activeEmployees: 4, presentToday: 1, lateToday: 1, earlyToday: 0, absentToday: 1, permissionsToday: 1, holidaysToday: 0,
+      totalEmployees: 6, activeEmployees: 5, presentToday: 3, lateToday: 1, earlyToday: 1, absentToday: 1, permissionsToday: 1, holidaysToday: 0,
       company: { maxEmployees: 5 }, today: '2026-03-04',
     });
-    // March 2-4 are the month's working days so far (Sunday the 1st is not); 12 employee-days, 4 attended or on leave.
-    expect(d.monthlyStats).toMatchObject({ totalWorkingDays: 3, attendancePercentage: Math.round((4 / 12) * 100) });
-    // 7.92 (09:05-18:00 minus the break) + 7.33 + 8 (permission record) + 8 hours.
-    expect(d.monthlyStats.totalHours).toBeCloseTo(31.25, 2);
+    // March 2-4 are the month's working days so far (Sunday the 1st is not); 15 employee-days, 5 attended or on leave.
+    expect(d.monthlyStats).toMatchObject({ totalWorkingDays: 3, attendancePercentage: Math.round((5 / 15) * 100) });
+    // 7.92 (09:05-18:00 minus the break) + 7.33 + 8 (early, counted from 09:00) + 8 (permission record) + 8 hours.
+    expect(d.monthlyStats.totalHours).toBeCloseTo(39.25, 2);
+    // The department table counts today the same way as the cards.
     expect(d.departmentStats).toEqual([
+      { id: almacen.id, name: 'Almacén', totalEmployees: 2, presentToday: 1, lateToday: 0, absentToday: 1, attendancePercentage: 17 },
       { id: ventas.id, name: 'Ventas', totalEmployees: 2, presentToday: 2, lateToday: 1, absentToday: 0, attendancePercentage: 50 },
     ]);
-    expect(missing).toBeDefined();
+  });
+
+  it('counts nobody absent before their shift start plus tolerance has passed', async () => {
+    const company = await t.factories.company({ timezone: 'America/Lima' });
+    const admin = await t.factories.companyAdmin({ companyId: company.id });
+    const c = company.id;
+    const nine = await t.factories.schedule(c, { startTime: '09:00', endTime: '18:00', workDays: '1,2,3,4,5', lateToleranceMinutes: 15 });
+    const night = await t.factories.schedule(c, { startTime: '22:00', endTime: '06:00', workDays: '1,2,3,4,5' });
+    const weekend = await t.factories.schedule(c, { startTime: '09:00', endTime: '18:00', workDays: '6,7' });
+    const due = await t.factories.employee(c, { scheduleId: nine.id });
+    await t.factories.employee(c, { scheduleId: night.id }); // starts tonight: never absent during the day
+    await t.factories.employee(c, { scheduleId: weekend.id }); // not due on a Wednesday
+    await t.factories.employee(c); // no schedule: nothing is due
+    const lima = (hhmm: string) => localToInstant('2026-03-04', Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)), 'America/Lima');
+
+    const at7 = await companyDashboard(ctxOf(admin), lima('07:00'));
+    expect(at7).toMatchObject({ presentToday: 0, absentToday: 0 });
+    // 09:15 is still inside the tolerance; 09:16 is not.
+    expect((await companyDashboard(ctxOf(admin), lima('09:15'))).absentToday).toBe(0);
+    expect((await companyDashboard(ctxOf(admin), lima('09:16'))).absentToday).toBe(1);
+    expect((await companyDashboard(ctxOf(admin), lima('10:00'))).absentToday).toBe(1);
+
+    // Checking in late moves them from absent to present (and late).
+    await t.db.insert(attendanceRecords).values({ companyId: c, employeeId: due.id, date: '2026-03-04', checkIn: lima('10:05') });
+    expect(await companyDashboard(ctxOf(admin), lima('10:10'))).toMatchObject({ presentToday: 1, lateToday: 1, absentToday: 0 });
+    // 23:00: the night shift started at 22:00 and nobody came.
+    expect((await companyDashboard(ctxOf(admin), lima('23:00'))).absentToday).toBe(1);
   });
 
   it('is served at GET /dashboard for the admin only', async () => {

@@ -30,7 +30,7 @@ export function socketLanguage(socket: Socket): Language {
 }
 
 /** The session behind the socket is still open and its user and company still active (as for HTTP). */
-async function sessionStillValid(deps: AppDeps, sessionId: string | undefined): Promise<boolean> {
+export async function sessionStillValid(deps: AppDeps, sessionId: string | undefined): Promise<boolean> {
   if (!sessionId) return false;
   const [row] = await deps.db
     .select({ isActive: users.isActive, companyStatus: companies.status })

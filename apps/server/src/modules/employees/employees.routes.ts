@@ -25,7 +25,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/employees/import', { schema: { tags: ['employees'], body: employeeImportInput } }, async (req, reply) => {
-    const result = await importEmployees(req.ctx, req.body.rows, req.body.dryRun);
+    const result = await importEmployees(req.ctx, req.body.rows, req.body.dryRun, req.body.lines);
     return reply.code(result.dryRun ? 200 : 201).send({
       data: result,
       message: translate(result.dryRun ? 'import.preview' : 'import.done', req.lang).replace('{count}', String(result.count)),

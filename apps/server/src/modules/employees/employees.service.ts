@@ -8,9 +8,10 @@ import { companies, departments, employees, faceProfiles, schedules, sessions, u
 import { AppError } from '../../errors.js';
 import { generatePassword, hashPassword } from '../../lib/crypto.js';
 import { isUniqueViolation, likeEscape } from '../../lib/db-errors.js';
-import { rooms } from '../../realtime/events.js';
+import { emitPlatformChange, rooms } from '../../realtime/events.js';
 import { snapshotPeriods } from '../attendance/periods.js';
 import { assertCanAdd } from '../company/plan.service.js';
+import { dropSessionSockets, revokeSessions } from '../auth/sessions.js';
 import { removeFaceData } from '../face/enrol.service.js';
 import { accountPasswordMail } from './employees.mails.js';
 
@@ -29,14 +30,14 @@ function mapUnique(err: unknown): never {
 const live = (companyId: string) => and(eq(employees.companyId, companyId), isNull(employees.deletedAt));
 const byId = (companyId: string, id: string) => and(live(companyId), eq(employees.id, id));
 
-async function assertRefs(db: Db, companyId: string, input: { scheduleId: string | null; departmentId: string | null }) {
-  if (input.scheduleId && !(await db.query.schedules.findFirst({ where: and(eq(schedules.id, input.scheduleId), eq(schedules.companyId, companyId)) }))) {
+/** Inside the writing transaction: the schedule and department are locked (FOR KEY SHARE) so neither can go before the commit. */
+async function assertRefs(tx: Db, companyId: string, input: { scheduleId: string | null; departmentId: string | null }) {
+  const ofCompany = async (table: typeof schedules | typeof departments, id: string) =>
+    (await tx.select({ id: table.id }).from(table).where(and(eq(table.id, id), eq(table.companyId, companyId))).for('key share')).length > 0;
+  if (input.scheduleId && !(await ofCompany(schedules, input.scheduleId))) {
     throw new AppError('not_found', 'schedule.notFound', {}, [{ path: 'scheduleId', message: 'schedule.notFound' }]);
   }
-  if (
-    input.departmentId &&
-    !(await db.query.departments.findFirst({ where: and(eq(departments.id, input.departmentId), eq(departments.companyId, companyId)) }))
-  ) {
+  if (input.departmentId && !(await ofCompany(departments, input.departmentId))) {
     throw new AppError('not_found', 'department.notFound', {}, [{ path: 'departmentId', message: 'department.notFound' }]);
   }
 }
@@ -162,6 +163,7 @@ export async function createEmployee(ctx: Ctx, input: CreateInput) {
     mapUnique(err);
   }
   ctx.deps.events.emit(rooms.companyAdmin(companyId), 'employee_update', { action: 'created', id: created.id });
+  emitPlatformChange(ctx.deps.events, companyId, 'employee_created');
   const emailStatus = await sendPassword(ctx, 'welcome', companyId, { name, email: input.email }, password);
   return { employee: await getEmployee(ctx, created.id), emailStatus };
 }
@@ -175,6 +177,8 @@ export async function updateEmployee(ctx: Ctx, id: string, input: UpdateInput) {
   const companyId = requireCompany(ctx.actor);
   const { newPassword, id: _ignored, ...fields } = input;
   const passwordHash = newPassword ? await hashPassword(newPassword) : undefined;
+  let revoked: string[] = [];
+  let statusChanged = false;
   try {
     await ctx.db.transaction(async (tx) => {
       // The company row is locked before the employee's (the order every plan check and billing use).
@@ -184,6 +188,7 @@ export async function updateEmployee(ctx: Ctx, id: string, input: UpdateInput) {
       if (reactivating) await assertCanAdd(tx, companyId, 'employees');
       const [current] = await tx.select().from(employees).where(byId(companyId, id)).for('update');
       if (!current) throw new AppError('not_found', 'employee.notFound');
+      statusChanged = current.status !== input.status;
       await assertRefs(tx, companyId, input);
       if (await emailUsedByAnotherUser(tx, input.email, current.userId)) throw emailTaken();
       await tx.update(employees).set(fields).where(eq(employees.id, id));
@@ -199,7 +204,7 @@ export async function updateEmployee(ctx: Ctx, id: string, input: UpdateInput) {
             ...(passwordHash ? { passwordHash, passwordChangedAt: new Date() } : {}),
           })
           .where(eq(users.id, current.userId));
-        if (passwordHash || input.status === 'INACTIVE') await tx.delete(sessions).where(eq(sessions.userId, current.userId));
+        if (passwordHash || input.status === 'INACTIVE') revoked = await revokeSessions(tx, eq(sessions.userId, current.userId));
       }
       // Deactivating an employee deletes their face templates (consent and privacy, docs/privacy-retention.md).
       if (input.status === 'INACTIVE') await removeFaceData(tx, companyId, id, 'employee_deactivated');
@@ -207,24 +212,31 @@ export async function updateEmployee(ctx: Ctx, id: string, input: UpdateInput) {
   } catch (err) {
     mapUnique(err);
   }
+  dropSessionSockets(ctx.deps.events, revoked);
   ctx.deps.events.emit(rooms.companyAdmin(companyId), 'employee_update', { action: 'updated', id });
   ctx.deps.events.emit(rooms.employee(id), 'employee_update', { type: 'profile_updated', id });
+  // Active employees are counted on the super admin's screens.
+  if (statusChanged) emitPlatformChange(ctx.deps.events, companyId, 'employee_status_changed');
   return getEmployee(ctx, id);
 }
 
 /** Removes an employee: the login account goes, the attendance history stays (5-year retention). */
 export async function deleteEmployee(ctx: Ctx, id: string) {
   const companyId = requireCompany(ctx.actor);
-  await ctx.db.transaction(async (tx) => {
+  const revoked = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(employees).where(byId(companyId, id)).for('update');
     if (!current) throw new AppError('not_found', 'employee.notFound');
     await tx.update(employees).set({ deletedAt: new Date(), status: 'INACTIVE', userId: null }).where(eq(employees.id, id));
     // Inactive from today: the months they worked still show them, later days are not absences.
     await snapshotPeriods(tx, companyId, { employeeIds: [id] });
+    const ended = current.userId ? await revokeSessions(tx, eq(sessions.userId, current.userId)) : [];
     if (current.userId) await tx.delete(users).where(eq(users.id, current.userId));
     await removeFaceData(tx, companyId, id, 'employee_deleted');
+    return ended;
   });
+  dropSessionSockets(ctx.deps.events, revoked);
   ctx.deps.events.emit(rooms.companyAdmin(companyId), 'employee_update', { action: 'deleted', id });
+  emitPlatformChange(ctx.deps.events, companyId, 'employee_deleted');
 }
 
 /** Generates and mails a new password; the employee's sessions end. */
@@ -234,9 +246,10 @@ export async function resetEmployeePassword(ctx: Ctx, id: string) {
   if (!employee?.userId) throw new AppError('not_found', 'employee.notFound');
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction(async (tx) => {
+  const revoked = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(users.id, employee.userId!));
-    await tx.delete(sessions).where(eq(sessions.userId, employee.userId!));
+    return revokeSessions(tx, eq(sessions.userId, employee.userId!));
   });
+  dropSessionSockets(ctx.deps.events, revoked);
   return sendPassword(ctx, 'reset', companyId, { name: `${employee.firstName} ${employee.lastName}`, email: employee.email }, password);
 }

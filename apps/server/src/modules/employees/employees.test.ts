@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attendanceRecords, employees, users } from '../../db/schema/index.js';
+import { attendanceRecords, departments, employees, users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { whileUncommitted } from '../../test/concurrency.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -178,5 +179,20 @@ describe('employees', () => {
     // Another company's department or schedule cannot be assigned either.
     const foreignDept = await t.factories.department();
     expect((await t.as(admin).post(url, { ...valid(), departmentId: foreignDept.id })).statusCode).toBe(404);
+  });
+
+  it('answers 404 (never 500) when the chosen department is deleted while the employee is being saved', async () => {
+    const admin = await t.factories.companyAdmin();
+    const emp = await t.factories.employee(admin.companyId!);
+    const gone = await t.factories.department(admin.companyId!);
+    const body = { firstName: emp.firstName, lastName: emp.lastName, email: emp.email, employeeCode: emp.employeeCode, departmentId: gone.id };
+    const deleteIt = (db: typeof t.db) => db.delete(departments).where(eq(departments.id, gone.id));
+    if (t.deps.dbKind === 'postgres') {
+      const res = await whileUncommitted(t.db, deleteIt, () => t.as(admin).put(`${url}/${emp.id}`, body));
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Departamento no encontrado');
+    } else await deleteIt(t.db);
+    expect((await t.as(admin).put(`${url}/${emp.id}`, body)).statusCode).toBe(404);
+    expect((await t.db.query.employees.findFirst({ where: eq(employees.id, emp.id) }))?.departmentId).toBeNull();
   });
 });

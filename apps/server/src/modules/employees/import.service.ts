@@ -6,9 +6,9 @@ import type { Db } from '../../db/client.js';
 import { companies, departments, employees, schedules, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { generatePassword, hashPassword } from '../../lib/crypto.js';
-import { rooms } from '../../realtime/events.js';
-import { assertCanAdd, countUsage, planLimitReached } from '../company/plan.service.js';
+import { emitPlatformChange, rooms } from '../../realtime/events.js';
 import { snapshotPeriods } from '../attendance/periods.js';
+import { assertCanAdd, countUsage, planLimitReached } from '../company/plan.service.js';
 import { accountPasswordMail } from './employees.mails.js';
 
 type Row = z.output<typeof employeeImportRow>;
@@ -48,12 +48,14 @@ const lower = (s: string) => s.trim().toLowerCase();
  * codes and emails, schedule names). With any error nothing is written; otherwise, unless dryRun, all
  * rows are created (ACTIVE) in one transaction and each new employee is mailed a password.
  */
-export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>[], dryRun: boolean) {
+export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>[], dryRun: boolean, lines?: number[]) {
   const companyId = requireCompany(ctx.actor);
   const errors: RowError[] = [];
   const rows: { line: number; data: Row }[] = [];
+  // Each row's line in the file as the browser read it (blank lines skipped); else line 1 is the header.
+  const lineOf = (i: number) => lines?.[i] ?? i + 2;
   rawRows.forEach((raw, i) => {
-    const line = i + 2; // line 1 is the header
+    const line = lineOf(i);
     const parsed = employeeImportRow.safeParse(normaliseRow(raw));
     if (parsed.success) rows.push({ line, data: parsed.data });
     else for (const issue of parsed.error.issues) errors.push({ path: `${line}.${issue.path.join('.')}`, message: issue.message });
@@ -112,6 +114,7 @@ export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>
     await insertRows(tx, companyId, rows.map((r) => r.data), hashes, deptByName, schedByName);
   });
   ctx.deps.events.emit(rooms.companyAdmin(companyId), 'employee_update', { action: 'imported', count: rows.length });
+  emitPlatformChange(ctx.deps.events, companyId, 'employees_imported');
   let emailFailures = 0;
   for (const [i, { data }] of rows.entries()) {
     try {

@@ -24,7 +24,10 @@ describe('employee bulk import', () => {
     expect(res.json().data).toMatchObject({ dryRun: true, count: 2, newDepartments: ['Ventas'] });
     expect(res.json().message).toBe('2 empleado(s) listos para importar');
     expect(await count(admin.companyId!)).toBe(0);
-    expect(sched).toBeDefined();
+    // The schedule was written 'oficina': it matches 'Oficina' whatever the case, once imported.
+    expect((await t.as(admin).post(url, { rows, dryRun: false })).statusCode).toBe(201);
+    const ana = await t.db.query.employees.findFirst({ where: eq(employees.email, 'ana@x.pe') });
+    expect(ana?.scheduleId).toBe(sched.id);
   });
 
   it('one bad row refuses the whole file with per-row errors, and changes nothing', async () => {
@@ -71,6 +74,22 @@ describe('employee bulk import', () => {
     // Four more fit (1 active + 4 = 5).
     expect((await t.as(admin).post(url, { rows: rows(4), dryRun: false })).statusCode).toBe(201);
     expect(await count(company.id)).toBe(6);
+  });
+
+  it("numbers errors by the file's own lines when the browser skipped blank ones", async () => {
+    const admin = await t.factories.companyAdmin();
+    // File: header (1), Ok (2), blank (3), bad e-mail (4).
+    const rows = [
+      { firstName: 'Ok', lastName: 'Uno', email: 'ok@lines.pe', employeeCode: 'L1' },
+      { firstName: 'Mal', lastName: 'Dos', email: 'no-email', employeeCode: 'L2' },
+    ];
+    const res = await t.as(admin).post(url, { rows, lines: [2, 4], dryRun: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ path: '4.email', message: 'Por favor ingresa un correo electrónico válido' }]);
+    const ok = await t.as(admin).post(url, { rows: [rows[0]], lines: [5], dryRun: true });
+    expect(ok.json().data.rows[0]).toMatchObject({ line: 5, employeeCode: 'L1' });
+    // Lines must match the rows one to one.
+    expect((await t.as(admin).post(url, { rows, lines: [2], dryRun: true })).statusCode).toBe(400);
   });
 
   it('imports all rows in one go: accounts, departments, schedules, mails', async () => {

@@ -10,12 +10,14 @@ import { rooms } from '../../realtime/events.js';
 type Input = z.output<typeof holidayInput>;
 type Holiday = typeof holidays.$inferSelect;
 
-async function assertSchedulesOfCompany(db: Db, companyId: string, ids: string[]) {
+/** Inside the writing transaction: the schedules are locked (FOR KEY SHARE) so none can go before the commit. */
+async function assertSchedulesOfCompany(tx: Db, companyId: string, ids: string[]) {
   if (!ids.length) return;
-  const found = await db
+  const found = await tx
     .select({ id: schedules.id })
     .from(schedules)
-    .where(and(eq(schedules.companyId, companyId), inArray(schedules.id, ids)));
+    .where(and(eq(schedules.companyId, companyId), inArray(schedules.id, ids)))
+    .for('key share');
   if (found.length !== new Set(ids).size) throw new AppError('not_found', 'schedule.notFound', {}, [{ path: 'scheduleIds', message: 'schedule.notFound' }]);
 }
 

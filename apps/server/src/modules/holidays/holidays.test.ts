@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { holidays } from '../../db/schema/index.js';
+import { holidays, schedules } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { whileUncommitted } from '../../test/concurrency.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,6 +52,10 @@ describe('holidays', () => {
     expect((await t.as(admin).delete(`${url}/${other.id}`)).statusCode).toBe(404);
     expect((await t.db.query.holidays.findFirst({ where: eq(holidays.id, other.id) }))?.name).toBe(other.name);
     expect((await t.as(admin).get(`${url}/check?date=2026-07-28`)).json().data.isHoliday).toBe(false);
+    // The range lists only the admin's own holidays: another company's holiday on a date inside it never shows.
+    const mine = await t.factories.holiday(admin.companyId!, { date: other.date, name: 'Mío' });
+    const range = (await t.as(admin).get(`${url}/range?startDate=${other.date}&endDate=${other.date}`)).json().data;
+    expect(range.map((h: { id: string }) => h.id)).toEqual([mine.id]);
   });
 
   it('updates scope and deletes', async () => {
@@ -62,5 +67,19 @@ describe('holidays', () => {
     expect((await t.as(admin).get(`${url}/check?date=2026-12-25`)).json().data.isHoliday).toBe(false); // inactive
     expect((await t.as(admin).delete(`${url}/${h.id}`)).statusCode).toBe(200);
     expect((await t.as(admin).get(`${url}/${h.id}`)).statusCode).toBe(404);
+  });
+
+  it('answers 404 (never 500) when a chosen schedule is deleted while the holiday is being saved', async () => {
+    const admin = await t.factories.companyAdmin();
+    const gone = await t.factories.schedule(admin.companyId!);
+    const body = { name: 'Aniversario', date: '2026-08-15', applyToAll: false, scheduleIds: [gone.id] };
+    const deleteIt = (db: typeof t.db) => db.delete(schedules).where(eq(schedules.id, gone.id));
+    if (t.deps.dbKind === 'postgres') {
+      const res = await whileUncommitted(t.db, deleteIt, () => t.as(admin).post(url, body));
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Horario no encontrado');
+    } else await deleteIt(t.db);
+    expect((await t.as(admin).post(url, body)).statusCode).toBe(404);
+    expect(await t.db.query.holidays.findFirst({ where: eq(holidays.companyId, admin.companyId!) })).toBeUndefined();
   });
 });

@@ -11,10 +11,18 @@ import { assertCanAdd } from '../company/plan.service.js';
 
 type Input = z.output<typeof scheduleInput>;
 
-/** A location id must belong to the same company, else it is "not found". */
-export async function assertLocationOfCompany(db: Db, companyId: string, locationId: string | null) {
+/**
+ * A location id must belong to the same company, else it is "not found". Call it inside the writing
+ * transaction: the row is locked (FOR KEY SHARE) so it cannot be deleted before the commit, and the
+ * foreign key never fails (a 500) on a location removed meanwhile.
+ */
+export async function assertLocationOfCompany(tx: Db, companyId: string, locationId: string | null) {
   if (!locationId) return;
-  const found = await db.query.workLocations.findFirst({ where: and(eq(workLocations.id, locationId), eq(workLocations.companyId, companyId)) });
+  const [found] = await tx
+    .select({ id: workLocations.id })
+    .from(workLocations)
+    .where(and(eq(workLocations.id, locationId), eq(workLocations.companyId, companyId)))
+    .for('key share');
   if (!found) throw new AppError('not_found', 'location.notFound', {}, [{ path: 'locationId', message: 'location.notFound' }]);
 }
 

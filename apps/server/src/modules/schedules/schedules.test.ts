@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { companies, schedules } from '../../db/schema/index.js';
+import { companies, schedules, workLocations } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { whileUncommitted } from '../../test/concurrency.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,5 +74,22 @@ describe('schedules', () => {
     const del = await t.as(admin).delete(`${url}/${mine.id}`);
     expect(del.statusCode).toBe(409);
     expect(del.json().message).toContain('1 empleado(s)');
+  });
+
+  it('answers 404 (never 500) when the location is deleted while the schedule is being saved', async () => {
+    const admin = await t.factories.companyAdmin();
+    const c = admin.companyId!;
+    const sched = await t.factories.schedule(c);
+    const gone = await t.factories.location(c);
+    const deleteIt = (db: typeof t.db) => db.delete(workLocations).where(eq(workLocations.id, gone.id));
+    if (t.deps.dbKind === 'postgres') {
+      const res = await whileUncommitted(t.db, deleteIt, () => t.as(admin).put(`${url}/${sched.id}`, { ...valid, locationId: gone.id }));
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Ubicación no encontrada');
+    } else await deleteIt(t.db);
+    const res = await t.as(admin).put(`${url}/${sched.id}`, { ...valid, locationId: gone.id });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Ubicación no encontrada');
+    expect((await t.db.query.schedules.findFirst({ where: eq(schedules.id, sched.id) }))?.locationId).toBeNull();
   });
 });

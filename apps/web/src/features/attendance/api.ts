@@ -9,9 +9,6 @@ const BASE = '/company-admin-simple';
 /** Rows of the calendar per page; exports read every page with the spec's export limit (§9). */
 export const CALENDAR_PAGE_SIZE = 10;
 export const EXPORT_LIMIT = 1000;
-/** Spec §9 autocomplete: 2 characters, 10 matches. */
-export const AUTOCOMPLETE_MIN_CHARS = 2;
-export const AUTOCOMPLETE_LIMIT = 10;
 
 export type AttendanceMethod = 'manual' | 'face_recognition' | 'qr_code' | 'web';
 
@@ -100,7 +97,6 @@ export const attendanceKeys = {
   calendar: (filters: CalendarFilters, page: number) => ['company-admin', 'attendance', 'calendar', filters, page] as const,
   record: (employeeId: string, date: string) => ['company-admin', 'attendance', 'record', employeeId, date] as const,
   years: ['company-admin', 'attendance', 'years'] as const,
-  employeeSearch: (text: string) => ['company-admin', 'employees', 'search', text] as const,
   positions: ['company-admin', 'employees', 'positions'] as const,
 };
 
@@ -152,20 +148,6 @@ export function useAvailableYears() {
   return useQuery({
     queryKey: attendanceKeys.years,
     queryFn: async () => (await api.get<number[]>(`${BASE}/available-years`)).data ?? [],
-  });
-}
-
-/** Employee suggestions: name, code or email, from 2 characters, 10 matches. */
-export function useEmployeeSearch(text: string) {
-  const term = text.trim();
-  return useQuery({
-    queryKey: attendanceKeys.employeeSearch(term),
-    queryFn: async () => {
-      const params = new URLSearchParams({ page: '1', limit: String(AUTOCOMPLETE_LIMIT), search: term });
-      return (await api.get<Employee[]>(`${BASE}/employees?${params}`)).data ?? [];
-    },
-    enabled: term.length >= AUTOCOMPLETE_MIN_CHARS,
-    staleTime: 30_000,
   });
 }
 

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import i18n from '../../lib/i18n';
 import { mockApi, renderApp } from '../../test/renderApp';
 
 const ADMIN = { id: 'u1', name: 'Rosa Mamani', email: 'rosa@andes.pe', role: 'COMPANY_ADMIN', userType: 'COMPANY_ADMIN', companyId: 'c1' };
@@ -23,8 +24,23 @@ const DASHBOARD = {
   ],
 };
 
+const day = (date: string, counts: Partial<Record<'present' | 'early' | 'late' | 'absent' | 'permission' | 'day_off', number>>, attendanceRate = 0) => ({
+  date, present: 0, early: 0, late: 0, absent: 0, permission: 0, holiday: 0, day_off: 0, pending: 0, attendanceRate, ...counts,
+});
+// The seven complete days before 2026-03-10 (a Tuesday): Tuesday 3 to Monday 9.
+const WEEK = [
+  day('2026-03-03', { present: 8, early: 1, late: 2, absent: 1 }, 92),
+  day('2026-03-04', { present: 10, absent: 2 }, 83),
+  day('2026-03-05', { present: 9, late: 1, absent: 2 }, 83),
+  day('2026-03-06', { present: 11, permission: 1 }, 100),
+  day('2026-03-07', { day_off: 12 }),
+  day('2026-03-08', { day_off: 12 }),
+  day('2026-03-09', { present: 6, late: 3, absent: 3 }, 75),
+];
+
 function routes(dashboard: () => { status?: number; body: unknown }) {
   return {
+    'GET /api/company-admin-simple/attendance/weekly-summary': { body: { data: { days: WEEK, totals: {}, employees: 12 } } },
     'GET /api/auth/verify': { body: { data: { user: ADMIN } } },
     'GET /api/auth/company-config': { body: { data: { locale: 'es-PE', timezone: 'America/Lima' } } },
     'GET /api/company-admin-simple/tour/status': { body: { data: { hasCompletedTour: true, tourCompletedAt: null, shouldShowTour: false } } },
@@ -39,7 +55,7 @@ beforeAll(() => import('../dashboard/components/DashboardLayout'), 60_000);
 
 describe('CompanyOverviewTab', () => {
   it('shows the figures of the API: today, the month, departments, plan usage and support', async () => {
-    mockApi(routes(() => ({ body: { data: DASHBOARD } })));
+    const fetchMock = mockApi(routes(() => ({ body: { data: DASHBOARD } })));
     renderApp('/company-admin');
 
     expect(await screen.findByText('Andes Textiles S.A.C.')).toBeInTheDocument();
@@ -56,6 +72,11 @@ describe('CompanyOverviewTab', () => {
     ];
     for (const [label, value] of figures) expect(card(label)).toHaveTextContent(value);
     expect(screen.getByText('2 inactivos')).toBeInTheDocument();
+    // 'Presentes hoy' includes late and early arrivals; the hints say so (decision 0016).
+    expect(card('Presentes hoy').parentElement).toHaveTextContent('de 12 activos · con tardanzas y llegadas tempranas');
+    expect(card('Tardanzas hoy').parentElement).toHaveTextContent('Incluidas en Presentes hoy');
+    expect(card('Llegadas tempranas hoy').parentElement).toHaveTextContent('Incluidas en Presentes hoy');
+    expect(card('Ausentes hoy').parentElement).toHaveTextContent('Sin entrada pasada la hora de inicio y la tolerancia');
 
     // Monthly stats with the utilisation colours: 72 % is "medium".
     expect(screen.getByText('Del 1 de marzo a hoy')).toBeInTheDocument();
@@ -66,8 +87,22 @@ describe('CompanyOverviewTab', () => {
     expect(screen.getByText('310.50 h')).toBeInTheDocument();
     expect(screen.getByText('7.83 h')).toBeInTheDocument();
 
+    // Last 7 days: who came (on time, early, late), late, absent and the rate; weekend days without shifts.
+    const week = within(await screen.findByRole('table', { name: 'Últimos 7 días' })).getAllByRole('row');
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(week).toHaveLength(8);
+    // (The weekday's abbreviation depends on the ICU data: "mar" or "mar.".)
+    expect(cells(week[1])).toEqual([expect.stringMatching(/^mar\.?, 03\/03$/), '11', '2', '1', '92%']);
+    expect(cells(week[5])).toEqual([expect.stringMatching(/^sáb\.?, 07\/03$/), '0', '0', '0', 'Sin turnos']);
+    expect(cells(week[7])).toEqual([expect.stringMatching(/^lun\.?, 09\/03$/), '9', '3', '3', '75%']);
+    const asked = fetchMock.mock.calls.map(([url]) => String(url)).find((url) => url.includes('/attendance/weekly-summary'));
+    expect(asked).toContain('startDate=2026-03-03&endDate=2026-03-09');
+
     // Department summary.
-    const table = screen.getByRole('table');
+    const table = screen.getAllByRole('table').find((t) => within(t).queryByText('Producción'))!;
     const rows = within(table).getAllByRole('row');
     expect(
       within(rows[1])
@@ -80,12 +115,37 @@ describe('CompanyOverviewTab', () => {
         .map((c) => c.textContent),
     ).toEqual(['Ventas', '4', '2', '1', '0', '55%']);
 
-    // Plan usage and help: e-mail support only while no WhatsApp line is configured.
+    // Plan usage and help: e-mail support only while no WhatsApp line is configured (here GET /api/config fails: the defaults).
     expect(screen.getByText('Empleados: 14/15')).toBeInTheDocument();
     expect(screen.getByText('Te queda 1 cupo')).toBeInTheDocument();
     expect(screen.getByText('Horario de atención: lunes a viernes de 11:00 a 5:00 PM')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Escribir a soporte' })).toHaveAttribute('href', expect.stringContaining('mailto:soporte@presente.app'));
     expect(screen.queryByText('WhatsApp')).not.toBeInTheDocument();
+  });
+
+  it('links the help card to WhatsApp support when the server has a support line', async () => {
+    mockApi({
+      ...routes(() => ({ body: { data: DASHBOARD } })),
+      'GET /api/config': { body: { data: { map: { tileUrl: null, attribution: null }, support: { email: 'ayuda@presente.pe', whatsapp: '51987654321' } } } },
+    });
+    renderApp('/company-admin');
+
+    const chat = await screen.findByRole('link', { name: 'Abrir chat' });
+    expect(chat).toHaveAttribute('href', `https://wa.me/51987654321?text=${encodeURIComponent('Hola, necesito ayuda con Presente.')}`);
+    expect(chat).toHaveAttribute('target', '_blank');
+    expect(screen.getByText('Horario de atención: lunes a viernes de 11:00 a 5:00 PM')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Escribir a soporte' })).toHaveAttribute('href', expect.stringContaining('mailto:ayuda@presente.pe'));
+  });
+
+  it("speaks English: 'Last 7 days' with English weekdays", async () => {
+    await i18n.changeLanguage('en'); // the test setup brings Spanish back before the next test
+    mockApi(routes(() => ({ body: { data: DASHBOARD } })));
+    renderApp('/company-admin');
+    const week = within(await screen.findByRole('table', { name: 'Last 7 days' }));
+    expect(week.getByRole('columnheader', { name: 'Attendance' })).toBeInTheDocument();
+    expect(week.getAllByRole('row')[1]).toHaveTextContent(/^Tue/);
+    expect(week.getAllByText('No shifts')).toHaveLength(2);
+    expect(screen.getByText('Complete days (today is in the cards above)')).toBeInTheDocument();
   });
 
   it("shows 'Error al cargar las estadísticas del dashboard' with Reintentar, and loads on retry", async () => {

@@ -1,4 +1,4 @@
-import type { Plan } from '@presente/shared';
+import type { Plan, StatusCounts } from '@presente/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import type { UsageEntry } from '../plan-usage/api';
@@ -43,6 +43,31 @@ export function useCompanyDashboard() {
     queryFn: async () => (await api.get<CompanyDashboard>('/company-admin-simple/dashboard')).data,
     refetchInterval: REFRESH_MS,
     staleTime: 15_000,
+  });
+}
+
+/** One day of GET /attendance/weekly-summary: how many employees had each day status, and the day's rate. */
+export type WeeklyDay = StatusCounts & { date: string; attendanceRate: number };
+
+/** The calendar day `days` before/after a YYYY-MM-DD day. */
+export function shiftDay(ymd: string, days: number): string {
+  const [y, m, d] = ymd.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * 'Últimos 7 días' of the overview: the seven complete days before `today` (the company's day; today itself
+ * is in the cards). The key sits under the dashboard's, so realtime attendance events refresh it too.
+ */
+export function useWeeklySummary(today: string | undefined) {
+  const start = today ? shiftDay(today, -7) : '';
+  const end = today ? shiftDay(today, -1) : '';
+  return useQuery({
+    queryKey: [...overviewKeys.dashboard, 'weekly', start, end],
+    queryFn: async () =>
+      (await api.get<{ days: WeeklyDay[] }>(`/company-admin-simple/attendance/weekly-summary?startDate=${start}&endDate=${end}`)).data.days,
+    enabled: !!today,
+    staleTime: 60_000,
   });
 }
 

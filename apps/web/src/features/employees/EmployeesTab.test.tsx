@@ -1,10 +1,11 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { baseRoutes, employee, fill, PLAN_LIMIT_403, page, usage } from '../../test/companyAdmin';
 import { mockApi, renderApp } from '../../test/renderApp';
 
 // The dashboard shell and the tab load lazily: give the first render time on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
+beforeAll(() => import('../dashboard/components/DashboardLayout'), 60_000);
 
 const calls = (fetchMock: ReturnType<typeof mockApi>, method: string, path: string) =>
   fetchMock.mock.calls.filter(([url, init]) => String(url).split('?')[0].endsWith(path) && (init?.method ?? 'GET') === method);
@@ -33,6 +34,27 @@ describe('EmployeesTab', { timeout: 30_000 }, () => {
     expect(screen.getByText('Inactivo')).toBeInTheDocument();
     // Each employee without a face offers its registration (spec §2 action 'Registrar rostro').
     expect(screen.getAllByRole('button', { name: /^Registrar rostro: / })).toHaveLength(3);
+  });
+
+  it("says 'Error al cargar la información del plan' with Reintentar when the plan cannot be read, and shows the banner on retry", async () => {
+    let settingsCalls = 0;
+    mockApi(
+      baseRoutes({
+        'GET /api/company-admin-simple/company/settings': () => {
+          settingsCalls += 1;
+          return settingsCalls === 1 ? { status: 500, body: { message: 'Error interno', code: 'internal' } } : usage([3, 5]);
+        },
+        'GET /api/company-admin-simple/employees': page([employee(1)]),
+      }),
+    );
+    const { user } = renderApp('/company-admin/employees');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error al cargar la información del plan');
+    expect(screen.queryByText(/^Empleados: /)).not.toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Empleados: 3/5')).toBeInTheDocument();
+    expect(screen.queryByText('Error al cargar la información del plan')).not.toBeInTheDocument();
   });
 
   it('shows the spec messages when the new-employee form is sent empty, without calling the API', async () => {

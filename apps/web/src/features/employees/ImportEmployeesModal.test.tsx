@@ -1,10 +1,13 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { baseRoutes, usage } from '../../test/companyAdmin';
 import { mockApi, renderApp } from '../../test/renderApp';
 import { errorsByLine, parseCsvText, templateCsv } from './import-file';
 
 configure({ asyncUtilTimeout: 5000 });
+
+// The dashboard is a lazy chunk: load it once up front so the first test's waits measure the screen, not the import.
+beforeAll(() => import('../dashboard/components/DashboardLayout'), 60_000);
 
 const CSV = [
   'Nombre;Apellido;Email;Código;Departamento',
@@ -25,23 +28,24 @@ const INVALID_400 = {
   },
 };
 
-async function openImport() {
+async function openImport(csv = CSV) {
   const { user } = renderApp('/company-admin/employees');
   await user.click(await screen.findByRole('button', { name: 'Importar' }));
   const dialog = await screen.findByRole('dialog', { name: 'Importar empleados' });
   const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
-  await user.upload(input, new File([CSV], 'empleados.csv', { type: 'text/csv' }));
+  await user.upload(input, new File([csv], 'empleados.csv', { type: 'text/csv' }));
   return { user, dialog };
 }
 
 describe('import-file', () => {
-  it('reads a semicolon CSV with a BOM and skips blank lines', () => {
-    const sheet = parseCsvText('\uFEFFNombre;Email\nLuis;luis@andes.pe\n;\nAna;ana@andes.pe\n');
+  it('reads a semicolon CSV with a BOM and skips blank lines, keeping each row its line in the file', () => {
+    const sheet = parseCsvText('\uFEFFNombre;Email\nLuis;luis@andes.pe\n;\n\nAna;ana@andes.pe\n');
     expect(sheet.headers).toEqual(['Nombre', 'Email']);
     expect(sheet.rows).toEqual([
       { Nombre: 'Luis', Email: 'luis@andes.pe' },
       { Nombre: 'Ana', Email: 'ana@andes.pe' },
     ]);
+    expect(sheet.lines).toEqual([2, 5]);
   });
 
   it('offers a template with the Spanish headers the server reads', () => {
@@ -74,6 +78,32 @@ describe('ImportEmployeesModal', { timeout: 30_000 }, () => {
     expect(sent.dryRun).toBe(true);
     expect(sent.rows).toHaveLength(3);
     expect(sent.rows[0]).toEqual({ Nombre: 'Luis', Apellido: 'Quispe', Email: 'luis@andes.pe', Código: 'EMP-010', Departamento: 'Ventas' });
+  });
+
+  it('shows the line numbers of the file when it has blank lines', async () => {
+    // Header (1), Luis (2), blank (3), Ana without a last name (4).
+    const csv = ['Nombre;Apellido;Email;Código', 'Luis;Quispe;luis@andes.pe;EMP-010', '', 'Ana;;ana@andes.pe;EMP-011'].join('\n');
+    const fetchMock = mockApi(
+      baseRoutes({
+        'POST /api/company-admin-simple/employees/import': {
+          status: 400,
+          body: {
+            message: 'El archivo tiene 1 fila(s) con errores. No se importó nada.',
+            code: 'validation_failed',
+            errors: [{ path: '4.lastName', message: 'El apellido es requerido' }],
+          },
+        },
+      }),
+    );
+    const { dialog } = await openImport(csv);
+
+    const bad = await within(dialog).findByTestId('import-line-4');
+    expect(within(bad).getByText('Ana')).toBeInTheDocument();
+    expect(within(bad).getByText('El apellido es requerido')).toBeInTheDocument();
+    expect(within(bad).getAllByRole('cell')[0]).toHaveTextContent('4');
+    expect(within(dialog).queryByTestId('import-line-3')).not.toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/employees/import'))!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({ lines: [2, 4], dryRun: true });
   });
 
   it('imports every row after a clean dry run', async () => {

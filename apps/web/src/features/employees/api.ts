@@ -70,6 +70,7 @@ const BASE = '/company-admin-simple';
 export const employeeKeys = {
   all: ['company-admin', 'employees'] as const,
   list: (filters: EmployeeFilters) => ['company-admin', 'employees', 'list', filters] as const,
+  search: (text: string) => ['company-admin', 'employees', 'search', text] as const,
   departments: ['company-admin', 'departments'] as const,
 };
 
@@ -153,8 +154,8 @@ export function useResetEmployeePassword() {
 export function useImportEmployees() {
   const invalidate = useInvalidateEmployees();
   return useMutation({
-    mutationFn: async ({ rows, dryRun }: { rows: Record<string, unknown>[]; dryRun: boolean }) => {
-      const res = await api.post<ImportResult>(`${BASE}/employees/import`, { rows, dryRun });
+    mutationFn: async ({ rows, lines, dryRun }: { rows: Record<string, unknown>[]; lines?: number[]; dryRun: boolean }) => {
+      const res = await api.post<ImportResult>(`${BASE}/employees/import`, { rows, lines, dryRun });
       return { result: res.data, message: res.message };
     },
     onSuccess: (_data, { dryRun }) => (dryRun ? undefined : invalidate()),
@@ -189,5 +190,23 @@ export function useDeleteDepartment() {
   return useMutation({
     mutationFn: async (id: string) => (await api.delete<null>(`${BASE}/departments/${id}`)).message,
     onSuccess: invalidate,
+  });
+}
+
+/** Spec §9 autocomplete: 2 characters, 10 matches. */
+export const AUTOCOMPLETE_MIN_CHARS = 2;
+export const AUTOCOMPLETE_LIMIT = 10;
+
+/** Employee suggestions (EmployeeAutocomplete): name, code or email, from 2 characters, 10 matches. */
+export function useEmployeeSearch(text: string) {
+  const term = text.trim();
+  return useQuery({
+    queryKey: employeeKeys.search(term),
+    queryFn: async () => {
+      const params = new URLSearchParams({ page: '1', limit: String(AUTOCOMPLETE_LIMIT), search: term });
+      return (await api.get<Employee[]>(`${BASE}/employees?${params}`)).data ?? [];
+    },
+    enabled: term.length >= AUTOCOMPLETE_MIN_CHARS,
+    staleTime: 30_000,
   });
 }

@@ -4,26 +4,43 @@ import Papa from 'papaparse';
 /** Column headers of the template; the server reads these (and English) names (import.service HEADER_ALIASES). */
 export const TEMPLATE_HEADERS = ['Nombre', 'Apellido', 'Email', 'Código', 'DNI', 'Cargo', 'Teléfono', 'Departamento', 'Horario', 'Fecha de ingreso'];
 
-/** Rows of a spreadsheet keyed by its header row; line = the row's number in the file (header = 1). */
+/** Rows of a spreadsheet keyed by its header row, without blank rows. */
 export interface ParsedSheet {
   headers: string[];
   rows: Record<string, string>[];
+  /** Each row's number in the file as a spreadsheet shows it (header = 1), blank rows counted: errors name these. */
+  lines: number[];
 }
 
 export class UnsupportedFileError extends Error {}
 
 const isBlankRow = (row: Record<string, string>) => Object.values(row).every((v) => !v.trim());
 
-/** CSV with a header row; the delimiter (comma or semicolon, as Excel writes in Spanish) is detected. */
+/** Keeps the rows that are not blank, each with its line (header = 1). */
+function withoutBlankRows(headers: string[], records: { line: number; row: Record<string, string> }[]): ParsedSheet {
+  const kept = records.filter(({ row }) => !isBlankRow(row));
+  return { headers, rows: kept.map((r) => r.row), lines: kept.map((r) => r.line) };
+}
+
+/**
+ * CSV with a header row; the delimiter (comma or semicolon, as Excel writes in Spanish) is detected.
+ * Blank lines are dropped but counted, so each row keeps the number a spreadsheet shows for it.
+ */
 export function parseCsvText(text: string): ParsedSheet {
-  const result = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+  const clean = text.replace(/^\uFEFF/, '');
+  // Blank lines confuse the delimiter guess: guess on the lines that have content, then read every line.
+  const { delimiter } = Papa.parse(clean, { preview: 20, skipEmptyLines: 'greedy' }).meta;
+  const result = Papa.parse<Record<string, string>>(clean, {
     header: true,
-    skipEmptyLines: 'greedy',
+    delimiter,
+    skipEmptyLines: false,
     transformHeader: (h) => h.trim(),
   });
   const headers = (result.meta.fields ?? []).filter((h) => h !== '');
-  const rows = result.data.map((row) => Object.fromEntries(headers.map((h) => [h, String(row[h] ?? '').trim()]))).filter((row) => !isBlankRow(row));
-  return { headers, rows };
+  return withoutBlankRows(
+    headers,
+    result.data.map((row, i) => ({ line: i + 2, row: Object.fromEntries(headers.map((h) => [h, String(row[h] ?? '').trim()])) })),
+  );
 }
 
 /** A spreadsheet cell as the text a person sees; dates become YYYY-MM-DD. */
@@ -47,19 +64,21 @@ async function parseXlsx(file: File): Promise<ParsedSheet> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(await file.arrayBuffer());
   const sheet = workbook.worksheets[0];
-  if (!sheet) return { headers: [], rows: [] };
+  if (!sheet) return { headers: [], rows: [], lines: [] };
   const columns: { index: number; name: string }[] = [];
   sheet.getRow(1).eachCell({ includeEmpty: false }, (cell, index) => {
     const name = cellText(cell.value);
     if (name) columns.push({ index, name });
   });
-  const rows: Record<string, string>[] = [];
+  const records: { line: number; row: Record<string, string> }[] = [];
   for (let r = 2; r <= sheet.rowCount; r++) {
     const row = sheet.getRow(r);
-    const record = Object.fromEntries(columns.map(({ index, name }) => [name, cellText(row.getCell(index).value)]));
-    if (!isBlankRow(record)) rows.push(record);
+    records.push({ line: r, row: Object.fromEntries(columns.map(({ index, name }) => [name, cellText(row.getCell(index).value)])) });
   }
-  return { headers: columns.map((c) => c.name), rows };
+  return withoutBlankRows(
+    columns.map((c) => c.name),
+    records,
+  );
 }
 
 /** Reads a .csv or .xlsx file picked by the admin. */

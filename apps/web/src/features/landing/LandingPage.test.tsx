@@ -22,6 +22,27 @@ describe('LandingPage', () => {
     expect(within(dialog).getByText(/últimos 12 meses o 100 USD/)).toBeInTheDocument();
   });
 
+  it('offers WhatsApp support only when the server has a support line, and its support e-mail', async () => {
+    mockApi({
+      'GET /api/auth/verify': UNAUTHENTICATED,
+      'GET /api/config': { body: { data: { map: { tileUrl: null, attribution: null }, support: { email: 'ayuda@presente.pe', whatsapp: '51987654321' } } } },
+    });
+    renderApp('/');
+    const chat = await screen.findByRole('link', { name: 'Abrir chat' });
+    expect(chat).toHaveAttribute('href', `https://wa.me/51987654321?text=${encodeURIComponent('Hola, necesito ayuda con Presente.')}`);
+    expect(screen.getByRole('link', { name: 'ayuda@presente.pe' }).getAttribute('href')).toMatch(/^mailto:ayuda@presente\.pe\?subject=/);
+  });
+
+  it('shows no WhatsApp button without a support line', async () => {
+    mockApi({
+      'GET /api/auth/verify': UNAUTHENTICATED,
+      'GET /api/config': { body: { data: { map: { tileUrl: null, attribution: null }, support: { email: 'soporte@presente.app', whatsapp: null } } } },
+    });
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: 'soporte@presente.app' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Abrir chat' })).not.toBeInTheDocument();
+  });
+
   it('sends a logged-in visitor to their area', async () => {
     mockApi({
       'GET /api/auth/verify': {

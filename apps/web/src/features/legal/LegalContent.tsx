@@ -1,7 +1,8 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { APP_VERSION } from '@presente/shared';
 import { useTranslation } from 'react-i18next';
-import { mailto, SUPPORT_EMAIL } from '../../lib/contact';
+import { mailto } from '../../lib/contact';
+import { useSupportContact } from '../../lib/publicConfig';
 
 export type LegalKind = 'terms' | 'privacy' | 'about';
 
@@ -10,6 +11,7 @@ const PRIVACY_SECTIONS = ['biometric', 'consent', 'withdrawal', 'data', 'retenti
 
 function Sections({ prefix, ids }: { prefix: string; ids: readonly string[] }) {
   const { t } = useTranslation();
+  const { email } = useSupportContact();
   return (
     <List type="ordered" spacing="md" listStyleType="none" withPadding={false}>
       {ids.map((id, index) => (
@@ -18,7 +20,7 @@ function Sections({ prefix, ids }: { prefix: string; ids: readonly string[] }) {
             {index + 1}. {t(`${prefix}.${id}.title`)}
           </Title>
           <Text size="sm" c="dark.4" lh={1.6}>
-            {t(`${prefix}.${id}.body`, { email: SUPPORT_EMAIL })}
+            {t(`${prefix}.${id}.body`, { email })}
           </Text>
         </List.Item>
       ))}
@@ -29,6 +31,7 @@ function Sections({ prefix, ids }: { prefix: string; ids: readonly string[] }) {
 /** Body of the Términos, Privacidad and Acerca de modals (spec §1 terms, biometric privacy, about). */
 export function LegalContent({ kind }: { kind: LegalKind }) {
   const { t } = useTranslation();
+  const { email } = useSupportContact();
   if (kind === 'terms') return <Sections prefix="legal.termsSections" ids={TERMS_SECTIONS} />;
   if (kind === 'privacy') return <Sections prefix="legal.privacySections" ids={PRIVACY_SECTIONS} />;
   return (
@@ -38,7 +41,7 @@ export function LegalContent({ kind }: { kind: LegalKind }) {
         {t('legal.aboutVersion', { version: APP_VERSION })}
       </Text>
       <Text size="sm">
-        <Anchor href={mailto(SUPPORT_EMAIL)}>{t('legal.aboutContact', { email: SUPPORT_EMAIL })}</Anchor>
+        <Anchor href={mailto(email)}>{t('legal.aboutContact', { email })}</Anchor>
       </Text>
     </Stack>
   );

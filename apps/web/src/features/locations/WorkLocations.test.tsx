@@ -8,10 +8,24 @@ import i18n from '../../lib/i18n';
 import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
 import { WorkLocationForm } from './components/WorkLocationModal';
 
-// Leaflet has no layout engine to draw on in jsdom: the map is a button that "clicks" a point.
+// Leaflet has no layout engine to draw on in jsdom: the map is a button that "clicks" a point, and shows its tiles.
 vi.mock('./components/LocationMap', () => ({
-  default: ({ onPick, label }: { onPick: (p: { latitude: number; longitude: number }) => void; label: string }) => (
-    <button type="button" aria-label={label} onClick={() => onPick({ latitude: -12.0977, longitude: -77.0365 })}>
+  default: ({
+    onPick,
+    label,
+    tiles,
+  }: {
+    onPick: (p: { latitude: number; longitude: number }) => void;
+    label: string;
+    tiles: { url: string; attribution: string | null } | null;
+  }) => (
+    <button
+      type="button"
+      aria-label={label}
+      data-tiles={tiles ? tiles.url : 'none'}
+      data-attribution={tiles?.attribution ?? ''}
+      onClick={() => onPick({ latitude: -12.0977, longitude: -77.0365 })}
+    >
       map
     </button>
   ),
@@ -54,12 +68,12 @@ function renderForm(onPlanLimit = () => false) {
   const user = userEvent.setup();
   const onDone = vi.fn();
   const ui: ReactNode = <WorkLocationForm location={null} onDone={onDone} onPlanLimit={onPlanLimit} />;
-  render(
+  const { unmount } = render(
     <AppProviders queryClient={queryClient} env="test">
       {ui}
     </AppProviders>,
   );
-  return { user, onDone };
+  return { user, onDone, unmount };
 }
 
 async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) {
@@ -138,6 +152,28 @@ describe('Work location form', () => {
     answer = { status: 502, body: { message: 'Error al buscar la dirección. Intenta de nuevo.', code: 'bad_gateway' } };
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     expect(await screen.findByText('Error al buscar la dirección. Intenta de nuevo.')).toBeInTheDocument();
+  });
+
+  it("draws the server's tiles, none when they are off, and the default ones if the configuration cannot be read", async () => {
+    const config = (tileUrl: string | null, attribution: string | null) => ({
+      'GET /api/config': { body: { data: { map: { tileUrl, attribution }, support: { email: 'soporte@presente.app', whatsapp: null } } } },
+    });
+    const mapOf = async () => screen.findByRole('button', { name: 'Mapa para elegir la ubicación de trabajo' });
+
+    mockApi(routes(config('http://tiles.intranet.pe:8080/{z}/{x}/{y}.png', '© Mapas Intranet')));
+    const first = renderForm();
+    expect(await mapOf()).toHaveAttribute('data-tiles', 'http://tiles.intranet.pe:8080/{z}/{x}/{y}.png');
+    expect(await mapOf()).toHaveAttribute('data-attribution', '© Mapas Intranet');
+    first.unmount();
+
+    mockApi(routes(config(null, null)));
+    const second = renderForm();
+    expect(await mapOf()).toHaveAttribute('data-tiles', 'none');
+    second.unmount();
+
+    mockApi(routes()); // GET /api/config answers 404
+    renderForm();
+    expect(await mapOf()).toHaveAttribute('data-tiles', 'https://tile.openstreetmap.org/{z}/{x}/{y}.png');
   });
 
   it('explains a GPS failure', async () => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Employee } from '../../employees/api';
 import { useDepartments } from '../../employees/api';
 import { useAvailableYears, usePositions } from '../api';
-import { EmployeeAutocomplete } from './EmployeeAutocomplete';
+import { EmployeeAutocomplete } from '../../employees/components/EmployeeAutocomplete';
 
 export interface AttendanceFilterState {
   employee: Employee | null;

@@ -1,7 +1,6 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { loginInput } from '@presente/shared';
-import { IconAlertCircle, IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -11,7 +10,7 @@ import { notify } from '../../../lib/notify';
 import { landingPathFor, useLogin } from '../api';
 import { CaptchaField } from '../captcha/CaptchaField';
 import { useCaptcha } from '../captcha/useCaptcha';
-import { AuthLayout } from '../components/AuthLayout';
+import { AuthEmailField, AuthFormPage } from '../components/AuthPage';
 
 /** /login: email, password (show/hide), human verification; redirects by role on success. */
 export function LoginPage() {
@@ -54,63 +53,40 @@ export function LoginPage() {
   );
 
   return (
-    <AuthLayout pageTitle={t('login.title')}>
-      <Stack gap="lg" mt={{ base: 0, sm: 'xl' }}>
-        <div>
-          <Title order={1} fz={{ base: 26, sm: 30 }}>
-            {t('login.title')}
-          </Title>
-          <Text c="dimmed" mt={4}>
-            {t('login.subtitle')}
-          </Text>
-        </div>
-        <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} radius="lg">
-          <form onSubmit={submit} noValidate>
-            <Stack gap="md">
-              {serverError && (
-                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                  {serverError}
-                </Alert>
-              )}
-              <TextInput
-                label={t('fields.email')}
-                placeholder={t('fields.emailPlaceholder')}
-                type="email"
-                autoComplete="email"
-                leftSection={<IconMail size={16} stroke={1.6} />}
-                withAsterisk
-                {...form.getInputProps('email')}
-                error={message(form.errors.email as string | undefined)}
-              />
-              <div>
-                <PasswordField
-                  label={t('fields.password')}
-                  placeholder={t('fields.passwordPlaceholder')}
-                  autoComplete="current-password"
-                  withAsterisk
-                  {...form.getInputProps('password')}
-                  error={message(form.errors.password as string | undefined)}
-                />
-                <Group justify="flex-end" mt={6}>
-                  <Anchor component={Link} to="/forgot-password" size="sm">
-                    {t('login.forgot')}
-                  </Anchor>
-                </Group>
-              </div>
-              <CaptchaField {...captcha.fieldProps} />
-              <Button type="submit" size="md" fullWidth loading={login.isPending}>
-                {t('login.submit')}
-              </Button>
-            </Stack>
-          </form>
-        </Paper>
+    <AuthFormPage
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      onSubmit={submit}
+      error={serverError}
+      footer={
         <Text ta="center" size="sm" c="dimmed">
           {t('login.noAccount')}{' '}
           <Anchor component={Link} to="/register" fw={600}>
             {t('login.registerLink')}
           </Anchor>
         </Text>
-      </Stack>
-    </AuthLayout>
+      }
+    >
+      <AuthEmailField {...form.getInputProps('email')} error={message(form.errors.email as string | undefined)} />
+      <div>
+        <PasswordField
+          label={t('fields.password')}
+          placeholder={t('fields.passwordPlaceholder')}
+          autoComplete="current-password"
+          withAsterisk
+          {...form.getInputProps('password')}
+          error={message(form.errors.password as string | undefined)}
+        />
+        <Group justify="flex-end" mt={6}>
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            {t('login.forgot')}
+          </Anchor>
+        </Group>
+      </div>
+      <CaptchaField {...captcha.fieldProps} />
+      <Button type="submit" size="md" fullWidth loading={login.isPending}>
+        {t('login.submit')}
+      </Button>
+    </AuthFormPage>
   );
 }

@@ -14,6 +14,7 @@ import { type RegisterBody, useRegisterCompany } from '../api';
 import { CaptchaField } from '../captcha/CaptchaField';
 import { useCaptcha } from '../captcha/useCaptcha';
 import { AuthLayout } from '../components/AuthLayout';
+import { AuthHeading } from '../components/AuthPage';
 import { CountryTimezoneFields } from '../components/CountryTimezoneFields';
 
 type RegisterValues = Omit<RegisterBody, 'turnstileToken' | 'ruc' | 'phone' | 'address' | 'city'> & {
@@ -125,14 +126,7 @@ export function RegisterPage() {
   return (
     <AuthLayout pageTitle={t('register.title')} wide>
       <Stack gap="lg">
-        <div>
-          <Title order={1} fz={{ base: 26, sm: 30 }}>
-            {t('register.title')}
-          </Title>
-          <Text c="dimmed" mt={4}>
-            {t('register.subtitle')}
-          </Text>
-        </div>
+        <AuthHeading title={t('register.title')} subtitle={t('register.subtitle')} />
         <form onSubmit={submit} noValidate>
           <Stack gap="lg">
             <Section title={t('register.companySection')}>

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { resetPasswordInput } from '@presente/shared';
-import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
+import { IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,8 +9,8 @@ import { PasswordField } from '../../../components/PasswordField';
 import { ApiError } from '../../../lib/api';
 import { errorMessage, useMessage } from '../../../lib/messages';
 import { useResetPassword } from '../api';
-import { AuthLayout } from '../components/AuthLayout';
-import { AuthStatus, StatusText } from '../components/AuthStatus';
+import { AuthFormPage, AuthResultPage, BackToLoginLink } from '../components/AuthPage';
+import { StatusText } from '../components/AuthStatus';
 
 export const INVALID_TOKEN_REDIRECT_MS = 2000;
 
@@ -57,48 +57,40 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthLayout pageTitle={t('reset.invalidTitle')}>
-        <Stack mt={{ base: 0, sm: 'xl' }}>
-          <AuthStatus
-            icon={<IconLinkOff size={32} />}
-            color="orange"
-            title={t('reset.invalidTitle')}
-            actions={
-              <>
-                <Button component={Link} to="/forgot-password" size="md" fullWidth>
-                  {t('reset.requestNew')}
-                </Button>
-                <Button component={Link} to="/login" variant="subtle" fullWidth>
-                  {t('forgot.backToLogin')}
-                </Button>
-              </>
-            }
-          >
-            <StatusText>{t('reset.invalidDescription')}</StatusText>
-          </AuthStatus>
-        </Stack>
-      </AuthLayout>
+      <AuthResultPage
+        title={t('reset.invalidTitle')}
+        icon={<IconLinkOff size={32} />}
+        color="orange"
+        actions={
+          <>
+            <Button component={Link} to="/forgot-password" size="md" fullWidth>
+              {t('reset.requestNew')}
+            </Button>
+            <Button component={Link} to="/login" variant="subtle" fullWidth>
+              {t('forgot.backToLogin')}
+            </Button>
+          </>
+        }
+      >
+        <StatusText>{t('reset.invalidDescription')}</StatusText>
+      </AuthResultPage>
     );
   }
 
   if (done) {
     return (
-      <AuthLayout pageTitle={t('reset.successTitle')}>
-        <Stack mt={{ base: 0, sm: 'xl' }}>
-          <AuthStatus
-            icon={<IconCircleCheck size={32} />}
-            color="teal"
-            title={t('reset.successTitle')}
-            actions={
-              <Button component={Link} to="/login" size="md" fullWidth>
-                {t('reset.goToLogin')}
-              </Button>
-            }
-          >
-            <StatusText>{t('reset.successDescription')}</StatusText>
-          </AuthStatus>
-        </Stack>
-      </AuthLayout>
+      <AuthResultPage
+        title={t('reset.successTitle')}
+        icon={<IconCircleCheck size={32} />}
+        color="teal"
+        actions={
+          <Button component={Link} to="/login" size="md" fullWidth>
+            {t('reset.goToLogin')}
+          </Button>
+        }
+      >
+        <StatusText>{t('reset.successDescription')}</StatusText>
+      </AuthResultPage>
     );
   }
 
@@ -117,58 +109,40 @@ export function ResetPasswordPage() {
   });
 
   return (
-    <AuthLayout pageTitle={t('reset.title')}>
-      <Stack gap="lg" mt={{ base: 0, sm: 'xl' }}>
-        <div>
-          <Title order={1} fz={{ base: 26, sm: 30 }}>
-            {t('reset.title')}
-          </Title>
-          <Text c="dimmed" mt={4}>
-            {t('reset.subtitle')}
+    <AuthFormPage
+      title={t('reset.title')}
+      subtitle={t('reset.subtitle')}
+      onSubmit={submit}
+      error={serverError}
+      errorExtra={
+        redirecting && (
+          <Text size="sm" mt={4}>
+            {t('reset.redirecting')}
           </Text>
-        </div>
-        <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} radius="lg">
-          <form onSubmit={submit} noValidate>
-            <Stack gap="md">
-              {serverError && (
-                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                  {serverError}
-                  {redirecting && (
-                    <Text size="sm" mt={4}>
-                      {t('reset.redirecting')}
-                    </Text>
-                  )}
-                </Alert>
-              )}
-              <PasswordField
-                label={t('reset.newPassword')}
-                placeholder={t('reset.newPasswordPlaceholder')}
-                description={t('reset.hint')}
-                autoComplete="new-password"
-                withAsterisk
-                {...form.getInputProps('newPassword')}
-                error={message(form.errors.newPassword as string | undefined)}
-              />
-              <PasswordField
-                label={t('fields.confirmPassword')}
-                placeholder={t('fields.confirmPasswordPlaceholder')}
-                autoComplete="new-password"
-                withAsterisk
-                {...form.getInputProps('confirmPassword')}
-                error={message(form.errors.confirmPassword as string | undefined)}
-              />
-              <Button type="submit" size="md" fullWidth loading={reset.isPending} disabled={redirecting}>
-                {t('reset.submit')}
-              </Button>
-            </Stack>
-          </form>
-        </Paper>
-        <Stack align="center">
-          <Anchor component={Link} to="/login" size="sm" fw={600} style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-            <IconArrowLeft size={16} /> {t('forgot.backToLogin')}
-          </Anchor>
-        </Stack>
-      </Stack>
-    </AuthLayout>
+        )
+      }
+      footer={<BackToLoginLink />}
+    >
+      <PasswordField
+        label={t('reset.newPassword')}
+        placeholder={t('reset.newPasswordPlaceholder')}
+        description={t('reset.hint')}
+        autoComplete="new-password"
+        withAsterisk
+        {...form.getInputProps('newPassword')}
+        error={message(form.errors.newPassword as string | undefined)}
+      />
+      <PasswordField
+        label={t('fields.confirmPassword')}
+        placeholder={t('fields.confirmPasswordPlaceholder')}
+        autoComplete="new-password"
+        withAsterisk
+        {...form.getInputProps('confirmPassword')}
+        error={message(form.errors.confirmPassword as string | undefined)}
+      />
+      <Button type="submit" size="md" fullWidth loading={reset.isPending} disabled={redirecting}>
+        {t('reset.submit')}
+      </Button>
+    </AuthFormPage>
   );
 }

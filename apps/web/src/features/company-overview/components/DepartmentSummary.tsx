@@ -1,11 +1,13 @@
-import { Card, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Group, Paper, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingCommunity } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DepartmentStat, LEVEL_COLOR, utilisationLevel } from '../api';
+import { CardHeading } from '../../../components/CardHeading';
 
-function Rate({ percent }: { percent: number }) {
+/** An attendance percentage with its utilisation colour (spec §9). */
+export function Rate({ percent }: { percent: number }) {
   const value = Math.max(0, Math.min(100, Math.round(percent)));
   const color = LEVEL_COLOR[utilisationLevel(value)];
   return (
@@ -97,19 +99,7 @@ export function DepartmentSummary({ departments }: { departments: DepartmentStat
 
   return (
     <Card withBorder padding="lg">
-      <Group gap="sm" mb="md" wrap="nowrap">
-        <ThemeIcon variant="light" size={40} radius="md" color="cyan">
-          <IconBuildingCommunity size={22} />
-        </ThemeIcon>
-        <div>
-          <Title order={2} fz="lg">
-            {label('title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {label('subtitle')}
-          </Text>
-        </div>
-      </Group>
+      <CardHeading icon={<IconBuildingCommunity size={22} />} color="cyan" title={label('title')} subtitle={label('subtitle')} />
       {body}
     </Card>
   );

@@ -2,7 +2,8 @@ import { Button, Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantin
 import { type Icon, IconBook2, IconBrandWhatsapp, IconClock, IconMail } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mailto, SUPPORT_EMAIL, whatsappLink } from '../../../lib/contact';
+import { mailto, whatsappLink } from '../../../lib/contact';
+import { useSupportContact } from '../../../lib/publicConfig';
 import { HelpGuideModal } from '../../tour/components/HelpGuideModal';
 
 interface HelpCardProps {
@@ -31,13 +32,14 @@ function HelpCard({ icon: Icon, color, title, body, action }: HelpCardProps) {
 }
 
 /**
- * Help cards of the overview (spec §2): support contact (WhatsApp only while a support line is configured in
- * lib/contact.ts, e-mail always), support hours, and the in-app user guide.
+ * Help cards of the overview (spec §2): support contact (WhatsApp when the operator configured a support line,
+ * SUPPORT_WHATSAPP; e-mail always), support hours, and the in-app user guide.
  */
 export function SupportCards() {
   const { t } = useTranslation('dashboard');
   const [guideOpened, setGuideOpened] = useState(false);
-  const whatsapp = whatsappLink(t('companyOverview.help.whatsapp.message'));
+  const support = useSupportContact();
+  const whatsapp = whatsappLink(t('companyOverview.help.whatsapp.message'), support.whatsapp);
   return (
     <section aria-labelledby="overview-help-title">
       <Group justify="space-between" mb="sm" gap="xs">
@@ -70,11 +72,11 @@ export function SupportCards() {
           body={t('companyOverview.help.email.body')}
           action={
             <Group gap="sm" wrap="wrap">
-              <Button component="a" href={mailto(SUPPORT_EMAIL, t('companyOverview.help.email.subject'))} variant="light">
+              <Button component="a" href={mailto(support.email, t('companyOverview.help.email.subject'))} variant="light">
                 {t('companyOverview.help.email.cta')}
               </Button>
               <Text size="sm" fw={600}>
-                {SUPPORT_EMAIL}
+                {support.email}
               </Text>
             </Group>
           }

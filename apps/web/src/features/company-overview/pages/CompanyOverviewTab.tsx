@@ -21,6 +21,7 @@ import { DepartmentSummary } from '../components/DepartmentSummary';
 import { MonthlyStatsCard } from '../components/MonthlyStatsCard';
 import { PlanUsageCard } from '../components/PlanUsageCard';
 import { SupportCards } from '../components/SupportCards';
+import { WeeklySummaryCard } from '../components/WeeklySummaryCard';
 
 function utcDay(ymd: string): Date {
   const [y, m, d] = ymd.split('-').map(Number);
@@ -46,11 +47,14 @@ function monthInSentence(ymd: string, locale: string): string {
   return parts.find((p) => p.type === 'month')?.value ?? '';
 }
 
+/**
+ * Today's cards (decision 0016): 'Presentes hoy' counts every check-in of the day, so late and early
+ * arrivals are subsets of it; 'Ausentes hoy' only counts people whose shift start plus tolerance has passed.
+ */
 function TodayCards({ data }: { data: CompanyDashboard }) {
   const { t } = useTranslation('dashboard');
   const c = (key: string) => t(`companyOverview.cards.${key}`);
   const inactive = data.totalEmployees - data.activeEmployees;
-  const ofActive = t('companyOverview.cards.ofActive', { count: data.activeEmployees });
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
       <StatCard icon={IconUsers} color="indigo" label={c('totalEmployees')} value={data.totalEmployees} />
@@ -61,10 +65,16 @@ function TodayCards({ data }: { data: CompanyDashboard }) {
         value={data.activeEmployees}
         hint={inactive > 0 ? t('companyOverview.cards.inactive', { count: inactive }) : c('allActive')}
       />
-      <StatCard icon={IconUserCheck} color="teal" label={c('presentToday')} value={data.presentToday} hint={ofActive} />
-      <StatCard icon={IconUserX} color="red" label={c('absentToday')} value={data.absentToday} hint={ofActive} />
-      <StatCard icon={IconClockExclamation} color="orange" label={c('lateToday')} value={data.lateToday} />
-      <StatCard icon={IconRun} color="cyan" label={c('earlyToday')} value={data.earlyToday} />
+      <StatCard
+        icon={IconUserCheck}
+        color="teal"
+        label={c('presentToday')}
+        value={data.presentToday}
+        hint={t('companyOverview.cards.presentHint', { count: data.activeEmployees })}
+      />
+      <StatCard icon={IconUserX} color="red" label={c('absentToday')} value={data.absentToday} hint={c('absentHint')} />
+      <StatCard icon={IconClockExclamation} color="orange" label={c('lateToday')} value={data.lateToday} hint={c('subsetHint')} />
+      <StatCard icon={IconRun} color="cyan" label={c('earlyToday')} value={data.earlyToday} hint={c('subsetHint')} />
       <StatCard icon={IconFileCertificate} color="violet" label={c('permissionsToday')} value={data.permissionsToday} />
       <StatCard icon={IconBeach} color="grape" label={c('holidaysToday')} value={data.holidaysToday} />
     </SimpleGrid>
@@ -92,7 +102,7 @@ function OverviewSkeleton() {
   );
 }
 
-/** Company admin Resumen (spec §2): today's figures, the month, departments, plan usage and help. */
+/** Company admin Resumen (spec §2): today's figures, the month, the last 7 days, departments, plan usage and help. */
 export function CompanyOverviewTab(_props: TabProps) {
   const { t } = useTranslation('dashboard');
   const config = useCompanyConfig();
@@ -133,6 +143,7 @@ export function CompanyOverviewTab(_props: TabProps) {
           <PlanUsageCard plan={data.company.plan} usage={data.usage} />
         </Grid.Col>
       </Grid>
+      <WeeklySummaryCard today={data.today} locale={locale} />
       <DepartmentSummary departments={data.departmentStats} />
       <SupportCards />
     </Stack>

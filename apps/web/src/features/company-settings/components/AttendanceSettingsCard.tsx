@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, useMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { useAttendanceSettings, useUpdateAttendanceSettings } from '../api';
-import { SettingsCard } from './SettingsCard';
+import { SettingsCard } from '../../../components/SettingsCard';
 
 /** The shared schema's rule: whole hours from 1 to 24. An emptied field is '' in NumberInput. */
 export function validateGrace(value: number | string): string | null {

@@ -8,7 +8,7 @@ import { errorMessage, useMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { useCompanySettings } from '../../plan-usage/api';
 import { useRenameCompany } from '../api';
-import { SettingsCard } from './SettingsCard';
+import { SettingsCard } from '../../../components/SettingsCard';
 
 function validateName(name: string): string | null {
   const result = companyNameInput.safeParse({ name });

@@ -6,7 +6,7 @@ import { Pagination } from '../../../components/Pagination';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
 import { useActivity } from '../api';
 import { EmptyState } from '../components/EmptyState';
-import { LoadError } from '../components/LoadError';
+import { LoadError } from '../../../components/LoadError';
 import { localDay } from '../format';
 import { serverNow } from '../serverClock';
 import type { Activity } from '../types';

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { StatCard } from '../../../components/StatCard';
 import type { TabProps } from '../../dashboard/tabs';
 import { useEmployeeDashboard } from '../api';
-import { LoadError } from '../components/LoadError';
+import { LoadError } from '../../../components/LoadError';
 import { workDayNames } from '../schedule/workDays';
 import type { EmployeeDashboard } from '../types';
 import { TodayCard } from './TodayCard';

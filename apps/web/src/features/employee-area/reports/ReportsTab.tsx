@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
 import { useAttendanceStats, useAvailableYears, useEmployeeProfile, useReportRecords } from '../api';
 import { EmptyState } from '../components/EmptyState';
-import { LoadError } from '../components/LoadError';
+import { LoadError } from '../../../components/LoadError';
 import { RecordsTable } from '../components/RecordsTable';
 import { localDay } from '../format';
 import { serverNow } from '../serverClock';

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWorkInfo } from '../api';
 import { EmptyState } from '../components/EmptyState';
-import { LoadError } from '../components/LoadError';
+import { LoadError } from '../../../components/LoadError';
 import type { ScheduleView, WorkInfo } from '../types';
 import { workDayNames } from './workDays';
 

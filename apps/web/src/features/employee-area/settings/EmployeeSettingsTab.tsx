@@ -6,12 +6,12 @@ import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import type { TabProps } from '../../dashboard/tabs';
 import { BiometricDataCard } from '../../face/consent/BiometricDataCard';
 import { useEmployeeProfile } from '../api';
-import { LoadError } from '../components/LoadError';
+import { LoadError } from '../../../components/LoadError';
 import type { EmployeeProfile } from '../types';
 import { EmailModal } from './EmailModal';
 import { PasswordModal } from './PasswordModal';
 import { PhoneCard } from './PhoneCard';
-import { SettingsCard } from './SettingsCard';
+import { SettingsCard } from '../../../components/SettingsCard';
 
 function AccountInfo({ profile }: { profile: EmployeeProfile }) {
   const { t } = useTranslation(['employee', 'common']);

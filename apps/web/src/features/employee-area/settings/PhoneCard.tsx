@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, useMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { useUpdatePhone } from '../api';
-import { SettingsCard } from './SettingsCard';
+import { SettingsCard } from '../../../components/SettingsCard';
 
 /** The one field an employee edits (spec: phone only); validated by the shared schema, empty removes it. */
 export function PhoneCard({ phone }: { phone: string | null }) {

@@ -1,10 +1,5 @@
 import { employeeEmailInput, employeePasswordInput } from '@presente/shared';
-
-export interface PasswordValues {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+import type { PasswordValues } from '../../../components/account/ChangePasswordModal';
 
 /**
  * Spec §5 employee password change, with the shared schema the API uses: every field required (the
@@ -21,8 +16,6 @@ export function validateEmployeePassword(values: PasswordValues): Record<string,
   else if (values.confirmPassword !== values.newPassword) errors.confirmPassword = 'validation.passwordsMismatch';
   return errors;
 }
-
-export const allPasswordFieldsFilled = (v: PasswordValues) => Boolean(v.currentPassword && v.newPassword && v.confirmPassword);
 
 /** Spec §5 employee email: non-empty and an address, else 'Por favor ingresa un email válido'. */
 export function validateEmployeeEmail(newEmail: string): string | null {

@@ -48,8 +48,8 @@ export function ImportEmployeesModal({ opened, onClose, onPlanLimit }: ImportEmp
     setProblem({ summary: errorMessage(t, error, fallback), lines: errorsByLine(error instanceof ApiError ? error.errors : undefined) });
   };
 
-  const check = (rows: Record<string, string>[]) =>
-    importMutation.mutate({ rows, dryRun: true }, { onSuccess: (res) => setPreview(res), onError: (error) => fail(error, t('employees.import.failed')) });
+  const check = ({ rows, lines }: ParsedSheet) =>
+    importMutation.mutate({ rows, lines, dryRun: true }, { onSuccess: (res) => setPreview(res), onError: (error) => fail(error, t('employees.import.failed')) });
 
   const pick = async (picked: File | null) => {
     reset();
@@ -60,7 +60,7 @@ export function ImportEmployeesModal({ opened, onClose, onPlanLimit }: ImportEmp
       const parsed = await parseEmployeeFile(picked);
       setSheet(parsed);
       if (parsed.rows.length === 0) setProblem({ summary: translateMessage(t, 'import.empty'), lines: new Map() });
-      else check(parsed.rows);
+      else check(parsed);
     } catch (error) {
       const key = error instanceof UnsupportedFileError ? 'employees.import.typeError' : 'employees.import.readError';
       setProblem({ summary: t(key), lines: new Map() });
@@ -72,7 +72,7 @@ export function ImportEmployeesModal({ opened, onClose, onPlanLimit }: ImportEmp
   const runImport = () => {
     if (!sheet) return;
     importMutation.mutate(
-      { rows: sheet.rows, dryRun: false },
+      { rows: sheet.rows, lines: sheet.lines, dryRun: false },
       {
         onSuccess: ({ result, message }) => {
           notify.success(message ?? translateMessage(t, 'import.done', { count: result.count }));
@@ -88,7 +88,7 @@ export function ImportEmployeesModal({ opened, onClose, onPlanLimit }: ImportEmp
   };
 
   const busy = reading || importMutation.isPending;
-  const visibleLines = new Set(sheet?.rows.map((_, i) => i + 2));
+  const visibleLines = new Set(sheet?.lines);
   const hiddenErrors = [...(problem?.lines ?? [])].filter(([line]) => !visibleLines.has(line));
 
   return (

@@ -32,7 +32,7 @@ export function ImportPreviewTable({ sheet, errors, accepted }: ImportPreviewTab
         </Table.Thead>
         <Table.Tbody>
           {sheet.rows.map((row, i) => {
-            const line = i + 2;
+            const line = sheet.lines[i];
             const lineErrors = errors.get(line) ?? [];
             return (
               <Table.Tr key={line} bg={lineErrors.length ? 'red.0' : undefined} data-testid={`import-line-${line}`}>

@@ -4,6 +4,7 @@ import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconBuilding, IconFileImport, IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/LoadError';
 import { Pagination } from '../../../components/Pagination';
 import { UpgradePrompt } from '../../../components/UpgradePrompt';
 import { errorMessage } from '../../../lib/messages';
@@ -107,7 +108,11 @@ export function EmployeesTab() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm">
         <div style={{ flex: '1 1 320px' }}>
-          {settings.data && <EmployeeUsageBanner settings={settings.data} onUpgrade={() => upgrade.show('employees', employeeUsage?.limit)} />}
+          {settings.data ? (
+            <EmployeeUsageBanner settings={settings.data} onUpgrade={() => upgrade.show('employees', employeeUsage?.limit)} />
+          ) : (
+            settings.isError && <LoadError message={t('employees.usage.loadError')} onRetry={() => void settings.refetch()} />
+          )}
         </div>
         <Group gap="sm">
           <Button variant="default" leftSection={<IconBuilding size={16} />} onClick={() => setDepartmentsOpen(true)}>

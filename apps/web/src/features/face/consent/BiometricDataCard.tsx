@@ -6,7 +6,7 @@ import { formatInstantDay } from '../../../components/DayInput';
 import { errorMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
-import { SettingsCard } from '../../employee-area/settings/SettingsCard';
+import { SettingsCard } from '../../../components/SettingsCard';
 import { useFaceConsent, useWithdrawFaceConsent } from '../api';
 
 /**

@@ -1,7 +1,8 @@
 import { Anchor, Box, Button, Container, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { type Icon, IconBrandWhatsapp, IconBriefcase, IconHeadset } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { mailto, SALES_EMAIL, SUPPORT_EMAIL, whatsappLink } from '../../../lib/contact';
+import { mailto, SALES_EMAIL, whatsappLink } from '../../../lib/contact';
+import { useSupportContact } from '../../../lib/publicConfig';
 import { SectionHeading } from './SectionHeading';
 
 interface ContactCard {
@@ -13,12 +14,13 @@ interface ContactCard {
   external?: boolean;
 }
 
-/** Support and sales by e-mail; WhatsApp only once a real support line is configured in lib/contact.ts. */
+/** Support and sales by e-mail; WhatsApp only when the operator configured a support line (SUPPORT_WHATSAPP). */
 export function ContactSection() {
   const { t } = useTranslation();
-  const whatsapp = whatsappLink(t('landing.contact.whatsapp.message'));
+  const support = useSupportContact();
+  const whatsapp = whatsappLink(t('landing.contact.whatsapp.message'), support.whatsapp);
   const cards: ContactCard[] = [
-    { id: 'support', icon: IconHeadset, color: 'indigo', href: mailto(SUPPORT_EMAIL, t('landing.contact.supportSubject')), linkLabel: SUPPORT_EMAIL },
+    { id: 'support', icon: IconHeadset, color: 'indigo', href: mailto(support.email, t('landing.contact.supportSubject')), linkLabel: support.email },
     { id: 'sales', icon: IconBriefcase, color: 'grape', href: mailto(SALES_EMAIL, t('landing.pricing.enterprise.mailSubject')), linkLabel: SALES_EMAIL },
   ];
   if (whatsapp) {

@@ -2,7 +2,7 @@ import { Box, Text } from '@mantine/core';
 import L, { type Marker as LeafletMarker, type LeafletMouseEvent } from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Circle, MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import { defaultMarkerIcon, MAP_MAX_ZOOM, MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from '../../../lib/map';
+import { defaultMarkerIcon, MAP_MAX_ZOOM } from '../../../lib/map';
 import { MAP_DEFAULT_CENTER, MAP_HEIGHT, MAP_ZOOM_DEFAULT, MAP_ZOOM_SELECTED } from '../constants';
 import classes from './LocationMap.module.css';
 
@@ -17,6 +17,8 @@ interface LocationMapProps {
   onPick: (point: LatLng) => void;
   label: string;
   tilesUnavailableText: string;
+  /** The configured tiles, or null when tiles are switched off (the grid alone). */
+  tiles: { url: string; attribution: string | null } | null;
 }
 
 function ClickToPick({ onPick }: { onPick: (point: LatLng) => void }) {
@@ -64,9 +66,9 @@ function FollowPoint({ point }: { point: LatLng | null }) {
 /**
  * The work-location map (spec §5, §9): Lima at zoom 12 until a point is chosen, then zoom 16; click to set
  * the point, drag the marker to adjust it; the allowed radius is drawn as a circle. 400 px high.
- * Without tiles the map keeps a neutral grid background and stays fully usable.
+ * Without tiles (off, offline or blocked) the map keeps a neutral grid background and stays fully usable.
  */
-export default function LocationMap({ point, radius, onPick, label, tilesUnavailableText }: LocationMapProps) {
+export default function LocationMap({ point, radius, onPick, label, tilesUnavailableText, tiles }: LocationMapProps) {
   const markerRef = useRef<LeafletMarker>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
   const center: [number, number] = point ? [point.latitude, point.longitude] : MAP_DEFAULT_CENTER;
@@ -84,7 +86,14 @@ export default function LocationMap({ point, radius, onPick, label, tilesUnavail
     <Box className={classes.frame} h={MAP_HEIGHT} role="application" aria-label={label}>
       <MapContainer center={center} zoom={point ? MAP_ZOOM_SELECTED : MAP_ZOOM_DEFAULT} maxZoom={MAP_MAX_ZOOM} className={classes.map} scrollWheelZoom>
         <GridBackground />
-        <TileLayer url={MAP_TILE_URL} attribution={MAP_TILE_ATTRIBUTION} maxZoom={MAP_MAX_ZOOM} eventHandlers={{ tileerror: () => setTilesFailed(true) }} />
+        {tiles && (
+          <TileLayer
+            url={tiles.url}
+            attribution={tiles.attribution ?? undefined}
+            maxZoom={MAP_MAX_ZOOM}
+            eventHandlers={{ tileerror: () => setTilesFailed(true) }}
+          />
+        )}
         <ClickToPick onPick={onPick} />
         <FollowPoint point={point} />
         {point && (

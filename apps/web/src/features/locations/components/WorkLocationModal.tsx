@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { errorMessage, useMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
+import { useMapTiles } from '../../../lib/publicConfig';
 import { type LocationBody, useSaveLocation, type WorkLocation } from '../api';
 import { GPS_TIMEOUT_MS, MAP_HEIGHT, RADIUS_DEFAULT, RADIUS_MAX, RADIUS_MIN } from '../constants';
 import { AddressSearch } from './AddressSearch';
@@ -91,6 +92,7 @@ export function WorkLocationForm({
   const { t } = useTranslation('settings');
   const message = useMessage();
   const save = useSaveLocation();
+  const tiles = useMapTiles();
   const [serverError, setServerError] = useState<string | null>(null);
   const [gps, setGps] = useState<{ loading: boolean; error: string | null }>({ loading: false, error: null });
   const form = useForm<LocationFormValues>({ mode: 'controlled', initialValues: valuesOf(location), validate: validateLocation });
@@ -187,13 +189,18 @@ export function WorkLocationForm({
             </Text>
           )}
           <Suspense fallback={<Skeleton h={MAP_HEIGHT} radius="md" />}>
-            <LocationMap
-              point={point}
-              radius={shownRadius}
-              onPick={pick}
-              label={t('locations.form.mapLabel')}
-              tilesUnavailableText={t('locations.form.tilesUnavailable')}
-            />
+            {tiles === undefined ? (
+              <Skeleton h={MAP_HEIGHT} radius="md" />
+            ) : (
+              <LocationMap
+                point={point}
+                radius={shownRadius}
+                onPick={pick}
+                label={t('locations.form.mapLabel')}
+                tilesUnavailableText={t('locations.form.tilesUnavailable')}
+                tiles={tiles}
+              />
+            )}
           </Suspense>
           {positionError ? (
             <Text size="sm" c="red.7" role="alert">

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../components/DayInput';
 import { useNow } from '../../../lib/useNow';
 import { useAvailableYears } from '../../attendance/api';
-import { EmployeeAutocomplete, employeeFullName } from '../../attendance/components/EmployeeAutocomplete';
+import { EmployeeAutocomplete, employeeFullName } from '../../employees/components/EmployeeAutocomplete';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
 import type { Employee } from '../../employees/api';
 import { useReportSource } from '../api';

@@ -1,31 +1,10 @@
-import { Card, Grid, Group, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Grid, Stack, Text, TextInput } from '@mantine/core';
 import { IconLanguage, IconUserCircle, IconWorld } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
+import { SettingsCard } from '../../../components/SettingsCard';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
 import type { TabProps } from '../../dashboard/tabs';
-
-function SettingsCard({ icon, title, description, children }: { icon: ReactNode; title: string; description: string; children: ReactNode }) {
-  return (
-    <Card withBorder padding="lg">
-      <Group gap="sm" mb="md" wrap="nowrap" align="flex-start">
-        <ThemeIcon variant="light" size={40} radius="md">
-          {icon}
-        </ThemeIcon>
-        <div>
-          <Title order={2} fz="lg">
-            {title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {description}
-          </Text>
-        </div>
-      </Group>
-      {children}
-    </Card>
-  );
-}
 
 /** Settings tab of every area: read-only account details, interface language and the company's region. */
 export function AccountSettingsTab({ user }: TabProps) {
@@ -34,7 +13,7 @@ export function AccountSettingsTab({ user }: TabProps) {
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 7 }}>
-        <SettingsCard icon={<IconUserCircle size={22} />} title={t('account.title')} description={t('account.description')}>
+        <SettingsCard icon={IconUserCircle} title={t('account.title')} description={t('account.description')}>
           <Stack gap="sm">
             <TextInput label={t('account.name')} value={user.name} readOnly variant="filled" />
             <TextInput label={t('account.email')} value={user.email} readOnly variant="filled" />
@@ -44,13 +23,13 @@ export function AccountSettingsTab({ user }: TabProps) {
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Stack gap="md">
-          <SettingsCard icon={<IconLanguage size={22} />} title={t('preferences.title')} description={t('preferences.description')}>
+          <SettingsCard icon={IconLanguage} title={t('preferences.title')} description={t('preferences.description')}>
             <Text size="sm" fw={500} mb={6}>
               {t('preferences.language')}
             </Text>
             <LanguageSwitch size="sm" long fullWidth />
           </SettingsCard>
-          <SettingsCard icon={<IconWorld size={22} />} title={t('region.title')} description={t('region.description')}>
+          <SettingsCard icon={IconWorld} title={t('region.title')} description={t('region.description')}>
             <Stack gap="sm">
               <TextInput label={t('region.timezone')} value={config.timezone} readOnly variant="filled" />
               <TextInput label={t('region.locale')} value={config.locale} readOnly variant="filled" />

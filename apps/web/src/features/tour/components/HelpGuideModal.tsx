@@ -1,7 +1,8 @@
 import { Anchor, Modal, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
 import { IconCalendarStats, IconChartBar, IconCreditCard, IconRocket } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
-import { mailto, SUPPORT_EMAIL } from '../../../lib/contact';
+import { mailto } from '../../../lib/contact';
+import { useSupportContact } from '../../../lib/publicConfig';
 
 const SECTIONS = [
   { id: 'setup', icon: IconRocket },
@@ -13,6 +14,7 @@ const SECTIONS = [
 /** The in-app documentation of the company admin area (Configuración → Documentación). */
 export function HelpGuideModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('dashboard');
+  const { email } = useSupportContact();
   return (
     <Modal opened={opened} onClose={onClose} title={t('helpGuide.title')} size="lg" centered styles={{ title: { fontWeight: 700 } }}>
       <Stack gap="lg">
@@ -43,7 +45,7 @@ export function HelpGuideModal({ opened, onClose }: { opened: boolean; onClose: 
           ))}
         </Timeline>
         <Text size="sm" c="dimmed">
-          <Trans t={t} i18nKey="helpGuide.support" values={{ email: SUPPORT_EMAIL }} components={{ mail: <Anchor href={mailto(SUPPORT_EMAIL)} size="sm" /> }} />
+          <Trans t={t} i18nKey="helpGuide.support" values={{ email }} components={{ mail: <Anchor href={mailto(email)} size="sm" /> }} />
         </Text>
       </Stack>
     </Modal>

@@ -3,8 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Employee } from '../../employees/api';
-import { AUTOCOMPLETE_MIN_CHARS, useEmployeeSearch } from '../api';
+import { AUTOCOMPLETE_MIN_CHARS, type Employee, useEmployeeSearch } from '../api';
 
 /** Spec §9: the suggestions close 200 ms after the field loses focus (a click on an option lands first). */
 export const BLUR_CLOSE_DELAY_MS = 200;
@@ -24,8 +23,8 @@ interface EmployeeAutocompleteProps {
 }
 
 /**
- * Employee autocomplete (spec §2, §9): suggestions from 2 characters, at most 10, each with name,
- * code and email; a clear button; closes 200 ms after blur.
+ * Employee autocomplete (spec §2, §9), shared by the attendance calendar and the reports tab: suggestions
+ * from 2 characters, at most 10, each with name, code and email; a clear button; closes 200 ms after blur.
  */
 export function EmployeeAutocomplete({ label, placeholder, value, onChange, onTextChange, style }: EmployeeAutocompleteProps) {
   const { t } = useTranslation('dashboard');

@@ -1,0 +1,2 @@
+DROP INDEX "employees_company_code_uq";--> statement-breakpoint
+CREATE UNIQUE INDEX "employees_company_code_uq" ON "employees" USING btree ("company_id",lower("employee_code")) WHERE "employees"."deleted_at" is null;
