@@ -187,6 +187,7 @@ function scheduleJson(p: SchedulePeriod): string {
       endTime: s.endTime,
       breakStartTime: s.breakStartTime ?? null,
       breakEndTime: s.breakEndTime ?? null,
+      workDays: s.workDays,
     });
     scheduleJsonMemo.set(s, json);
   }

@@ -179,7 +179,7 @@ describe('a change today does not rewrite last month', () => {
     ]);
     const { year, month } = { year: Number(today().slice(0, 4)), month: Number(today().slice(5, 7)) };
     const thisMonth = await calendarRow(admin, year, month, ana.id);
-    expect(thisMonth?.periods.at(-1)).toMatchObject({ from: today(), active: true, schedule: { id: other.id, startTime: '14:00' } });
+    expect(thisMonth?.periods.at(-1)).toMatchObject({ from: today(), active: true, schedule: { id: other.id, startTime: '14:00', workDays: '1,2,3,4,5' } });
   });
 
   it('an unchanged save writes nothing; a change and its undo the same day leave one period equal to the old rules', async () => {
