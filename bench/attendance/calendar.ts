@@ -1,11 +1,14 @@
 /**
  * Monthly calendar benchmark: 1,000 employees x 31 days, the whole company in one page (limit 1000),
- * through the real HTTP stack (app.inject), on PGlite and on PostgreSQL (when it answers).
- *   npm run bench:calendar            (EMPLOYEES=1000 RUNS=15 to change the size)
+ * through the real HTTP stack (a listening server read by fetch; TRANSPORT=inject for app.inject), on PGlite and on PostgreSQL (when it answers).
+ *   npm run bench:calendar            (EMPLOYEES=1000 RUNS=15 to change the size; PROFILE=dir for CPU profiles)
  * Prints one JSON line per database with p50/p95 in ms, and the p50 of this process's CPU time per request
  * (steadier than wall time on a shared machine; on PGlite it includes the database). Not a test: it never fails on time.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import { join } from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app.js';
@@ -17,7 +20,28 @@ import { seedCompany } from './seed.js';
 
 const N = Number(process.env.EMPLOYEES ?? 1000);
 const RUNS = Number(process.env.RUNS ?? 15);
+const TRANSPORT = process.env.TRANSPORT === 'inject' ? 'inject' : 'http';
 const PG = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** PROFILE=dir: a CPU profile of the measured requests only (not the seed), one .cpuprofile per database. */
+async function startProfile() {
+  const dir = process.env.PROFILE;
+  if (!dir) return null;
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<any>((resolve, reject) => session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return {
+    async stop(kind: string) {
+      const { profile } = await post('Profiler.stop');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, `calendar-${kind}.cpuprofile`), JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
@@ -30,23 +54,39 @@ async function measure(kind: string, database: Database) {
   const app = await buildApp(deps);
   const times: number[] = [];
   const cpu: number[] = [];
+  const profiler = await startProfile();
   let rows = 0;
+  const path = '/api/company-admin-simple/attendance/monthly-calendar?month=3&year=2026&page=1&limit=1000';
+  const headers = { cookie: `presente_session=${adminToken}` };
+  // http: a real socket, the body read as bytes (what a browser waits for); inject: Fastify's in-process
+  // injection, whose response assembly (string -> Buffer -> concat -> string) adds its own CPU.
+  const base = TRANSPORT === 'http' ? await app.listen({ host: '127.0.0.1', port: 0 }) : '';
+  const get = async (): Promise<{ status: number; body: () => string }> => {
+    if (TRANSPORT === 'inject') {
+      const res = await app.inject({ method: 'GET', url: path, headers });
+      return { status: res.statusCode, body: () => res.body };
+    }
+    const res = await fetch(base + path, { headers });
+    const bytes = await res.arrayBuffer();
+    return { status: res.status, body: () => Buffer.from(bytes).toString('utf8') };
+  };
   for (let i = 0; i < RUNS + 2; i++) {
     const c = process.cpuUsage();
     const s = performance.now();
-    const res = await app.inject({ method: 'GET', url: '/api/company-admin-simple/attendance/monthly-calendar?month=3&year=2026&page=1&limit=1000', headers: { cookie: `presente_session=${adminToken}` } });
+    const res = await get();
     const ms = performance.now() - s;
     const used = process.cpuUsage(c);
-    if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}: ${res.body.slice(0, 200)}`);
-    rows = res.json().data.length;
+    if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${res.body().slice(0, 200)}`);
+    if (i === 0) rows = JSON.parse(res.body()).data.length;
     if (i >= 2) {
       // two warm-up runs
       times.push(ms);
       cpu.push((used.user + used.system) / 1000);
     }
   }
+  await profiler?.stop(kind);
   await app.close();
-  console.log(JSON.stringify({ bench: 'monthly-calendar', db: kind, employees: N, days: 31, rows, runs: RUNS, p50_ms: Math.round(pct(times, 50)), p95_ms: Math.round(pct(times, 95)), cpu_p50_ms: Math.round(pct(cpu, 50)), seed_s: Math.round(seedMs / 100) / 10 }));
+  console.log(JSON.stringify({ bench: 'monthly-calendar', db: kind, transport: TRANSPORT, employees: N, days: 31, rows, runs: RUNS, p50_ms: Math.round(pct(times, 50)), p95_ms: Math.round(pct(times, 95)), cpu_p50_ms: Math.round(pct(cpu, 50)), seed_s: Math.round(seedMs / 100) / 10 }));
 }
 
 const lite = await openPglite();
