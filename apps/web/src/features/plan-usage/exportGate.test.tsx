@@ -1,5 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { baseRoutes, employee, page, usage } from '../../test/companyAdmin';
 import { mockApi, renderApp } from '../../test/renderApp';
 
@@ -72,8 +72,16 @@ describe('exports by plan', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('dialog', { name: 'Actualiza tu plan' })).not.toBeInTheDocument();
   });
 
-  it('PREMIUM: no badge, no prompt; the export runs', async () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('PREMIUM: no badge, no prompt; the export runs to the downloaded file', async () => {
     const fetchMock = mockApi(routes('PREMIUM'));
+    // jsdom has no object URLs and no downloads: record what the browser would save.
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: () => 'blob:presente/export', revokeObjectURL: () => {} });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
     const { user } = renderApp('/company-admin/attendance');
     await screen.findByRole('button', { name: 'Ana Flores, 05/01/2026: Ausente' });
     await user.click(screen.getByRole('button', { name: 'Exportar' }));
@@ -82,5 +90,7 @@ describe('exports by plan', { timeout: 30_000 }, () => {
     await user.click(excel);
     await waitFor(() => expect(calendarCalls(fetchMock)).toHaveLength(1));
     expect(screen.queryByRole('dialog', { name: 'Actualiza tu plan' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Informe Excel descargado exitosamente', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(saved).toEqual([expect.stringMatching(/^Asistencia_\d{4}-\d{2}\.xlsx$/)]);
   });
 });
