@@ -16,7 +16,7 @@ async function listen(user: TestUser) {
   return { got, next, events: () => got.map((g) => g.event) };
 }
 
-const allDay = { startTime: '00:00', endTime: '23:59', breakStartTime: null, breakEndTime: null, workDays: '1,2,3,4,5,6,7' };
+const allDay = { startTime: '00:00', endTime: '23:59', breakStartTime: null, breakEndTime: null, workDays: '1,2,3,4,5,6,7', earlyCheckInMinutes: 0 };
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
 async function company() {

@@ -1,6 +1,7 @@
 import type { RecordSpan } from '@presente/shared';
-import { and, eq, gte, inArray, lte, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { anyUuid } from '../../lib/sql.js';
 import { departments, employees, attendanceRecords as r, schedules } from '../../db/schema/index.js';
 
 /** The employee and schedule columns a calendar row needs (not the whole rows: 1,000 of them per page). */
@@ -43,37 +44,28 @@ export interface CalendarRecord extends RecordSpan {
 const json = (value: SQLWrapper) => sql`coalesce(to_json(${value})::text, 'null')`;
 /** An instant as the API writes it (toISOString's format: UTC, milliseconds truncated), as JSON: "…Z" or null. */
 const iso = (column: SQLWrapper) => sql`coalesce('"' || to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null')`;
-const digit = (s: string, i: number) => s.charCodeAt(i) - 48;
-const two = (s: string, i: number) => digit(s, i) * 10 + digit(s, i + 1);
-/** Epoch ms of a quoted "YYYY-MM-DDTHH:MM:SS.mmmZ" (the format above; cheaper than Date.parse 60k times). */
-export const isoMs = (q: string) =>
-  Date.UTC(two(q, 1) * 100 + two(q, 3), two(q, 6) - 1, two(q, 9), two(q, 12), two(q, 15), two(q, 18), digit(q, 21) * 100 + two(q, 22));
+/** An instant as epoch milliseconds (truncated, like the text above), '' for null. */
+const epochMs = (column: SQLWrapper) => sql`coalesce(floor(extract(epoch from ${column}) * 1000)::bigint::text, '')`;
 const SEP = '\x1f';
-const FIELDS = 11;
+const FIELDS = 7;
 /** Employees per records query: on PostgreSQL the pool runs the chunks on several backends at once. */
 const CHUNK = 250;
 
 /**
  * The records of a page of employees in a month, by employee then day index (position in `days`).
- * Each query answers ONE text: every record's 11 fields joined with a control character.
- * A month of a 1,000-employee page is ~31k records, and decoding 31k rows × 11 columns field by field
- * (PGlite's protocol parser, the driver's Date parsing, drizzle's row mapping) cost more than the whole
- * rest of the calendar; splitting one string does not (docs/decisions/0011-calendar-performance.md).
+ * Each query answers ONE text: per record, what the rules read (epoch ms of check-in and check-out, the
+ * permission flag, the notes) and the API's `attendance` object already written as JSON by the database,
+ * joined with a control character. A month of a 1,000-employee page is ~31k records: decoding 31k rows ×
+ * 11 columns field by field (PGlite's protocol parser, the driver's Date parsing, drizzle's row mapping), or
+ * writing 31k objects' JSON in JavaScript, cost more than the rest of the calendar; splitting one string
+ * does not, and the pieces it yields are slices of that string, not copies (docs/decisions/0011-calendar-performance.md).
  */
 export async function pageRecords(db: Db, companyId: string, days: string[], employeeIds: string[]) {
-  const fields = [
-    r.employeeId,
-    sql`${r.date} - ${days[0]}::date`,
-    r.id,
-    iso(r.checkIn),
-    iso(r.checkOut),
-    json(r.status),
-    sql`${r.isPermission}::text`,
-    json(r.method),
-    sql`${r.isManual}::text`,
-    sql`${r.incomplete}::text`,
-    json(r.notes),
-  ];
+  // recordView's keys and order; every value JSON (booleans as true/false).
+  const view = sql`concat('{"id":"', ${r.id}, '","checkIn":', ${iso(r.checkIn)}, ',"checkOut":', ${iso(r.checkOut)}, ',"status":', ${json(r.status)},
+    ',"notes":', ${json(r.notes)}, ',"isPermission":', ${r.isPermission}::text, ',"method":', ${json(r.method)}, ',"isManual":', ${r.isManual}::text,
+    ',"incomplete":', ${r.incomplete}::text, '}')`;
+  const fields = [r.employeeId, sql`${r.date} - ${days[0]}::date`, epochMs(r.checkIn), epochMs(r.checkOut), sql`${r.isPermission}::text`, json(r.notes), view];
   const text = sql<string | null>`string_agg(concat_ws(${SEP}, ${sql.join(fields, sql`, `)}), ${SEP})`;
   const chunks: string[][] = [];
   for (let i = 0; i < employeeIds.length; i += CHUNK) chunks.push(employeeIds.slice(i, i + CHUNK));
@@ -84,7 +76,7 @@ export async function pageRecords(db: Db, companyId: string, days: string[], emp
       const [{ text: all }] = await db
         .select({ text })
         .from(r)
-        .where(and(eq(r.companyId, companyId), gte(r.date, days[0]), lte(r.date, days[days.length - 1]), inArray(r.employeeId, ids)));
+        .where(and(eq(r.companyId, companyId), gte(r.date, days[0]), lte(r.date, days[days.length - 1]), anyUuid(r.employeeId, ids)));
       if (all) readRecords(all, byEmployee);
     }),
   );
@@ -100,16 +92,15 @@ function readRecords(all: string, byEmployee: Map<string, (CalendarRecord | unde
       list = [];
       byEmployee.set(f[k], list);
     }
-    // Every field but the id and the day is JSON already (booleans as true/false); recordView's keys and order.
-    const checkIn = f[k + 3];
-    const checkOut = f[k + 4];
-    const notes = f[k + 10];
+    const checkIn = f[k + 2];
+    const checkOut = f[k + 3];
+    const notes = f[k + 5];
     list[Number(f[k + 1])] = {
-      checkInMs: checkIn === 'null' ? null : isoMs(checkIn),
-      checkOutMs: checkOut === 'null' ? null : isoMs(checkOut),
-      isPermission: f[k + 6] === 'true',
+      checkInMs: checkIn === '' ? null : Number(checkIn),
+      checkOutMs: checkOut === '' ? null : Number(checkOut),
+      isPermission: f[k + 4] === 'true',
       notes: notes === 'null' ? null : (JSON.parse(notes) as string),
-      json: `{"id":"${f[k + 2]}","checkIn":${checkIn},"checkOut":${checkOut},"status":${f[k + 5]},"notes":${notes},"isPermission":${f[k + 6]},"method":${f[k + 7]},"isManual":${f[k + 8]},"incomplete":${f[k + 9]}}`,
+      json: f[k + 6],
     };
   }
 }

@@ -73,7 +73,7 @@ export async function holidayFacts(db: Ctx['db'], companyId: string, start: stri
 
 /**
  * The monthly calendar (spec §3 monthly calendar entry): one row per employee of the page with every
- * day's status from the shared rules, answered as JSON text (`json`: the rows; 31k cells are written
+ * day's status from the shared rules, answered as JSON bytes (`json`: the rows; 31k cells are written
  * as text, not built as objects and serialized), in the same few queries whatever the page size (page, total and
  * holidays at once, then the page's records as one text per employee); the rules run through `createDayJudge`,
  * which computes the (schedule, day) facts once (docs/decisions/0011-calendar-performance.md).
@@ -126,7 +126,9 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
     return h ? `,"holiday":${JSON.stringify({ name: h.name, description: h.description })}` : '';
   });
 
-  // The rows' JSON: one template string per cell, joined once (31k cells are neither objects to serialize nor one growing string).
+  // The rows' JSON: one template string per cell, joined and encoded once per row (31k cells are neither objects to
+  // serialize nor one 9 MB string to measure and encode again on the way out).
+  const rows: Buffer[] = [];
   const out: string[] = [];
   for (const { s, departmentName, ...e } of page) {
     // The rules of each day are those of the period that applied then (docs/decisions/0013-attendance-history.md).
@@ -154,7 +156,7 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
           }
         : null,
     });
-    out.push(out.length ? ',' : '[', head.slice(0, -1), ',"periods":', periodsJson(history, start), ',"days":[');
+    out.push(rows.length ? ',' : '[', head.slice(0, -1), ',"periods":', periodsJson(history, start), ',"days":[');
     for (let i = 0; i < days.length; i++) {
       const record = mine?.[i] ?? null;
       const status = employee.status(i, record);
@@ -168,9 +170,11 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
     }
     const stats = { ...counts, attendanceRate: attendanceRate(counts), totalHours: Math.round(totalHours * 100) / 100 };
     out.push('],"stats":', JSON.stringify(stats), '}');
+    rows.push(Buffer.from(out.join('')));
+    out.length = 0;
   }
-  out.push(out.length ? ']' : '[]');
-  return { json: out.join(''), pagination: pagination(q.page, q.limit, total), timezone: company.timezone, month: q.month, year: q.year };
+  rows.push(Buffer.from(rows.length ? ']' : '[]'));
+  return { json: Buffer.concat(rows), pagination: pagination(q.page, q.limit, total), timezone: company.timezone, month: q.month, year: q.year };
 }
 
 /** A period's schedule as the calendar row shows it, as JSON text; written once per snapshot object (loadPeriods interns them). */

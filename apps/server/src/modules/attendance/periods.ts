@@ -1,9 +1,10 @@
 import { currentPeriod, type SchedulePeriod, type ScheduleRules, type ScheduleSnapshot } from '@presente/shared';
-import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type Ctx, requireCompany } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { employees, employeeSchedulePeriods as p, schedules } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { anyUuid } from '../../lib/sql.js';
 
 /** The schedule's rule fields as a period keeps them (SNAPSHOT_FIELDS; the migration's backfill builds the same). */
 const snapshot = sql`case when s.is_active then jsonb_build_object(
@@ -70,7 +71,7 @@ export async function loadPeriods(db: Db, companyId: string, employeeIds: string
     .where(
       and(
         eq(p.companyId, companyId),
-        inArray(p.employeeId, employeeIds),
+        anyUuid(p.employeeId, employeeIds),
         lte(p.validFrom, end),
         or(gte(p.validFrom, start), sql`${p.validFrom} = ${latestAtStart}`),
       ),

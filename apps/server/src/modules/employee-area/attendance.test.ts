@@ -11,11 +11,12 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-/** An employee in Lima whose schedule covers every hour of every day, so "now" is always a work day. */
+/** An employee in Lima whose schedule covers every hour of every day, so "now" is always a work day (no early window:
+ * at 23:50 a 30-minute one would place a check-in on tomorrow's 00:00 shift). */
 async function allDayEmployee(overrides: Record<string, unknown> = {}, companyId?: string) {
   return officeEmployee(
     t,
-    { startTime: '00:00', endTime: '23:59', breakStartTime: null, breakEndTime: null, workDays: '1,2,3,4,5,6,7', ...overrides },
+    { startTime: '00:00', endTime: '23:59', breakStartTime: null, breakEndTime: null, workDays: '1,2,3,4,5,6,7', earlyCheckInMinutes: 0, ...overrides },
     companyId,
   );
 }

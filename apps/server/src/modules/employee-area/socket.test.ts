@@ -22,7 +22,7 @@ function ask(s: Socket, event: 'employee_checkin' | 'employee_checkout', payload
   });
 }
 
-const allDay = { startTime: '00:00', endTime: '23:59', breakStartTime: null, breakEndTime: null, workDays: '1,2,3,4,5,6,7' };
+const allDay = { startTime: '00:00', endTime: '23:59', breakStartTime: null, breakEndTime: null, workDays: '1,2,3,4,5,6,7', earlyCheckInMinutes: 0 };
 
 describe('check-in and check-out over the socket', () => {
   it('checks in, repeats safely, checks out, then says Jornada Completada', async () => {
