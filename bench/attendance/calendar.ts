@@ -30,12 +30,12 @@ async function startProfile() {
   const session = new Session();
   session.connect();
   const post = (method: string, params?: object) =>
-    new Promise<any>((resolve, reject) => session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
+    new Promise<unknown>((resolve, reject) => session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
   await post('Profiler.enable');
   await post('Profiler.start');
   return {
     async stop(kind: string) {
-      const { profile } = await post('Profiler.stop');
+      const { profile } = (await post('Profiler.stop')) as { profile: object };
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, `calendar-${kind}.cpuprofile`), JSON.stringify(profile));
       session.disconnect();

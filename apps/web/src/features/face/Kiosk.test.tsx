@@ -83,6 +83,27 @@ describe('public attendance page (kiosk)', () => {
     expect(screen.getByRole('button', { name: 'Marcar asistencia' })).toBeInTheDocument();
   });
 
+  it('a click while the guidance still loads waits for it, then follows the steps with it (not blind captures)', async () => {
+    stubCamera();
+    fakeGuide.mode = 'ready';
+    fakeGuide.faces = followKioskSteps;
+    let finishLoading = () => {};
+    fakeGuide.loaded = new Promise((resolve) => {
+      finishLoading = resolve;
+    });
+    const fetchMock = mockApi(routes({ [`POST ${API}/mark`]: { body: { data: RESULT } } }));
+    const { user } = renderApp('/attendance/tok-1');
+    await start(user);
+    // The challenge is there, the steps wait for the guidance.
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/challenge'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 600));
+    expect(screen.queryByTestId('kiosk-step')).not.toBeInTheDocument();
+    finishLoading();
+    expect(await screen.findByText('Mira al frente')).toBeInTheDocument();
+    await screen.findByTestId('kiosk-result', {}, { timeout: 8000 });
+    expect(formOf(marks(fetchMock)[0][1]).getAll('frames')).toHaveLength(6);
+  });
+
   it('without live guidance sends exactly one frame per step, after the time to follow it', async () => {
     stubCamera();
     const fetchMock = mockApi(routes({ [`POST ${API}/challenge`]: { body: { data: ONE_STEP } }, [`POST ${API}/mark`]: { body: { data: RESULT } } }));

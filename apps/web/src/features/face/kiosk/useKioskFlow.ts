@@ -20,6 +20,8 @@ export type KioskPhase =
 export const KIOSK_TIMING = {
   /** Per step: wait for Human to see the pose, then capture anyway (the server decides). */
   stepTimeoutMs: 8000,
+  /** After the click, how long to wait for the live guidance still loading (then the steps run without it). */
+  guideWaitMs: 15_000,
   /** Without live guidance (Human could not load): time to follow the instruction before the capture. */
   unguidedStepMs: 2500,
   /** A second frame of the same pose when it is still held within this time. */
@@ -56,7 +58,9 @@ export function useKioskFlow({
   const run = useRef(0);
   /** The last position asked for; asked again when it failed or is older than the spec's 5 minutes. */
   const geo = useRef<{ at: number; position: Promise<GeoPoint | null>; failed: boolean } | null>(null);
-  const guided = guide === 'ready';
+  // The latest guidance state, read when a step runs: a click while Human still loads waits for it.
+  const guideRef = useRef(guide);
+  guideRef.current = guide;
 
   const holds = useCallback((step: LivenessStep, look: FaceLook | null) => !!look && poseOf(look.faces) === step && poseOf(look.previous ?? []) === step, []);
 
@@ -64,7 +68,7 @@ export function useKioskFlow({
     async (step: LivenessStep, alive: () => boolean): Promise<Blob[]> => {
       const video = videoRef.current;
       if (!video) throw new Error('no camera');
-      if (!guided) {
+      if (guideRef.current !== 'ready') {
         await sleep(KIOSK_TIMING.unguidedStepMs);
         return [await captureJpeg(video)];
       }
@@ -85,7 +89,7 @@ export function useKioskFlow({
       }
       return frames;
     },
-    [guided, holds, lookRef, videoRef],
+    [holds, lookRef, videoRef],
   );
 
   /**
@@ -111,6 +115,9 @@ export function useKioskFlow({
     try {
       const position = locate();
       const challenge = await startChallenge(token);
+      // Blind captures rarely follow the head turns: give the guidance a moment to finish loading.
+      const until = Date.now() + KIOSK_TIMING.guideWaitMs;
+      while (alive() && guideRef.current === 'loading' && Date.now() < until) await sleep(100);
       const frames: Blob[] = [];
       for (let index = 0; index < challenge.steps.length; index++) {
         if (!alive()) return;

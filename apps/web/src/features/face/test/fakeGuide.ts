@@ -7,10 +7,12 @@ import type { FaceGuide, SeenFace } from '../camera/faceGuide';
  *   fakeGuide.mode = 'unavailable'  -> loadFaceGuide() resolves null (the pages' unguided path)
  *   fakeGuide.mode = 'ready'        -> every look returns fakeGuide.faces()
  */
-export const fakeGuide: { mode: 'unavailable' | 'ready'; faces: () => SeenFace[]; looks: number } = {
+export const fakeGuide: { mode: 'unavailable' | 'ready'; faces: () => SeenFace[]; looks: number; loaded: Promise<void> | null } = {
   mode: 'unavailable',
   faces: () => [],
   looks: 0,
+  /** When set, loadFaceGuide() answers only once it resolves (models still downloading). */
+  loaded: null,
 };
 
 /** A face as Human would report it in a 640x480 frame: centred in the oval, well lit, looking straight. */
@@ -31,11 +33,12 @@ export function resetFakeGuide() {
   fakeGuide.mode = 'unavailable';
   fakeGuide.faces = () => [];
   fakeGuide.looks = 0;
+  fakeGuide.loaded = null;
 }
 
 export const fakeFaceGuideModule = {
   loadFaceGuide: async (): Promise<FaceGuide | null> =>
-    fakeGuide.mode === 'ready'
+    (await fakeGuide.loaded, fakeGuide.mode === 'ready')
       ? {
           async detect() {
             fakeGuide.looks++;
