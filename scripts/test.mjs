@@ -41,7 +41,11 @@ async function vitest(name, args) {
   return code;
 }
 
-let failed = (await vitest('unit', projects.flatMap((p) => ['--project', p]))) !== 0;
+let failed =
+  (await vitest(
+    'unit',
+    projects.flatMap((p) => ['--project', p]),
+  )) !== 0;
 if (!process.argv.includes('--no-e2e')) {
   if ((await buildWebIfNeeded()) !== 0) failed = true;
   else if ((await vitest('e2e', ['--config', join(root, 'e2e/vitest.config.ts')])) !== 0) failed = true;

@@ -22,7 +22,11 @@ export default defineConfig({
               priority: 20,
             },
             // Heavy, rarely used libraries (exports, maps, tour, captcha, face guidance) stay in their own lazy chunks.
-            { name: 'vendor', test: /node_modules[\\/](?!altcha|@vladmandic|exceljs|jspdf|jspdf-autotable|leaflet|react-leaflet|driver\.js|papaparse|html2canvas|canvg|dompurify|core-js)/, priority: 10 },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](?!altcha|@vladmandic|exceljs|jspdf|jspdf-autotable|leaflet|react-leaflet|driver\.js|papaparse|html2canvas|canvg|dompurify|core-js)/,
+              priority: 10,
+            },
           ],
         },
       },

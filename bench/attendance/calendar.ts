@@ -50,7 +50,13 @@ async function measure(kind: string, database: Database) {
   const t0 = performance.now();
   const { adminToken } = await seedCompany(database.db, N, 2026, 3);
   const seedMs = performance.now() - t0;
-  const deps = createDeps({ config: configSchema.parse({ CAPTCHA: 'off' }), database, sessionSecret: 'x'.repeat(40), log: pino({ level: 'silent' }), events: recordingEvents() });
+  const deps = createDeps({
+    config: configSchema.parse({ CAPTCHA: 'off' }),
+    database,
+    sessionSecret: 'x'.repeat(40),
+    log: pino({ level: 'silent' }),
+    events: recordingEvents(),
+  });
   const app = await buildApp(deps);
   const times: number[] = [];
   const cpu: number[] = [];
@@ -86,7 +92,21 @@ async function measure(kind: string, database: Database) {
   }
   await profiler?.stop(kind);
   await app.close();
-  console.log(JSON.stringify({ bench: 'monthly-calendar', db: kind, transport: TRANSPORT, employees: N, days: 31, rows, runs: RUNS, p50_ms: Math.round(pct(times, 50)), p95_ms: Math.round(pct(times, 95)), cpu_p50_ms: Math.round(pct(cpu, 50)), seed_s: Math.round(seedMs / 100) / 10 }));
+  console.log(
+    JSON.stringify({
+      bench: 'monthly-calendar',
+      db: kind,
+      transport: TRANSPORT,
+      employees: N,
+      days: 31,
+      rows,
+      runs: RUNS,
+      p50_ms: Math.round(pct(times, 50)),
+      p95_ms: Math.round(pct(times, 95)),
+      cpu_p50_ms: Math.round(pct(cpu, 50)),
+      seed_s: Math.round(seedMs / 100) / 10,
+    }),
+  );
 }
 
 const lite = await openPglite();

@@ -25,7 +25,13 @@ async function measure(kind: string, database: Database) {
   await runMigrations(database);
   // A month that is over: the seeded records do not collide with today's check-ins.
   const { employeeTokens } = await seedCompany(database.db, N, 2026, 1);
-  const deps = createDeps({ config: configSchema.parse({ CAPTCHA: 'off', RATE_LIMIT_SCALE: '1000' }), database, sessionSecret: 'x'.repeat(40), log: pino({ level: 'silent' }), events: recordingEvents() });
+  const deps = createDeps({
+    config: configSchema.parse({ CAPTCHA: 'off', RATE_LIMIT_SCALE: '1000' }),
+    database,
+    sessionSecret: 'x'.repeat(40),
+    log: pino({ level: 'silent' }),
+    events: recordingEvents(),
+  });
   const app = await buildApp(deps);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -38,16 +44,30 @@ async function measure(kind: string, database: Database) {
       {
         method: 'POST',
         path: '/api/employee/attendance/check-in',
-        setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'content-type': 'application/json', cookie: `presente_session=${employeeTokens[next++ % N]}` }, body: '{}' }),
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...req.headers, 'content-type': 'application/json', cookie: `presente_session=${employeeTokens[next++ % N]}` },
+          body: '{}',
+        }),
       },
     ],
   });
   const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(attendanceRecords).where(sql`${attendanceRecords.date} >= '2026-02-01'`);
   await app.close();
-  console.log(JSON.stringify({
-    bench: 'http-check-in', db: kind, employees: N, connections: CONNECTIONS, requests: result.requests.total, non2xx: result.non2xx,
-    req_per_s: Math.round(result.requests.average), latency_p50_ms: result.latency.p50, latency_p99_ms: result.latency.p99, records_created: n,
-  }));
+  console.log(
+    JSON.stringify({
+      bench: 'http-check-in',
+      db: kind,
+      employees: N,
+      connections: CONNECTIONS,
+      requests: result.requests.total,
+      non2xx: result.non2xx,
+      req_per_s: Math.round(result.requests.average),
+      latency_p50_ms: result.latency.p50,
+      latency_p99_ms: result.latency.p99,
+      records_created: n,
+    }),
+  );
 }
 
 const lite = await openPglite();

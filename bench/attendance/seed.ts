@@ -1,7 +1,7 @@
 import { localToInstant, SESSION_TTL_MS } from '@presente/shared';
-import { hashPassword, randomToken, sha256 } from '../../apps/server/src/lib/crypto.js';
 import type { Db } from '../../apps/server/src/db/client.js';
 import { attendanceRecords, companies, employeeSchedulePeriods, employees, schedules, sessions, users } from '../../apps/server/src/db/schema/index.js';
+import { hashPassword, randomToken, sha256 } from '../../apps/server/src/lib/crypto.js';
 import { snapshotPeriods } from '../../apps/server/src/modules/attendance/periods.js';
 
 /**
@@ -10,32 +10,78 @@ import { snapshotPeriods } from '../../apps/server/src/modules/attendance/period
  * tolerance from the 16th (the calendar's per-day path; docs/decisions/0013-attendance-history.md).
  */
 export async function seedCompany(db: Db, n: number, year: number, month: number) {
-  const [company] = await db.insert(companies).values({ name: 'Bench SAC', email: 'bench@example.com', timezone: 'America/Lima', plan: 'PREMIUM', maxEmployees: -1 }).returning();
+  const [company] = await db
+    .insert(companies)
+    .values({ name: 'Bench SAC', email: 'bench@example.com', timezone: 'America/Lima', plan: 'PREMIUM', maxEmployees: -1 })
+    .returning();
   const hash = await hashPassword('bench-password');
-  const [admin] = await db.insert(users).values({ companyId: company.id, role: 'COMPANY_ADMIN', name: 'Admin', email: `admin-${company.id}@bench.pe`, passwordHash: hash }).returning();
+  const [admin] = await db
+    .insert(users)
+    .values({ companyId: company.id, role: 'COMPANY_ADMIN', name: 'Admin', email: `admin-${company.id}@bench.pe`, passwordHash: hash })
+    .returning();
   const adminToken = randomToken();
   await db.insert(sessions).values({ userId: admin.id, tokenHash: sha256(adminToken), expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
-  const [schedule] = await db.insert(schedules).values({ companyId: company.id, name: 'Oficina', startTime: '09:00', endTime: '18:00', breakStartTime: '13:00', breakEndTime: '14:00' }).returning();
+  const [schedule] = await db
+    .insert(schedules)
+    .values({ companyId: company.id, name: 'Oficina', startTime: '09:00', endTime: '18:00', breakStartTime: '13:00', breakEndTime: '14:00' })
+    .returning();
   const employeeTokens: string[] = [];
   const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
   for (let start = 0; start < n; start += 250) {
     const batch = Array.from({ length: Math.min(250, n - start) }, (_, i) => start + i);
     const accounts = await db
       .insert(users)
-      .values(batch.map((i) => ({ companyId: company.id, role: 'EMPLOYEE' as const, name: `Emp ${i}`, email: `e${i}-${company.id}@bench.pe`, passwordHash: hash })))
+      .values(
+        batch.map((i) => ({ companyId: company.id, role: 'EMPLOYEE' as const, name: `Emp ${i}`, email: `e${i}-${company.id}@bench.pe`, passwordHash: hash })),
+      )
       .returning({ id: users.id });
     const tokens = batch.map(() => randomToken());
     employeeTokens.push(...tokens);
-    await db.insert(sessions).values(accounts.map((a, k) => ({ userId: a.id, tokenHash: sha256(tokens[k]), expiresAt: new Date(Date.now() + SESSION_TTL_MS) })));
+    await db
+      .insert(sessions)
+      .values(accounts.map((a, k) => ({ userId: a.id, tokenHash: sha256(tokens[k]), expiresAt: new Date(Date.now() + SESSION_TTL_MS) })));
     const emps = await db
       .insert(employees)
-      .values(batch.map((i, k) => ({ companyId: company.id, userId: accounts[k].id, firstName: `Nombre${i}`, lastName: `Apellido${String(i).padStart(4, '0')}`, email: `e${i}-${company.id}@bench.pe`, employeeCode: `B${i}`, scheduleId: schedule.id, hireDate: '2025-01-01' })))
+      .values(
+        batch.map((i, k) => ({
+          companyId: company.id,
+          userId: accounts[k].id,
+          firstName: `Nombre${i}`,
+          lastName: `Apellido${String(i).padStart(4, '0')}`,
+          email: `e${i}-${company.id}@bench.pe`,
+          employeeCode: `B${i}`,
+          scheduleId: schedule.id,
+          hireDate: '2025-01-01',
+        })),
+      )
       .returning({ id: employees.id });
     await snapshotPeriods(db, company.id, { employeeIds: emps.map((e) => e.id) }, { fromHireDate: true });
     const changed = emps.filter((_, k) => (start + k) % 20 === 0);
     if (changed.length) {
-      const { name, startTime, endTime, breakStartTime, breakEndTime, workDays, lateToleranceMinutes, allowEarlyCheckIn, earlyCheckInMinutes, countActualTime } = schedule;
-      const rules = { name, startTime, endTime, breakStartTime, breakEndTime, workDays, lateToleranceMinutes, allowEarlyCheckIn, earlyCheckInMinutes, countActualTime };
+      const {
+        name,
+        startTime,
+        endTime,
+        breakStartTime,
+        breakEndTime,
+        workDays,
+        lateToleranceMinutes,
+        allowEarlyCheckIn,
+        earlyCheckInMinutes,
+        countActualTime,
+      } = schedule;
+      const rules = {
+        name,
+        startTime,
+        endTime,
+        breakStartTime,
+        breakEndTime,
+        workDays,
+        lateToleranceMinutes,
+        allowEarlyCheckIn,
+        earlyCheckInMinutes,
+        countActualTime,
+      };
       await db.insert(employeeSchedulePeriods).values(
         changed.map((e) => ({
           companyId: company.id,
@@ -54,7 +100,15 @@ export async function seedCompany(db: Db, n: number, year: number, month: number
         const roll = (d * 7 + e.id.charCodeAt(0)) % 10;
         if (roll === 0) continue; // absent
         const inMin = roll === 1 ? 9 * 60 + 30 : 8 * 60 + 55;
-        records.push({ companyId: company.id, employeeId: e.id, date, checkIn: localToInstant(date, inMin, 'America/Lima'), checkOut: localToInstant(date, 18 * 60, 'America/Lima'), status: roll === 1 ? 'late' : 'present', workHours: '8.00' });
+        records.push({
+          companyId: company.id,
+          employeeId: e.id,
+          date,
+          checkIn: localToInstant(date, inMin, 'America/Lima'),
+          checkOut: localToInstant(date, 18 * 60, 'America/Lima'),
+          status: roll === 1 ? 'late' : 'present',
+          workHours: '8.00',
+        });
       }
     }
     for (let i = 0; i < records.length; i += 2000) await db.insert(attendanceRecords).values(records.slice(i, i + 2000));

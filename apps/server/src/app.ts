@@ -9,8 +9,8 @@ import { billingRoutes } from './modules/billing/billing.routes.js';
 import { companyAdminRoutes } from './modules/company-admin.js';
 import { countryRoutes } from './modules/countries/countries.routes.js';
 import { employeeAreaRoutes } from './modules/employee-area/employee-area.routes.js';
-import { faceModelRoutes } from './modules/face/models.routes.js';
 import { kioskRoutes } from './modules/face/kiosk.routes.js';
+import { faceModelRoutes } from './modules/face/models.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -28,7 +28,18 @@ export interface BuildOptions {
 }
 
 /** The ONE list of route modules, all under /api. */
-const routeModules = [healthRoutes, publicConfigRoutes, authRoutes, countryRoutes, companyAdminRoutes, adminRoutes, employeeAreaRoutes, billingRoutes, faceModelRoutes, kioskRoutes];
+const routeModules = [
+  healthRoutes,
+  publicConfigRoutes,
+  authRoutes,
+  countryRoutes,
+  companyAdminRoutes,
+  adminRoutes,
+  employeeAreaRoutes,
+  billingRoutes,
+  faceModelRoutes,
+  kioskRoutes,
+];
 
 /** Builds the HTTP application around its dependencies (nothing here opens connections). */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -43,7 +54,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   installErrorHandler(app);
   await app.register(cookie);
-  await registerSecurity(app, { redis: opts.redis, publicUrl: deps.config.PUBLIC_URL, paypal: deps.billing.mode === 'paypal', mapTileUrl: deps.config.MAP_TILE_URL });
+  await registerSecurity(app, {
+    redis: opts.redis,
+    publicUrl: deps.config.PUBLIC_URL,
+    paypal: deps.billing.mode === 'paypal',
+    mapTileUrl: deps.config.MAP_TILE_URL,
+  });
   await app.register(authPlugin);
   await registerOpenApi(app);
   await app.register(

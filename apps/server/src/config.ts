@@ -4,71 +4,75 @@ import { z } from 'zod';
 /** Environment of the server, parsed once at start. A bad value stops start-up with a readable list. */
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const optionalUrl = (protocols: RegExp, hint: string) =>
-  z.string().trim().regex(protocols, hint).optional().or(z.literal('').transform(() => undefined));
+  z
+    .string()
+    .trim()
+    .regex(protocols, hint)
+    .optional()
+    .or(z.literal('').transform(() => undefined));
 
-export const configSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'),
-    REDIS_URL: optionalUrl(/^rediss?:\/\//, 'must start with redis:// or rediss://'),
-    PUBLIC_URL: optionalUrl(/^https?:\/\/[^/]+/, 'must be an http(s):// URL'),
-    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    SUPERADMIN_EMAIL: z.email('must be an email address').optional(),
-    SUPERADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-    SMTP_URL: optionalUrl(/^smtps?:\/\//, 'must start with smtp:// or smtps://'),
-    MAIL_FROM: z.string().min(3).default('Presente <no-reply@presente.local>'),
-    CAPTCHA: z.enum(['altcha', 'turnstile', 'off']).default('altcha'),
-    TURNSTILE_SITE_KEY: z.string().optional(),
-    TURNSTILE_SECRET: z.string().optional(),
-    ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(5000),
-    /** Multiplies every per-IP rate limit (e.g. 10 for a shared office NAT, or test runs). */
-    RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
-    /** Nominatim-compatible geocoder for the address search (server-side proxy). */
-    GEOCODER_URL: optionalUrl(/^https?:\/\//, 'must be an http(s):// URL').default('https://nominatim.openstreetmap.org/'),
-    /** Map tiles for Leaflet ({z}/{x}/{y}, optional {s} subdomain); `off` draws no tiles (maps stay usable). */
-    MAP_TILE_URL: z
-      .string()
-      .trim()
-      .regex(/^(off|https?:\/\/[^/\s]+\/\S*\{z\}\S*\{x\}\S*\{y\}\S*)$/, 'must be an http(s):// URL with {z}, {x} and {y}, or off')
-      .default(DEFAULT_MAP_TILE_URL)
-      .transform((v) => (v === 'off' ? null : v)),
-    /** Credit shown on the map (HTML allowed: it is the operator's text); OpenStreetMap's for its tiles. */
-    MAP_TILE_ATTRIBUTION: z.string().trim().min(1).max(500).optional(),
-    /** Support line for WhatsApp links (international number, e.g. +51 987 654 321); without it no WhatsApp button shows. */
-    SUPPORT_WHATSAPP: z
-      .string()
-      .trim()
-      .regex(/^\+?[\d\s().-]+$/, 'must be a phone number in international format, e.g. +51 987 654 321')
-      .transform((v) => v.replace(/\D/g, ''))
-      .refine((v) => v.length >= 8 && v.length <= 15, 'must have 8 to 15 digits with the country code')
-      .optional(),
-    /** Support e-mail shown on the landing, the overview help cards and the legal texts. */
-    SUPPORT_EMAIL: z.email('must be an email address').default(DEFAULT_SUPPORT_EMAIL),
-    /**
-     * How Premium is paid: paypal (default with PayPal credentials), simulator (default without: the
-     * built-in 'Modo de prueba', anyone can approve), off (no online payments; upgrades hidden).
-     */
-    BILLING_MODE: z.enum(['paypal', 'simulator', 'off']).optional(),
-    /** PayPal REST credentials; without both, payments run in the built-in simulator ('Modo de prueba'). */
-    PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
-    PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
-    /** https://api-m.sandbox.paypal.com (sandbox) or https://api-m.paypal.com (live). */
-    PAYPAL_API_BASE: optionalUrl(/^https?:\/\/[^/]+/, 'must be an http(s):// URL').default('https://api-m.sandbox.paypal.com'),
-    /** The webhook's id in the PayPal app; required with PayPal credentials (signatures are verified against it). */
-    PAYPAL_WEBHOOK_ID: z.string().trim().min(1).optional(),
-    /** Premium price per employee per month, USD (spec §1). */
-    PREMIUM_PRICE_PER_EMPLOYEE: z.coerce.number().positive().max(1000).default(2.5),
-    /** Enterprise plan: where "contact sales" leads (https:, mailto: or a WhatsApp link). */
-    SALES_CONTACT_URL: optionalUrl(/^(https?:\/\/|mailto:)/, 'must be an http(s):// or mailto: URL'),
-    /** Face engine worker threads (default: one per core; 0 disables the engine). */
-    FACE_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: bool.default(false),
-    WEB_DIST: z.string().optional(),
-  });
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'),
+  REDIS_URL: optionalUrl(/^rediss?:\/\//, 'must start with redis:// or rediss://'),
+  PUBLIC_URL: optionalUrl(/^https?:\/\/[^/]+/, 'must be an http(s):// URL'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SUPERADMIN_EMAIL: z.email('must be an email address').optional(),
+  SUPERADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SMTP_URL: optionalUrl(/^smtps?:\/\//, 'must start with smtp:// or smtps://'),
+  MAIL_FROM: z.string().min(3).default('Presente <no-reply@presente.local>'),
+  CAPTCHA: z.enum(['altcha', 'turnstile', 'off']).default('altcha'),
+  TURNSTILE_SITE_KEY: z.string().optional(),
+  TURNSTILE_SECRET: z.string().optional(),
+  ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+  /** Multiplies every per-IP rate limit (e.g. 10 for a shared office NAT, or test runs). */
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  /** Nominatim-compatible geocoder for the address search (server-side proxy). */
+  GEOCODER_URL: optionalUrl(/^https?:\/\//, 'must be an http(s):// URL').default('https://nominatim.openstreetmap.org/'),
+  /** Map tiles for Leaflet ({z}/{x}/{y}, optional {s} subdomain); `off` draws no tiles (maps stay usable). */
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .regex(/^(off|https?:\/\/[^/\s]+\/\S*\{z\}\S*\{x\}\S*\{y\}\S*)$/, 'must be an http(s):// URL with {z}, {x} and {y}, or off')
+    .default(DEFAULT_MAP_TILE_URL)
+    .transform((v) => (v === 'off' ? null : v)),
+  /** Credit shown on the map (HTML allowed: it is the operator's text); OpenStreetMap's for its tiles. */
+  MAP_TILE_ATTRIBUTION: z.string().trim().min(1).max(500).optional(),
+  /** Support line for WhatsApp links (international number, e.g. +51 987 654 321); without it no WhatsApp button shows. */
+  SUPPORT_WHATSAPP: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s().-]+$/, 'must be a phone number in international format, e.g. +51 987 654 321')
+    .transform((v) => v.replace(/\D/g, ''))
+    .refine((v) => v.length >= 8 && v.length <= 15, 'must have 8 to 15 digits with the country code')
+    .optional(),
+  /** Support e-mail shown on the landing, the overview help cards and the legal texts. */
+  SUPPORT_EMAIL: z.email('must be an email address').default(DEFAULT_SUPPORT_EMAIL),
+  /**
+   * How Premium is paid: paypal (default with PayPal credentials), simulator (default without: the
+   * built-in 'Modo de prueba', anyone can approve), off (no online payments; upgrades hidden).
+   */
+  BILLING_MODE: z.enum(['paypal', 'simulator', 'off']).optional(),
+  /** PayPal REST credentials; without both, payments run in the built-in simulator ('Modo de prueba'). */
+  PAYPAL_CLIENT_ID: z.string().trim().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  /** https://api-m.sandbox.paypal.com (sandbox) or https://api-m.paypal.com (live). */
+  PAYPAL_API_BASE: optionalUrl(/^https?:\/\/[^/]+/, 'must be an http(s):// URL').default('https://api-m.sandbox.paypal.com'),
+  /** The webhook's id in the PayPal app; required with PayPal credentials (signatures are verified against it). */
+  PAYPAL_WEBHOOK_ID: z.string().trim().min(1).optional(),
+  /** Premium price per employee per month, USD (spec §1). */
+  PREMIUM_PRICE_PER_EMPLOYEE: z.coerce.number().positive().max(1000).default(2.5),
+  /** Enterprise plan: where "contact sales" leads (https:, mailto: or a WhatsApp link). */
+  SALES_CONTACT_URL: optionalUrl(/^(https?:\/\/|mailto:)/, 'must be an http(s):// or mailto: URL'),
+  /** Face engine worker threads (default: one per core; 0 disables the engine). */
+  FACE_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  WEB_DIST: z.string().optional(),
+});
 
 /** Rules across variables, checked even when single variables are also wrong (one complete list). */
 function crossProblems(env: Record<string, string | undefined>): string[] {
@@ -110,10 +114,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const input = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = configSchema.safeParse(input);
-  const problems = [
-    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)),
-    ...crossProblems(input),
-  ];
+  const problems = [...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)), ...crossProblems(input)];
   if (problems.length || !parsed.success) throw new ConfigError(problems);
   return parsed.data;
 }

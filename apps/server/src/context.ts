@@ -1,14 +1,14 @@
 import type { Language, Role } from '@presente/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Captcha } from './lib/captcha.js';
-import type { Mailer } from './lib/mailer.js';
 import type { Config } from './config.js';
 import type { Db, DbKind } from './db/client.js';
-import type { Events } from './realtime/events.js';
-import type { Limiter } from './lib/limiter.js';
-import type { FacePool } from './face/pool.js';
-import type { BillingProvider } from './modules/billing/provider.js';
 import { AppError } from './errors.js';
+import type { FacePool } from './face/pool.js';
+import type { Captcha } from './lib/captcha.js';
+import type { Limiter } from './lib/limiter.js';
+import type { Mailer } from './lib/mailer.js';
+import type { BillingProvider } from './modules/billing/provider.js';
+import type { Events } from './realtime/events.js';
 
 /** The logged-in person, read from the session. The tenant always comes from here. */
 export interface Actor {

@@ -72,7 +72,11 @@ async function main() {
   if (!existsSync(resolve(webDist, 'index.html'))) lines.push('  (web app not built: run npm run build)');
   if (firstAdmin.created) {
     lines.push('', `  First super admin created. Log in at ${url}/login with:`, `    email:    ${firstAdmin.email}`);
-    lines.push(firstAdmin.password ? `    password: ${firstAdmin.password}   (shown only this once; change it in Configuración)` : '    password: the one in SUPERADMIN_PASSWORD');
+    lines.push(
+      firstAdmin.password
+        ? `    password: ${firstAdmin.password}   (shown only this once; change it in Configuración)`
+        : '    password: the one in SUPERADMIN_PASSWORD',
+    );
   }
   if (deps.mailer.mode === 'outbox') lines.push('', `  Mail goes to the outbox: ${resolve(dataDir, 'outbox')} (set SMTP_URL to send it)`);
   const payments = billingModeFor(deps);

@@ -12,15 +12,21 @@ export interface CountryDef {
 export const COUNTRIES: CountryDef[] = [
   { code: 'PE', name: { es: 'Perú', en: 'Peru' }, locale: 'es-PE', timezones: [{ timezone: 'America/Lima', name: 'Lima' }] },
   {
-    code: 'AR', name: { es: 'Argentina', en: 'Argentina' }, locale: 'es-AR',
+    code: 'AR',
+    name: { es: 'Argentina', en: 'Argentina' },
+    locale: 'es-AR',
     timezones: [{ timezone: 'America/Argentina/Buenos_Aires', name: 'Buenos Aires' }],
   },
   {
-    code: 'BO', name: { es: 'Bolivia', en: 'Bolivia' }, locale: 'es-BO',
+    code: 'BO',
+    name: { es: 'Bolivia', en: 'Bolivia' },
+    locale: 'es-BO',
     timezones: [{ timezone: 'America/La_Paz', name: 'La Paz' }],
   },
   {
-    code: 'BR', name: { es: 'Brasil', en: 'Brazil' }, locale: 'pt-BR',
+    code: 'BR',
+    name: { es: 'Brasil', en: 'Brazil' },
+    locale: 'pt-BR',
     timezones: [
       { timezone: 'America/Sao_Paulo', name: 'São Paulo / Brasília' },
       { timezone: 'America/Manaus', name: 'Manaus' },
@@ -30,7 +36,9 @@ export const COUNTRIES: CountryDef[] = [
     ],
   },
   {
-    code: 'CL', name: { es: 'Chile', en: 'Chile' }, locale: 'es-CL',
+    code: 'CL',
+    name: { es: 'Chile', en: 'Chile' },
+    locale: 'es-CL',
     timezones: [
       { timezone: 'America/Santiago', name: 'Santiago' },
       { timezone: 'America/Punta_Arenas', name: 'Punta Arenas' },
@@ -39,33 +47,46 @@ export const COUNTRIES: CountryDef[] = [
   },
   { code: 'CO', name: { es: 'Colombia', en: 'Colombia' }, locale: 'es-CO', timezones: [{ timezone: 'America/Bogota', name: 'Bogotá' }] },
   {
-    code: 'CR', name: { es: 'Costa Rica', en: 'Costa Rica' }, locale: 'es-CR',
+    code: 'CR',
+    name: { es: 'Costa Rica', en: 'Costa Rica' },
+    locale: 'es-CR',
     timezones: [{ timezone: 'America/Costa_Rica', name: 'San José' }],
   },
   { code: 'CU', name: { es: 'Cuba', en: 'Cuba' }, locale: 'es-CU', timezones: [{ timezone: 'America/Havana', name: 'La Habana' }] },
   {
-    code: 'DO', name: { es: 'República Dominicana', en: 'Dominican Republic' }, locale: 'es-DO',
+    code: 'DO',
+    name: { es: 'República Dominicana', en: 'Dominican Republic' },
+    locale: 'es-DO',
     timezones: [{ timezone: 'America/Santo_Domingo', name: 'Santo Domingo' }],
   },
   {
-    code: 'EC', name: { es: 'Ecuador', en: 'Ecuador' }, locale: 'es-EC',
+    code: 'EC',
+    name: { es: 'Ecuador', en: 'Ecuador' },
+    locale: 'es-EC',
     timezones: [
       { timezone: 'America/Guayaquil', name: 'Quito / Guayaquil' },
       { timezone: 'Pacific/Galapagos', name: 'Galápagos' },
     ],
   },
   {
-    code: 'SV', name: { es: 'El Salvador', en: 'El Salvador' }, locale: 'es-SV',
+    code: 'SV',
+    name: { es: 'El Salvador', en: 'El Salvador' },
+    locale: 'es-SV',
     timezones: [{ timezone: 'America/El_Salvador', name: 'San Salvador' }],
   },
-  { code: 'ES', name: { es: 'España', en: 'Spain' }, locale: 'es-ES',
+  {
+    code: 'ES',
+    name: { es: 'España', en: 'Spain' },
+    locale: 'es-ES',
     timezones: [
       { timezone: 'Europe/Madrid', name: 'Madrid' },
       { timezone: 'Atlantic/Canary', name: 'Canarias' },
     ],
   },
   {
-    code: 'US', name: { es: 'Estados Unidos', en: 'United States' }, locale: 'en-US',
+    code: 'US',
+    name: { es: 'Estados Unidos', en: 'United States' },
+    locale: 'en-US',
     timezones: [
       { timezone: 'America/New_York', name: 'Eastern (New York)' },
       { timezone: 'America/Chicago', name: 'Central (Chicago)' },
@@ -77,15 +98,21 @@ export const COUNTRIES: CountryDef[] = [
     ],
   },
   {
-    code: 'GT', name: { es: 'Guatemala', en: 'Guatemala' }, locale: 'es-GT',
+    code: 'GT',
+    name: { es: 'Guatemala', en: 'Guatemala' },
+    locale: 'es-GT',
     timezones: [{ timezone: 'America/Guatemala', name: 'Ciudad de Guatemala' }],
   },
   {
-    code: 'HN', name: { es: 'Honduras', en: 'Honduras' }, locale: 'es-HN',
+    code: 'HN',
+    name: { es: 'Honduras', en: 'Honduras' },
+    locale: 'es-HN',
     timezones: [{ timezone: 'America/Tegucigalpa', name: 'Tegucigalpa' }],
   },
   {
-    code: 'MX', name: { es: 'México', en: 'Mexico' }, locale: 'es-MX',
+    code: 'MX',
+    name: { es: 'México', en: 'Mexico' },
+    locale: 'es-MX',
     timezones: [
       { timezone: 'America/Mexico_City', name: 'Ciudad de México' },
       { timezone: 'America/Cancun', name: 'Cancún' },
@@ -100,11 +127,15 @@ export const COUNTRIES: CountryDef[] = [
   { code: 'PA', name: { es: 'Panamá', en: 'Panama' }, locale: 'es-PA', timezones: [{ timezone: 'America/Panama', name: 'Panamá' }] },
   { code: 'PY', name: { es: 'Paraguay', en: 'Paraguay' }, locale: 'es-PY', timezones: [{ timezone: 'America/Asuncion', name: 'Asunción' }] },
   {
-    code: 'PR', name: { es: 'Puerto Rico', en: 'Puerto Rico' }, locale: 'es-PR',
+    code: 'PR',
+    name: { es: 'Puerto Rico', en: 'Puerto Rico' },
+    locale: 'es-PR',
     timezones: [{ timezone: 'America/Puerto_Rico', name: 'San Juan' }],
   },
   {
-    code: 'UY', name: { es: 'Uruguay', en: 'Uruguay' }, locale: 'es-UY',
+    code: 'UY',
+    name: { es: 'Uruguay', en: 'Uruguay' },
+    locale: 'es-UY',
     timezones: [{ timezone: 'America/Montevideo', name: 'Montevideo' }],
   },
   { code: 'VE', name: { es: 'Venezuela', en: 'Venezuela' }, locale: 'es-VE', timezones: [{ timezone: 'America/Caracas', name: 'Caracas' }] },

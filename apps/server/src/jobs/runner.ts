@@ -28,12 +28,7 @@ async function claim(db: Db, now: Date, limit: number) {
     const due = await tx
       .select({ id: jobs.id })
       .from(jobs)
-      .where(
-        or(
-          and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)),
-          and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now)),
-        ),
-      )
+      .where(or(and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)), and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, now))))
       .orderBy(jobs.runAt)
       .limit(limit)
       .for('update', { skipLocked: true });
@@ -41,7 +36,12 @@ async function claim(db: Db, now: Date, limit: number) {
     return tx
       .update(jobs)
       .set({ status: 'running', lockedUntil: new Date(now.getTime() + LEASE_MS), attempts: sql`${jobs.attempts} + 1` })
-      .where(inArray(jobs.id, due.map((d) => d.id)))
+      .where(
+        inArray(
+          jobs.id,
+          due.map((d) => d.id),
+        ),
+      )
       .returning();
   });
 }

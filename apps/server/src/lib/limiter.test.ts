@@ -4,7 +4,10 @@ import { type Limiter, memoryLimiter, redisLimiter } from './limiter.js';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-const redisUp = await redis.connect().then(() => true, () => false);
+const redisUp = await redis.connect().then(
+  () => true,
+  () => false,
+);
 if (!redisUp && process.env.CI) throw new Error(`Redis does not answer at ${redisUrl}; CI must test the shared limiter`);
 afterAll(() => redis.disconnect());
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
 
 export interface Mail {
   to: string;
@@ -54,7 +54,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir?:
         writeFileSync(join(opts.outboxDir, `${id}.eml`), info.message as Buffer);
         writeFileSync(join(opts.outboxDir, `${id}.json`), JSON.stringify(sent, null, 2));
       }
-      opts.log.info({ mail: { to: mail.to, subject: mail.subject, links: mail.links ?? [] } }, `outbox: mail to ${mail.to}: ${mail.subject}${mail.links?.length ? ` ${mail.links.join(' ')}` : ''}`);
+      opts.log.info(
+        { mail: { to: mail.to, subject: mail.subject, links: mail.links ?? [] } },
+        `outbox: mail to ${mail.to}: ${mail.subject}${mail.links?.length ? ` ${mail.links.join(' ')}` : ''}`,
+      );
     },
   };
 }

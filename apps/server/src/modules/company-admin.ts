@@ -15,7 +15,17 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (scoped) => {
       // onRequest, so a missing session answers 401 before the body is even validated.
       scoped.addHook('onRequest', scoped.requireRole('COMPANY_ADMIN'));
-      for (const routes of [attendanceRoutes, dashboardRoutes, companyRoutes, departmentRoutes, scheduleRoutes, locationRoutes, holidayRoutes, employeeRoutes, faceRoutes]) {
+      for (const routes of [
+        attendanceRoutes,
+        dashboardRoutes,
+        companyRoutes,
+        departmentRoutes,
+        scheduleRoutes,
+        locationRoutes,
+        holidayRoutes,
+        employeeRoutes,
+        faceRoutes,
+      ]) {
         await scoped.register(routes);
       }
     },

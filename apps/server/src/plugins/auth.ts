@@ -6,8 +6,8 @@ import fp from 'fastify-plugin';
 import type { Actor, AppDeps, Ctx } from '../context.js';
 import { companies, sessions, users } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
-import { pickLanguage } from '../lib/lang.js';
 import { sha256 } from '../lib/crypto.js';
+import { pickLanguage } from '../lib/lang.js';
 
 export const SESSION_COOKIE = 'presente_session';
 
@@ -48,10 +48,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     };
   });
 
-  app.decorate('requireRole', (...roles: Role[]): preHandlerHookHandler => async (req) => {
-    if (!req.actor) throw new AppError('unauthorized');
-    if (!roles.includes(req.actor.role)) throw new AppError('forbidden');
-  });
+  app.decorate(
+    'requireRole',
+    (...roles: Role[]): preHandlerHookHandler =>
+      async (req) => {
+        if (!req.actor) throw new AppError('unauthorized');
+        if (!roles.includes(req.actor.role)) throw new AppError('forbidden');
+      },
+  );
 });
 
 async function readActor(deps: AppDeps, token: string | undefined): Promise<Actor | null> {

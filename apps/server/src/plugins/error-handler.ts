@@ -1,12 +1,11 @@
-import { translate, type Language } from '@presente/shared';
+import { type Language, translate } from '@presente/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError } from '../errors.js';
 import { databaseErrorAnswer } from '../lib/db-errors.js';
 
-const format = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (_, k) => (k in params ? String(params[k]) : `{${k}}`));
+const format = (text: string, params: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k) => (k in params ? String(params[k]) : `{${k}}`));
 
 /**
  * The one place errors become HTTP answers: `{ message, code, errors? }` in the request's language.
@@ -24,7 +23,9 @@ export function installErrorHandler(app: FastifyInstance) {
       const errors = err.errors?.map((e) => ({ path: e.path, message: format(translate(e.message, lang), err.params) }));
       // Plan limits also say which feature and what limit, so the upgrade prompt can name them.
       const extra = err.code === 'plan_limit_reached' ? { feature: err.params.feature, limit: err.params.limit } : {};
-      return reply.code(err.status).send({ message: format(translate(err.messageKey, lang), err.params), code: err.code, ...extra, ...(errors ? { errors } : {}) });
+      return reply
+        .code(err.status)
+        .send({ message: format(translate(err.messageKey, lang), err.params), code: err.code, ...extra, ...(errors ? { errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({

@@ -1,6 +1,6 @@
+import type { Challenge } from 'altcha-lib';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { Challenge } from 'altcha-lib';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pino from 'pino';
 import { afterAll } from 'vitest';

@@ -1,5 +1,5 @@
-import { SESSION_TTL_MS } from '@presente/shared';
 import type { Role } from '@presente/shared';
+import { SESSION_TTL_MS } from '@presente/shared';
 import type { Db } from '../db/client.js';
 import { companies, departments, employees, holidays, schedules, sessions, users, workLocations } from '../db/schema/index.js';
 import { hashPassword, randomToken, sha256 } from '../lib/crypto.js';
@@ -45,7 +45,16 @@ export function makeFactories(db: Db) {
     const account = await user('EMPLOYEE', { companyId: cid, email: `emp-${n}@example.com` });
     const [row] = await db
       .insert(employees)
-      .values({ companyId: cid, userId: account.id, firstName: 'Ana', lastName: `Pérez ${n}`, email: account.email, employeeCode: `E-${n}`, hireDate: '2020-01-01', ...overrides })
+      .values({
+        companyId: cid,
+        userId: account.id,
+        firstName: 'Ana',
+        lastName: `Pérez ${n}`,
+        email: account.email,
+        employeeCode: `E-${n}`,
+        hireDate: '2020-01-01',
+        ...overrides,
+      })
       .returning();
     // As the service does: the employee's first period (what applies to them), from the hire date.
     await snapshotPeriods(db, cid, { employeeIds: [row.id] }, { fromHireDate: true });
@@ -54,25 +63,37 @@ export function makeFactories(db: Db) {
 
   async function schedule(companyId?: string, overrides: Partial<typeof schedules.$inferInsert> = {}) {
     const cid = companyId ?? (await company()).id;
-    const [row] = await db.insert(schedules).values({ companyId: cid, name: `Horario ${next()}`, startTime: '09:00', endTime: '18:00', ...overrides }).returning();
+    const [row] = await db
+      .insert(schedules)
+      .values({ companyId: cid, name: `Horario ${next()}`, startTime: '09:00', endTime: '18:00', ...overrides })
+      .returning();
     return row;
   }
 
   async function location(companyId?: string, overrides: Partial<typeof workLocations.$inferInsert> = {}) {
     const cid = companyId ?? (await company()).id;
-    const [row] = await db.insert(workLocations).values({ companyId: cid, name: `Sede ${next()}`, latitude: -12.0464, longitude: -77.0428, ...overrides }).returning();
+    const [row] = await db
+      .insert(workLocations)
+      .values({ companyId: cid, name: `Sede ${next()}`, latitude: -12.0464, longitude: -77.0428, ...overrides })
+      .returning();
     return row;
   }
 
   async function department(companyId?: string, name?: string) {
     const cid = companyId ?? (await company()).id;
-    const [row] = await db.insert(departments).values({ companyId: cid, name: name ?? `Depto ${next()}` }).returning();
+    const [row] = await db
+      .insert(departments)
+      .values({ companyId: cid, name: name ?? `Depto ${next()}` })
+      .returning();
     return row;
   }
 
   async function holiday(companyId?: string, overrides: Partial<typeof holidays.$inferInsert> = {}) {
     const cid = companyId ?? (await company()).id;
-    const [row] = await db.insert(holidays).values({ companyId: cid, name: `Feriado ${next()}`, date: '2026-07-28', ...overrides }).returning();
+    const [row] = await db
+      .insert(holidays)
+      .values({ companyId: cid, name: `Feriado ${next()}`, date: '2026-07-28', ...overrides })
+      .returning();
     return row;
   }
 

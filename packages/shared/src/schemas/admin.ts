@@ -8,11 +8,22 @@ const trimmed = z.string().trim();
 /** A required text: absent, not a string or blank all answer the field's "required" message. */
 const required = (key: string) => z.string(key).trim().min(1, key);
 const emailOf = (requiredKey: string, invalidKey = 'validation.emailInvalid') =>
-  required(requiredKey).max(254, 'validation.tooLong').pipe(z.email(invalidKey)).transform((v) => v.toLowerCase());
+  required(requiredKey)
+    .max(254, 'validation.tooLong')
+    .pipe(z.email(invalidKey))
+    .transform((v) => v.toLowerCase());
 /** Optional text: omitted, null or blank becomes undefined. */
-const optionalText = (max: number) => trimmed.max(max, 'validation.tooLong').nullish().transform((v) => (v ? v : undefined));
+const optionalText = (max: number) =>
+  trimmed
+    .max(max, 'validation.tooLong')
+    .nullish()
+    .transform((v) => (v ? v : undefined));
 /** Optional text on edit: omitted = unchanged (undefined), null or blank = cleared (null). */
-const clearableText = (max: number) => trimmed.max(max, 'validation.tooLong').nullish().transform((v) => (v === undefined ? undefined : v || null));
+const clearableText = (max: number) =>
+  trimmed
+    .max(max, 'validation.tooLong')
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
 
 const plan = z.enum(PLANS, 'admin.planInvalid');
 /**
@@ -114,7 +125,10 @@ const filter = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || (typeof v === 'string' && v.toLowerCase() === 'all') ? undefined : v), schema.optional());
 
 export const superAdminCompanyListQuery = z.object({
-  search: trimmed.max(200, 'validation.tooLong').optional().transform((v) => (v ? v : undefined)),
+  search: trimmed
+    .max(200, 'validation.tooLong')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   plan: filter(plan),
   status: filter(z.enum(COMPANY_STATUSES, 'validation.invalid')),
   page: z.coerce.number('validation.invalid').int('validation.invalid').min(1, 'validation.invalid').default(1),

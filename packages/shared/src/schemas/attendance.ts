@@ -36,10 +36,15 @@ export const manualAttendanceInput = z
   .refine((v) => v.isPermission || !!v.checkIn, { path: ['checkIn'], message: 'attendance.checkInRequired' });
 export type ManualAttendanceInput = z.input<typeof manualAttendanceInput>;
 
-export const attendanceDeleteInput = z.object({ reason: z.string('attendance.reasonRequired').trim().min(1, 'attendance.reasonRequired').max(500, 'validation.tooLong') });
+export const attendanceDeleteInput = z.object({
+  reason: z.string('attendance.reasonRequired').trim().min(1, 'attendance.reasonRequired').max(500, 'validation.tooLong'),
+});
 
 export const monthlyCalendarQuery = pageQuery.extend({
-  employeeId: z.uuid().optional().or(z.literal('').transform(() => undefined)),
+  employeeId: z
+    .uuid()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   employeeName: z.string().trim().max(100).optional(),
   departmentId: z.union([z.uuid(), z.literal('none'), z.literal('')]).optional(),
   position: z.string().trim().max(120).optional(),

@@ -3,9 +3,18 @@ import { PASSWORD_MIN_ADMIN, PASSWORD_MIN_EMPLOYEE, ROLES, RUC_MAX } from '../co
 
 const trimmed = z.string().trim();
 const email = (requiredKey: string) =>
-  z.string(requiredKey).trim().min(1, requiredKey).max(254, 'validation.tooLong').pipe(z.email('validation.emailInvalid')).transform((v) => v.toLowerCase());
+  z
+    .string(requiredKey)
+    .trim()
+    .min(1, requiredKey)
+    .max(254, 'validation.tooLong')
+    .pipe(z.email('validation.emailInvalid'))
+    .transform((v) => v.toLowerCase());
 const optionalText = (max: number, tooLongKey = 'validation.tooLong') =>
-  trimmed.max(max, tooLongKey).optional().transform((v) => (v ? v : undefined));
+  trimmed
+    .max(max, tooLongKey)
+    .optional()
+    .transform((v) => (v ? v : undefined));
 
 export const loginInput = z.object({
   email: email('auth.emailRequired'),
@@ -27,7 +36,11 @@ export const registerInput = z
     locale: trimmed.min(2).max(10).default('es-PE'),
     adminName: z.string('validation.adminNameRequired').trim().min(1, 'validation.adminNameRequired').max(200, 'validation.tooLong'),
     adminEmail: email('validation.adminEmailRequired'),
-    password: z.string('validation.passwordRequired').min(1, 'validation.passwordRequired').min(PASSWORD_MIN_ADMIN, 'validation.passwordMin8').max(200, 'validation.tooLong'),
+    password: z
+      .string('validation.passwordRequired')
+      .min(1, 'validation.passwordRequired')
+      .min(PASSWORD_MIN_ADMIN, 'validation.passwordMin8')
+      .max(200, 'validation.tooLong'),
     confirmPassword: z.string('validation.passwordRequired').min(1, 'validation.passwordRequired'),
     turnstileToken: z.string().max(20000).optional(),
   })
@@ -35,16 +48,18 @@ export const registerInput = z
 export type RegisterInput = z.input<typeof registerInput>;
 
 export const forgotPasswordInput = z.object({
-  email: z.string('validation.emailEnter').trim().min(1, 'validation.emailEnter').max(254, 'validation.tooLong').pipe(z.email('validation.emailInvalid')).transform((v) => v.toLowerCase()),
+  email: z
+    .string('validation.emailEnter')
+    .trim()
+    .min(1, 'validation.emailEnter')
+    .max(254, 'validation.tooLong')
+    .pipe(z.email('validation.emailInvalid'))
+    .transform((v) => v.toLowerCase()),
 });
 
 export const resetPasswordInput = z.object({
   token: z.string('validation.tokenRequired').min(1, 'validation.tokenRequired').max(200, 'validation.tokenRequired'),
-  newPassword: z
-    .string()
-    .min(1, 'validation.newPasswordRequired')
-    .min(PASSWORD_MIN_EMPLOYEE, 'validation.passwordMin6')
-    .max(200, 'validation.tooLong'),
+  newPassword: z.string().min(1, 'validation.newPasswordRequired').min(PASSWORD_MIN_EMPLOYEE, 'validation.passwordMin6').max(200, 'validation.tooLong'),
 });
 
 export const sessionUser = z.object({

@@ -5,10 +5,13 @@ export const YMD = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** A calendar day "YYYY-MM-DD" that exists (no 2026-02-30). */
 export const ymd = (message = 'holiday.dateInvalid') =>
-  z.string(message).regex(YMD, message).refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, message);
+  z
+    .string(message)
+    .regex(YMD, message)
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+    }, message);
 
 /**
  * A full ISO 8601 timestamp with its time zone: date, 'T', hours and minutes (seconds and fraction
@@ -54,7 +57,12 @@ export const paginationSchema = z.object({ page: z.number(), limit: z.number(), 
 
 /** Trimmed optional text; empty becomes null. */
 export const optionalText = (max: number, tooLongKey = 'validation.tooLong') =>
-  z.string().trim().max(max, tooLongKey).nullish().transform((v) => (v ? v : null));
+  z
+    .string()
+    .trim()
+    .max(max, tooLongKey)
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 /** Booleans as JSON booleans or the strings multipart/query strings carry. */
 export const boolish = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);

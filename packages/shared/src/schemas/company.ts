@@ -9,7 +9,14 @@ export const departmentInput = z.object({
 /** Work days: "1,2,3" or [1,2,3] (Monday=1 .. Sunday=7), stored sorted as "1,2,3". */
 export const workDays = z
   .union([z.string(), z.array(z.coerce.number())])
-  .transform((v) => (typeof v === 'string' ? v.split(',').filter((x) => x.trim() !== '').map(Number) : v))
+  .transform((v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .filter((x) => x.trim() !== '')
+          .map(Number)
+      : v,
+  )
   .pipe(z.array(z.number().int().min(1, 'schedule.workDaysRequired').max(7, 'schedule.workDaysRequired')).min(1, 'schedule.workDaysRequired'))
   .transform((days) => [...new Set(days)].sort((a, b) => a - b).join(','));
 
@@ -36,8 +43,16 @@ export type ScheduleInput = z.input<typeof scheduleInput>;
 export const locationInput = z.object({
   name: z.string('location.nameRequired').trim().min(1, 'location.nameRequired').max(120, 'validation.tooLong'),
   address: optionalText(300),
-  latitude: z.coerce.number('location.positionRequired').min(-90, 'location.positionRequired').max(90, 'location.positionRequired').refine((v) => v !== 0, 'location.positionRequired'),
-  longitude: z.coerce.number('location.positionRequired').min(-180, 'location.positionRequired').max(180, 'location.positionRequired').refine((v) => v !== 0, 'location.positionRequired'),
+  latitude: z.coerce
+    .number('location.positionRequired')
+    .min(-90, 'location.positionRequired')
+    .max(90, 'location.positionRequired')
+    .refine((v) => v !== 0, 'location.positionRequired'),
+  longitude: z.coerce
+    .number('location.positionRequired')
+    .min(-180, 'location.positionRequired')
+    .max(180, 'location.positionRequired')
+    .refine((v) => v !== 0, 'location.positionRequired'),
   allowedRadius: z.coerce.number().int('location.radiusRange').min(10, 'location.radiusRange').max(5000, 'location.radiusRange').default(100),
 });
 
@@ -75,7 +90,13 @@ export const holidayQuery = pageQuery.extend({
 const employeeBase = {
   firstName: z.string('employee.firstNameRequired').trim().min(1, 'employee.firstNameRequired').max(100, 'validation.tooLong'),
   lastName: z.string('employee.lastNameRequired').trim().min(1, 'employee.lastNameRequired').max(100, 'validation.tooLong'),
-  email: z.string('employee.emailRequired').trim().min(1, 'employee.emailRequired').max(254, 'validation.tooLong').pipe(z.email('validation.emailInvalid')).transform((v) => v.toLowerCase()),
+  email: z
+    .string('employee.emailRequired')
+    .trim()
+    .min(1, 'employee.emailRequired')
+    .max(254, 'validation.tooLong')
+    .pipe(z.email('validation.emailInvalid'))
+    .transform((v) => v.toLowerCase()),
   employeeCode: z.string('employee.codeRequired').trim().min(1, 'employee.codeRequired').max(40, 'validation.tooLong'),
   documentNumber: optionalText(20, 'employee.documentTooLong'),
   position: optionalText(120),
@@ -83,7 +104,10 @@ const employeeBase = {
   scheduleId: optionalId,
   departmentId: optionalId,
   status: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
-  hireDate: z.union([ymd(), z.literal(''), z.null()]).optional().transform((v) => v || null),
+  hireDate: z
+    .union([ymd(), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => v || null),
 };
 export const employeeCreateInput = z.object(employeeBase);
 export const employeeUpdateInput = z.object({
@@ -119,24 +143,43 @@ export const companyNameInput = z.object({ name: z.string('company.nameRequired'
 /** Company admin password change (min 8). */
 export const adminPasswordInput = z.object({
   currentPassword: z.string('profile.allFieldsRequired').min(1, 'profile.allFieldsRequired').max(200),
-  newPassword: z.string('profile.allFieldsRequired').min(1, 'profile.allFieldsRequired').min(PASSWORD_MIN_ADMIN, 'validation.passwordMin8').max(200, 'validation.tooLong'),
+  newPassword: z
+    .string('profile.allFieldsRequired')
+    .min(1, 'profile.allFieldsRequired')
+    .min(PASSWORD_MIN_ADMIN, 'validation.passwordMin8')
+    .max(200, 'validation.tooLong'),
 });
 export const emailChangeInput = z.object({
-  newEmail: z.string('profile.emailInvalid').trim().min(1, 'profile.emailInvalid').max(254, 'validation.tooLong').pipe(z.email('profile.emailInvalid')).transform((v) => v.toLowerCase()),
+  newEmail: z
+    .string('profile.emailInvalid')
+    .trim()
+    .min(1, 'profile.emailInvalid')
+    .max(254, 'validation.tooLong')
+    .pipe(z.email('profile.emailInvalid'))
+    .transform((v) => v.toLowerCase()),
 });
 
 /** Bulk import: rows parsed from a CSV/XLSX file in the browser; department and schedule by name. */
 export const employeeImportRow = z.object({
   firstName: z.string('employee.firstNameRequired').trim().min(1, 'employee.firstNameRequired').max(100, 'validation.tooLong'),
   lastName: z.string('employee.lastNameRequired').trim().min(1, 'employee.lastNameRequired').max(100, 'validation.tooLong'),
-  email: z.string('employee.emailRequired').trim().min(1, 'employee.emailRequired').max(254, 'validation.tooLong').pipe(z.email('validation.emailInvalid')).transform((v) => v.toLowerCase()),
+  email: z
+    .string('employee.emailRequired')
+    .trim()
+    .min(1, 'employee.emailRequired')
+    .max(254, 'validation.tooLong')
+    .pipe(z.email('validation.emailInvalid'))
+    .transform((v) => v.toLowerCase()),
   employeeCode: z.string('employee.codeRequired').trim().min(1, 'employee.codeRequired').max(40, 'validation.tooLong'),
   documentNumber: optionalText(20, 'employee.documentTooLong'),
   position: optionalText(120),
   phone: optionalText(40),
   department: optionalText(120),
   schedule: optionalText(120),
-  hireDate: z.union([ymd(), z.literal(''), z.null()]).optional().transform((v) => v || null),
+  hireDate: z
+    .union([ymd(), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => v || null),
 });
 export const employeeImportInput = z
   .object({

@@ -2,28 +2,43 @@ import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, 
 import { companies, users } from './companies.js';
 import { employees } from './organization.js';
 
-const companyId = () => uuid().notNull().references(() => companies.id, { onDelete: 'cascade' });
+const companyId = () =>
+  uuid()
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
 
 /** One employee's enrolment: its quality and when it was made (the spec's faceData). */
-export const faceProfiles = pgTable('face_profiles', {
-  employeeId: uuid().primaryKey().references(() => employees.id, { onDelete: 'cascade' }),
-  companyId: companyId(),
-  /** 1 - the largest distance between the enrolment captures, clamped to 0-1. */
-  confidence: real().notNull(),
-  templates: integer().notNull(),
-  registeredByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('face_profiles_company_idx').on(t.companyId)]);
+export const faceProfiles = pgTable(
+  'face_profiles',
+  {
+    employeeId: uuid()
+      .primaryKey()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
+    /** 1 - the largest distance between the enrolment captures, clamped to 0-1. */
+    confidence: real().notNull(),
+    templates: integer().notNull(),
+    registeredByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('face_profiles_company_idx').on(t.companyId)],
+);
 
 /** The 128-d descriptors of each enrolment capture (the optional photo lives in face_photos). */
-export const faceTemplates = pgTable('face_templates', {
-  id: uuid().primaryKey().defaultRandom(),
-  companyId: companyId(),
-  employeeId: uuid().notNull().references(() => employees.id, { onDelete: 'cascade' }),
-  descriptor: real().array().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('face_templates_company_employee_idx').on(t.companyId, t.employeeId)]);
+export const faceTemplates = pgTable(
+  'face_templates',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: companyId(),
+    employeeId: uuid()
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    descriptor: real().array().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('face_templates_company_employee_idx').on(t.companyId, t.employeeId)],
+);
 
 /** Binary column: node-postgres reads a Buffer, PGlite a Uint8Array; both become a Buffer. */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -36,57 +51,85 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
  * One enrolment photo per employee (the best capture, re-encoded as a JPEG without metadata), kept only when
  * the company opts in (companies.keep_enrolment_photos); deleted with the templates (docs/privacy-retention.md).
  */
-export const facePhotos = pgTable('face_photos', {
-  employeeId: uuid().primaryKey().references(() => employees.id, { onDelete: 'cascade' }),
-  companyId: companyId(),
-  jpeg: bytea().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('face_photos_company_idx').on(t.companyId)]);
+export const facePhotos = pgTable(
+  'face_photos',
+  {
+    employeeId: uuid()
+      .primaryKey()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    companyId: companyId(),
+    jpeg: bytea().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('face_photos_company_idx').on(t.companyId)],
+);
 
 /** Biometric consent: who accepted which notice, when, and its withdrawal (kept as the audit trail). */
-export const faceConsents = pgTable('face_consents', {
-  id: uuid().primaryKey().defaultRandom(),
-  companyId: companyId(),
-  employeeId: uuid().notNull().references(() => employees.id, { onDelete: 'cascade' }),
-  noticeVersion: varchar({ length: 40 }).notNull(),
-  acceptedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  recordedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
-  withdrawnAt: timestamp({ withTimezone: true }),
-  /** employee | employee_deleted | employee_deactivated | replaced */
-  withdrawnReason: varchar({ length: 40 }),
-}, (t) => [index('face_consents_company_employee_idx').on(t.companyId, t.employeeId, t.acceptedAt)]);
+export const faceConsents = pgTable(
+  'face_consents',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: companyId(),
+    employeeId: uuid()
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    noticeVersion: varchar({ length: 40 }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    recordedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    withdrawnAt: timestamp({ withTimezone: true }),
+    /** employee | employee_deleted | employee_deactivated | replaced */
+    withdrawnReason: varchar({ length: 40 }),
+  },
+  (t) => [index('face_consents_company_employee_idx').on(t.companyId, t.employeeId, t.acceptedAt)],
+);
 
 /** Kiosk links: the token is stored as its SHA-256 (lookup) and AES-GCM sealed (so the admin can copy it again). */
-export const attendanceLinks = pgTable('attendance_links', {
-  id: uuid().primaryKey().defaultRandom(),
-  companyId: companyId(),
-  name: varchar({ length: 120 }).notNull(),
-  tokenHash: varchar({ length: 64 }).notNull(),
-  tokenSealed: text().notNull(),
-  isActive: boolean().notNull().default(true),
-  expiresAt: timestamp({ withTimezone: true }),
-  lastUsedAt: timestamp({ withTimezone: true }),
-  createdByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('attendance_links_token_uq').on(t.tokenHash), index('attendance_links_company_idx').on(t.companyId, t.createdAt)]);
+export const attendanceLinks = pgTable(
+  'attendance_links',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: companyId(),
+    name: varchar({ length: 120 }).notNull(),
+    tokenHash: varchar({ length: 64 }).notNull(),
+    tokenSealed: text().notNull(),
+    isActive: boolean().notNull().default(true),
+    expiresAt: timestamp({ withTimezone: true }),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    createdByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('attendance_links_token_uq').on(t.tokenHash), index('attendance_links_company_idx').on(t.companyId, t.createdAt)],
+);
 
 /** Single-use active-liveness challenges of the kiosk. */
-export const faceChallenges = pgTable('face_challenges', {
-  id: uuid().primaryKey().defaultRandom(),
-  companyId: companyId(),
-  linkId: uuid().notNull().references(() => attendanceLinks.id, { onDelete: 'cascade' }),
-  steps: jsonb().$type<string[]>().notNull(),
-  expiresAt: timestamp({ withTimezone: true }).notNull(),
-  usedAt: timestamp({ withTimezone: true }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('face_challenges_expires_idx').on(t.expiresAt)]);
+export const faceChallenges = pgTable(
+  'face_challenges',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: companyId(),
+    linkId: uuid()
+      .notNull()
+      .references(() => attendanceLinks.id, { onDelete: 'cascade' }),
+    steps: jsonb().$type<string[]>().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('face_challenges_expires_idx').on(t.expiresAt)],
+);
 
 /** Failed marks in a row per kiosk device (a cookie, else IP + user agent): 5 → a cool-down. */
-export const kioskDevices = pgTable('kiosk_devices', {
-  linkId: uuid().notNull().references(() => attendanceLinks.id, { onDelete: 'cascade' }),
-  deviceKey: varchar({ length: 64 }).notNull(),
-  companyId: companyId(),
-  failures: integer().notNull().default(0),
-  cooldownUntil: timestamp({ withTimezone: true }),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.linkId, t.deviceKey] }), index('kiosk_devices_company_idx').on(t.companyId)]);
+export const kioskDevices = pgTable(
+  'kiosk_devices',
+  {
+    linkId: uuid()
+      .notNull()
+      .references(() => attendanceLinks.id, { onDelete: 'cascade' }),
+    deviceKey: varchar({ length: 64 }).notNull(),
+    companyId: companyId(),
+    failures: integer().notNull().default(0),
+    cooldownUntil: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.deviceKey] }), index('kiosk_devices_company_idx').on(t.companyId)],
+);

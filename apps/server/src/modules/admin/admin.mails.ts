@@ -1,16 +1,9 @@
 import type { Language } from '@presente/shared';
-import type { Mail } from '../../lib/mailer.js';
 import { escapeHtml } from '../../lib/html.js';
-
+import type { Mail } from '../../lib/mailer.js';
 
 /** The mail that gives a new company administrator their access (setup by email, spec §5). */
-export function companyAdminWelcomeMail(
-  lang: Language,
-  admin: { name: string; email: string },
-  companyName: string,
-  password: string,
-  loginUrl: string,
-): Mail {
+export function companyAdminWelcomeMail(lang: Language, admin: { name: string; email: string }, companyName: string, password: string, loginUrl: string): Mail {
   const t =
     lang === 'en'
       ? {

@@ -1,8 +1,15 @@
 import {
   paginationSchema,
-  superAdminAdminStatus, superAdminChangeEmailInput, superAdminChangePasswordInput, superAdminCompany,
-  superAdminCompanyCreateInput, superAdminCompanyListQuery, superAdminCompanyUpdateInput, superAdminDashboard,
-  superAdminToggleAdminInput, translate,
+  superAdminAdminStatus,
+  superAdminChangeEmailInput,
+  superAdminChangePasswordInput,
+  superAdminCompany,
+  superAdminCompanyCreateInput,
+  superAdminCompanyListQuery,
+  superAdminCompanyUpdateInput,
+  superAdminDashboard,
+  superAdminToggleAdminInput,
+  translate,
 } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,7 +35,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/super-admin/companies',
     {
-      schema: { tags, querystring: superAdminCompanyListQuery, response: { 200: z.object({ data: z.array(superAdminCompany), pagination: paginationSchema }) } },
+      schema: {
+        tags,
+        querystring: superAdminCompanyListQuery,
+        response: { 200: z.object({ data: z.array(superAdminCompany), pagination: paginationSchema }) },
+      },
     },
     async (req) => listCompanies(req.ctx, req.query),
   );
@@ -85,14 +96,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ data: await companies.adminStatus(req.ctx, req.params.id) }),
   );
 
-  app.patch(
-    '/super-admin/change-password',
-    { schema: { tags, body: superAdminChangePasswordInput, response: { 200: messageOnly } } },
-    async (req) => {
-      await account.changePassword(req.ctx, req.body);
-      return { message: translate('admin.passwordChanged', req.lang) };
-    },
-  );
+  app.patch('/super-admin/change-password', { schema: { tags, body: superAdminChangePasswordInput, response: { 200: messageOnly } } }, async (req) => {
+    await account.changePassword(req.ctx, req.body);
+    return { message: translate('admin.passwordChanged', req.lang) };
+  });
 
   app.patch(
     '/super-admin/change-email',

@@ -109,7 +109,9 @@ describe('company admin status', () => {
     expect((await t.as(root).get(status(company.id))).json().data.isActive).toBe(false);
     expect((await t.db.query.users.findFirst({ where: eq(users.id, admin.id) }))!.isActive).toBe(false);
     expect(t.events.emitted).toContainEqual({
-      room: 'super_admin', event: 'company_update', payload: { action: 'admin_status_changed', companyId: company.id, isActive: false },
+      room: 'super_admin',
+      event: 'company_update',
+      payload: { action: 'admin_status_changed', companyId: company.id, isActive: false },
     });
 
     const on = await t.as(root).patch(toggle(company.id), { isActive: true }, { 'accept-language': 'en' });
@@ -166,7 +168,11 @@ describe('PATCH /api/super-admin/change-password', () => {
     expect(await t.db.query.sessions.findMany({ where: eq(sessions.userId, me.id) })).toHaveLength(1);
     expect((await login(t, me.email, me.password)).statusCode).toBe(401);
     expect((await login(t, me.email, 'nueva-clave-segura')).statusCode).toBe(200);
-    expect(t.events.emitted).toContainEqual({ room: 'super_admin', event: 'super_admin_profile_updated', payload: { userId: me.id, action: 'password_changed' } });
+    expect(t.events.emitted).toContainEqual({
+      room: 'super_admin',
+      event: 'super_admin_profile_updated',
+      payload: { userId: me.id, action: 'password_changed' },
+    });
   });
 });
 
@@ -204,7 +210,9 @@ describe('PATCH /api/super-admin/change-email', () => {
     expect((await t.as(me).get('/api/auth/verify')).json().data.user.email).toBe(newEmail);
     expect((await login(t, newEmail, me.password)).statusCode).toBe(200);
     expect(t.events.emitted).toContainEqual({
-      room: 'super_admin', event: 'super_admin_profile_updated', payload: { userId: me.id, action: 'email_changed', newEmail },
+      room: 'super_admin',
+      event: 'super_admin_profile_updated',
+      payload: { userId: me.id, action: 'email_changed', newEmail },
     });
   });
 });

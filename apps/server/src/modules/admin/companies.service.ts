@@ -1,18 +1,16 @@
-import {
-  findCountry, type Language, type SuperAdminCompanyCreateInput, type SuperAdminCompanyUpdateInput,
-} from '@presente/shared';
+import { findCountry, type Language, type SuperAdminCompanyCreateInput, type SuperAdminCompanyUpdateInput } from '@presente/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.js';
 import { companies, sessions, users } from '../../db/schema/index.js';
-import { dropCompanySockets, dropSessionSockets, revokeSessions } from '../auth/sessions.js';
 import { AppError } from '../../errors.js';
 import { generatePassword, hashPassword } from '../../lib/crypto.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { rooms } from '../../realtime/events.js';
+import { assertEmailFree, emailTaken } from '../account/own-account.service.js';
+import { dropCompanySockets, dropSessionSockets, revokeSessions } from '../auth/sessions.js';
 import { cancelSubscriptionsBeforeDeletion } from '../billing/billing.service.js';
 import { companyAdminWelcomeMail } from './admin.mails.js';
 import { companyAdmins, companyNotFound, getCompany } from './companies.query.js';
-import { isUniqueViolation } from '../../lib/db-errors.js';
-import { assertEmailFree, emailTaken } from '../account/own-account.service.js';
 
 const invalid = (path: string, key: string) => new AppError('validation_failed', key, {}, [{ path, message: key }]);
 const adminNotFound = () => new AppError('not_found', 'admin.adminNotFound');
@@ -36,8 +34,7 @@ function resolvePlace(
 }
 
 /** The language of mail to a company's people: from the company's locale. */
-const mailLanguage = (locale: string, fallback: Language): Language =>
-  locale.startsWith('en') ? 'en' : locale.startsWith('es') ? 'es' : fallback;
+const mailLanguage = (locale: string, fallback: Language): Language => (locale.startsWith('en') ? 'en' : locale.startsWith('es') ? 'es' : fallback);
 
 function emitCompanyUpdate(ctx: Ctx, companyId: string, action: string, extra: Record<string, unknown> = {}) {
   const payload = { action, companyId, ...extra };
@@ -62,8 +59,16 @@ export async function createCompany(ctx: Ctx, input: SuperAdminCompanyCreateInpu
       const [company] = await tx
         .insert(companies)
         .values({
-          name: input.name, ruc: input.ruc, email: input.email, phone: input.phone, address: input.address, city: input.city,
-          ...place, plan: input.plan, status: input.status, maxEmployees: input.maxEmployees,
+          name: input.name,
+          ruc: input.ruc,
+          email: input.email,
+          phone: input.phone,
+          address: input.address,
+          city: input.city,
+          ...place,
+          plan: input.plan,
+          status: input.status,
+          maxEmployees: input.maxEmployees,
         })
         .returning({ id: companies.id });
       const [admin] = await tx
@@ -124,7 +129,10 @@ export async function updateCompany(ctx: Ctx, id: string, input: SuperAdminCompa
   let revoked: string[] = [];
   try {
     await ctx.db.transaction(async (tx) => {
-      await tx.update(companies).set({ ...patch, updatedAt: new Date() }).where(eq(companies.id, id));
+      await tx
+        .update(companies)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(companies.id, id));
       if (!admin) return;
       const now = new Date();
       await tx
@@ -187,7 +195,10 @@ export async function adminStatus(ctx: Ctx, companyId: string) {
 export async function setAdminActive(ctx: Ctx, companyId: string, isActive: boolean) {
   const admin = await findAdmin(ctx, companyId);
   const revoked = await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ isActive, updatedAt: new Date() }).where(and(eq(users.id, admin.id), eq(users.companyId, companyId)));
+    await tx
+      .update(users)
+      .set({ isActive, updatedAt: new Date() })
+      .where(and(eq(users.id, admin.id), eq(users.companyId, companyId)));
     return isActive ? [] : revokeSessions(tx, eq(sessions.userId, admin.id));
   });
   dropSessionSockets(ctx.deps.events, revoked);

@@ -112,7 +112,10 @@ describe('GET /api/super-admin/companies', () => {
     const b = await t.factories.company({ ruc: `RUC${tag}`, plan: 'FREE', status: 'SUSPENDED' });
     const c = await t.factories.company({ email: `hola-${tag}@tienda.pe`, plan: 'FREE', status: 'INACTIVE' });
     const ids = async (query: string) =>
-      (await t.as(root).get(`/api/super-admin/companies?${query}`)).json().data.map((x: { id: string }) => x.id).sort();
+      (await t.as(root).get(`/api/super-admin/companies?${query}`))
+        .json()
+        .data.map((x: { id: string }) => x.id)
+        .sort();
     expect(await ids(`search=${tag}`)).toEqual([a.id, b.id, c.id].sort());
     expect(await ids(`search=${tag}&plan=PREMIUM`)).toEqual([a.id]);
     expect(await ids(`search=${tag}&status=SUSPENDED`)).toEqual([b.id]);
@@ -147,10 +150,22 @@ describe('GET /api/super-admin/companies', () => {
     const res = await t.as(root).get(`/api/super-admin/companies?search=${encodeURIComponent(company.name)}`);
     expect(res.json().data).toEqual([
       {
-        id: company.id, name: company.name, ruc: company.ruc, email: company.email, phone: null, address: null, city: null,
-        country: 'PE', timezone: 'America/Lima', locale: 'es-PE', plan: 'PREMIUM', status: 'ACTIVE', maxEmployees: 30,
+        id: company.id,
+        name: company.name,
+        ruc: company.ruc,
+        email: company.email,
+        phone: null,
+        address: null,
+        city: null,
+        country: 'PE',
+        timezone: 'America/Lima',
+        locale: 'es-PE',
+        plan: 'PREMIUM',
+        status: 'ACTIVE',
+        maxEmployees: 30,
         currentEmployees: 1,
-        registeredAt: company.registeredAt.toISOString(), updatedAt: company.updatedAt.toISOString(),
+        registeredAt: company.registeredAt.toISOString(),
+        updatedAt: company.updatedAt.toISOString(),
         admin: { id: first.id, name: first.name, email: first.email, isActive: true },
       },
     ]);
@@ -253,8 +268,19 @@ describe('POST /api/super-admin/companies', () => {
     expect(res.json().warning).toBeUndefined();
     const data = res.json().data;
     expect(data).toMatchObject({
-      name: body.name, ruc: body.ruc, email: body.email, phone: body.phone, address: body.address, city: body.city,
-      plan: 'PREMIUM', status: 'ACTIVE', maxEmployees: 25, currentEmployees: 0, country: 'PE', timezone: 'America/Lima', locale: 'es-PE',
+      name: body.name,
+      ruc: body.ruc,
+      email: body.email,
+      phone: body.phone,
+      address: body.address,
+      city: body.city,
+      plan: 'PREMIUM',
+      status: 'ACTIVE',
+      maxEmployees: 25,
+      currentEmployees: 0,
+      country: 'PE',
+      timezone: 'America/Lima',
+      locale: 'es-PE',
       admin: { name: 'Carlos Huamán', email: body.adminEmail, isActive: true },
     });
     const company = await t.db.query.companies.findFirst({ where: eq(companies.id, data.id) });
@@ -291,7 +317,11 @@ describe('POST /api/super-admin/companies', () => {
   it('applies the defaults: FREE, 10 employees, ACTIVE, setup by email; the country decides timezone and locale', async () => {
     const u = uniq();
     const res = await t.as(root).post('/api/super-admin/companies', {
-      name: `Minimal ${u}`, ruc: '1', email: `m-${u}@example.com`, adminName: 'Min', adminEmail: `min-${u}@example.com`,
+      name: `Minimal ${u}`,
+      ruc: '1',
+      email: `m-${u}@example.com`,
+      adminName: 'Min',
+      adminEmail: `min-${u}@example.com`,
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ plan: 'FREE', maxEmployees: 10, status: 'ACTIVE', country: 'PE', timezone: 'America/Lima', locale: 'es-PE' });
@@ -354,7 +384,10 @@ describe('PUT /api/super-admin/companies/:id', () => {
     const admin = await t.factories.companyAdmin({ companyId: company.id });
     const newEmail = `nuevo-${uniq()}@example.com`;
     const res = await t.as(root).put(url(company.id), {
-      name: 'Nombre Nuevo', plan: 'PREMIUM', maxEmployees: '40', phone: '',
+      name: 'Nombre Nuevo',
+      plan: 'PREMIUM',
+      maxEmployees: '40',
+      phone: '',
       adminData: { name: 'Admin Renombrado', email: newEmail.toUpperCase(), password: '' },
     });
     expect(res.statusCode).toBe(200);
@@ -397,7 +430,11 @@ describe('PUT /api/super-admin/companies/:id', () => {
     const bystander = await t.factories.companyAdmin();
     const res = await t.as(root).put(url(company.id), { status: 'INACTIVE' });
     expect(res.json().data.status).toBe('INACTIVE');
-    expect(t.events.emitted).toContainEqual({ room: `company_${company.id}`, event: 'company_update', payload: { action: 'updated', companyId: company.id, status: 'INACTIVE' } });
+    expect(t.events.emitted).toContainEqual({
+      room: `company_${company.id}`,
+      event: 'company_update',
+      payload: { action: 'updated', companyId: company.id, status: 'INACTIVE' },
+    });
     expect((await t.as(admin).get('/api/auth/verify')).statusCode).toBe(401);
     expect((await t.as(employee).get('/api/auth/verify')).statusCode).toBe(401);
     expect((await t.as(bystander).get('/api/auth/verify')).statusCode).toBe(200);

@@ -40,7 +40,11 @@ export async function loadCompanyPeriod(db: Db, companyId: string, start: string
     .leftJoin(schedules, eq(schedules.id, employees.scheduleId))
     .leftJoin(departments, eq(departments.id, employees.departmentId))
     .where(
-      and(eq(employees.companyId, companyId), or(isNull(employees.deletedAt), gte(employees.deletedAt, localToInstant(start, 0, company.timezone))), employeeFilter),
+      and(
+        eq(employees.companyId, companyId),
+        or(isNull(employees.deletedAt), gte(employees.deletedAt, localToInstant(start, 0, company.timezone))),
+        employeeFilter,
+      ),
     );
   const ids = rows.map((r) => r.employee.id);
   const [recordRows, holidayRows, periods] = await Promise.all([
@@ -48,13 +52,31 @@ export async function loadCompanyPeriod(db: Db, companyId: string, start: string
       ? db
           .select()
           .from(attendanceRecords)
-          .where(and(eq(attendanceRecords.companyId, companyId), gte(attendanceRecords.date, start), lte(attendanceRecords.date, end), ids.length <= 1000 ? inArray(attendanceRecords.employeeId, ids) : undefined))
+          .where(
+            and(
+              eq(attendanceRecords.companyId, companyId),
+              gte(attendanceRecords.date, start),
+              lte(attendanceRecords.date, end),
+              ids.length <= 1000 ? inArray(attendanceRecords.employeeId, ids) : undefined,
+            ),
+          )
       : Promise.resolve([]),
-    db.select().from(holidays).where(and(eq(holidays.companyId, companyId), gte(holidays.date, start), lte(holidays.date, end))),
+    db
+      .select()
+      .from(holidays)
+      .where(and(eq(holidays.companyId, companyId), gte(holidays.date, start), lte(holidays.date, end))),
     loadPeriods(db, companyId, ids, start, end),
   ]);
   const links = holidayRows.length
-    ? await db.select().from(holidaySchedules).where(inArray(holidaySchedules.holidayId, holidayRows.map((h) => h.id)))
+    ? await db
+        .select()
+        .from(holidaySchedules)
+        .where(
+          inArray(
+            holidaySchedules.holidayId,
+            holidayRows.map((h) => h.id),
+          ),
+        )
     : [];
   const records = new Map<string, Map<string, typeof attendanceRecords.$inferSelect>>();
   for (const r of recordRows) {

@@ -30,7 +30,14 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   // The reason may come in the body or, for clients that send no DELETE body, as ?reason=.
   app.delete(
     '/attendance/:id',
-    { schema: { tags: ['attendance'], params: idParam, querystring: z.object({ reason: z.string().optional() }), body: attendanceDeleteInput.partial().nullish() } },
+    {
+      schema: {
+        tags: ['attendance'],
+        params: idParam,
+        querystring: z.object({ reason: z.string().optional() }),
+        body: attendanceDeleteInput.partial().nullish(),
+      },
+    },
     async (req) => {
       const reason = (req.body?.reason ?? req.query.reason ?? '').trim();
       if (!reason) throw new AppError('validation_failed', 'attendance.reasonRequired', {}, [{ path: 'reason', message: 'attendance.reasonRequired' }]);

@@ -1,8 +1,8 @@
 import type { RecordSpan } from '@presente/shared';
 import { and, eq, gte, lte, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { anyUuid } from '../../lib/sql.js';
 import { departments, employees, attendanceRecords as r, schedules } from '../../db/schema/index.js';
+import { anyUuid } from '../../lib/sql.js';
 
 /** The employee and schedule columns a calendar row needs (not the whole rows: 1,000 of them per page). */
 export const pageColumns = {

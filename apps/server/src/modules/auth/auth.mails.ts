@@ -1,7 +1,6 @@
 import type { Language } from '@presente/shared';
-import type { Mail } from '../../lib/mailer.js';
 import { escapeHtml } from '../../lib/html.js';
-
+import type { Mail } from '../../lib/mailer.js';
 
 /** The password-reset mail in the requester's language. */
 export function resetPasswordMail(lang: Language, user: { name: string; email: string }, link: string): Mail {

@@ -1,6 +1,12 @@
 import {
-  captchaConfig, companyConfig as companyConfigSchema, forgotPasswordInput, loginInput, registerInput, resetPasswordInput,
-  sessionUser, translate,
+  captchaConfig,
+  companyConfig as companyConfigSchema,
+  forgotPasswordInput,
+  loginInput,
+  registerInput,
+  resetPasswordInput,
+  sessionUser,
+  translate,
 } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -51,7 +57,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/verify',
-    { preHandler: app.requireRole(...ANY_ROLE), schema: { tags: ['auth'], response: { 200: envelope(z.object({ user: sessionUser, companyConfig: companyConfigSchema })) } } },
+    {
+      preHandler: app.requireRole(...ANY_ROLE),
+      schema: { tags: ['auth'], response: { 200: envelope(z.object({ user: sessionUser, companyConfig: companyConfigSchema })) } },
+    },
     async (req) => {
       const actor = req.actor!;
       return {
@@ -77,20 +86,31 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/register',
-    { config: perIp(10, 10), schema: { tags: ['auth'], body: registerInput, response: { 201: messageOnly.extend({ data: z.object({ companyId: z.string() }) }) } } },
+    {
+      config: perIp(10, 10),
+      schema: { tags: ['auth'], body: registerInput, response: { 201: messageOnly.extend({ data: z.object({ companyId: z.string() }) }) } },
+    },
     async (req, reply) => {
       const { company } = await auth.registerCompany(req.ctx, req.body);
       return reply.code(201).send({ data: { companyId: company.id }, message: translate('auth.registerSuccess', req.lang) });
     },
   );
 
-  app.post('/auth/forgot-password', { config: perIp(5, 15), schema: { tags: ['auth'], body: forgotPasswordInput, response: { 200: messageOnly } } }, async (req) => {
-    await auth.forgotPassword(req.ctx, req.body);
-    return { message: translate('auth.forgotSuccess', req.lang) };
-  });
+  app.post(
+    '/auth/forgot-password',
+    { config: perIp(5, 15), schema: { tags: ['auth'], body: forgotPasswordInput, response: { 200: messageOnly } } },
+    async (req) => {
+      await auth.forgotPassword(req.ctx, req.body);
+      return { message: translate('auth.forgotSuccess', req.lang) };
+    },
+  );
 
-  app.post('/auth/reset-password', { config: perIp(10, 15), schema: { tags: ['auth'], body: resetPasswordInput, response: { 200: messageOnly } } }, async (req) => {
-    await auth.resetPassword(req.ctx, req.body);
-    return { message: translate('auth.resetSuccess', req.lang) };
-  });
+  app.post(
+    '/auth/reset-password',
+    { config: perIp(10, 15), schema: { tags: ['auth'], body: resetPasswordInput, response: { 200: messageOnly } } },
+    async (req) => {
+      await auth.resetPassword(req.ctx, req.body);
+      return { message: translate('auth.resetSuccess', req.lang) };
+    },
+  );
 };

@@ -1,10 +1,7 @@
-import {
-  type CompanyConfig, DEFAULT_LOCALE, DEFAULT_TIMEZONE, RESET_TOKEN_TTL_MS, SESSION_TTL_MS, type SessionUser,
-  findCountry,
-} from '@presente/shared';
-import type { z } from 'zod';
 import type { forgotPasswordInput, loginInput, registerInput, resetPasswordInput } from '@presente/shared';
+import { type CompanyConfig, DEFAULT_LOCALE, DEFAULT_TIMEZONE, findCountry, RESET_TOKEN_TTL_MS, SESSION_TTL_MS, type SessionUser } from '@presente/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Actor, Ctx } from '../../context.js';
 import { companies, passwordResetTokens, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -23,8 +20,7 @@ export function toSessionUser(u: Pick<User, 'id' | 'name' | 'email' | 'role' | '
   return { id: u.id, userId: u.id, name: u.name, email: u.email, role: u.role, userType: u.role, companyId: u.companyId };
 }
 
-const findUserByEmail = (ctx: Ctx, email: string) =>
-  ctx.db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
+const findUserByEmail = (ctx: Ctx, email: string) => ctx.db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
 
 /** Checks the human-verification token; refuses with the spec's message. */
 export async function assertHuman(ctx: Ctx, token: string | undefined) {
@@ -111,8 +107,18 @@ export async function registerCompany(ctx: Ctx, input: z.output<typeof registerI
       const [company] = await tx
         .insert(companies)
         .values({
-          name: input.name, ruc: input.ruc, email: input.email, phone: input.phone, address: input.address, city: input.city,
-          country: country.code, timezone: input.timezone, locale: input.locale, plan: 'FREE', status: 'ACTIVE', maxEmployees: 5,
+          name: input.name,
+          ruc: input.ruc,
+          email: input.email,
+          phone: input.phone,
+          address: input.address,
+          city: input.city,
+          country: country.code,
+          timezone: input.timezone,
+          locale: input.locale,
+          plan: 'FREE',
+          status: 'ACTIVE',
+          maxEmployees: 5,
         })
         .returning();
       const [admin] = await tx

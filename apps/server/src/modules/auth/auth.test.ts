@@ -80,7 +80,10 @@ describe('POST /api/auth/register', () => {
     const ok = registration({ country: 'MX', timezone: 'America/Cancun', locale: 'es-MX' });
     const res = await t.anon.post('/api/auth/register', { ...ok, turnstileToken: await t.solveCaptcha() });
     expect(res.statusCode).toBe(201);
-    const bad = await t.anon.post('/api/auth/register', { ...registration({ country: 'PE', timezone: 'Europe/Madrid' }), turnstileToken: await t.solveCaptcha() });
+    const bad = await t.anon.post('/api/auth/register', {
+      ...registration({ country: 'PE', timezone: 'Europe/Madrid' }),
+      turnstileToken: await t.solveCaptcha(),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('validation_failed');
   });
@@ -88,7 +91,10 @@ describe('POST /api/auth/register', () => {
   it('answers 409 with a clear message when the admin email is taken (any case) and creates no company', async () => {
     const existing = await t.factories.companyAdmin();
     const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(companies);
-    const res = await t.anon.post('/api/auth/register', { ...registration({ adminEmail: existing.email.toUpperCase() }), turnstileToken: await t.solveCaptcha() });
+    const res = await t.anon.post('/api/auth/register', {
+      ...registration({ adminEmail: existing.email.toUpperCase() }),
+      turnstileToken: await t.solveCaptcha(),
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'email_taken', message: 'Ya existe una cuenta con ese email' });
     const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(companies);
@@ -286,7 +292,10 @@ describe('forgot and reset password', () => {
 
     const user = await t.factories.companyAdmin();
     const token = await resetLinkFor(user.email);
-    await t.db.update(passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetTokens.userId, user.id));
+    await t.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, user.id));
     const expired = await t.anon.post('/api/auth/reset-password', { token, newPassword: 'nueva-clave' });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toContain('inválido');

@@ -6,8 +6,8 @@ import { companies, employees, paymentEvents, sessions, subscriptions, users } f
 import { enqueue } from '../../jobs/runner.js';
 import { rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
-import { snapshotPeriods } from '../attendance/periods.js';
 import { companyAdmins } from '../admin/companies.query.js';
+import { snapshotPeriods } from '../attendance/periods.js';
 import { dropCompanySockets, dropSessionSockets, revokeSessions } from '../auth/sessions.js';
 import { removeFaceData } from '../face/enrol.service.js';
 import type { BillingMailParams } from './billing.mails.js';

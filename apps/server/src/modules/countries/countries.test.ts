@@ -11,7 +11,13 @@ describe('GET /api/countries', () => {
     const res = await t.anon.get('/api/countries');
     expect(res.statusCode).toBe(200);
     const list = res.json().data;
-    expect(list[0]).toEqual({ code: 'PE', name: 'Perú', timezone: 'America/Lima', locale: 'es-PE', timezones: [{ timezone: 'America/Lima', name: 'Lima', offset: '-05:00' }] });
+    expect(list[0]).toEqual({
+      code: 'PE',
+      name: 'Perú',
+      timezone: 'America/Lima',
+      locale: 'es-PE',
+      timezones: [{ timezone: 'America/Lima', name: 'Lima', offset: '-05:00' }],
+    });
     expect(list.length).toBeGreaterThanOrEqual(22);
     const en = (await t.anon.get('/api/countries', { 'accept-language': 'en' })).json().data;
     expect(en.find((c: { code: string }) => c.code === 'ES').name).toBe('Spain');

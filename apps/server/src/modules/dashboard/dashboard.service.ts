@@ -1,5 +1,15 @@
 import {
-  attendanceRate, countStatuses, createDayJudge, type DayStatus, daysBetween, isWorkDay, monthRange, round2, shiftWindow, spanOf, toLocal,
+  attendanceRate,
+  countStatuses,
+  createDayJudge,
+  type DayStatus,
+  daysBetween,
+  isWorkDay,
+  monthRange,
+  round2,
+  shiftWindow,
+  spanOf,
+  toLocal,
 } from '@presente/shared';
 import { type Ctx, requireCompany } from '../../context.js';
 import { loadCompanyPeriod } from '../attendance/attendance-data.js';

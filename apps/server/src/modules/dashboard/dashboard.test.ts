@@ -13,7 +13,13 @@ beforeAll(async () => {
 });
 
 const ctxOf = (u: TestUser): Ctx => ({
-  db: t.db, deps: t.deps, lang: 'es', ip: '127.0.0.1', userAgent: 'test', publicUrl: 'http://x', log: pino({ level: 'silent' }),
+  db: t.db,
+  deps: t.deps,
+  lang: 'es',
+  ip: '127.0.0.1',
+  userAgent: 'test',
+  publicUrl: 'http://x',
+  log: pino({ level: 'silent' }),
   actor: { userId: u.id, sessionId: 's', role: u.role, companyId: u.companyId, name: u.name, email: u.email },
 });
 
@@ -22,7 +28,13 @@ describe('company dashboard', () => {
     const company = await t.factories.company({ timezone: 'America/Lima' });
     const admin = await t.factories.companyAdmin({ companyId: company.id });
     const c = company.id;
-    const sched = await t.factories.schedule(c, { startTime: '09:00', endTime: '18:00', breakStartTime: '13:00', breakEndTime: '14:00', workDays: '1,2,3,4,5' });
+    const sched = await t.factories.schedule(c, {
+      startTime: '09:00',
+      endTime: '18:00',
+      breakStartTime: '13:00',
+      breakEndTime: '14:00',
+      workDays: '1,2,3,4,5',
+    });
     const ventas = await t.factories.department(c, 'Ventas');
     const almacen = await t.factories.department(c, 'Almacén');
     const onTime = await t.factories.employee(c, { scheduleId: sched.id, departmentId: ventas.id });
@@ -45,8 +57,16 @@ describe('company dashboard', () => {
     const d = await companyDashboard(ctxOf(admin), now);
     // 'Presentes hoy' is everyone who checked in (on time, late, early); late and early are subsets of it (decision 0016).
     expect(d).toMatchObject({
-      totalEmployees: 6, activeEmployees: 5, presentToday: 3, lateToday: 1, earlyToday: 1, absentToday: 1, permissionsToday: 1, holidaysToday: 0,
-      company: { maxEmployees: 5 }, today: '2026-03-04',
+      totalEmployees: 6,
+      activeEmployees: 5,
+      presentToday: 3,
+      lateToday: 1,
+      earlyToday: 1,
+      absentToday: 1,
+      permissionsToday: 1,
+      holidaysToday: 0,
+      company: { maxEmployees: 5 },
+      today: '2026-03-04',
     });
     // March 2-4 are the month's working days so far (Sunday the 1st is not); 15 employee-days, 5 attended or on leave.
     expect(d.monthlyStats).toMatchObject({ totalWorkingDays: 3, attendancePercentage: Math.round((5 / 15) * 100) });

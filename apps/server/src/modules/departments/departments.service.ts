@@ -59,7 +59,11 @@ export async function updateDepartment(ctx: Ctx, id: string, input: Input) {
 export async function deleteDepartment(ctx: Ctx, id: string) {
   const companyId = requireCompany(ctx.actor);
   await ctx.db.transaction(async (tx) => {
-    const [dept] = await tx.select().from(departments).where(and(eq(departments.id, id), eq(departments.companyId, companyId))).for('update');
+    const [dept] = await tx
+      .select()
+      .from(departments)
+      .where(and(eq(departments.id, id), eq(departments.companyId, companyId)))
+      .for('update');
     if (!dept) throw new AppError('not_found', 'department.notFound');
     const [{ n }] = await tx
       .select({ n: sql<number>`count(*)::int` })

@@ -85,14 +85,28 @@ describe('activity', () => {
   });
 
   it('a punch writes an entry the employee then sees', async () => {
-    const { employee } = await officeEmployee(t, { startTime: '00:00', endTime: '23:59', breakStartTime: null, breakEndTime: null, workDays: '1,2,3,4,5,6,7', earlyCheckInMinutes: 0 });
+    const { employee } = await officeEmployee(t, {
+      startTime: '00:00',
+      endTime: '23:59',
+      breakStartTime: null,
+      breakEndTime: null,
+      workDays: '1,2,3,4,5,6,7',
+      earlyCheckInMinutes: 0,
+    });
     await t.as(employee.account).post(`${BASE}/attendance/check-in`, {});
     const data = (await t.as(employee.account).get(`${BASE}/activity?filter=attendance`)).json().data;
     expect(data).toMatchObject([{ type: 'attendance_check_in', title: 'Entrada registrada', adminName: null, details: { method: 'web' } }]);
   });
 
   it('answers titles in the request language: keys stored now, Spanish words of older entries, {params} from details', async () => {
-    const { employee } = await officeEmployee(t, { startTime: '00:00', endTime: '23:59', breakStartTime: null, breakEndTime: null, workDays: '1,2,3,4,5,6,7', earlyCheckInMinutes: 0 });
+    const { employee } = await officeEmployee(t, {
+      startTime: '00:00',
+      endTime: '23:59',
+      breakStartTime: null,
+      breakEndTime: null,
+      workDays: '1,2,3,4,5,6,7',
+      earlyCheckInMinutes: 0,
+    });
     await t.as(employee.account).post(`${BASE}/attendance/check-in`, {});
     const [stored] = await t.db.select().from(activityLog).where(eq(activityLog.employeeId, employee.id));
     expect(stored.title).toBe('activity.checkIn');

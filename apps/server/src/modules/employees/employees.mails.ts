@@ -1,7 +1,6 @@
 import type { Language } from '@presente/shared';
-import type { Mail } from '../../lib/mailer.js';
 import { escapeHtml } from '../../lib/html.js';
-
+import type { Mail } from '../../lib/mailer.js';
 
 /** The mail with an account's (new) password, for a new employee or a password reset. */
 export function accountPasswordMail(
@@ -17,14 +16,20 @@ export function accountPasswordMail(
       ? {
           subject: kind === 'welcome' ? `Presente: your ${companyName} account` : 'Presente: your new password',
           hello: `Hello ${to.name},`,
-          body: kind === 'welcome' ? `${companyName} created your Presente account to record your attendance.` : `${companyName} generated a new password for your Presente account.`,
+          body:
+            kind === 'welcome'
+              ? `${companyName} created your Presente account to record your attendance.`
+              : `${companyName} generated a new password for your Presente account.`,
           creds: `Email: ${to.email}\nPassword: ${password}`,
           change: 'Log in and change it in Settings:',
         }
       : {
           subject: kind === 'welcome' ? `Presente: tu cuenta de ${companyName}` : 'Presente: tu nueva contraseña',
           hello: `Hola ${to.name},`,
-          body: kind === 'welcome' ? `${companyName} creó tu cuenta de Presente para registrar tu asistencia.` : `${companyName} generó una nueva contraseña para tu cuenta de Presente.`,
+          body:
+            kind === 'welcome'
+              ? `${companyName} creó tu cuenta de Presente para registrar tu asistencia.`
+              : `${companyName} generó una nueva contraseña para tu cuenta de Presente.`,
           creds: `Email: ${to.email}\nContraseña: ${password}`,
           change: 'Inicia sesión y cámbiala en Configuración:',
         };

@@ -5,6 +5,7 @@ import {
   employeeUpdateInput,
   idParam,
   pageQuery,
+  pagination,
   schedulePeriodsQuery,
   translate,
   ymd,
@@ -14,7 +15,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireCompany } from '../../context.js';
 import { attendanceRecords } from '../../db/schema/index.js';
 import { employeePeriods } from '../attendance/periods.js';
-import { pagination } from '@presente/shared';
 import * as service from './employees.service.js';
 import { importEmployees } from './import.service.js';
 
@@ -79,7 +79,13 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
         endDate ? lte(attendanceRecords.date, endDate) : undefined,
       );
       const [rows, [{ total }]] = await Promise.all([
-        req.ctx.db.select().from(attendanceRecords).where(where).orderBy(desc(attendanceRecords.date)).limit(Math.min(limit, 1000)).offset((page - 1) * limit),
+        req.ctx.db
+          .select()
+          .from(attendanceRecords)
+          .where(where)
+          .orderBy(desc(attendanceRecords.date))
+          .limit(Math.min(limit, 1000))
+          .offset((page - 1) * limit),
         req.ctx.db.select({ total: sql<number>`count(*)::int` }).from(attendanceRecords).where(where),
       ]);
       return { data: rows, pagination: pagination(page, limit, total) };

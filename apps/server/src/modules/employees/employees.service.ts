@@ -10,8 +10,8 @@ import { generatePassword, hashPassword } from '../../lib/crypto.js';
 import { isUniqueViolation, likeEscape } from '../../lib/db-errors.js';
 import { emitPlatformChange, rooms } from '../../realtime/events.js';
 import { snapshotPeriods } from '../attendance/periods.js';
-import { assertCanAdd } from '../company/plan.service.js';
 import { dropSessionSockets, revokeSessions } from '../auth/sessions.js';
+import { assertCanAdd } from '../company/plan.service.js';
 import { removeFaceData } from '../face/enrol.service.js';
 import { accountPasswordMail } from './employees.mails.js';
 
@@ -33,7 +33,13 @@ const byId = (companyId: string, id: string) => and(live(companyId), eq(employee
 /** Inside the writing transaction: the schedule and department are locked (FOR KEY SHARE) so neither can go before the commit. */
 async function assertRefs(tx: Db, companyId: string, input: { scheduleId: string | null; departmentId: string | null }) {
   const ofCompany = async (table: typeof schedules | typeof departments, id: string) =>
-    (await tx.select({ id: table.id }).from(table).where(and(eq(table.id, id), eq(table.companyId, companyId))).for('key share')).length > 0;
+    (
+      await tx
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(table.id, id), eq(table.companyId, companyId)))
+        .for('key share')
+    ).length > 0;
   if (input.scheduleId && !(await ofCompany(schedules, input.scheduleId))) {
     throw new AppError('not_found', 'schedule.notFound', {}, [{ path: 'scheduleId', message: 'schedule.notFound' }]);
   }

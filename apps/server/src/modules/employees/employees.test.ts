@@ -10,16 +10,24 @@ beforeAll(async () => {
 });
 const url = '/api/company-admin-simple/employees';
 let n = 0;
-const valid = () => ({ firstName: 'Luis', lastName: 'Torres', email: `luis${++n}@empresa.pe`, employeeCode: `EMP-${n}`, documentNumber: '45678912', position: 'Cajero' });
-const login = async (email: string, password: string) =>
-  t.anon.post('/api/auth/login', { email, password, turnstileToken: await t.solveCaptcha() });
+const valid = () => ({
+  firstName: 'Luis',
+  lastName: 'Torres',
+  email: `luis${++n}@empresa.pe`,
+  employeeCode: `EMP-${n}`,
+  documentNumber: '45678912',
+  position: 'Cajero',
+});
+const login = async (email: string, password: string) => t.anon.post('/api/auth/login', { email, password, turnstileToken: await t.solveCaptcha() });
 
 describe('employees', () => {
   it('validates with the spec messages', async () => {
     const admin = await t.factories.companyAdmin();
     const res = await t.as(admin).post(url, { firstName: '', lastName: '', email: '', employeeCode: '' });
     const messages = res.json().errors.map((e: { message: string }) => e.message);
-    expect(messages).toEqual(expect.arrayContaining(['El nombre es requerido', 'El apellido es requerido', 'El email es requerido', 'El código de empleado es requerido']));
+    expect(messages).toEqual(
+      expect.arrayContaining(['El nombre es requerido', 'El apellido es requerido', 'El email es requerido', 'El código de empleado es requerido']),
+    );
   });
 
   it('creates the employee and a login account with an emailed password that works', async () => {
@@ -29,7 +37,10 @@ describe('employees', () => {
     const body = { ...valid(), departmentId: dept.id, scheduleId: sched.id };
     const res = await t.as(admin).post(url, body);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ message: 'Empleado creado exitosamente', data: { emailStatus: 'sent', department: { name: dept.name }, schedule: { name: sched.name } } });
+    expect(res.json()).toMatchObject({
+      message: 'Empleado creado exitosamente',
+      data: { emailStatus: 'sent', department: { name: dept.name }, schedule: { name: sched.name } },
+    });
     const mail = t.deps.mailer.outbox.at(-1)!;
     expect(mail.to).toBe(body.email);
     const password = /Contraseña: (\S+)/.exec(mail.text)![1];
@@ -147,7 +158,9 @@ describe('employees', () => {
   it('deletes the login account but keeps attendance history; the code can be reused', async () => {
     const admin = await t.factories.companyAdmin();
     const emp = await t.factories.employee(admin.companyId!);
-    await t.db.insert(attendanceRecords).values({ companyId: admin.companyId!, employeeId: emp.id, date: '2026-03-02', checkIn: new Date('2026-03-02T14:00:00Z') });
+    await t.db
+      .insert(attendanceRecords)
+      .values({ companyId: admin.companyId!, employeeId: emp.id, date: '2026-03-02', checkIn: new Date('2026-03-02T14:00:00Z') });
     expect((await t.as(admin).delete(`${url}/${emp.id}`)).statusCode).toBe(200);
     expect(await t.db.query.users.findFirst({ where: eq(users.id, emp.account.id) })).toBeUndefined();
     expect(await t.db.query.attendanceRecords.findFirst({ where: eq(attendanceRecords.employeeId, emp.id) })).toBeDefined();

@@ -19,16 +19,43 @@ interface RowError {
 
 /** Accepts Spanish or English column headers (as a spreadsheet person would write them). */
 const HEADER_ALIASES: Record<string, keyof Row> = {
-  nombre: 'firstName', nombres: 'firstName', firstname: 'firstName', 'first name': 'firstName',
-  apellido: 'lastName', apellidos: 'lastName', lastname: 'lastName', 'last name': 'lastName',
-  email: 'email', correo: 'email', 'correo electrónico': 'email', 'correo electronico': 'email',
-  codigo: 'employeeCode', código: 'employeeCode', 'código de empleado': 'employeeCode', 'codigo de empleado': 'employeeCode', employeecode: 'employeeCode', code: 'employeeCode',
-  documento: 'documentNumber', dni: 'documentNumber', 'número de documento': 'documentNumber', documentnumber: 'documentNumber', document: 'documentNumber',
-  cargo: 'position', puesto: 'position', position: 'position',
-  telefono: 'phone', teléfono: 'phone', phone: 'phone',
-  departamento: 'department', department: 'department',
-  horario: 'schedule', schedule: 'schedule',
-  'fecha de ingreso': 'hireDate', ingreso: 'hireDate', hiredate: 'hireDate', 'hire date': 'hireDate',
+  nombre: 'firstName',
+  nombres: 'firstName',
+  firstname: 'firstName',
+  'first name': 'firstName',
+  apellido: 'lastName',
+  apellidos: 'lastName',
+  lastname: 'lastName',
+  'last name': 'lastName',
+  email: 'email',
+  correo: 'email',
+  'correo electrónico': 'email',
+  'correo electronico': 'email',
+  codigo: 'employeeCode',
+  código: 'employeeCode',
+  'código de empleado': 'employeeCode',
+  'codigo de empleado': 'employeeCode',
+  employeecode: 'employeeCode',
+  code: 'employeeCode',
+  documento: 'documentNumber',
+  dni: 'documentNumber',
+  'número de documento': 'documentNumber',
+  documentnumber: 'documentNumber',
+  document: 'documentNumber',
+  cargo: 'position',
+  puesto: 'position',
+  position: 'position',
+  telefono: 'phone',
+  teléfono: 'phone',
+  phone: 'phone',
+  departamento: 'department',
+  department: 'department',
+  horario: 'schedule',
+  schedule: 'schedule',
+  'fecha de ingreso': 'hireDate',
+  ingreso: 'hireDate',
+  hiredate: 'hireDate',
+  'hire date': 'hireDate',
 };
 
 export function normaliseRow(raw: Record<string, unknown>): Record<string, unknown> {
@@ -64,7 +91,10 @@ export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>
   const seenCodes = new Map<string, number>();
   const seenEmails = new Map<string, number>();
   for (const { line, data } of rows) {
-    for (const [seen, key, field] of [[seenCodes, lower(data.employeeCode), 'employeeCode'], [seenEmails, data.email, 'email']] as const) {
+    for (const [seen, key, field] of [
+      [seenCodes, lower(data.employeeCode), 'employeeCode'],
+      [seenEmails, data.email, 'email'],
+    ] as const) {
       if (seen.has(key)) errors.push({ path: `${line}.${field}`, message: 'import.duplicateInFile' });
       else seen.set(key, line);
     }
@@ -73,8 +103,16 @@ export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>
   const [company, active, existing, takenEmails, deptRows, schedRows] = await Promise.all([
     ctx.db.query.companies.findFirst({ where: eq(companies.id, companyId) }),
     countUsage(ctx.db, companyId, 'employees'),
-    ctx.db.select({ code: employees.employeeCode, email: employees.email }).from(employees).where(and(eq(employees.companyId, companyId), isNull(employees.deletedAt))),
-    seenEmails.size ? ctx.db.select({ email: users.email }).from(users).where(inArray(sql`lower(${users.email})`, [...seenEmails.keys()])) : Promise.resolve([]),
+    ctx.db
+      .select({ code: employees.employeeCode, email: employees.email })
+      .from(employees)
+      .where(and(eq(employees.companyId, companyId), isNull(employees.deletedAt))),
+    seenEmails.size
+      ? ctx.db
+          .select({ email: users.email })
+          .from(users)
+          .where(inArray(sql`lower(${users.email})`, [...seenEmails.keys()]))
+      : Promise.resolve([]),
     ctx.db.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.companyId, companyId)),
     ctx.db.select({ id: schedules.id, name: schedules.name }).from(schedules).where(eq(schedules.companyId, companyId)),
   ]);
@@ -92,7 +130,9 @@ export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>
   }
   // New departments, once each whatever their capitalisation (the first spelling wins).
   const newByKey = new Map<string, string>();
-  for (const { data } of rows) if (data.department && !deptByName.has(lower(data.department)) && !newByKey.has(lower(data.department))) newByKey.set(lower(data.department), data.department);
+  for (const { data } of rows)
+    if (data.department && !deptByName.has(lower(data.department)) && !newByKey.has(lower(data.department)))
+      newByKey.set(lower(data.department), data.department);
   const newDepartments = [...newByKey.values()];
 
   if (errors.length) {
@@ -111,14 +151,30 @@ export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>
       const [d] = await tx.insert(departments).values({ companyId, name }).returning();
       deptByName.set(lower(name), d.id);
     }
-    await insertRows(tx, companyId, rows.map((r) => r.data), hashes, deptByName, schedByName);
+    await insertRows(
+      tx,
+      companyId,
+      rows.map((r) => r.data),
+      hashes,
+      deptByName,
+      schedByName,
+    );
   });
   ctx.deps.events.emit(rooms.companyAdmin(companyId), 'employee_update', { action: 'imported', count: rows.length });
   emitPlatformChange(ctx.deps.events, companyId, 'employees_imported');
   let emailFailures = 0;
   for (const [i, { data }] of rows.entries()) {
     try {
-      await ctx.deps.mailer.send(accountPasswordMail(ctx.lang, 'welcome', { name: `${data.firstName} ${data.lastName}`, email: data.email }, company.name, passwords[i], `${ctx.publicUrl}/login`));
+      await ctx.deps.mailer.send(
+        accountPasswordMail(
+          ctx.lang,
+          'welcome',
+          { name: `${data.firstName} ${data.lastName}`, email: data.email },
+          company.name,
+          passwords[i],
+          `${ctx.publicUrl}/login`,
+        ),
+      );
     } catch (err) {
       emailFailures += 1;
       ctx.log.error({ err }, 'import welcome mail failed');
@@ -133,21 +189,24 @@ async function insertRows(tx: Db, companyId: string, rows: Row[], hashes: string
     .values(rows.map((r, i) => ({ companyId, role: 'EMPLOYEE' as const, name: `${r.firstName} ${r.lastName}`, email: r.email, passwordHash: hashes[i] })))
     .returning({ id: users.id, email: users.email });
   const idByEmail = new Map(accounts.map((a) => [a.email, a.id]));
-  const created = await tx.insert(employees).values(
-    rows.map((r) => ({
-      companyId,
-      userId: idByEmail.get(r.email)!,
-      firstName: r.firstName,
-      lastName: r.lastName,
-      email: r.email,
-      employeeCode: r.employeeCode,
-      documentNumber: r.documentNumber,
-      position: r.position,
-      phone: r.phone,
-      hireDate: r.hireDate,
-      departmentId: r.department ? (depts.get(lower(r.department)) ?? null) : null,
-      scheduleId: r.schedule ? (scheds.get(lower(r.schedule)) ?? null) : null,
-    })),
-  ).returning({ id: employees.id });
+  const created = await tx
+    .insert(employees)
+    .values(
+      rows.map((r) => ({
+        companyId,
+        userId: idByEmail.get(r.email)!,
+        firstName: r.firstName,
+        lastName: r.lastName,
+        email: r.email,
+        employeeCode: r.employeeCode,
+        documentNumber: r.documentNumber,
+        position: r.position,
+        phone: r.phone,
+        hireDate: r.hireDate,
+        departmentId: r.department ? (depts.get(lower(r.department)) ?? null) : null,
+        scheduleId: r.schedule ? (scheds.get(lower(r.schedule)) ?? null) : null,
+      })),
+    )
+    .returning({ id: employees.id });
   await snapshotPeriods(tx, companyId, { employeeIds: created.map((e) => e.id) }, { fromHireDate: true });
 }

@@ -97,7 +97,15 @@ describe('employee bulk import', () => {
     await t.factories.schedule(admin.companyId!, { name: 'Turno Mañana' });
     const before = t.deps.mailer.outbox.length;
     const rows = [
-      { firstName: 'Ana', lastName: 'Ríos', email: 'ana.rios@imp.pe', employeeCode: 'I1', department: 'Ventas', schedule: 'Turno Mañana', hireDate: '2026-01-15' },
+      {
+        firstName: 'Ana',
+        lastName: 'Ríos',
+        email: 'ana.rios@imp.pe',
+        employeeCode: 'I1',
+        department: 'Ventas',
+        schedule: 'Turno Mañana',
+        hireDate: '2026-01-15',
+      },
       { firstName: 'Beto', lastName: 'Paz', email: 'beto.paz@imp.pe', employeeCode: 'I2', department: 'ventas' },
     ];
     const res = await t.as(admin).post(url, { rows, dryRun: false });

@@ -21,7 +21,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         return reply.code(503).send({ status: 'error' as const, database: 'unreachable' });
       }
-      return { status: 'ok' as const, database: deps.dbKind, faceEngine: deps.face?.status().state ?? 'not_loaded', uptimeSeconds: Math.round((Date.now() - deps.startedAt.getTime()) / 1000), version: '2.1.0' };
+      return {
+        status: 'ok' as const,
+        database: deps.dbKind,
+        faceEngine: deps.face?.status().state ?? 'not_loaded',
+        uptimeSeconds: Math.round((Date.now() - deps.startedAt.getTime()) / 1000),
+        version: '2.1.0',
+      };
     },
   );
 };

@@ -16,14 +16,11 @@ export const holidayRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: { isHoliday: found.length > 0, holidays: found } };
   });
 
-  app.get(
-    '/holidays/range',
-    { schema: { tags: ['holidays'], querystring: z.object({ startDate: ymd(), endDate: ymd() }) } },
-    async (req) => {
-      if (req.query.endDate < req.query.startDate) throw new AppError('validation_failed', 'holiday.dateInvalid', {}, [{ path: 'endDate', message: 'holiday.dateInvalid' }]);
-      return { data: await service.holidaysInRange(req.ctx, req.query.startDate, req.query.endDate) };
-    },
-  );
+  app.get('/holidays/range', { schema: { tags: ['holidays'], querystring: z.object({ startDate: ymd(), endDate: ymd() }) } }, async (req) => {
+    if (req.query.endDate < req.query.startDate)
+      throw new AppError('validation_failed', 'holiday.dateInvalid', {}, [{ path: 'endDate', message: 'holiday.dateInvalid' }]);
+    return { data: await service.holidaysInRange(req.ctx, req.query.startDate, req.query.endDate) };
+  });
 
   app.get('/holidays/:id', { schema: { tags: ['holidays'], params: idParam } }, async (req) => ({ data: await service.getHoliday(req.ctx, req.params.id) }));
 

@@ -28,7 +28,12 @@ async function withSchedules(db: Db, rows: Holiday[]) {
     .select({ holidayId: holidaySchedules.holidayId, id: schedules.id, name: schedules.name })
     .from(holidaySchedules)
     .innerJoin(schedules, eq(schedules.id, holidaySchedules.scheduleId))
-    .where(inArray(holidaySchedules.holidayId, rows.map((r) => r.id)));
+    .where(
+      inArray(
+        holidaySchedules.holidayId,
+        rows.map((r) => r.id),
+      ),
+    );
   return rows.map((h) => {
     const mine = links.filter((l) => l.holidayId === h.id);
     return { ...h, scheduleIds: mine.map((l) => l.id), schedules: mine.map(({ id, name }) => ({ id, name })) };
@@ -47,7 +52,13 @@ export async function listHolidays(ctx: Ctx, q: { page: number; limit: number; y
   const companyId = requireCompany(ctx.actor);
   const where = and(eq(holidays.companyId, companyId), periodFilter(q.year, q.month));
   const [rows, [{ total }]] = await Promise.all([
-    ctx.db.select().from(holidays).where(where).orderBy(desc(holidays.date), asc(holidays.name)).limit(q.limit).offset((q.page - 1) * q.limit),
+    ctx.db
+      .select()
+      .from(holidays)
+      .where(where)
+      .orderBy(desc(holidays.date), asc(holidays.name))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
     ctx.db.select({ total: sql<number>`count(*)::int` }).from(holidays).where(where),
   ]);
   return { data: await withSchedules(ctx.db, rows), pagination: pagination(q.page, q.limit, total) };
@@ -71,7 +82,10 @@ export async function createHoliday(ctx: Ctx, input: Input) {
   const { scheduleIds: _ids, ...fields } = input;
   const row = await ctx.db.transaction(async (tx) => {
     await assertSchedulesOfCompany(tx, companyId, input.applyToAll ? [] : input.scheduleIds);
-    const [created] = await tx.insert(holidays).values({ ...fields, companyId }).returning();
+    const [created] = await tx
+      .insert(holidays)
+      .values({ ...fields, companyId })
+      .returning();
     await writeLinks(tx, companyId, created.id, input);
     return created;
   });
@@ -84,7 +98,11 @@ export async function updateHoliday(ctx: Ctx, id: string, input: Input) {
   const { scheduleIds: _ids, ...fields } = input;
   await ctx.db.transaction(async (tx) => {
     await assertSchedulesOfCompany(tx, companyId, input.applyToAll ? [] : input.scheduleIds);
-    const [row] = await tx.update(holidays).set(fields).where(and(eq(holidays.id, id), eq(holidays.companyId, companyId))).returning();
+    const [row] = await tx
+      .update(holidays)
+      .set(fields)
+      .where(and(eq(holidays.id, id), eq(holidays.companyId, companyId)))
+      .returning();
     if (!row) throw new AppError('not_found', 'holiday.notFound');
     await writeLinks(tx, companyId, id, input);
   });
@@ -94,7 +112,10 @@ export async function updateHoliday(ctx: Ctx, id: string, input: Input) {
 
 export async function deleteHoliday(ctx: Ctx, id: string) {
   const companyId = requireCompany(ctx.actor);
-  const [row] = await ctx.db.delete(holidays).where(and(eq(holidays.id, id), eq(holidays.companyId, companyId))).returning({ id: holidays.id });
+  const [row] = await ctx.db
+    .delete(holidays)
+    .where(and(eq(holidays.id, id), eq(holidays.companyId, companyId)))
+    .returning({ id: holidays.id });
   if (!row) throw new AppError('not_found', 'holiday.notFound');
   ctx.deps.events.emit(rooms.company(companyId), 'holiday_update', { action: 'deleted', id });
 }

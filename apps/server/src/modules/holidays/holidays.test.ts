@@ -25,7 +25,11 @@ describe('holidays', () => {
     const admin = await t.factories.companyAdmin();
     const s1 = await t.factories.schedule(admin.companyId!);
     const res = await t.as(admin).post(url, {
-      name: 'Fiestas Patrias', date: '2026-07-28', applyToAll: false, shouldPayFullDay: false, scheduleIds: JSON.stringify([s1.id]),
+      name: 'Fiestas Patrias',
+      date: '2026-07-28',
+      applyToAll: false,
+      shouldPayFullDay: false,
+      scheduleIds: JSON.stringify([s1.id]),
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ applyToAll: false, shouldPayFullDay: false, scheduleIds: [s1.id], isActive: true });

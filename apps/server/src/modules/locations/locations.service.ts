@@ -33,7 +33,10 @@ export async function createLocation(ctx: Ctx, input: Input) {
   const companyId = requireCompany(ctx.actor);
   const row = await ctx.db.transaction(async (tx) => {
     await assertCanAdd(tx, companyId, 'locations');
-    const [created] = await tx.insert(workLocations).values({ ...input, companyId }).returning();
+    const [created] = await tx
+      .insert(workLocations)
+      .values({ ...input, companyId })
+      .returning();
     return created;
   });
   ctx.deps.events.emit(rooms.company(companyId), 'work_location_update', { action: 'created', id: row.id });

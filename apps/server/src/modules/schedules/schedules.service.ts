@@ -54,7 +54,10 @@ export async function createSchedule(ctx: Ctx, input: Input) {
   const row = await ctx.db.transaction(async (tx) => {
     await assertCanAdd(tx, companyId, 'schedules');
     await assertLocationOfCompany(tx, companyId, input.locationId);
-    const [created] = await tx.insert(schedules).values({ ...input, companyId }).returning();
+    const [created] = await tx
+      .insert(schedules)
+      .values({ ...input, companyId })
+      .returning();
     return created;
   });
   ctx.deps.events.emit(rooms.company(companyId), 'schedule_update', { action: 'created', id: row.id });
@@ -86,7 +89,11 @@ export async function updateSchedule(ctx: Ctx, id: string, input: Input) {
 export async function deleteSchedule(ctx: Ctx, id: string) {
   const companyId = requireCompany(ctx.actor);
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(schedules).where(and(eq(schedules.id, id), eq(schedules.companyId, companyId))).for('update');
+    const [row] = await tx
+      .select()
+      .from(schedules)
+      .where(and(eq(schedules.id, id), eq(schedules.companyId, companyId)))
+      .for('update');
     if (!row) throw new AppError('not_found', 'schedule.notFound');
     const [{ n }] = await tx
       .select({ n: sql<number>`count(*)::int` })

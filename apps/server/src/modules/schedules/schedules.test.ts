@@ -17,7 +17,14 @@ describe('schedules', () => {
     const res = await t.as(admin).post(url, { name: '', startTime: '', endTime: '', workDays: [] });
     expect(res.statusCode).toBe(400);
     const messages = res.json().errors.map((e: { message: string }) => e.message);
-    expect(messages).toEqual(expect.arrayContaining(['El nombre del horario es requerido', 'La hora de inicio es requerida', 'La hora de fin es requerida', 'Debe seleccionar al menos un día laboral']));
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'El nombre del horario es requerido',
+        'La hora de inicio es requerida',
+        'La hora de fin es requerida',
+        'Debe seleccionar al menos un día laboral',
+      ]),
+    );
     const tol = await t.as(admin).post(url, { ...valid, lateToleranceMinutes: 61 });
     expect(tol.json().errors[0]).toEqual({ path: 'lateToleranceMinutes', message: 'La tolerancia debe estar entre 0 y 60 minutos' });
     const early = await t.as(admin).post(url, { ...valid, earlyCheckInMinutes: 121 });
@@ -31,8 +38,15 @@ describe('schedules', () => {
     const res = await t.as(admin).post(url, { name: 'Mañana', startTime: '08:00', endTime: '17:00' });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({
-      workDays: '1,2,3,4,5', lateToleranceMinutes: 15, allowEarlyCheckIn: true, earlyCheckInMinutes: 30,
-      countActualTime: false, allowManualAttendance: true, isActive: true, locationId: null, breakStartTime: null,
+      workDays: '1,2,3,4,5',
+      lateToleranceMinutes: 15,
+      allowEarlyCheckIn: true,
+      earlyCheckInMinutes: 30,
+      countActualTime: false,
+      allowManualAttendance: true,
+      isActive: true,
+      locationId: null,
+      breakStartTime: null,
     });
     const list = (await t.as(admin).get(`${url}?page=1&limit=100`)).json();
     expect(list.data).toHaveLength(1);

@@ -1,8 +1,8 @@
 import { Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
 import type { TFunction } from 'i18next';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, useMessage } from '../../lib/messages';
 import { notify } from '../../lib/notify';

@@ -25,7 +25,17 @@ const DASHBOARD = {
 };
 
 const day = (date: string, counts: Partial<Record<'present' | 'early' | 'late' | 'absent' | 'permission' | 'day_off', number>>, attendanceRate = 0) => ({
-  date, present: 0, early: 0, late: 0, absent: 0, permission: 0, holiday: 0, day_off: 0, pending: 0, attendanceRate, ...counts,
+  date,
+  present: 0,
+  early: 0,
+  late: 0,
+  absent: 0,
+  permission: 0,
+  holiday: 0,
+  day_off: 0,
+  pending: 0,
+  attendanceRate,
+  ...counts,
 });
 // The seven complete days before 2026-03-10 (a Tuesday): Tuesday 3 to Monday 9.
 const WEEK = [

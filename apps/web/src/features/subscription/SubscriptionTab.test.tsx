@@ -59,8 +59,24 @@ const DETAILS = {
 const PREMIUM_SETTINGS = { ...SETTINGS, plan: 'PREMIUM', currentEmployees: 12, maxEmployees: 20, usage: usage(12, 20) };
 const HISTORY = {
   data: [
-    { id: 'h2', timestamp: '2026-11-22T12:00:00.000Z', event: 'payment_completed', title: 'Pago de suscripción recibido', employeeCount: 20, amount: '50.00', currency: 'USD' },
-    { id: 'h1', timestamp: '2026-11-01T02:00:00.000Z', event: 'activated', title: 'Suscripción Premium activada', employeeCount: 20, amount: null, currency: null },
+    {
+      id: 'h2',
+      timestamp: '2026-11-22T12:00:00.000Z',
+      event: 'payment_completed',
+      title: 'Pago de suscripción recibido',
+      employeeCount: 20,
+      amount: '50.00',
+      currency: 'USD',
+    },
+    {
+      id: 'h1',
+      timestamp: '2026-11-01T02:00:00.000Z',
+      event: 'activated',
+      title: 'Suscripción Premium activada',
+      employeeCount: 20,
+      amount: null,
+      currency: null,
+    },
   ],
   pagination: { page: 1, limit: 10, total: 12, pages: 2, totalPages: 2 },
 };
@@ -199,7 +215,9 @@ describe('SubscriptionTab', () => {
       }),
     );
     renderApp('/company-admin/subscription');
-    expect(await screen.findByText('Mantienes Premium hasta el 22/12/2026. Luego la cuenta se desactiva y los datos se conservan 30 días.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Mantienes Premium hasta el 22/12/2026. Luego la cuenta se desactiva y los datos se conservan 30 días.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Tus datos se eliminarán el 21/01/2027.')).toBeInTheDocument();
     expect(screen.getByText('Para reactivar la suscripción contacta a soporte.')).toBeInTheDocument();
   });

@@ -2,8 +2,8 @@ import { Group, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Employee } from '../../employees/api';
 import { useDepartments } from '../../employees/api';
-import { useAvailableYears, usePositions } from '../api';
 import { EmployeeAutocomplete } from '../../employees/components/EmployeeAutocomplete';
+import { useAvailableYears, usePositions } from '../api';
 
 export interface AttendanceFilterState {
   employee: Employee | null;

@@ -3,8 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingCommunity } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DepartmentStat, LEVEL_COLOR, utilisationLevel } from '../api';
 import { CardHeading } from '../../../components/CardHeading';
+import { type DepartmentStat, LEVEL_COLOR, utilisationLevel } from '../api';
 
 /** An attendance percentage with its utilisation colour (spec §9). */
 export function Rate({ percent }: { percent: number }) {

@@ -3,8 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarWeek } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useWeeklySummary, type WeeklyDay } from '../api';
 import { CardHeading } from '../../../components/CardHeading';
+import { useWeeklySummary, type WeeklyDay } from '../api';
 import { Rate } from './DepartmentSummary';
 
 function dayLabel(ymd: string, locale: string): string {

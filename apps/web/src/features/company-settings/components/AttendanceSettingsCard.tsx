@@ -4,10 +4,10 @@ import { attendanceSettingsInput, OPEN_RECORD_GRACE_HOURS } from '@presente/shar
 import { IconAlertTriangle, IconClockCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SettingsCard } from '../../../components/SettingsCard';
 import { errorMessage, useMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { useAttendanceSettings, useUpdateAttendanceSettings } from '../api';
-import { SettingsCard } from '../../../components/SettingsCard';
 
 /** The shared schema's rule: whole hours from 1 to 24. An emptied field is '' in NumberInput. */
 export function validateGrace(value: number | string): string | null {

@@ -4,11 +4,11 @@ import { companyNameInput } from '@presente/shared';
 import { IconAlertTriangle, IconBuilding, IconDeviceFloppy } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SettingsCard } from '../../../components/SettingsCard';
 import { errorMessage, useMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { useCompanySettings } from '../../plan-usage/api';
 import { useRenameCompany } from '../api';
-import { SettingsCard } from '../../../components/SettingsCard';
 
 function validateName(name: string): string | null {
   const result = companyNameInput.safeParse({ name });

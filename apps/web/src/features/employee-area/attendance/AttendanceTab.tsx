@@ -1,8 +1,8 @@
 import { Alert, Grid, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconBeach } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useTodayAttendance } from '../api';
 import { LoadError } from '../../../components/LoadError';
+import { useTodayAttendance } from '../api';
 import { DayFlow } from './DayFlow';
 import { LiveClock } from './LiveClock';
 import { TodaySummary } from './TodaySummary';

@@ -3,11 +3,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconHistory } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/LoadError';
 import { Pagination } from '../../../components/Pagination';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
 import { useAttendanceHistory } from '../api';
 import { EmptyState } from '../components/EmptyState';
-import { LoadError } from '../../../components/LoadError';
 import { RecordsTable } from '../components/RecordsTable';
 
 /** History tab (spec §2): the employee's records, newest first, 10 per page; cards on mobile. */

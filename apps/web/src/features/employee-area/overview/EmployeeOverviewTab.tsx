@@ -3,10 +3,10 @@ import { IconCalendarCheck, IconCalendarWeek, IconClock, IconClockHour4 } from '
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadError } from '../../../components/LoadError';
 import { StatCard } from '../../../components/StatCard';
 import type { TabProps } from '../../dashboard/tabs';
 import { useEmployeeDashboard } from '../api';
-import { LoadError } from '../../../components/LoadError';
 import { workDayNames } from '../schedule/workDays';
 import type { EmployeeDashboard } from '../types';
 import { TodayCard } from './TodayCard';

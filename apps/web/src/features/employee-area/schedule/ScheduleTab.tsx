@@ -2,9 +2,9 @@ import { Anchor, Badge, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, T
 import { IconBuilding, IconCalendarOff, IconClockHour8, IconMapPin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/LoadError';
 import { useWorkInfo } from '../api';
 import { EmptyState } from '../components/EmptyState';
-import { LoadError } from '../../../components/LoadError';
 import type { ScheduleView, WorkInfo } from '../types';
 import { workDayNames } from './workDays';
 

@@ -3,15 +3,15 @@ import { IconKey, IconLanguage, IconLock, IconMail, IconPencil, IconUserCircle }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
+import { LoadError } from '../../../components/LoadError';
+import { SettingsCard } from '../../../components/SettingsCard';
 import type { TabProps } from '../../dashboard/tabs';
 import { BiometricDataCard } from '../../face/consent/BiometricDataCard';
 import { useEmployeeProfile } from '../api';
-import { LoadError } from '../../../components/LoadError';
 import type { EmployeeProfile } from '../types';
 import { EmailModal } from './EmailModal';
 import { PasswordModal } from './PasswordModal';
 import { PhoneCard } from './PhoneCard';
-import { SettingsCard } from '../../../components/SettingsCard';
 
 function AccountInfo({ profile }: { profile: EmployeeProfile }) {
   const { t } = useTranslation(['employee', 'common']);

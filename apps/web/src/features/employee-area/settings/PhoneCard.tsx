@@ -3,10 +3,10 @@ import { useForm } from '@mantine/form';
 import { employeeProfileInput } from '@presente/shared';
 import { IconDeviceFloppy, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SettingsCard } from '../../../components/SettingsCard';
 import { errorMessage, useMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { useUpdatePhone } from '../api';
-import { SettingsCard } from '../../../components/SettingsCard';
 
 /** The one field an employee edits (spec: phone only); validated by the shared schema, empty removes it. */
 export function PhoneCard({ phone }: { phone: string | null }) {

@@ -49,7 +49,10 @@ export function ImportEmployeesModal({ opened, onClose, onPlanLimit }: ImportEmp
   };
 
   const check = ({ rows, lines }: ParsedSheet) =>
-    importMutation.mutate({ rows, lines, dryRun: true }, { onSuccess: (res) => setPreview(res), onError: (error) => fail(error, t('employees.import.failed')) });
+    importMutation.mutate(
+      { rows, lines, dryRun: true },
+      { onSuccess: (res) => setPreview(res), onError: (error) => fail(error, t('employees.import.failed')) },
+    );
 
   const pick = async (picked: File | null) => {
     reset();

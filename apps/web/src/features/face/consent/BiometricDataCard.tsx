@@ -3,10 +3,10 @@ import { modals } from '@mantine/modals';
 import { IconFaceId, IconShieldOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatInstantDay } from '../../../components/DayInput';
+import { SettingsCard } from '../../../components/SettingsCard';
 import { errorMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
-import { SettingsCard } from '../../../components/SettingsCard';
 import { useFaceConsent, useWithdrawFaceConsent } from '../api';
 
 /**
