@@ -37,13 +37,14 @@ export function resetFakeGuide() {
 }
 
 export const fakeFaceGuideModule = {
-  loadFaceGuide: async (): Promise<FaceGuide | null> =>
-    (await fakeGuide.loaded, fakeGuide.mode === 'ready')
-      ? {
-          async detect() {
-            fakeGuide.looks++;
-            return fakeGuide.faces();
-          },
-        }
-      : null,
+  async loadFaceGuide(): Promise<FaceGuide | null> {
+    await fakeGuide.loaded;
+    if (fakeGuide.mode !== 'ready') return null;
+    return {
+      async detect() {
+        fakeGuide.looks++;
+        return fakeGuide.faces();
+      },
+    };
+  },
 };
