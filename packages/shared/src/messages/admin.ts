@@ -31,6 +31,10 @@ export const ADMIN_MESSAGES = {
     es: 'El máximo de empleados debe estar entre 1 y 100000 (o -1 para ilimitado)',
     en: 'Maximum employees must be between 1 and 100000 (or -1 for unlimited)',
   },
+  'admin.limitBelowActiveEmployees': {
+    es: 'La empresa tiene {count} empleados activos y el nuevo plan permite {limit}. Desactiva empleados antes de reducir el límite',
+    en: 'The company has {count} active employees and the new plan allows {limit}. Deactivate employees before lowering the limit',
+  },
   'admin.statusInvalid': { es: 'El estado debe ser ACTIVE o INACTIVE', en: 'The status must be ACTIVE or INACTIVE' },
   'admin.statusSuspendedNotSelectable': {
     es: 'El estado SUSPENDED no se puede seleccionar; elige ACTIVE o INACTIVE',

@@ -445,6 +445,41 @@ describe('PUT /api/super-admin/companies/:id', () => {
     expect((await login(t, admin.email, admin.password)).statusCode).toBe(200);
   });
 
+  it('refuses to lower the employee limit below the ACTIVE employees (409, both figures, nothing changed); keeping or raising it passes', async () => {
+    const company = await t.factories.company({ plan: 'PREMIUM', maxEmployees: 10 });
+    const staff = [];
+    for (let i = 0; i < 7; i++) staff.push(await addEmployee(t, company.id));
+    // Inactive and deleted employees take no seat.
+    await addEmployee(t, company.id, { status: 'INACTIVE' });
+    await addEmployee(t, company.id, { deletedAt: new Date() });
+
+    const toFree = await t.as(root).put(url(company.id), { plan: 'FREE' });
+    expect(toFree.statusCode).toBe(409);
+    expect(toFree.json()).toMatchObject({
+      code: 'conflict',
+      message: 'La empresa tiene 7 empleados activos y el nuevo plan permite 5. Desactiva empleados antes de reducir el límite',
+      errors: [{ path: 'plan' }],
+    });
+    const fewer = await t.as(root).put(url(company.id), { maxEmployees: 6, name: 'No cambia' }, { 'accept-language': 'en' });
+    expect(fewer.statusCode).toBe(409);
+    expect(fewer.json().message).toBe('The company has 7 active employees and the new plan allows 6. Deactivate employees before lowering the limit');
+    expect(fewer.json().errors).toEqual([{ path: 'maxEmployees', message: fewer.json().message }]);
+    expect(await t.db.query.companies.findFirst({ where: eq(companies.id, company.id) })).toMatchObject({ plan: 'PREMIUM', maxEmployees: 10, name: company.name });
+
+    // The edit form sends every field: the same plan and limit pass, and so do 7 (exactly the active ones) and more.
+    expect((await t.as(root).put(url(company.id), { plan: 'PREMIUM', maxEmployees: 10, city: 'Cusco' })).statusCode).toBe(200);
+    expect((await t.as(root).put(url(company.id), { maxEmployees: 7 })).statusCode).toBe(200);
+    expect((await t.as(root).put(url(company.id), { maxEmployees: -1 })).statusCode).toBe(200);
+    // With two deactivated, FREE fits.
+    await t.db
+      .update(employees)
+      .set({ status: 'INACTIVE' })
+      .where(sql`${employees.id} in (${sql.join([staff[0].id, staff[1].id].map((id) => sql`${id}`), sql`, `)})`);
+    const free = await t.as(root).put(url(company.id), { plan: 'FREE' });
+    expect(free.statusCode).toBe(200);
+    expect(free.json().data).toMatchObject({ plan: 'FREE' });
+  });
+
   it('lets a SUSPENDED company be edited when the status sent is unchanged', async () => {
     const company = await t.factories.company({ status: 'SUSPENDED' });
     const res = await t.as(root).put(url(company.id), { status: 'SUSPENDED', city: 'Trujillo' });

@@ -1,4 +1,4 @@
-import { canAdd, type LimitedFeature, limitFor } from '@presente/shared';
+import { canAdd, type LimitedFeature, limitFor, type PlanHolder } from '@presente/shared';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { attendanceLinks, companies, employees, schedules, workLocations } from '../../db/schema/index.js';
@@ -47,6 +47,25 @@ export async function assertCanAdd(tx: Db, companyId: string, feature: Counted, 
   if (!company) throw new AppError('not_found');
   const current = await counters[feature](tx, companyId);
   if (!canAdd(company, feature, current, adding)) throw planLimitReached(company, feature);
+}
+
+/**
+ * Inside a transaction, before the super admin lowers a company's employee limit (plan or maxEmployees):
+ * refuses with 409 when its ACTIVE employees would not fit, naming both figures. Nobody is deactivated
+ * behind the operator's back; the billing downgrade is the one path that deactivates extras (decision 0012).
+ * A change that keeps or raises the limit always passes (a company already over it can still be edited).
+ */
+export async function assertEmployeesFit(tx: Db, current: CompanyRow, next: PlanHolder, path: string): Promise<void> {
+  const before = limitFor(current, 'employees');
+  const after = limitFor(next, 'employees');
+  if (after === -1 || (before !== -1 && after >= before)) return;
+  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, current.id)).for('update');
+  const active = await counters.employees(tx, current.id);
+  if (active > after) {
+    throw new AppError('conflict', 'admin.limitBelowActiveEmployees', { count: active, limit: after }, [
+      { path, message: 'admin.limitBelowActiveEmployees' },
+    ]);
+  }
 }
 
 /** Usage and limits of every limited feature, for the settings, the usage banner and the upgrade prompts. */
