@@ -464,7 +464,11 @@ describe('PUT /api/super-admin/companies/:id', () => {
     expect(fewer.statusCode).toBe(409);
     expect(fewer.json().message).toBe('The company has 7 active employees and the new plan allows 6. Deactivate employees before lowering the limit');
     expect(fewer.json().errors).toEqual([{ path: 'maxEmployees', message: fewer.json().message }]);
-    expect(await t.db.query.companies.findFirst({ where: eq(companies.id, company.id) })).toMatchObject({ plan: 'PREMIUM', maxEmployees: 10, name: company.name });
+    expect(await t.db.query.companies.findFirst({ where: eq(companies.id, company.id) })).toMatchObject({
+      plan: 'PREMIUM',
+      maxEmployees: 10,
+      name: company.name,
+    });
 
     // The edit form sends every field: the same plan and limit pass, and so do 7 (exactly the active ones) and more.
     expect((await t.as(root).put(url(company.id), { plan: 'PREMIUM', maxEmployees: 10, city: 'Cusco' })).statusCode).toBe(200);
@@ -474,7 +478,12 @@ describe('PUT /api/super-admin/companies/:id', () => {
     await t.db
       .update(employees)
       .set({ status: 'INACTIVE' })
-      .where(sql`${employees.id} in (${sql.join([staff[0].id, staff[1].id].map((id) => sql`${id}`), sql`, `)})`);
+      .where(
+        sql`${employees.id} in (${sql.join(
+          [staff[0].id, staff[1].id].map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
     const free = await t.as(root).put(url(company.id), { plan: 'FREE' });
     expect(free.statusCode).toBe(200);
     expect(free.json().data).toMatchObject({ plan: 'FREE' });

@@ -62,9 +62,7 @@ export async function assertEmployeesFit(tx: Db, current: CompanyRow, next: Plan
   await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, current.id)).for('update');
   const active = await counters.employees(tx, current.id);
   if (active > after) {
-    throw new AppError('conflict', 'admin.limitBelowActiveEmployees', { count: active, limit: after }, [
-      { path, message: 'admin.limitBelowActiveEmployees' },
-    ]);
+    throw new AppError('conflict', 'admin.limitBelowActiveEmployees', { count: active, limit: after }, [{ path, message: 'admin.limitBelowActiveEmployees' }]);
   }
 }
 
