@@ -88,6 +88,11 @@ export function UpgradePrompt({ opened, onClose, feature, limit }: UpgradePrompt
             <Text size="sm" mt={4}>
               {t(`upgrade.limitLine.${key}`, { limit: shownLimit })}
             </Text>
+            {key === 'exports' && (
+              <Text size="sm" mt={4}>
+                {t('upgrade.peruAlwaysIncluded')}
+              </Text>
+            )}
             <Text size="sm" c="dimmed" mt={4}>
               {premiumEmployees ? t('upgrade.premiumHint') : t('upgrade.freeHint')}
             </Text>

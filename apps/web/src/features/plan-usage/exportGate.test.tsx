@@ -45,6 +45,8 @@ describe('exports by plan', { timeout: 30_000 }, () => {
     const prompt = await screen.findByRole('dialog', { name: 'Actualiza tu plan' });
     expect(within(prompt).getByText('La exportación a Excel y PDF es parte de Premium')).toBeInTheDocument();
     expect(within(prompt).getByText('Exportación a Excel y PDF')).toBeInTheDocument();
+    // What FREE keeps: the legal register.
+    expect(within(prompt).getByText('El Registro de Control de Asistencia (Perú) se exporta en todos los planes.')).toBeInTheDocument();
     // Not even the "choose an employee" check ran: the export is not offered at all.
     expect(screen.queryByText('Selecciona un empleado para exportar el informe')).not.toBeInTheDocument();
     await user.click(within(prompt).getByRole('button', { name: 'Ver planes y actualizar' }));
