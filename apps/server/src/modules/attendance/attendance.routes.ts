@@ -11,7 +11,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     // { data, pagination, meta } written around the rows' JSON bytes (a 1,000-employee month is ~9 MB of JSON).
     const { json, pagination, ...meta } = await monthlyCalendar(req.ctx, req.query);
     const tail = Buffer.from(`,"pagination":${JSON.stringify(pagination)},"meta":${JSON.stringify(meta)}}`);
-    return reply.type('application/json; charset=utf-8').send(Buffer.concat([Buffer.from('{"data":'), json, tail]));
+    return reply.type('application/json; charset=utf-8').send(Buffer.concat([Buffer.from('{"data":'), ...json, tail]));
   });
 
   app.get('/attendance/weekly-summary', { schema: { tags: ['attendance'], querystring: weeklySummaryQuery } }, async (req) => ({

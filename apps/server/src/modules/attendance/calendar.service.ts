@@ -73,7 +73,7 @@ export async function holidayFacts(db: Ctx['db'], companyId: string, start: stri
 
 /**
  * The monthly calendar (spec §3 monthly calendar entry): one row per employee of the page with every
- * day's status from the shared rules, answered as JSON bytes (`json`: the rows; 31k cells are written
+ * day's status from the shared rules, answered as JSON bytes (`json`: the pieces of the rows' array, concatenated once by the route; 31k cells are written
  * as text, not built as objects and serialized), in the same few queries whatever the page size (page, total and
  * holidays at once, then the page's records as one text per employee); the rules run through `createDayJudge`,
  * which computes the (schedule, day) facts once (docs/decisions/0011-calendar-performance.md).
@@ -174,7 +174,7 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
     out.length = 0;
   }
   rows.push(Buffer.from(rows.length ? ']' : '[]'));
-  return { json: Buffer.concat(rows), pagination: pagination(q.page, q.limit, total), timezone: company.timezone, month: q.month, year: q.year };
+  return { json: rows, pagination: pagination(q.page, q.limit, total), timezone: company.timezone, month: q.month, year: q.year };
 }
 
 /** A period's schedule as the calendar row shows it, as JSON text; written once per snapshot object (loadPeriods interns them). */
