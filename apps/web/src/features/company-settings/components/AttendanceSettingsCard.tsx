@@ -1,9 +1,10 @@
-import { Alert, Button, Group, NumberInput, Skeleton, Stack } from '@mantine/core';
+import { Button, Group, NumberInput, Skeleton, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { attendanceSettingsInput, OPEN_RECORD_GRACE_HOURS } from '@presente/shared';
-import { IconAlertTriangle, IconClockCheck, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconClockCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/LoadError';
 import { SettingsCard } from '../../../components/SettingsCard';
 import { errorMessage, useMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
@@ -57,14 +58,7 @@ export function AttendanceSettingsCard() {
 
   let content: ReactNode;
   if (settings.isPending) content = <Skeleton h={92} />;
-  else if (settings.isError)
-    content = (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={a('loadError')}>
-        <Button mt="xs" size="xs" variant="white" color="red" onClick={() => void settings.refetch()}>
-          {t('common:actions.retry')}
-        </Button>
-      </Alert>
-    );
+  else if (settings.isError) content = <LoadError message={a('loadError')} onRetry={() => void settings.refetch()} />;
   else
     content = (
       <form onSubmit={submit} noValidate>

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { companyNameInput } from '@presente/shared';
-import { IconAlertTriangle, IconBuilding, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconBuilding, IconDeviceFloppy } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/LoadError';
 import { SettingsCard } from '../../../components/SettingsCard';
 import { errorMessage, useMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
@@ -47,14 +48,7 @@ export function CompanyNameCard() {
 
   let content: ReactNode;
   if (settings.isPending) content = <Skeleton h={62} />;
-  else if (settings.isError)
-    content = (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={c('loadError')}>
-        <Button mt="xs" size="xs" variant="white" color="red" onClick={() => void settings.refetch()}>
-          {t('common:actions.retry')}
-        </Button>
-      </Alert>
-    );
+  else if (settings.isError) content = <LoadError message={c('loadError')} onRetry={() => void settings.refetch()} />;
   else
     content = (
       <form onSubmit={submit} noValidate>
