@@ -1,4 +1,4 @@
-import { localToInstant, SESSION_TTL_MS } from '@presente/shared';
+import { localToInstant, type ScheduleSnapshot, SESSION_TTL_MS, SNAPSHOT_FIELDS } from '@presente/shared';
 import type { Db } from '../../apps/server/src/db/client.js';
 import { attendanceRecords, companies, employeeSchedulePeriods, employees, schedules, sessions, users } from '../../apps/server/src/db/schema/index.js';
 import { hashPassword, randomToken, sha256 } from '../../apps/server/src/lib/crypto.js';
@@ -58,30 +58,8 @@ export async function seedCompany(db: Db, n: number, year: number, month: number
     await snapshotPeriods(db, company.id, { employeeIds: emps.map((e) => e.id) }, { fromHireDate: true });
     const changed = emps.filter((_, k) => (start + k) % 20 === 0);
     if (changed.length) {
-      const {
-        name,
-        startTime,
-        endTime,
-        breakStartTime,
-        breakEndTime,
-        workDays,
-        lateToleranceMinutes,
-        allowEarlyCheckIn,
-        earlyCheckInMinutes,
-        countActualTime,
-      } = schedule;
-      const rules = {
-        name,
-        startTime,
-        endTime,
-        breakStartTime,
-        breakEndTime,
-        workDays,
-        lateToleranceMinutes,
-        allowEarlyCheckIn,
-        earlyCheckInMinutes,
-        countActualTime,
-      };
+      // The schedule's rules as a period keeps them (the shared list of snapshot fields).
+      const rules = Object.fromEntries(SNAPSHOT_FIELDS.map((k) => [k, schedule[k]])) as ScheduleSnapshot;
       await db.insert(employeeSchedulePeriods).values(
         changed.map((e) => ({
           companyId: company.id,
