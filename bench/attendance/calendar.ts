@@ -1,14 +1,17 @@
 /**
  * Monthly calendar benchmark: 1,000 employees x 31 days, the whole company in one page (limit 1000),
- * through the real HTTP stack (a listening server read by fetch; TRANSPORT=inject for app.inject), on PGlite and on PostgreSQL (when it answers).
+ * through the real HTTP stack (a listening server read by fetch from another process, as a browser reads it; TRANSPORT=inprocess for
+ * fetch in this process, TRANSPORT=inject for app.inject), on PGlite and on PostgreSQL (when it answers).
  *   npm run bench:calendar            (EMPLOYEES=1000 RUNS=15 to change the size; PROFILE=dir for CPU profiles)
- * Prints one JSON line per database with p50/p95 in ms, and the p50 of this process's CPU time per request
- * (steadier than wall time on a shared machine; on PGlite it includes the database). Not a test: it never fails on time.
+ * Prints one JSON line per database with p50/p95 in ms, and the p50 of the server process's CPU time per request
+ * (steadier than wall time on a shared machine; on PGlite it includes the database; with TRANSPORT=inprocess, the client). Not a test: it never fails on time.
  */
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app.js';
@@ -20,7 +23,7 @@ import { seedCompany } from './seed.js';
 
 const N = Number(process.env.EMPLOYEES ?? 1000);
 const RUNS = Number(process.env.RUNS ?? 15);
-const TRANSPORT = process.env.TRANSPORT === 'inject' ? 'inject' : 'http';
+const TRANSPORT = process.env.TRANSPORT === 'inject' || process.env.TRANSPORT === 'inprocess' ? process.env.TRANSPORT : 'http';
 const PG = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** PROFILE=dir: a CPU profile of the measured requests only (not the seed), one .cpuprofile per database. */
@@ -64,32 +67,38 @@ async function measure(kind: string, database: Database) {
   let rows = 0;
   const path = '/api/company-admin-simple/attendance/monthly-calendar?month=3&year=2026&page=1&limit=1000';
   const headers = { cookie: `presente_session=${adminToken}` };
-  // http: a real socket, the body read as bytes (what a browser waits for); inject: Fastify's in-process
-  // injection, whose response assembly (string -> Buffer -> concat -> string) adds its own CPU.
-  const base = TRANSPORT === 'http' ? await app.listen({ host: '127.0.0.1', port: 0 }) : '';
-  const get = async (): Promise<{ status: number; body: () => string }> => {
-    if (TRANSPORT === 'inject') {
-      const res = await app.inject({ method: 'GET', url: path, headers });
-      return { status: res.statusCode, body: () => res.body };
+  // http: a real socket, the body read by fetch in another process (as a browser reads it); inprocess: fetch in
+  // this process (client and server share the event loop); inject: Fastify's in-process injection.
+  const base = TRANSPORT === 'inject' ? '' : await app.listen({ host: '127.0.0.1', port: 0 });
+  const client = TRANSPORT === 'http' ? fork(fileURLToPath(new URL('./http-client.mjs', import.meta.url))) : null;
+  const get = async (count: boolean): Promise<{ status: number; ms: number; rows?: number; error?: string }> => {
+    const start = performance.now();
+    if (client) {
+      const answer = new Promise<{ status: number; ms: number; rows?: number; error?: string }>((resolve) => client.once('message', resolve as never));
+      client.send({ url: base + path, cookie: headers.cookie, count });
+      return answer;
     }
-    const res = await fetch(base + path, { headers });
-    const bytes = await res.arrayBuffer();
-    return { status: res.status, body: () => Buffer.from(bytes).toString('utf8') };
+    const res =
+      TRANSPORT === 'inject'
+        ? await app.inject({ method: 'GET', url: path, headers }).then((r) => ({ status: r.statusCode, text: r.body }))
+        : await fetch(base + path, { headers }).then(async (r) => ({ status: r.status, text: Buffer.from(await r.arrayBuffer()).toString('utf8') }));
+    const ms = performance.now() - start;
+    if (res.status !== 200) return { status: res.status, ms, error: res.text.slice(0, 200) };
+    return { status: res.status, ms, rows: count ? JSON.parse(res.text).data.length : undefined };
   };
   for (let i = 0; i < RUNS + 2; i++) {
     const c = process.cpuUsage();
-    const s = performance.now();
-    const res = await get();
-    const ms = performance.now() - s;
+    const res = await get(i === 0);
     const used = process.cpuUsage(c);
-    if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${res.body().slice(0, 200)}`);
-    if (i === 0) rows = JSON.parse(res.body()).data.length;
+    if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${res.error}`);
+    if (i === 0) rows = res.rows ?? 0;
     if (i >= 2) {
       // two warm-up runs
-      times.push(ms);
+      times.push(res.ms);
       cpu.push((used.user + used.system) / 1000);
     }
   }
+  client?.kill();
   await profiler?.stop(kind);
   await app.close();
   console.log(

@@ -35,72 +35,172 @@ export const pageColumns = {
   },
 };
 
-/** A record as the rules read it (instants in ms) and as a cell shows it: `json`, the API's `attendance` object as JSON text. */
-export interface CalendarRecord extends RecordSpan {
-  json: string;
-}
-
-/** Text as JSON (control characters escaped, so never the separator below); null as `null`. */
-const json = (value: SQLWrapper) => sql`coalesce(to_json(${value})::text, 'null')`;
-/** An instant as the API writes it (toISOString's format: UTC, milliseconds truncated), as JSON: "…Z" or null. */
-const iso = (column: SQLWrapper) => sql`coalesce('"' || to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"', 'null')`;
-/** An instant as epoch milliseconds (truncated, like the text above), '' for null. */
-const epochMs = (column: SQLWrapper) => sql`coalesce(floor(extract(epoch from ${column}) * 1000)::bigint::text, '')`;
+/**
+ * An instant as exact epoch milliseconds (truncated, like the driver's Date and toISOString), '' for null.
+ * `date_part` is a double: rounded to whole microseconds first (exact below 2^53), then divided as integers.
+ * (`extract(epoch …)` is exact too, but numeric: several times the database's CPU for 31k records.)
+ */
+const epochMs = (column: SQLWrapper) => sql`coalesce((round(date_part('epoch', ${column}) * 1000000)::bigint / 1000)::text, '')`;
+/** A short text column as is ('' for null); the values are the app's own words (status, method), never a separator. */
+const word = (column: SQLWrapper) => sql`coalesce(${column}, '')`;
 const SEP = '\x1f';
-const FIELDS = 7;
+const FIELDS = 8;
 /** Employees per records query: on PostgreSQL the pool runs the chunks on several backends at once. */
 const CHUNK = 250;
 
-/**
- * The records of a page of employees in a month, by employee then day index (position in `days`).
- * Each query answers ONE text: per record, what the rules read (epoch ms of check-in and check-out, the
- * permission flag, the notes) and the API's `attendance` object already written as JSON by the database,
- * joined with a control character. A month of a 1,000-employee page is ~31k records: decoding 31k rows ×
- * 11 columns field by field (PGlite's protocol parser, the driver's Date parsing, drizzle's row mapping), or
- * writing 31k objects' JSON in JavaScript, cost more than the rest of the calendar; splitting one string
- * does not, and the pieces it yields are slices of that string, not copies (docs/decisions/0011-calendar-performance.md).
- */
-export async function pageRecords(db: Db, companyId: string, days: string[], employeeIds: string[]) {
-  // recordView's keys and order; every value JSON (booleans as true/false).
-  const view = sql`concat('{"id":"', ${r.id}, '","checkIn":', ${iso(r.checkIn)}, ',"checkOut":', ${iso(r.checkOut)}, ',"status":', ${json(r.status)},
-    ',"notes":', ${json(r.notes)}, ',"isPermission":', ${r.isPermission}::text, ',"method":', ${json(r.method)}, ',"isManual":', ${r.isManual}::text,
-    ',"incomplete":', ${r.incomplete}::text, '}')`;
-  const fields = [r.employeeId, sql`${r.date} - ${days[0]}::date`, epochMs(r.checkIn), epochMs(r.checkOut), sql`${r.isPermission}::text`, json(r.notes), view];
-  const text = sql<string | null>`string_agg(concat_ws(${SEP}, ${sql.join(fields, sql`, `)}), ${SEP})`;
-  const chunks: string[][] = [];
-  for (let i = 0; i < employeeIds.length; i += CHUNK) chunks.push(employeeIds.slice(i, i + CHUNK));
-  const byEmployee = new Map<string, (CalendarRecord | undefined)[]>();
-  // Each answer is read as soon as it arrives, while the database still works on the other chunks.
-  await Promise.all(
-    chunks.map(async (ids) => {
-      const [{ text: all }] = await db
-        .select({ text })
-        .from(r)
-        .where(and(eq(r.companyId, companyId), gte(r.date, days[0]), lte(r.date, days[days.length - 1]), anyUuid(r.employeeId, ids)));
-      if (all) readRecords(all, byEmployee);
-    }),
-  );
-  return byEmployee;
+/** A page's employee as `pageColumns` selects it. */
+export interface PageEmployee {
+  id: string;
+  firstName: string;
+  lastName: string;
+  employeeCode: string;
+  documentNumber: string | null;
+  position: string | null;
+  departmentId: string | null;
+  scheduleId: string | null;
+  status: string;
+  deletedAt: Date | null;
+  hireDate: string | null;
+  createdAt: Date;
+  departmentName: string | null;
+  s: {
+    id: string;
+    name: string;
+    startTime: string;
+    endTime: string;
+    breakStartTime: string | null;
+    breakEndTime: string | null;
+    workDays: string;
+    lateToleranceMinutes: number;
+    allowEarlyCheckIn: boolean;
+    earlyCheckInMinutes: number;
+    countActualTime: boolean;
+    isActive: boolean;
+  } | null;
 }
 
-/** Splits one answer of `pageRecords` into records, by employee then day index. */
-function readRecords(all: string, byEmployee: Map<string, (CalendarRecord | undefined)[]>) {
-  const f = all.split(SEP);
-  for (let k = 0; k + FIELDS <= f.length; k += FIELDS) {
-    let list = byEmployee.get(f[k]);
-    if (!list) {
-      list = [];
-      byEmployee.set(f[k], list);
-    }
-    const checkIn = f[k + 2];
-    const checkOut = f[k + 3];
-    const notes = f[k + 5];
-    list[Number(f[k + 1])] = {
-      checkInMs: checkIn === '' ? null : Number(checkIn),
-      checkOutMs: checkOut === '' ? null : Number(checkOut),
-      isPermission: f[k + 4] === 'true',
-      notes: notes === 'null' ? null : (JSON.parse(notes) as string),
-      json: f[k + 6],
-    };
+/**
+ * The records of a page of employees in a month, in chunks of the page (`from`..`to`, positions in
+ * `employeeIds`), each answered by its own query: per employee ONE text of its records' fields (day index,
+ * epoch ms of check-in and check-out, id, status, method, the three flags, the notes as JSON), joined with a
+ * control character (`to_json` escapes them in notes, so the separator never occurs inside a value). A month
+ * of a 1,000-employee page is ~31k records: decoding 31k rows × 11 columns field by field (PGlite's protocol
+ * parser, the driver's Date parsing, drizzle's row mapping) cost more than the rest of the calendar, and so did
+ * writing the records' JSON in the database (`to_char` and `concat` per record: 4× the database CPU of these
+ * plain fields). On PostgreSQL the pool runs the chunks on several backends at once, and the caller writes a
+ * chunk's rows while the others are still computed; `readRecords` splits one employee's text when its row is
+ * written, so the pieces live only that long (docs/decisions/0011-calendar-performance.md).
+ */
+export function recordChunks(db: Db, companyId: string, days: string[], employeeIds: string[]) {
+  const fields = [
+    sql`${r.date} - ${days[0]}::date`,
+    epochMs(r.checkIn),
+    epochMs(r.checkOut),
+    sql`${r.id}::text`,
+    word(r.status),
+    word(r.method),
+    sql`concat(${r.isPermission}::int, ${r.isManual}::int, ${r.incomplete}::int)`,
+    sql`coalesce(to_json(${r.notes})::text, 'null')`,
+  ];
+  const text = sql<string>`string_agg(concat_ws(${SEP}, ${sql.join(fields, sql`, `)}), ${SEP})`;
+  const chunks: { from: number; to: number; records: Promise<Map<string, string>> }[] = [];
+  for (let from = 0; from < employeeIds.length; from += CHUNK) {
+    const to = Math.min(from + CHUNK, employeeIds.length);
+    const records = db
+      .select({ employeeId: r.employeeId, text })
+      .from(r)
+      .where(and(eq(r.companyId, companyId), gte(r.date, days[0]), lte(r.date, days[days.length - 1]), anyUuid(r.employeeId, employeeIds.slice(from, to))))
+      .groupBy(r.employeeId)
+      .then((rows) => new Map(rows.map((row) => [row.employeeId, row.text])));
+    chunks.push({ from, to, records });
   }
+  return chunks;
+}
+
+/** JSON of the few words status and method take (the app's own values), written once each. */
+const wordJson = new Map<string, string>([['', 'null']]);
+function jsonWord(w: string): string {
+  let json = wordJson.get(w);
+  if (json === undefined) {
+    json = JSON.stringify(w);
+    wordJson.set(w, json);
+  }
+  return json;
+}
+
+const DAY_MS = 86_400_000;
+const TWO = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
+const THREE = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
+let isoDay = Number.NaN;
+let isoDate = '';
+
+/**
+ * Pushes an instant as JSON, as toISOString writes it ("…Z"), or null: the date part from toISOString once per
+ * UTC day (a month's records fall on ~31 of them), the time as pieces from tables. Nothing is allocated: 62k
+ * toISOString calls, or template strings (a tree of partial strings each), were a third of the calendar's CPU
+ * with the garbage they left.
+ */
+export function pushIso(parts: string[], ms: number | null): void {
+  if (ms === null) {
+    parts.push('null');
+    return;
+  }
+  const day = Math.floor(ms / DAY_MS);
+  if (day !== isoDay) {
+    isoDay = day;
+    isoDate = `"${new Date(day * DAY_MS).toISOString().slice(0, -13)}`;
+  }
+  let t = ms - day * DAY_MS;
+  const milli = t % 1000;
+  t = (t - milli) / 1000;
+  const sec = t % 60;
+  t = (t - sec) / 60;
+  const min = t % 60;
+  parts.push(isoDate, TWO[(t - min) / 60], ':', TWO[min], ':', TWO[sec], '.', THREE[milli], 'Z"');
+}
+
+/** One employee's records as `recordChunks` answers them: the fields, and where each day's record starts (-1: none). */
+export interface EmployeeRecords {
+  f: string[];
+  at: Int32Array;
+}
+
+/** Splits one employee's text (or none) into `into` (reused per row: its `at` has one slot per day). */
+export function readRecords(text: string | undefined, into: EmployeeRecords): EmployeeRecords {
+  into.at.fill(-1);
+  if (!text) {
+    into.f = [];
+    return into;
+  }
+  into.f = text.split(SEP);
+  for (let k = 0; k + FIELDS <= into.f.length; k += FIELDS) into.at[Number(into.f[k])] = k;
+  return into;
+}
+
+/** The rules' view of the record at field `k` (`span` is reused: the judge keeps nothing). */
+export function spanAt(f: string[], k: number, span: RecordSpan): RecordSpan {
+  span.checkInMs = f[k + 1] === '' ? null : Number(f[k + 1]);
+  span.checkOutMs = f[k + 2] === '' ? null : Number(f[k + 2]);
+  span.isPermission = f[k + 6].charCodeAt(0) === 49; // '1'
+  span.notes = f[k + 7] === 'null' ? null : (JSON.parse(f[k + 7]) as string);
+  return span;
+}
+
+/** Pushes the API's `attendance` object of the record at field `k` as JSON pieces (recordView's keys and order). */
+export function pushAttendance(parts: string[], f: string[], k: number, span: RecordSpan): void {
+  const flags = f[k + 6];
+  parts.push('{"id":"', f[k + 3], '","checkIn":');
+  pushIso(parts, span.checkInMs);
+  parts.push(',"checkOut":');
+  pushIso(parts, span.checkOutMs);
+  parts.push(
+    ',"status":',
+    jsonWord(f[k + 4]),
+    ',"notes":',
+    f[k + 7],
+    span.isPermission ? ',"isPermission":true,"method":' : ',"isPermission":false,"method":',
+    jsonWord(f[k + 5]),
+    flags.charCodeAt(1) === 49 ? ',"isManual":true' : ',"isManual":false',
+    flags.charCodeAt(2) === 49 ? ',"incomplete":true}' : ',"incomplete":false}',
+  );
 }

@@ -9,8 +9,6 @@ import {
   monthRange,
   pagination,
   type RecordSpan,
-  type SchedulePeriod,
-  type ScheduleSnapshot,
   spanOf,
 } from '@presente/shared';
 import { and, asc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
@@ -18,8 +16,10 @@ import type { z } from 'zod';
 import { type Ctx, requireCompany } from '../../context.js';
 import { attendanceRecords, companies, departments, employees, holidaySchedules, holidays, schedules } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { ByteSlabs } from '../../lib/byte-slabs.js';
 import { likeEscape } from '../../lib/db-errors.js';
-import { pageColumns, pageRecords } from './calendar-records.js';
+import { pageColumns, recordChunks } from './calendar-records.js';
+import { rowWriter } from './calendar-rows.js';
 import { loadPeriods, periodsOf } from './periods.js';
 
 type Query = z.output<typeof monthlyCalendarQuery>;
@@ -73,7 +73,7 @@ export async function holidayFacts(db: Ctx['db'], companyId: string, start: stri
 
 /**
  * The monthly calendar (spec §3 monthly calendar entry): one row per employee of the page with every
- * day's status from the shared rules, answered as JSON bytes (`json`: the pieces of the rows' array, concatenated once by the route; 31k cells are written
+ * day's status from the shared rules, answered as JSON bytes (`json`: the pieces of the rows' array, in order, which the route streams; 31k cells are written
  * as text, not built as objects and serialized), in the same few queries whatever the page size (page, total and
  * holidays at once, then the page's records as one text per employee); the rules run through `createDayJudge`,
  * which computes the (schedule, day) facts once (docs/decisions/0011-calendar-performance.md).
@@ -117,100 +117,31 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
   ]);
   // The ids as a list, not the page as a subquery: on fresh statistics the planner nests that subquery per record.
   const ids = page.map((e) => e.id);
-  const [records, periods] = await Promise.all([pageRecords(ctx.db, companyId, days, ids), loadPeriods(ctx.db, companyId, ids, start, end)]);
-  const judge = createDayJudge({ days, timezone: company.timezone, now, holidays: hol });
-  // Per day, the start of a cell's JSON and, on a holiday, its tail (written once, not per employee).
-  const cellHead = days.map((date) => `{"date":"${date}","status":"`);
-  const holidayTail = days.map((date) => {
-    const h = hol.find((x) => x.date === date);
-    return h ? `,"holiday":${JSON.stringify({ name: h.name, description: h.description })}` : '';
+  const periods = loadPeriods(ctx.db, companyId, ids, start, end);
+  const write = rowWriter({
+    days,
+    start,
+    timezone: company.timezone,
+    holidays: hol,
+    judge: createDayJudge({ days, timezone: company.timezone, now, holidays: hol }),
   });
-
-  // The rows' JSON: one template string per cell, joined and encoded once per row (31k cells are neither objects to
-  // serialize nor one 9 MB string to measure and encode again on the way out).
-  const rows: Buffer[] = [];
-  const out: string[] = [];
-  for (const { s, departmentName, ...e } of page) {
-    // The rules of each day are those of the period that applied then (docs/decisions/0013-attendance-history.md).
-    const history = periodsOf(periods, { ...e, schedule: s });
-    const employee = judge.forEmployee(history, activeFromOf(e, company.timezone));
-    const mine = records.get(e.id);
-    const counts = emptyCounts();
-    let totalHours = 0;
-    const head = JSON.stringify({
-      employeeId: e.id,
-      employeeName: `${e.firstName} ${e.lastName}`,
-      employeeCode: e.employeeCode,
-      documentNumber: e.documentNumber,
-      position: e.position,
-      department: e.departmentId ? { id: e.departmentId, name: departmentName } : null,
-      schedule: s
-        ? {
-            id: s.id,
-            name: s.name,
-            startTime: s.startTime,
-            endTime: s.endTime,
-            breakStartTime: s.breakStartTime,
-            breakEndTime: s.breakEndTime,
-            workDays: s.workDays,
-          }
-        : null,
-    });
-    out.push(rows.length ? ',' : '[', head.slice(0, -1), ',"periods":', periodsJson(history, start), ',"days":[');
-    for (let i = 0; i < days.length; i++) {
-      const record = mine?.[i] ?? null;
-      const status = employee.status(i, record);
-      counts[status] += 1;
-      const hours = record ? employee.hours(i, record) : null;
-      if (hours) totalHours += hours;
-      // Statuses are fixed words, the attendance is JSON already (calendar-records.ts), hours a number or null.
-      out.push(
-        `${i ? ',' : ''}${cellHead[i]}${status}","attendance":${record ? record.json : 'null'},"workHours":${hours}${status === 'holiday' ? holidayTail[i] : ''}}`,
-      );
-    }
-    const stats = { ...counts, attendanceRate: attendanceRate(counts), totalHours: Math.round(totalHours * 100) / 100 };
-    out.push('],"stats":', JSON.stringify(stats), '}');
-    rows.push(Buffer.from(out.join('')));
-    out.length = 0;
-  }
-  rows.push(Buffer.from(rows.length ? ']' : '[]'));
-  return { json: rows, pagination: pagination(q.page, q.limit, total), timezone: company.timezone, month: q.month, year: q.year };
-}
-
-/** A period's schedule as the calendar row shows it, as JSON text; written once per snapshot object (loadPeriods interns them). */
-const scheduleJsonMemo = new WeakMap<object, string>();
-function scheduleJson(p: SchedulePeriod): string {
-  const s = p.schedule as ScheduleSnapshot | null;
-  if (!s) return 'null';
-  let json = scheduleJsonMemo.get(s);
-  if (json === undefined) {
-    json = JSON.stringify({
-      id: p.scheduleId,
-      name: s.name,
-      startTime: s.startTime,
-      endTime: s.endTime,
-      breakStartTime: s.breakStartTime ?? null,
-      breakEndTime: s.breakEndTime ?? null,
-      workDays: s.workDays,
-    });
-    scheduleJsonMemo.set(s, json);
-  }
-  return json;
-}
-
-/**
- * What applied to a row during the month, oldest first, as JSON text: from which day, active or not, and
- * the schedule's times then (the Peru register compares each day with its own shift). The first starts
- * on the 1st. `history` is loadPeriods' answer (the period in effect on the 1st, then the month's changes).
- */
-function periodsJson(history: SchedulePeriod[], start: string): string {
-  let json = '[';
-  for (let i = 0; i < history.length; i++) {
-    const p = history[i];
-    if (i + 1 < history.length && history[i + 1].validFrom <= start) continue; // replaced before the 1st
-    json += `${json.length > 1 ? ',' : ''}{"from":"${p.validFrom > start ? p.validFrom : start}","active":${p.active},"schedule":${scheduleJson(p)}}`;
-  }
-  return `${json}]`;
+  // Each chunk's rows are written as soon as its records arrive, while the database still works on the others.
+  const chunks = recordChunks(ctx.db, companyId, days, ids);
+  const out = chunks.map(() => new ByteSlabs());
+  await Promise.all(
+    chunks.map(async ({ from, to, records }, c) => {
+      const [byEmployee, history] = await Promise.all([records, periods]);
+      for (let k = from; k < to; k++) write(page[k], byEmployee.get(page[k].id), history, k === 0, out[c]);
+    }),
+  );
+  if (!page.length) await periods;
+  const json = out.flatMap((slabs) => slabs.pieces());
+  json.push(Buffer.from(page.length ? ']' : '[]'));
+  /** Once the answer has been sent: the slabs go back to their pool. */
+  const release = () => {
+    for (const slabs of out) slabs.release();
+  };
+  return { json, release, pagination: pagination(q.page, q.limit, total), timezone: company.timezone, month: q.month, year: q.year };
 }
 
 /**

@@ -1,4 +1,6 @@
+import http from 'node:http';
 import { localToInstant } from '@presente/shared';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attendanceRecords } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -94,6 +96,108 @@ describe('GET /attendance/monthly-calendar writes its JSON as text', () => {
     expect(z.days[3]).toMatchObject({ status: 'holiday', attendance: { notes: 'Navidad adelantada 🎄', checkIn: null, status: null } });
     expect(z.days[4]).toMatchObject({ status: 'absent', attendance: null });
   });
+
+  it('writes stored microseconds truncated to milliseconds, a check-out on the next UTC day, a permission and an incomplete record', async () => {
+    const c = await t.factories.company({ timezone: 'America/Lima' });
+    const admin = await t.factories.companyAdmin({ companyId: c.id });
+    const night = await t.factories.schedule(c.id, { startTime: '22:00', endTime: '06:00', breakStartTime: null, breakEndTime: null, workDays: '1,2,3,4,5' });
+    const e = await t.factories.employee(c.id, { scheduleId: night.id, hireDate: '2026-01-01' });
+    const [rec] = await t.db
+      .insert(attendanceRecords)
+      .values([
+        { companyId: c.id, employeeId: e.id, date: '2026-03-02', checkIn: lima('2026-03-02', 22 * 60), checkOut: lima('2026-03-03', 6 * 60), incomplete: true },
+        {
+          companyId: c.id,
+          employeeId: e.id,
+          date: '2026-03-03',
+          checkIn: lima('2026-03-03', 22 * 60),
+          checkOut: lima('2026-03-04', 6 * 60),
+          isPermission: true,
+          notes: 'Permiso justificado',
+        },
+      ])
+      .returning();
+    // The app writes milliseconds; a row written by hand (or an import) may hold microseconds: the API truncates them.
+    await t.db.execute(sql`update attendance_records set check_in = '2026-03-03T03:00:00.123999Z' where id = ${rec.id}`);
+    const [row] = (await t.as(admin).get(url)).json().data;
+    expect(row.days[1]).toMatchObject({
+      status: 'present',
+      attendance: { checkIn: '2026-03-03T03:00:00.123Z', checkOut: '2026-03-03T11:00:00.000Z', isPermission: false, incomplete: true },
+    });
+    expect(row.days[2]).toMatchObject({
+      status: 'permission',
+      attendance: {
+        checkIn: '2026-03-04T03:00:00.000Z',
+        checkOut: '2026-03-04T11:00:00.000Z',
+        isPermission: true,
+        notes: 'Permiso justificado',
+        incomplete: false,
+      },
+    });
+  });
+
+  it("streams a big calendar whole, with its length, while another company's is asked and sent meanwhile", async () => {
+    const setup = async (tag: string) => {
+      const c = await t.factories.company({ timezone: 'America/Lima' });
+      const admin = await t.factories.companyAdmin({ companyId: c.id });
+      const schedule = await t.factories.schedule(c.id, { startTime: '09:00', endTime: '18:00', workDays: '1,2,3,4,5' });
+      const ids: string[] = [];
+      for (let i = 0; i < 40; i++) ids.push((await t.factories.employee(c.id, { scheduleId: schedule.id, hireDate: '2026-01-01' })).id);
+      // Long notes make a ~8 MB answer, streamed from several slabs (lib/byte-slabs.ts).
+      const rows = ids.flatMap((employeeId) =>
+        Array.from({ length: 31 }, (_, d) => {
+          const date = `2026-03-${String(d + 1).padStart(2, '0')}`;
+          return {
+            companyId: c.id,
+            employeeId,
+            date,
+            checkIn: lima(date, 9 * 60),
+            checkOut: lima(date, 18 * 60),
+            notes: `${tag} ${date} ${tag.repeat(1500)} ñ`,
+          };
+        }),
+      );
+      for (let i = 0; i < rows.length; i += 200) await t.db.insert(attendanceRecords).values(rows.slice(i, i + 200));
+      return { cookie: `presente_session=${admin.sessionToken}`, ids: new Set(ids), tag };
+    };
+    const [north, south] = [await setup('Norte'), await setup('Sur')];
+    const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const check = (text: string, { ids, tag }: typeof north) => {
+      const { data } = JSON.parse(text) as { data: { employeeId: string; days: { date: string; attendance: { notes: string } | null }[] }[] };
+      expect(data).toHaveLength(40);
+      for (const row of data) {
+        expect(ids.has(row.employeeId)).toBe(true);
+        expect(row.days.every((d) => d.attendance?.notes === `${tag} ${d.date} ${tag.repeat(1500)} ñ`)).toBe(true);
+      }
+    };
+    // North's answer is read a little, then left unread while South's is asked twice and read whole.
+    const northText = new Promise<string>((resolve, reject) => {
+      http.get(`${base}${url}&limit=1000`, { headers: { cookie: north.cookie } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.once('data', async (first: Buffer) => {
+          chunks.push(first);
+          res.pause();
+          try {
+            for (let i = 0; i < 2; i++) {
+              const other = await fetch(`${base}${url}&limit=1000`, { headers: { cookie: south.cookie } });
+              const body = await other.text();
+              expect(Number(other.headers.get('content-length'))).toBe(Buffer.byteLength(body));
+              check(body, south);
+            }
+          } catch (err) {
+            reject(err);
+          }
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+          res.resume();
+        });
+      });
+    });
+    const text = await northText;
+    expect(Buffer.byteLength(text)).toBeGreaterThan(6_000_000);
+    expect(text.endsWith('"meta":{"timezone":"America/Lima","month":3,"year":2026}}')).toBe(true);
+    check(text, north);
+  }, 60_000);
 
   it('answers an empty page and a page past the end with valid JSON', async () => {
     const c = await t.factories.company({ timezone: 'America/Lima' });

@@ -1,0 +1,126 @@
+import { activeFromOf, attendanceRate, type createDayJudge, emptyCounts, type RecordSpan, type SchedulePeriod, type ScheduleSnapshot } from '@presente/shared';
+import type { ByteSlabs } from '../../lib/byte-slabs.js';
+import type { holidayFacts } from './calendar.service.js';
+import { type EmployeeRecords, type PageEmployee, pushAttendance, readRecords, spanAt } from './calendar-records.js';
+import { periodsOf } from './periods.js';
+
+interface RowContext {
+  days: string[];
+  /** The month's first day. */
+  start: string;
+  timezone: string;
+  holidays: Awaited<ReturnType<typeof holidayFacts>>;
+  judge: ReturnType<typeof createDayJudge>;
+}
+
+/**
+ * Writes calendar rows (spec §3 monthly calendar entry) as JSON bytes: each cell as pieces (statuses are fixed
+ * words, the record's fields slices of the database's text, instants from tables), joined once per row and encoded
+ * into slabs; names, stats and holidays through JSON.stringify. 31k cells are neither objects to serialize nor
+ * one 9 MB string to measure and encode again on the way out (docs/decisions/0011-calendar-performance.md).
+ */
+export function rowWriter({ days, start, timezone, holidays, judge }: RowContext) {
+  // Per day, the start of a cell's JSON and, on a holiday, its tail (written once, not per employee).
+  const cellHead = days.map((date) => `{"date":"${date}","status":"`);
+  const holidayTail = days.map((date) => {
+    const h = holidays.find((x) => x.date === date);
+    return h ? `,"holiday":${JSON.stringify({ name: h.name, description: h.description })}` : '';
+  });
+  // Reused for every row: the pieces of its JSON (joined once), its records by day, the rules' view of one record.
+  const parts: string[] = [];
+  const mine: EmployeeRecords = { f: [], at: new Int32Array(days.length) };
+  const span: RecordSpan = { checkInMs: null, checkOutMs: null, isPermission: false, notes: null };
+
+  /** Writes one employee's row into `out`; `first` opens the array, the others start with a comma. `records`: its text from recordChunks. */
+  return function write(
+    { s, departmentName, ...e }: PageEmployee,
+    records: string | undefined,
+    periods: Map<string, SchedulePeriod[]>,
+    first: boolean,
+    out: ByteSlabs,
+  ): void {
+    // The rules of each day are those of the period that applied then (docs/decisions/0013-attendance-history.md).
+    const history = periodsOf(periods, { ...e, schedule: s });
+    const employee = judge.forEmployee(history, activeFromOf(e, timezone));
+    const { f, at } = readRecords(records, mine);
+    const counts = emptyCounts();
+    let totalHours = 0;
+    const head = JSON.stringify({
+      employeeId: e.id,
+      employeeName: `${e.firstName} ${e.lastName}`,
+      employeeCode: e.employeeCode,
+      documentNumber: e.documentNumber,
+      position: e.position,
+      department: e.departmentId ? { id: e.departmentId, name: departmentName } : null,
+      schedule: s
+        ? {
+            id: s.id,
+            name: s.name,
+            startTime: s.startTime,
+            endTime: s.endTime,
+            breakStartTime: s.breakStartTime,
+            breakEndTime: s.breakEndTime,
+            workDays: s.workDays,
+          }
+        : null,
+    });
+    parts.push(first ? '[' : ',', head.slice(0, -1), ',"periods":', periodsJson(history, start), ',"days":[');
+    // A cell is pieces (fixed words, slices of the records' text, table entries), not a template string: nothing
+    // but the row's one joined string is allocated per cell.
+    for (let i = 0; i < days.length; i++) {
+      const k = at[i];
+      const record = k < 0 ? null : spanAt(f, k, span);
+      const status = employee.status(i, record);
+      counts[status] += 1;
+      parts.push(i ? ',' : '', cellHead[i], status);
+      if (record) {
+        parts.push('","attendance":');
+        pushAttendance(parts, f, k, record);
+        const hours = employee.hours(i, record);
+        if (hours) totalHours += hours;
+        parts.push(',"workHours":', hours === null ? 'null' : String(hours));
+      } else parts.push('","attendance":null,"workHours":null');
+      parts.push(status === 'holiday' ? holidayTail[i] : '', '}');
+    }
+    const stats = { ...counts, attendanceRate: attendanceRate(counts), totalHours: Math.round(totalHours * 100) / 100 };
+    parts.push('],"stats":', JSON.stringify(stats), '}');
+    out.write(parts.join(''));
+    parts.length = 0;
+  };
+}
+
+/** A period's schedule as the calendar row shows it, as JSON text; written once per snapshot object (loadPeriods interns them). */
+const scheduleJsonMemo = new WeakMap<object, string>();
+function scheduleJson(p: SchedulePeriod): string {
+  const s = p.schedule as ScheduleSnapshot | null;
+  if (!s) return 'null';
+  let json = scheduleJsonMemo.get(s);
+  if (json === undefined) {
+    json = JSON.stringify({
+      id: p.scheduleId,
+      name: s.name,
+      startTime: s.startTime,
+      endTime: s.endTime,
+      breakStartTime: s.breakStartTime ?? null,
+      breakEndTime: s.breakEndTime ?? null,
+      workDays: s.workDays,
+    });
+    scheduleJsonMemo.set(s, json);
+  }
+  return json;
+}
+
+/**
+ * What applied to a row during the month, oldest first, as JSON text: from which day, active or not, and
+ * the schedule's times then (the Peru register compares each day with its own shift). The first starts
+ * on the 1st. `history` is loadPeriods' answer (the period in effect on the 1st, then the month's changes).
+ */
+function periodsJson(history: SchedulePeriod[], start: string): string {
+  let json = '[';
+  for (let i = 0; i < history.length; i++) {
+    const p = history[i];
+    if (i + 1 < history.length && history[i + 1].validFrom <= start) continue; // replaced before the 1st
+    json += `${json.length > 1 ? ',' : ''}{"from":"${p.validFrom > start ? p.validFrom : start}","active":${p.active},"schedule":${scheduleJson(p)}}`;
+  }
+  return `${json}]`;
+}
