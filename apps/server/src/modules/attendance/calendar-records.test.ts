@@ -1,12 +1,6 @@
 import type { RecordSpan } from '@presente/shared';
 import { describe, expect, it } from 'vitest';
-import { pushAttendance, pushIso, readRecords, spanAt } from './calendar-records.js';
-
-const iso = (ms: number | null) => {
-  const parts: string[] = [];
-  pushIso(parts, ms);
-  return parts.join('');
-};
+import { attendanceJson, isoJson, readRecords, spanAt } from './calendar-records.js';
 
 describe('calendar records text', () => {
   it('writes instants exactly as toISOString does, whatever the order of days', () => {
@@ -16,8 +10,8 @@ describe('calendar records text', () => {
       seed = (seed * 48271) % 2147483647;
       cases.push(Date.UTC(2000, 0, 1) + (seed % 1_000_000) * 997_331);
     }
-    for (const ms of cases) expect(iso(ms)).toBe(JSON.stringify(new Date(ms).toISOString()));
-    expect(iso(null)).toBe('null');
+    for (const ms of cases) expect(isoJson(ms)).toBe(JSON.stringify(new Date(ms).toISOString()));
+    expect(isoJson(null)).toBe('null');
   });
 
   it("reads one employee's text by day index; the attendance object comes out as the API writes it", () => {
@@ -32,11 +26,7 @@ describe('calendar records text', () => {
     const mine = readRecords(text, { f: [], at: new Int32Array(4) });
     expect([...mine.at]).toEqual([8, -1, 0, -1]);
     const span: RecordSpan = { checkInMs: null, checkOutMs: null, isPermission: false, notes: null };
-    const json = (k: number) => {
-      const parts: string[] = [];
-      pushAttendance(parts, mine.f, k, spanAt(mine.f, k, span));
-      return JSON.parse(parts.join(''));
-    };
+    const json = (k: number) => JSON.parse(attendanceJson(mine.f, k, spanAt(mine.f, k, span)));
     expect(spanAt(mine.f, 0, span)).toEqual({ checkInMs: inMs, checkOutMs: outMs, isPermission: false, notes: 'Tráfico "lento" 🎄' });
     expect(json(0)).toEqual({
       id: 'rec-1',

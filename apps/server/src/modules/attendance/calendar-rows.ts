@@ -1,7 +1,7 @@
 import { activeFromOf, attendanceRate, type createDayJudge, emptyCounts, type RecordSpan, type SchedulePeriod, type ScheduleSnapshot } from '@presente/shared';
 import type { ByteSlabs } from '../../lib/byte-slabs.js';
 import type { holidayFacts } from './calendar.service.js';
-import { type EmployeeRecords, type PageEmployee, pushAttendance, readRecords, spanAt } from './calendar-records.js';
+import { attendanceJson, type EmployeeRecords, type PageEmployee, readRecords, spanAt } from './calendar-records.js';
 import { periodsOf } from './periods.js';
 
 interface RowContext {
@@ -14,9 +14,9 @@ interface RowContext {
 }
 
 /**
- * Writes calendar rows (spec §3 monthly calendar entry) as JSON bytes: each cell as pieces (statuses are fixed
- * words, the record's fields slices of the database's text, instants from tables), joined once per row and encoded
- * into slabs; names, stats and holidays through JSON.stringify. 31k cells are neither objects to serialize nor
+ * Writes calendar rows (spec §3 monthly calendar entry) as JSON bytes: a template string per cell (statuses are
+ * fixed words, the record's fields slices of the database's text, instants from tables), joined once per row and
+ * encoded into slabs; names, stats and holidays through JSON.stringify. 31k cells are neither objects to serialize nor
  * one 9 MB string to measure and encode again on the way out (docs/decisions/0011-calendar-performance.md).
  */
 export function rowWriter({ days, start, timezone, holidays, judge }: RowContext) {
@@ -65,22 +65,20 @@ export function rowWriter({ days, start, timezone, holidays, judge }: RowContext
         : null,
     });
     parts.push(first ? '[' : ',', head.slice(0, -1), ',"periods":', periodsJson(history, start), ',"days":[');
-    // A cell is pieces (fixed words, slices of the records' text, table entries), not a template string: nothing
-    // but the row's one joined string is allocated per cell.
+    // A cell is one template string (fixed words, slices of the records' text, table entries), joined once per row.
     for (let i = 0; i < days.length; i++) {
       const k = at[i];
       const record = k < 0 ? null : spanAt(f, k, span);
       const status = employee.status(i, record);
       counts[status] += 1;
-      parts.push(i ? ',' : '', cellHead[i], status);
+      let hours: number | null = null;
       if (record) {
-        parts.push('","attendance":');
-        pushAttendance(parts, f, k, record);
-        const hours = employee.hours(i, record);
+        hours = employee.hours(i, record);
         if (hours) totalHours += hours;
-        parts.push(',"workHours":', hours === null ? 'null' : String(hours));
-      } else parts.push('","attendance":null,"workHours":null');
-      parts.push(status === 'holiday' ? holidayTail[i] : '', '}');
+      }
+      parts.push(
+        `${i ? ',' : ''}${cellHead[i]}${status}","attendance":${record ? attendanceJson(f, k, record) : 'null'},"workHours":${hours}${status === 'holiday' ? holidayTail[i] : ''}}`,
+      );
     }
     const stats = { ...counts, attendanceRate: attendanceRate(counts), totalHours: Math.round(totalHours * 100) / 100 };
     parts.push('],"stats":', JSON.stringify(stats), '}');
