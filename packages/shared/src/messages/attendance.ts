@@ -31,6 +31,10 @@ export const ATTENDANCE_MESSAGES = {
   },
   'attendance.dateInvalid': { es: 'Formato inválido', en: 'Invalid format' },
   'attendance.timeInvalid': { es: 'Formato inválido (HH:mm)', en: 'Invalid format (HH:mm)' },
+  'attendance.timeOutsideDate': {
+    es: 'La hora no corresponde a la fecha de la asistencia',
+    en: "The time does not belong to the attendance record's date",
+  },
   'attendance.checkOutBeforeIn': { es: 'La salida debe ser posterior a la entrada', en: 'Check-out must be after check-in' },
   'attendance.reasonRequired': { es: 'Indica el motivo del cambio', en: 'Enter the reason for the change' },
   'attendance.exists': { es: 'Ya existe una asistencia para ese día; edítala', en: 'An attendance record exists for that day; edit it' },

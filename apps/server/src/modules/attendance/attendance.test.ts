@@ -60,6 +60,27 @@ describe('manual attendance (POST/PUT/DELETE /attendance)', () => {
     // A full timestamp with its zone is taken as the instant it names.
     const iso = await t.as(admin).post(base, { employeeId: ana.id, date: '2026-03-04', checkIn: '2026-03-04T09:05:00-05:00', reason: 'x' });
     expect(iso.json().data).toMatchObject({ checkIn: '2026-03-04T14:05:00.000Z', status: 'present' });
+    // A timestamp of another day is refused (from the day before to the day after the date, in the company's zone).
+    const farIn = await t.as(admin).post(base, { employeeId: ana.id, date: '2026-03-05', checkIn: '2026-04-05T09:00:00-05:00', reason: 'x' });
+    expect(farIn.statusCode).toBe(400);
+    expect(farIn.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ path: 'checkIn', message: 'La hora no corresponde a la fecha de la asistencia' }],
+    });
+    const farOut = await t
+      .as(admin)
+      .post(
+        base,
+        { employeeId: ana.id, date: '2026-03-05', checkIn: '09:00', checkOut: '2026-03-07T00:00:00-05:00', reason: 'x' },
+        { 'accept-language': 'en' },
+      );
+    expect(farOut.json().errors).toEqual([{ path: 'checkOut', message: "The time does not belong to the attendance record's date" }]);
+    expect((await t.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, ana.id))).map((r) => r.date)).toEqual(['2026-03-04']);
+    // The edges: 23:50 the evening before (an early arrival for a midnight shift) and 23:59 the day after are accepted.
+    const edges = await t
+      .as(admin)
+      .post(base, { employeeId: ana.id, date: '2026-03-05', checkIn: '2026-03-04T23:50:00-05:00', checkOut: '2026-03-06T23:59:00-05:00', reason: 'x' });
+    expect(edges.statusCode).toBe(201);
   });
 
   it('creates from local HH:mm in the company timezone, judges it, and logs it with the reason', async () => {

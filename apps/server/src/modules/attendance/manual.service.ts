@@ -1,4 +1,5 @@
 import {
+  addDays,
   HHMM,
   isNightShift,
   localToInstant,
@@ -62,6 +63,16 @@ function computeValues(input: Input, schedule: Awaited<ReturnType<typeof employe
   const checkIn = toInstant(checkInText, input.date, timezone);
   // Only a night shift (end <= start) crosses midnight: 22:00 -> 06:00 ends the next day, 18:00 -> 09:00 on a day shift is a mistake.
   const checkOut = toInstant(checkOutText, input.date, timezone, schedule && isNightShift(schedule) ? checkIn : null);
+  // A full timestamp must belong to the work date: from the day before (an early arrival for a shift at midnight)
+  // to the day after (a night shift's check-out), in the company's timezone. "HH:mm" is on the date by construction.
+  const from = localToInstant(addDays(input.date, -1), 0, timezone);
+  const to = localToInstant(addDays(input.date, 2), 0, timezone);
+  for (const [path, text, instant] of [
+    ['checkIn', checkInText, checkIn],
+    ['checkOut', checkOutText, checkOut],
+  ] as const)
+    if (instant && text && !HHMM.test(text) && (instant < from || instant >= to))
+      throw new AppError('validation_failed', 'attendance.timeOutsideDate', {}, [{ path, message: 'attendance.timeOutsideDate' }]);
   if (checkIn && checkOut && checkOut <= checkIn)
     throw new AppError('validation_failed', 'attendance.checkOutBeforeIn', {}, [{ path: 'checkOut', message: 'attendance.checkOutBeforeIn' }]);
   const notes = input.notes ?? (input.isPermission ? translate('attendance.permissionNote', lang) : null);
