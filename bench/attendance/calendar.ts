@@ -70,7 +70,9 @@ async function measure(kind: string, database: Database) {
   // http: a real socket, the body read by fetch in another process (as a browser reads it); inprocess: fetch in
   // this process (client and server share the event loop); inject: Fastify's in-process injection.
   const base = TRANSPORT === 'inject' ? '' : await app.listen({ host: '127.0.0.1', port: 0 });
-  const client = TRANSPORT === 'http' ? fork(fileURLToPath(new URL('./http-client.mjs', import.meta.url))) : null;
+  // PROFILE also profiles the client process (written when it exits).
+  const clientArgs = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}`] : [];
+  const client = TRANSPORT === 'http' ? fork(fileURLToPath(new URL('./http-client.mjs', import.meta.url)), { execArgv: clientArgs }) : null;
   const get = async (count: boolean): Promise<{ status: number; ms: number; rows?: number; error?: string }> => {
     const start = performance.now();
     if (client) {
@@ -98,7 +100,7 @@ async function measure(kind: string, database: Database) {
       cpu.push((used.user + used.system) / 1000);
     }
   }
-  client?.kill();
+  client?.disconnect();
   await profiler?.stop(kind);
   await app.close();
   console.log(
