@@ -1,11 +1,12 @@
 import { createAdapter } from '@socket.io/redis-adapter';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { AppDeps } from '../context.js';
 import { employees, sessions, users } from '../db/schema/index.js';
 import { readSignedToken } from '../lib/crypto.js';
+import { anyUuid } from '../lib/sql.js';
 import { handleEmployeePunches, type SocketIdentity, sessionStillValid } from '../modules/employee-area/socket.js';
 import { deliveryRoom, type Events, rooms } from './events.js';
 
@@ -32,11 +33,40 @@ export async function connectionFor(deps: AppDeps, userId: string): Promise<Sock
  * Socket.IO on the HTTP server's port. Clients authenticate with the token of GET /api/auth/socket-token;
  * with Redis, several server processes share rooms and events. Employees check in and out over it
  * (employee_checkin / employee_checkout). A socket follows its login session: it joins the session's
- * room and is disconnected when the session ends (modules/auth/sessions.ts) or its company is closed.
+ * room and is disconnected when the session ends (modules/auth/sessions.ts) or its company is closed, and by a
+ * sweep once the session has expired from idleness.
  */
-export function createRealtime() {
+export function createRealtime({ sweepEveryMs = 60_000 }: { sweepEveryMs?: number } = {}) {
   let io: Server | undefined;
   let subClient: Redis | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
+  let appDeps: AppDeps | undefined;
+
+  /**
+   * Disconnects this process's sockets whose login session is over without anything ending it: a session
+   * left idle past its sliding expiry (SESSION_TTL_MS), or removed. Logout, password changes and deactivation
+   * drop their sockets at once (the session's room); a socket alone never refreshes its session, so a tab left
+   * open would otherwise keep receiving events after the session expired. One query per sweep, every minute.
+   */
+  async function sweepExpiredSockets(): Promise<number> {
+    if (!io || !appDeps) return 0;
+    const local = [...io.of('/').sockets.values()].filter((s) => typeof s.data.sessionId === 'string');
+    if (!local.length) return 0;
+    const ids = [...new Set(local.map((s) => s.data.sessionId as string))];
+    const alive = await appDeps.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(anyUuid(sessions.id, ids), gt(sessions.expiresAt, new Date())));
+    const valid = new Set(alive.map((r) => r.id));
+    let dropped = 0;
+    for (const socket of local)
+      if (!valid.has(socket.data.sessionId as string)) {
+        socket.disconnect(true);
+        dropped += 1;
+      }
+    return dropped;
+  }
+
   const events: Events = {
     emit: (room, event, payload) => void io?.to(deliveryRoom(room, event)).emit(event, payload),
     // With the Redis adapter this reaches the sockets of every process.
@@ -44,7 +74,13 @@ export function createRealtime() {
   };
   return {
     events,
+    sweepExpiredSockets,
     async attach(app: FastifyInstance, deps: AppDeps, redis?: Redis) {
+      appDeps = deps;
+      sweeper = setInterval(() => {
+        sweepExpiredSockets().catch((err) => app.log.warn({ err }, 'socket session sweep failed'));
+      }, sweepEveryMs);
+      sweeper.unref();
       io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
       if (redis) {
         subClient = redis.duplicate();
@@ -83,6 +119,7 @@ export function createRealtime() {
       });
     },
     async close() {
+      clearInterval(sweeper);
       await new Promise<void>((resolve) => (io ? io.close(() => resolve()) : resolve()));
       subClient?.disconnect();
     },

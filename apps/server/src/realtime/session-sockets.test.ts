@@ -1,4 +1,5 @@
 import { SESSION_TTL_MS } from '@presente/shared';
+import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema/index.js';
@@ -7,7 +8,8 @@ import type { TestUser } from '../test/factories.js';
 import { socketServer } from '../test/sockets.js';
 import { rooms } from './events.js';
 
-const server = socketServer({ forwardEvents: true });
+// Expired sessions are swept every 300 ms here (a minute in the product).
+const server = socketServer({ forwardEvents: true, sweepEveryMs: 300 });
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
 /** A socket of the user, what it receives, and a promise of its server-side disconnection. */
@@ -60,6 +62,23 @@ describe('a socket follows its login session (decision 0016)', () => {
     expect(goneSocket.got).not.toContain('schedule_update');
     expect(staysSocket.got).toContain('schedule_update');
     expect(staysSocket.socket.connected).toBe(true);
+  });
+
+  it('is disconnected by the sweep once its session has expired from idleness, and only that one', async () => {
+    const emp = await server.t.factories.employee();
+    const other = await secondSession(emp.account);
+    const idle = await watch(emp.account);
+    const active = await watch(other);
+    // Nothing ends an idle session: its sliding expiry passes (SESSION_TTL_MS without a request).
+    await server.t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, sha256(emp.account.sessionToken)));
+    // The periodic sweep drops it (the test times out if it never runs).
+    expect(await idle.dropped).toBe('io server disconnect');
+    await settle();
+    expect(active.socket.connected).toBe(true);
+    expect(await server.realtime.sweepExpiredSockets()).toBe(0);
   });
 
   it('is disconnected when the employee is deactivated', async () => {

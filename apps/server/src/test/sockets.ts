@@ -7,10 +7,11 @@ import type { TestUser } from './factories.js';
 /**
  * A test app listening on a port with the real Socket.IO server (registers beforeAll/afterAll).
  * `forwardEvents`: what the services emit (and the sockets they drop) also goes to the real sockets (the test app only records it).
+ * `sweepEveryMs`: how often expired sessions' sockets are swept (default a minute).
  * `open` connects as a user (or with a raw token) and resolves once the server said `connected`.
  */
-export function socketServer(opts: { forwardEvents?: boolean } = {}) {
-  const realtime = createRealtime();
+export function socketServer(opts: { forwardEvents?: boolean; sweepEveryMs?: number } = {}) {
+  const realtime = createRealtime({ sweepEveryMs: opts.sweepEveryMs });
   const sockets: Socket[] = [];
   const server = { t: undefined as unknown as TestApp, url: '', realtime, open };
   beforeAll(async () => {
