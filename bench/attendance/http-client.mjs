@@ -10,7 +10,7 @@ const agent = new http.Agent({ keepAlive: true });
 
 process.on('message', ({ url, cookie, count }) => {
   const start = performance.now();
-  http.get(url, { agent, headers: { cookie } }, (res) => {
+  const req = http.get(url, { agent, headers: { cookie } }, (res) => {
     const keep = count || res.statusCode !== 200;
     const chunks = [];
     let bytes = 0;
@@ -26,5 +26,6 @@ process.on('message', ({ url, cookie, count }) => {
       process.send(reply);
     });
   });
+  req.on('error', (err) => process.send({ status: 0, ms: performance.now() - start, bytes: 0, error: err.message }));
 });
 process.on('disconnect', () => agent.destroy());
