@@ -1,11 +1,11 @@
 import type { RecordSpan } from '@presente/shared';
-import { and, eq, gte, lte, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { departments, employees, attendanceRecords as r, schedules } from '../../db/schema/index.js';
 import { anyUuid } from '../../lib/sql.js';
 
 /** The employee and schedule columns a calendar row needs (not the whole rows: 1,000 of them per page). */
-export const pageColumns = {
+const pageColumns = {
   id: employees.id,
   firstName: employees.firstName,
   lastName: employees.lastName,
@@ -48,36 +48,21 @@ const FIELDS = 8;
 /** Employees per records query: on PostgreSQL the pool runs the chunks on several backends at once. */
 const CHUNK = 250;
 
-/** A page's employee as `pageColumns` selects it. */
-export interface PageEmployee {
-  id: string;
-  firstName: string;
-  lastName: string;
-  employeeCode: string;
-  documentNumber: string | null;
-  position: string | null;
-  departmentId: string | null;
-  scheduleId: string | null;
-  status: string;
-  deletedAt: Date | null;
-  hireDate: string | null;
-  createdAt: Date;
-  departmentName: string | null;
-  s: {
-    id: string;
-    name: string;
-    startTime: string;
-    endTime: string;
-    breakStartTime: string | null;
-    breakEndTime: string | null;
-    workDays: string;
-    lateToleranceMinutes: number;
-    allowEarlyCheckIn: boolean;
-    earlyCheckInMinutes: number;
-    countActualTime: boolean;
-    isActive: boolean;
-  } | null;
+/** One page of a company's employees with the columns above, in the calendar's order (last name, first name, id). */
+export function selectPage(db: Db, where: SQL | undefined, limit: number, offset: number) {
+  return db
+    .select(pageColumns)
+    .from(employees)
+    .leftJoin(schedules, eq(schedules.id, employees.scheduleId))
+    .leftJoin(departments, eq(departments.id, employees.departmentId))
+    .where(where)
+    .orderBy(asc(employees.lastName), asc(employees.firstName), asc(employees.id))
+    .limit(limit)
+    .offset(offset);
 }
+
+/** A page's employee as `selectPage` answers it. */
+export type PageEmployee = Awaited<ReturnType<typeof selectPage>>[number];
 
 /**
  * The records of a page of employees in a month, in chunks of the page (`from`..`to`, positions in

@@ -11,14 +11,14 @@ import {
   type RecordSpan,
   spanOf,
 } from '@presente/shared';
-import { and, asc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Ctx, requireCompany } from '../../context.js';
-import { attendanceRecords, companies, departments, employees, holidaySchedules, holidays, schedules } from '../../db/schema/index.js';
+import { attendanceRecords, companies, employees, holidaySchedules, holidays, schedules } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { ByteSlabs } from '../../lib/byte-slabs.js';
 import { likeEscape } from '../../lib/db-errors.js';
-import { pageColumns, recordChunks } from './calendar-records.js';
+import { recordChunks, selectPage } from './calendar-records.js';
 import { rowWriter } from './calendar-rows.js';
 import { loadPeriods, periodsOf } from './periods.js';
 
@@ -103,15 +103,7 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
   const days = daysBetween(start, end);
 
   const [page, [{ total }], hol] = await Promise.all([
-    ctx.db
-      .select(pageColumns)
-      .from(employees)
-      .leftJoin(schedules, eq(schedules.id, employees.scheduleId))
-      .leftJoin(departments, eq(departments.id, employees.departmentId))
-      .where(where)
-      .orderBy(asc(employees.lastName), asc(employees.firstName), asc(employees.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
+    selectPage(ctx.db, where, q.limit, (q.page - 1) * q.limit),
     ctx.db.select({ total: sql<number>`count(*)::int` }).from(employees).where(where),
     holidayFacts(ctx.db, companyId, start, end),
   ]);
