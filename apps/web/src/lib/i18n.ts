@@ -42,7 +42,7 @@ function messagesFor(lang: Language): Record<string, string> {
 }
 
 const SPEC_NAMESPACES = ['common', 'auth', 'dashboard', 'settings', 'employee'] as const;
-type Tree = Record<string, any>;
+type Tree = Record<string, unknown>;
 function resourcesFor(lang: Language): Record<(typeof SPEC_NAMESPACES)[number], Tree> & { messages: Record<string, string> } {
   const [common, auth, dashboard, settings, employee] = SPEC_NAMESPACES.map((ns) => catalogue(lang, ns));
   return { common, auth, dashboard, settings, employee, messages: messagesFor(lang) };

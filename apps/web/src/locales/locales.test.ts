@@ -40,7 +40,7 @@ describe('translation catalogues', () => {
   });
 
   it('keeps the spec terms in the Terms modal text', () => {
-    const terms = JSON.stringify(resources.es.common.legal.termsSections);
+    const terms = JSON.stringify((resources.es.common.legal as { termsSections: unknown }).termsSections);
     for (const fact of ['USD', 'mensual o anual', '7 días', '30 días de atraso', '30 días', '99.9%', '48 horas', 'fraude comprobado', '12 meses', '100 USD']) {
       expect(terms).toContain(fact);
     }
