@@ -46,6 +46,7 @@ async function startProfile() {
   };
 }
 
+const round1 = (bytes?: number) => (bytes === undefined ? undefined : Math.round(bytes / 1e5) / 10);
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 async function measure(kind: string, database: Database) {
@@ -73,10 +74,12 @@ async function measure(kind: string, database: Database) {
   // PROFILE also profiles the client process (written when it exits).
   const clientArgs = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}`] : [];
   const client = TRANSPORT === 'http' ? fork(fileURLToPath(new URL('./http-client.mjs', import.meta.url)), { execArgv: clientArgs }) : null;
-  const get = async (count: boolean): Promise<{ status: number; ms: number; rows?: number; error?: string }> => {
+  type Answer = { status: number; ms: number; rows?: number; error?: string; bytes?: number; wire?: number; coding?: string };
+  let last: Answer | null = null;
+  const get = async (count: boolean): Promise<Answer> => {
     const start = performance.now();
     if (client) {
-      const answer = new Promise<{ status: number; ms: number; rows?: number; error?: string }>((resolve, reject) => {
+      const answer = new Promise<Answer>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('no answer from the client in 60 s')), 60_000);
         client.once('message', (m) => {
           clearTimeout(timer);
@@ -84,7 +87,8 @@ async function measure(kind: string, database: Database) {
         });
       });
       client.send({ url: base + path, cookie: headers.cookie, count });
-      return answer;
+      last = await answer;
+      return last;
     }
     const res =
       TRANSPORT === 'inject'
@@ -124,6 +128,7 @@ async function measure(kind: string, database: Database) {
       p50_ms: Math.round(pct(times, 50)),
       p95_ms: Math.round(pct(times, 95)),
       cpu_p50_ms: Math.round(pct(cpu, 50)),
+      ...(last ? { encoding: last.coding ?? 'identity', body_mb: round1(last.bytes), wire_mb: round1(last.wire) } : {}),
       seed_s: Math.round(seedMs / 100) / 10,
     }),
   );

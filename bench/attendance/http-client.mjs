@@ -5,22 +5,33 @@
  * client's own CPU on this machine, which is not the server's time. Keeps the body only when asked to count the rows.
  */
 import http from 'node:http';
+import { createBrotliDecompress, createGunzip } from 'node:zlib';
 
 const agent = new http.Agent({ keepAlive: true });
 
+/** ENCODING=br or gzip: asks for it, as a browser does, and decompresses as the body arrives (as a browser does). */
+const encoding = process.env.ENCODING === 'br' || process.env.ENCODING === 'gzip' ? process.env.ENCODING : null;
+
 process.on('message', ({ url, cookie, count }) => {
   const start = performance.now();
-  const req = http.get(url, { agent, headers: { cookie } }, (res) => {
+  const headers = encoding ? { cookie, 'accept-encoding': encoding } : { cookie };
+  const req = http.get(url, { agent, headers }, (res) => {
     const keep = count || res.statusCode !== 200;
     const chunks = [];
     let bytes = 0;
+    let wire = 0;
+    const coding = res.headers['content-encoding'];
     res.on('data', (chunk) => {
+      wire += chunk.length;
+    });
+    const body = coding === 'br' ? res.pipe(createBrotliDecompress()) : coding === 'gzip' ? res.pipe(createGunzip()) : res;
+    body.on('data', (chunk) => {
       bytes += chunk.length;
       if (keep) chunks.push(chunk);
     });
-    res.on('end', () => {
+    body.on('end', () => {
       const ms = performance.now() - start;
-      const reply = { status: res.statusCode, ms, bytes };
+      const reply = { status: res.statusCode, ms, bytes, wire, coding };
       if (res.statusCode !== 200) reply.error = Buffer.concat(chunks).toString('utf8', 0, 200);
       else if (count) reply.rows = JSON.parse(Buffer.concat(chunks).toString('utf8')).data.length;
       process.send(reply);

@@ -14,6 +14,7 @@ import { faceModelRoutes } from './modules/face/models.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.js';
 import { authPlugin } from './plugins/auth.js';
+import { registerCompression } from './plugins/compression.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
@@ -60,6 +61,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     paypal: deps.billing.mode === 'paypal',
     mapTileUrl: deps.config.MAP_TILE_URL,
   });
+  await registerCompression(app);
   await app.register(authPlugin);
   await registerOpenApi(app);
   await app.register(
