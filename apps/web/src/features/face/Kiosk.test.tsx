@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
+import type { SeenFace } from './camera/faceGuide';
 import { formOf, stubCamera } from './test/camera';
-import { fakeGuide, followKioskSteps, resetFakeGuide, seenFace } from './test/fakeGuide';
+import { fakeGuide, followKioskSteps, resetFakeGuide, STEP_YAW, seenFace } from './test/fakeGuide';
 
 // Human cannot run in jsdom: the camera "sees" what each test scripts (test/fakeGuide.ts).
 vi.mock('./camera/faceGuide', async () => (await import('./test/fakeGuide')).fakeFaceGuideModule);
@@ -81,6 +82,32 @@ describe('public attendance page (kiosk)', () => {
     // Ready for the next person.
     await user.click(within(result).getByRole('button', { name: 'Siguiente persona' }));
     expect(screen.getByRole('button', { name: 'Marcar asistencia' })).toBeInTheDocument();
+  });
+
+  it('sends the frames its guidance judged, not the camera frames that came after them', async () => {
+    stubCamera();
+    fakeGuide.mode = 'ready';
+    fakeGuide.faces = followKioskSteps;
+    // Every JPEG drawn (captureJpeg draws its source letterboxed: 5 arguments), with the step shown at that moment
+    // and what the guidance had judged its source to show.
+    const ctx = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+    const jpegs: { source: unknown; step: string | null; judged: SeenFace[] | undefined }[] = [];
+    vi.spyOn(ctx, 'drawImage').mockImplementation((...args: unknown[]) => {
+      if (args.length !== 5) return;
+      const step = document.querySelector('[data-testid="kiosk-step"]')?.getAttribute('data-step') ?? null;
+      jpegs.push({ source: args[0], step, judged: fakeGuide.judged.get(args[0] as HTMLCanvasElement)?.slice() });
+    });
+    const fetchMock = mockApi(routes({ [`POST ${API}/mark`]: { body: { data: RESULT } } }));
+    const { user } = renderApp('/attendance/tok-1');
+    await start(user);
+    await screen.findByTestId('kiosk-result', {}, { timeout: 8000 });
+    expect(formOf(marks(fetchMock)[0][1]).getAll('frames')).toHaveLength(6);
+    expect(jpegs).toHaveLength(6);
+    for (const { source, step, judged } of jpegs) {
+      expect(source).toBeInstanceOf(HTMLCanvasElement); // a look's snapshot, not the live video
+      expect(judged?.[0].yaw).toBe(STEP_YAW[step as keyof typeof STEP_YAW]);
+    }
+    expect(new Set(jpegs.map((j) => j.step))).toEqual(new Set(CHALLENGE.steps));
   });
 
   it('a click while the guidance still loads waits for it, then follows the steps with it (not blind captures)', async () => {

@@ -12,7 +12,8 @@ export interface SeenFace {
 }
 
 export interface FaceGuide {
-  detect(video: HTMLVideoElement): Promise<SeenFace[]>;
+  /** The faces in one frame: a snapshot of the video (useFaceWatch), so the frame judged can be the frame sent. */
+  detect(frame: HTMLCanvasElement): Promise<SeenFace[]>;
 }
 
 /**
@@ -61,10 +62,10 @@ function brightnessReader() {
   canvas.width = LIGHT_SIDE;
   canvas.height = LIGHT_SIDE;
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
-  return (video: HTMLVideoElement, [x, y, w, h]: SeenFace['box']): number | undefined => {
+  return (frame: HTMLCanvasElement, [x, y, w, h]: SeenFace['box']): number | undefined => {
     if (!ctx || w < 2 || h < 2) return undefined;
     try {
-      ctx.drawImage(video, x, y, w, h, 0, 0, LIGHT_SIDE, LIGHT_SIDE);
+      ctx.drawImage(frame, x, y, w, h, 0, 0, LIGHT_SIDE, LIGHT_SIDE);
       return Math.round(meanBrightness(ctx.getImageData(0, 0, LIGHT_SIDE, LIGHT_SIDE).data));
     } catch {
       return undefined;
@@ -79,12 +80,12 @@ async function create(): Promise<FaceGuide> {
   await human.tf.ready();
   const brightness = brightnessReader();
   return {
-    async detect(video) {
-      if (!video.videoWidth || video.readyState < 2) return [];
-      const result = await human.detect(video);
+    async detect(frame) {
+      if (!frame.width || !frame.height) return [];
+      const result = await human.detect(frame);
       return result.face.map((f) => {
         const box = f.box as [number, number, number, number];
-        return { box, yaw: Math.round(((f.rotation?.angle.yaw ?? 0) * 180) / Math.PI), brightness: brightness(video, box) };
+        return { box, yaw: Math.round(((f.rotation?.angle.yaw ?? 0) * 180) / Math.PI), brightness: brightness(frame, box) };
       });
     },
   };

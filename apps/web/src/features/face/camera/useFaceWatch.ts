@@ -6,10 +6,29 @@ export interface FaceLook {
   faces: SeenFace[];
   /** The look before this one (to tell whether the person holds still). */
   previous: SeenFace[] | null;
+  /**
+   * The frame these faces were seen in (a snapshot of the video, unmirrored): what a page sends when this look
+   * decided it (the kiosk's pose, the enrolment's "ok"), not a later frame the person may have moved in. Kept
+   * intact for the next FRAMES - 1 looks; null when the video had no frame yet.
+   */
+  frame: HTMLCanvasElement | null;
 }
 
 /** Pause between two looks: leaves the CPU to the page (2-core kiosks) while staying responsive. */
 const LOOK_PAUSE_MS = 80;
+/** Snapshots in rotation: a look's frame is redrawn FRAMES looks later (~0.7 s at the quickest). */
+const FRAMES = 4;
+
+/** Draws the video's current frame into `canvas` (resized to the video); false when there is no frame yet. */
+function snapshot(video: HTMLVideoElement, canvas: HTMLCanvasElement): boolean {
+  if (!video.videoWidth || !video.videoHeight || video.readyState < 2) return false;
+  if (canvas.width !== video.videoWidth) canvas.width = video.videoWidth;
+  if (canvas.height !== video.videoHeight) canvas.height = video.videoHeight;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return false;
+  ctx.drawImage(video, 0, 0);
+  return true;
+}
 
 /**
  * Watches the video with Human while `enabled` and reports every look. `lookRef` always holds the
@@ -37,17 +56,24 @@ export function useFaceWatch(videoRef: RefObject<HTMLVideoElement | null>, enabl
     const guide = guideRef.current;
     if (!enabled || status !== 'ready' || !guide) return;
     let running = true;
+    const frames = Array.from({ length: FRAMES }, () => document.createElement('canvas'));
+    let turn = 0;
     const loop = async () => {
       while (running) {
         const video = videoRef.current;
+        const canvas = frames[turn++ % FRAMES];
+        let frame: HTMLCanvasElement | null = null;
         let faces: SeenFace[] = [];
         try {
-          faces = video ? await guide.detect(video) : [];
+          if (video && snapshot(video, canvas)) {
+            frame = canvas;
+            faces = await guide.detect(frame);
+          }
         } catch {
           faces = [];
         }
         if (!running) break;
-        const next = { faces, previous: lookRef.current?.faces ?? null };
+        const next = { faces, previous: lookRef.current?.faces ?? null, frame };
         lookRef.current = next;
         setLook(next);
         await new Promise((r) => setTimeout(r, LOOK_PAUSE_MS));

@@ -75,15 +75,17 @@ export function useKioskFlow({
       const deadline = Date.now() + KIOSK_TIMING.stepTimeoutMs;
       while (alive() && Date.now() < deadline && !holds(step, lookRef.current)) await sleep(50);
       const seen = lookRef.current;
-      const frames = [await captureJpeg(video)];
+      // The frame that look judged, not the camera's next one (the person may already be turning back); on a
+      // timeout, the last frame the guidance looked at.
+      const frames = [await captureJpeg(seen?.frame ?? video)];
       if (!holds(step, seen)) return frames;
-      // A second frame once a newer look still shows the pose.
+      // A second frame once a newer look still shows the pose: that look's frame.
       const until = Date.now() + KIOSK_TIMING.secondFrameMs;
       while (alive() && Date.now() < until) {
         await sleep(50);
         const look = lookRef.current;
         if (look !== seen && look && poseOf(look.faces) === step) {
-          frames.push(await captureJpeg(video));
+          frames.push(await captureJpeg(look.frame ?? video));
           break;
         }
       }

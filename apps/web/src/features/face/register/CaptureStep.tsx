@@ -61,27 +61,30 @@ export function CaptureStep({
   const lastAt = useRef(0);
   const count = captures.length;
 
-  const capture = useCallback(async () => {
-    const video = videoRef.current;
-    if (!video || busy) return;
-    setBusy(true);
-    try {
-      onAdd(await captureJpeg(video));
-      lastAt.current = Date.now();
-    } catch {
-      // A frame that could not be drawn: the next look tries again.
-    } finally {
-      setBusy(false);
-    }
-  }, [busy, onAdd, videoRef]);
+  /** `frame`: the snapshot a look judged 'ok' (automatic captures); the camera's current frame for the button. */
+  const capture = useCallback(
+    async (frame?: HTMLCanvasElement | null) => {
+      const video = videoRef.current;
+      if (!video || busy) return;
+      setBusy(true);
+      try {
+        onAdd(await captureJpeg(frame ?? video));
+        lastAt.current = Date.now();
+      } catch {
+        // A frame that could not be drawn: the next look tries again.
+      } finally {
+        setBusy(false);
+      }
+    },
+    [busy, onAdd, videoRef],
+  );
 
   const look = watch.look;
   const video = videoRef.current;
   const guidance = look ? enrolGuidance(look.faces, look.previous, video?.videoWidth || undefined, video?.videoHeight || undefined) : null;
-  // Every new look is a chance to capture (the same guidance twice in a row still needs a new frame).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: look is the trigger
+  // Every new look is a chance to capture (the same guidance twice in a row still needs a new frame): its own frame.
   useEffect(() => {
-    if (guidance === 'ok' && count < AUTO_CAPTURES && !busy && !uploading && Date.now() - lastAt.current >= AUTO_GAP_MS) void capture();
+    if (guidance === 'ok' && count < AUTO_CAPTURES && !busy && !uploading && Date.now() - lastAt.current >= AUTO_GAP_MS) void capture(look?.frame);
   }, [look, guidance, count, busy, uploading, capture]);
 
   let message: string;

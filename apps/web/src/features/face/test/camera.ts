@@ -14,6 +14,13 @@ export function stubCamera(error?: DOMException) {
   // jsdom cannot attach a MediaStream to a video element: the srcObject setter is a no-op here.
   Object.defineProperty(HTMLMediaElement.prototype, 'srcObject', { configurable: true, get: () => null, set: () => {} });
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+  // A playing 640x480 camera (jsdom's videos never have a frame): the face watch snapshots it before each look.
+  for (const [key, value] of [
+    ['videoWidth', 640],
+    ['videoHeight', 480],
+    ['readyState', 4],
+  ] as const)
+    Object.defineProperty(HTMLVideoElement.prototype, key, { configurable: true, get: () => value });
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ fillStyle: '', fillRect: () => {}, drawImage: () => {} } as never);
   let n = 0;
   vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback) => callback(new Blob([`jpeg-${++n}`], { type: 'image/jpeg' })));

@@ -7,10 +7,18 @@ import type { FaceGuide, SeenFace } from '../camera/faceGuide';
  *   fakeGuide.mode = 'unavailable'  -> loadFaceGuide() resolves null (the pages' unguided path)
  *   fakeGuide.mode = 'ready'        -> every look returns fakeGuide.faces()
  */
-export const fakeGuide: { mode: 'unavailable' | 'ready'; faces: () => SeenFace[]; looks: number; loaded: Promise<void> | null } = {
+export const fakeGuide: {
+  mode: 'unavailable' | 'ready';
+  faces: () => SeenFace[];
+  looks: number;
+  /** The faces each snapshot was last judged to show (a page's frames are these canvases, reused in turn). */
+  judged: Map<HTMLCanvasElement, SeenFace[]>;
+  loaded: Promise<void> | null;
+} = {
   mode: 'unavailable',
   faces: () => [],
   looks: 0,
+  judged: new Map(),
   /** When set, loadFaceGuide() answers only once it resolves (models still downloading). */
   loaded: null,
 };
@@ -33,6 +41,7 @@ export function resetFakeGuide() {
   fakeGuide.mode = 'unavailable';
   fakeGuide.faces = () => [];
   fakeGuide.looks = 0;
+  fakeGuide.judged = new Map();
   fakeGuide.loaded = null;
 }
 
@@ -41,9 +50,11 @@ export const fakeFaceGuideModule = {
     await fakeGuide.loaded;
     if (fakeGuide.mode !== 'ready') return null;
     return {
-      async detect() {
+      async detect(frame) {
         fakeGuide.looks++;
-        return fakeGuide.faces();
+        const faces = fakeGuide.faces();
+        fakeGuide.judged.set(frame, faces);
+        return faces;
       },
     };
   },
