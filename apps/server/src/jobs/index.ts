@@ -1,10 +1,16 @@
 import { billingJobHandlers, billingRecurringJobs } from '../modules/billing/billing.jobs.js';
 import { CLOSE_OPEN_RECORDS, closeOpenRecords } from './close-open-records.js';
+import { PRUNE_RETENTION, pruneRetention } from './retention.js';
 import type { JobHandler, Recurring } from './runner.js';
 
 /** Every job type the process runs, and the recurring ones. */
 export const jobHandlers: Record<string, JobHandler> = {
   [CLOSE_OPEN_RECORDS]: async (deps, _payload, now) => void (await closeOpenRecords(deps, now)),
+  [PRUNE_RETENTION]: async (deps, _payload, now) => void (await pruneRetention(deps, now)),
   ...billingJobHandlers,
 };
-export const recurringJobs: Recurring[] = [{ type: CLOSE_OPEN_RECORDS, everyMs: 15 * 60 * 1000 }, ...billingRecurringJobs];
+export const recurringJobs: Recurring[] = [
+  { type: CLOSE_OPEN_RECORDS, everyMs: 15 * 60 * 1000 },
+  { type: PRUNE_RETENTION, everyMs: 24 * 60 * 60 * 1000 },
+  ...billingRecurringJobs,
+];

@@ -1,0 +1,66 @@
+import { addDays } from '@presente/shared';
+import { and, eq, inArray, isNotNull, lt, or } from 'drizzle-orm';
+import type { AppDeps } from '../context.js';
+import { attendanceArchive, attendanceRecords, companies } from '../db/schema/index.js';
+
+export const PRUNE_RETENTION = 'retention.prune';
+/** Peru's attendance register is kept 5 years (docs/privacy-retention.md). */
+export const RETENTION_YEARS = 5;
+/** Rows per statement: short transactions on a large table. */
+const BATCH = 1000;
+
+/**
+ * The first work date still within retention: today (UTC) five years back, one day earlier so no timezone
+ * prunes a day early. Dates before it are past retention.
+ */
+export function retentionCutoff(now: Date): string {
+  const back = new Date(now.getTime());
+  back.setUTCFullYear(back.getUTCFullYear() - RETENTION_YEARS); // 29 February becomes 1 March
+  return addDays(back.toISOString().slice(0, 10), -1);
+}
+
+/**
+ * Once a day, per company (through the company-and-date indexes): deleted records kept in `attendance_archive`
+ * leave once their work date is past retention, and records past retention lose the personal data beyond the
+ * register (the face/link evidence: distances, liveness, IP, user agent; the GPS positions). The record itself
+ * (date, times, status, notes) stays as the company's history. Batches of 1,000 rows per statement.
+ */
+export async function pruneRetention(deps: Pick<AppDeps, 'db'>, now: Date) {
+  const cutoff = retentionCutoff(now);
+  const all = await deps.db.select({ id: companies.id }).from(companies);
+  let archived = 0;
+  let stripped = 0;
+  for (const { id: companyId } of all) {
+    for (;;) {
+      const batch = deps.db
+        .select({ id: attendanceArchive.id })
+        .from(attendanceArchive)
+        .where(and(eq(attendanceArchive.companyId, companyId), lt(attendanceArchive.date, cutoff)))
+        .limit(BATCH);
+      const gone = await deps.db.delete(attendanceArchive).where(inArray(attendanceArchive.id, batch)).returning({ id: attendanceArchive.id });
+      archived += gone.length;
+      if (gone.length < BATCH) break;
+    }
+    for (;;) {
+      const batch = deps.db
+        .select({ id: attendanceRecords.id })
+        .from(attendanceRecords)
+        .where(
+          and(
+            eq(attendanceRecords.companyId, companyId),
+            lt(attendanceRecords.date, cutoff),
+            or(isNotNull(attendanceRecords.evidence), isNotNull(attendanceRecords.checkInLatitude), isNotNull(attendanceRecords.checkOutLatitude)),
+          ),
+        )
+        .limit(BATCH);
+      const done = await deps.db
+        .update(attendanceRecords)
+        .set({ evidence: null, checkInLatitude: null, checkInLongitude: null, checkOutLatitude: null, checkOutLongitude: null })
+        .where(inArray(attendanceRecords.id, batch))
+        .returning({ id: attendanceRecords.id });
+      stripped += done.length;
+      if (done.length < BATCH) break;
+    }
+  }
+  return { archived, stripped };
+}
