@@ -35,6 +35,18 @@ export const ADMIN_MESSAGES = {
     es: 'La empresa tiene {count} empleados activos y el nuevo plan permite {limit}. Desactiva empleados antes de reducir el límite',
     en: 'The company has {count} active employees and the new plan allows {limit}. Deactivate employees before lowering the limit',
   },
+  'admin.limitBelowSchedules': {
+    es: 'La empresa tiene {count} horarios y el nuevo plan permite {limit}. Elimina horarios antes de cambiar el plan',
+    en: 'The company has {count} schedules and the new plan allows {limit}. Delete schedules before changing the plan',
+  },
+  'admin.limitBelowLocations': {
+    es: 'La empresa tiene {count} ubicaciones de trabajo y el nuevo plan permite {limit}. Elimina ubicaciones antes de cambiar el plan',
+    en: 'The company has {count} work locations and the new plan allows {limit}. Delete work locations before changing the plan',
+  },
+  'admin.limitBelowLinks': {
+    es: 'La empresa tiene {count} enlaces de asistencia y el nuevo plan permite {limit}. Elimina enlaces antes de cambiar el plan',
+    en: 'The company has {count} attendance links and the new plan allows {limit}. Delete links before changing the plan',
+  },
   'admin.statusInvalid': { es: 'El estado debe ser ACTIVE o INACTIVE', en: 'The status must be ACTIVE or INACTIVE' },
   'admin.statusSuspendedNotSelectable': {
     es: 'El estado SUSPENDED no se puede seleccionar; elige ACTIVE o INACTIVE',

@@ -9,7 +9,7 @@ import { rooms } from '../../realtime/events.js';
 import { assertEmailFree, emailTaken } from '../account/own-account.service.js';
 import { dropCompanySockets, dropSessionSockets, revokeSessions } from '../auth/sessions.js';
 import { cancelSubscriptionsBeforeDeletion } from '../billing/billing.service.js';
-import { assertEmployeesFit } from '../company/plan.service.js';
+import { assertUsageFits } from '../company/plan.service.js';
 import { companyAdminWelcomeMail } from './admin.mails.js';
 import { companyAdmins, companyNotFound, getCompany } from './companies.query.js';
 
@@ -108,7 +108,7 @@ export async function createCompany(ctx: Ctx, input: SuperAdminCompanyCreateInpu
 /**
  * Updates the fields sent. Status may be ACTIVE or INACTIVE (INACTIVE ends the access of the company's
  * users on their next request); SUSPENDED is refused unless it is already the status. A lower employee
- * limit than the company's ACTIVE employees is refused (409, assertEmployeesFit). The admin's
+ * limit than what the company has (ACTIVE employees, schedules, locations, links) is refused (409, assertUsageFits). The admin's
  * name, email and password change only when sent; a new password ends the admin's sessions.
  */
 export async function updateCompany(ctx: Ctx, id: string, input: SuperAdminCompanyUpdateInput) {
@@ -133,7 +133,7 @@ export async function updateCompany(ctx: Ctx, id: string, input: SuperAdminCompa
     await ctx.db.transaction(async (tx) => {
       if (patch.plan !== undefined || patch.maxEmployees !== undefined) {
         const next = { plan: patch.plan ?? current.plan, maxEmployees: patch.maxEmployees ?? current.maxEmployees };
-        await assertEmployeesFit(tx, current, next, patch.plan !== undefined && patch.plan !== current.plan ? 'plan' : 'maxEmployees');
+        await assertUsageFits(tx, current, next, patch.plan !== undefined && patch.plan !== current.plan ? 'plan' : 'maxEmployees');
       }
       await tx
         .update(companies)

@@ -1,7 +1,7 @@
 import { findCountry } from '@presente/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attendanceRecords, companies, employees, sessions, users } from '../../db/schema/index.js';
+import { attendanceLinks, attendanceRecords, companies, employees, schedules, sessions, users, workLocations } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { addAttendance, addEmployee, login, messagesOf } from './test-helpers.js';
@@ -484,6 +484,51 @@ describe('PUT /api/super-admin/companies/:id', () => {
           sql`, `,
         )})`,
       );
+    const free = await t.as(root).put(url(company.id), { plan: 'FREE' });
+    expect(free.statusCode).toBe(200);
+    expect(free.json().data).toMatchObject({ plan: 'FREE' });
+  });
+
+  it('refuses a plan that would leave more schedules, work locations or links than it allows, naming each; nothing changes', async () => {
+    const company = await t.factories.company({ plan: 'PREMIUM', maxEmployees: 10 });
+    const other = await t.factories.company({ plan: 'PREMIUM', maxEmployees: 10 });
+    await addEmployee(t, company.id);
+    const [s1, s2] = [await t.factories.schedule(company.id), await t.factories.schedule(company.id), await t.factories.schedule(company.id)];
+    const [l1] = [await t.factories.location(company.id), await t.factories.location(company.id)];
+    const link = (companyId: string, n: number) => ({
+      companyId,
+      name: `Entrada ${n}`,
+      tokenHash: `${companyId.slice(0, 8)}${n}`.padEnd(64, '0'),
+      tokenSealed: 'x',
+    });
+    const [k1] = await t.db
+      .insert(attendanceLinks)
+      .values([link(company.id, 1), link(company.id, 2)])
+      .returning();
+    // Another company's items never count against this one.
+    for (let i = 0; i < 3; i++) await t.factories.schedule(other.id);
+    await t.db.insert(attendanceLinks).values([link(other.id, 1), link(other.id, 2)]);
+
+    const attempt = async (lang = 'es') => {
+      const res = await t.as(root).put(url(company.id), { plan: 'FREE' }, { 'accept-language': lang });
+      expect((await t.db.query.companies.findFirst({ where: eq(companies.id, company.id) }))?.plan).toBe('PREMIUM');
+      return res;
+    };
+    let res = await attempt();
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'conflict',
+      message: 'La empresa tiene 3 horarios y el nuevo plan permite 1. Elimina horarios antes de cambiar el plan',
+      errors: [{ path: 'plan' }],
+    });
+    await t.db.delete(schedules).where(sql`${schedules.id} in (${s1.id}, ${s2.id})`);
+    res = await attempt('en');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('The company has 2 work locations and the new plan allows 1. Delete work locations before changing the plan');
+    await t.db.delete(workLocations).where(eq(workLocations.id, l1.id));
+    res = await attempt();
+    expect(res.json().message).toBe('La empresa tiene 2 enlaces de asistencia y el nuevo plan permite 1. Elimina enlaces antes de cambiar el plan');
+    await t.db.delete(attendanceLinks).where(eq(attendanceLinks.id, k1.id));
     const free = await t.as(root).put(url(company.id), { plan: 'FREE' });
     expect(free.statusCode).toBe(200);
     expect(free.json().data).toMatchObject({ plan: 'FREE' });

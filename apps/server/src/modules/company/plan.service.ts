@@ -49,20 +49,31 @@ export async function assertCanAdd(tx: Db, companyId: string, feature: Counted, 
   if (!canAdd(company, feature, current, adding)) throw planLimitReached(company, feature);
 }
 
+/** What the super admin is told when a lower plan would leave more of a feature than it allows (decision 0012). */
+const OVER_LIMIT = {
+  employees: 'admin.limitBelowActiveEmployees',
+  schedules: 'admin.limitBelowSchedules',
+  locations: 'admin.limitBelowLocations',
+  links: 'admin.limitBelowLinks',
+} as const satisfies Record<Counted, string>;
+
 /**
- * Inside a transaction, before the super admin lowers a company's employee limit (plan or maxEmployees):
- * refuses with 409 when its ACTIVE employees would not fit, naming both figures. Nobody is deactivated
- * behind the operator's back; the billing downgrade is the one path that deactivates extras (decision 0012).
- * A change that keeps or raises the limit always passes (a company already over it can still be edited).
+ * Inside a transaction, before the super admin lowers a company's limits (its plan, or maxEmployees): refuses
+ * with 409 when what the company has would not fit, naming the feature and both figures: ACTIVE employees,
+ * schedules, work locations, attendance links. Nothing is deactivated or deleted behind the operator's back;
+ * the billing downgrade is the one path that deactivates extras (decision 0012). A limit kept or raised
+ * always passes (a company already over it can still be edited). `path`: the form field that lowered it.
  */
-export async function assertEmployeesFit(tx: Db, current: CompanyRow, next: PlanHolder, path: string): Promise<void> {
-  const before = limitFor(current, 'employees');
-  const after = limitFor(next, 'employees');
-  if (after === -1 || (before !== -1 && after >= before)) return;
-  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, current.id)).for('update');
-  const active = await counters.employees(tx, current.id);
-  if (active > after) {
-    throw new AppError('conflict', 'admin.limitBelowActiveEmployees', { count: active, limit: after }, [{ path, message: 'admin.limitBelowActiveEmployees' }]);
+export async function assertUsageFits(tx: Db, current: CompanyRow, next: PlanHolder, path: string): Promise<void> {
+  let locked = false;
+  for (const feature of Object.keys(OVER_LIMIT) as Counted[]) {
+    const before = limitFor(current, feature);
+    const after = limitFor(next, feature);
+    if (after === -1 || (before !== -1 && after >= before)) continue;
+    if (!locked) await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, current.id)).for('update');
+    locked = true;
+    const used = await counters[feature](tx, current.id);
+    if (used > after) throw new AppError('conflict', OVER_LIMIT[feature], { count: used, limit: after }, [{ path, message: OVER_LIMIT[feature] }]);
   }
 }
 
