@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Answers compressed for clients that accept it (every browser): Brotli, else gzip, for compressible types over
  * 1 KiB; the web app's files are compressed once at build time instead (plugins/web.ts). A month of a
- * 1,000-employee calendar (an export) is ~9 MB of JSON: ~0.4 MB as Brotli, seconds less on a mobile connection,
+ * 1,000-employee calendar (an export) is ~9 MB of JSON: ~0.8 MB as Brotli, seconds less on a mobile connection,
  * for tens of ms of CPU (bench/README.md; docs/decisions/0017-compression.md).
  */
 export async function registerCompression(app: FastifyInstance) {
