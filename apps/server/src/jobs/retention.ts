@@ -31,17 +31,15 @@ export async function pruneRetention(deps: Pick<AppDeps, 'db'>, now: Date) {
   let archived = 0;
   let stripped = 0;
   for (const { id: companyId } of all) {
-    for (;;) {
+    archived += await inBatches(() => {
       const batch = deps.db
         .select({ id: attendanceArchive.id })
         .from(attendanceArchive)
         .where(and(eq(attendanceArchive.companyId, companyId), lt(attendanceArchive.date, cutoff)))
         .limit(BATCH);
-      const gone = await deps.db.delete(attendanceArchive).where(inArray(attendanceArchive.id, batch)).returning({ id: attendanceArchive.id });
-      archived += gone.length;
-      if (gone.length < BATCH) break;
-    }
-    for (;;) {
+      return deps.db.delete(attendanceArchive).where(inArray(attendanceArchive.id, batch)).returning({ id: attendanceArchive.id });
+    });
+    stripped += await inBatches(() => {
       const batch = deps.db
         .select({ id: attendanceRecords.id })
         .from(attendanceRecords)
@@ -53,14 +51,22 @@ export async function pruneRetention(deps: Pick<AppDeps, 'db'>, now: Date) {
           ),
         )
         .limit(BATCH);
-      const done = await deps.db
+      return deps.db
         .update(attendanceRecords)
         .set({ evidence: null, checkInLatitude: null, checkInLongitude: null, checkOutLatitude: null, checkOutLongitude: null })
         .where(inArray(attendanceRecords.id, batch))
         .returning({ id: attendanceRecords.id });
-      stripped += done.length;
-      if (done.length < BATCH) break;
-    }
+    });
   }
   return { archived, stripped };
+}
+
+/** Runs a statement that changes at most BATCH rows until one changes fewer; answers how many rows changed. */
+async function inBatches(step: () => Promise<unknown[]>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const changed = (await step()).length;
+    total += changed;
+    if (changed < BATCH) return total;
+  }
 }

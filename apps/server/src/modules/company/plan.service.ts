@@ -65,13 +65,15 @@ const OVER_LIMIT = {
  * always passes (a company already over it can still be edited). `path`: the form field that lowered it.
  */
 export async function assertUsageFits(tx: Db, current: CompanyRow, next: PlanHolder, path: string): Promise<void> {
-  let locked = false;
-  for (const feature of Object.keys(OVER_LIMIT) as Counted[]) {
+  const lowered = (Object.keys(OVER_LIMIT) as Counted[]).filter((feature) => {
     const before = limitFor(current, feature);
     const after = limitFor(next, feature);
-    if (after === -1 || (before !== -1 && after >= before)) continue;
-    if (!locked) await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, current.id)).for('update');
-    locked = true;
+    return after !== -1 && (before === -1 || after < before);
+  });
+  if (!lowered.length) return;
+  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, current.id)).for('update');
+  for (const feature of lowered) {
+    const after = limitFor(next, feature);
     const used = await counters[feature](tx, current.id);
     if (used > after) throw new AppError('conflict', OVER_LIMIT[feature], { count: used, limit: after }, [{ path, message: OVER_LIMIT[feature] }]);
   }
