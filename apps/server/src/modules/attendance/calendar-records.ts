@@ -102,43 +102,62 @@ export function recordChunks(db: Db, companyId: string, days: string[], employee
   return chunks;
 }
 
-/** JSON of the few words status and method take (the app's own values), written once each. */
-const wordJson = new Map<string, string>([['', 'null']]);
-function jsonWord(w: string): string {
-  let json = wordJson.get(w);
-  if (json === undefined) {
-    json = JSON.stringify(w);
-    wordJson.set(w, json);
+/** `,"status":…,"notes":` by the record's status word (the app's own few values), written once each. */
+const statusNotes = new Map<string, string>();
+/** The attendance object's tail after the notes, by method word and then the three flags (8 combinations). */
+const flagTails = new Map<string, string[]>();
+const bit = (flags: string, i: number) => flags.charCodeAt(i) === 49; // '1'
+
+function statusAndNotes(status: string): string {
+  let text = statusNotes.get(status);
+  if (text === undefined) {
+    text = `,"status":${status ? JSON.stringify(status) : 'null'},"notes":`;
+    statusNotes.set(status, text);
   }
-  return json;
+  return text;
+}
+
+function flagTail(method: string, flags: string): string {
+  let tails = flagTails.get(method);
+  if (tails === undefined) {
+    const m = method ? JSON.stringify(method) : 'null';
+    tails = Array.from({ length: 8 }, (_, n) => `,"isPermission":${(n & 4) > 0},"method":${m},"isManual":${(n & 2) > 0},"incomplete":${(n & 1) > 0}}`);
+    flagTails.set(method, tails);
+  }
+  return tails[(bit(flags, 0) ? 4 : 0) + (bit(flags, 1) ? 2 : 0) + (bit(flags, 2) ? 1 : 0)];
 }
 
 const DAY_MS = 86_400_000;
-const TWO = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
-const THREE = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
-let isoDay = Number.NaN;
-let isoDate = '';
+const THREE_Z = Array.from({ length: 1000 }, (_, i) => `${String(i).padStart(3, '0')}Z"`);
+/** JSON's opening quote and the date of a UTC day ('"2026-03-01T'), by day number: a month's records meet ~33 of them. */
+const dayText = new Map<number, string>();
+/** 'HH:MM:SS.' by second of the day, written when first met (check-ins cluster in a few hours). */
+const secondText: (string | undefined)[] = Array.from({ length: 86_400 });
 
 /**
- * An instant as JSON, as toISOString writes it ("…Z"), or null: the date part from toISOString once per UTC day
- * (a month's records fall on ~31 of them), the time from tables (62k toISOString calls were a sixth of the
- * calendar's CPU).
+ * An instant as JSON, as toISOString writes it ("…Z"), or null, from three table entries: the UTC day's date
+ * (toISOString once per day, not per record: the calendar writes an employee's days one after the other, so a
+ * "last day" cache missed on every record), the second of the day, the milliseconds with the closing 'Z"'.
+ * 62k instants per 1,000-employee month (docs/decisions/0011-calendar-performance.md).
  */
 export function isoJson(ms: number | null): string {
   if (ms === null) return 'null';
   const day = Math.floor(ms / DAY_MS);
-  if (day !== isoDay) {
-    isoDay = day;
-    isoDate = `"${new Date(day * DAY_MS).toISOString().slice(0, -13)}`;
+  let date = dayText.get(day);
+  if (date === undefined) {
+    if (dayText.size >= 4096) dayText.clear();
+    date = `"${new Date(day * DAY_MS).toISOString().slice(0, -13)}`;
+    dayText.set(day, date);
   }
-  // The time of day in int32 arithmetic (`% ` on doubles is a call to fmod: twice the time of this function).
-  let t = (ms - day * DAY_MS) | 0;
-  const milli = t % 1000;
-  t = (t / 1000) | 0;
-  const sec = t % 60;
-  t = (t / 60) | 0;
-  const min = t % 60;
-  return `${isoDate}${TWO[(t / 60) | 0]}:${TWO[min]}:${TWO[sec]}.${THREE[milli]}Z"`;
+  // The time of day in int32 arithmetic (`%` on doubles is a call to fmod).
+  const t = (ms - day * DAY_MS) | 0;
+  const second = (t / 1000) | 0;
+  let time = secondText[second];
+  if (time === undefined) {
+    time = new Date(second * 1000).toISOString().slice(11, 20);
+    secondText[second] = time;
+  }
+  return date + time + THREE_Z[t % 1000];
 }
 
 /** One employee's records as `recordChunks` answers them: the fields, and where each day's record starts (-1: none). */
@@ -163,13 +182,12 @@ export function readRecords(text: string | undefined, into: EmployeeRecords): Em
 export function spanAt(f: string[], k: number, span: RecordSpan): RecordSpan {
   span.checkInMs = f[k + 1] === '' ? null : Number(f[k + 1]);
   span.checkOutMs = f[k + 2] === '' ? null : Number(f[k + 2]);
-  span.isPermission = f[k + 6].charCodeAt(0) === 49; // '1'
+  span.isPermission = bit(f[k + 6], 0);
   span.notes = f[k + 7] === 'null' ? null : (JSON.parse(f[k + 7]) as string);
   return span;
 }
 
-/** The API's `attendance` object of the record at field `k` as JSON (recordView's keys and order). */
+/** The API's `attendance` object of the record at field `k` as JSON (recordView's keys and order), from table entries. */
 export function attendanceJson(f: string[], k: number, span: RecordSpan): string {
-  const flags = f[k + 6];
-  return `{"id":"${f[k + 3]}","checkIn":${isoJson(span.checkInMs)},"checkOut":${isoJson(span.checkOutMs)},"status":${jsonWord(f[k + 4])},"notes":${f[k + 7]},"isPermission":${span.isPermission},"method":${jsonWord(f[k + 5])},"isManual":${flags.charCodeAt(1) === 49},"incomplete":${flags.charCodeAt(2) === 49}}`;
+  return `{"id":"${f[k + 3]}","checkIn":${isoJson(span.checkInMs)},"checkOut":${isoJson(span.checkOutMs)}${statusAndNotes(f[k + 4])}${f[k + 7]}${flagTail(f[k + 5], f[k + 6])}`;
 }

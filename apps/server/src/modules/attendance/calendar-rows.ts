@@ -1,4 +1,13 @@
-import { activeFromOf, attendanceRate, type createDayJudge, emptyCounts, type RecordSpan, type SchedulePeriod, type ScheduleSnapshot } from '@presente/shared';
+import {
+  activeFromOf,
+  attendanceRate,
+  type createDayJudge,
+  type DayStatus,
+  emptyCounts,
+  type RecordSpan,
+  type SchedulePeriod,
+  type ScheduleSnapshot,
+} from '@presente/shared';
 import type { ByteSlabs } from '../../lib/byte-slabs.js';
 import type { holidayFacts } from './calendar.service.js';
 import { attendanceJson, type EmployeeRecords, type PageEmployee, readRecords, spanAt } from './calendar-records.js';
@@ -20,11 +29,16 @@ interface RowContext {
  * one 9 MB string to measure and encode again on the way out (docs/decisions/0011-calendar-performance.md).
  */
 export function rowWriter({ days, start, timezone, holidays, judge }: RowContext) {
-  // Per day, the start of a cell's JSON and, on a holiday, its tail (written once, not per employee).
-  const cellHead = days.map((date) => `{"date":"${date}","status":"`);
+  // Per day and status, the start of a cell's JSON up to its attendance; on a holiday, the cell's tail after the
+  // hours (written once per calendar, not per employee: a cell is then three pieces, not a dozen).
+  const cellOpen = days.map((date, i) => {
+    const open = {} as Record<DayStatus, string>;
+    for (const status of Object.keys(emptyCounts()) as DayStatus[]) open[status] = `${i ? ',' : ''}{"date":"${date}","status":"${status}","attendance":`;
+    return open;
+  });
   const holidayTail = days.map((date) => {
     const h = holidays.find((x) => x.date === date);
-    return h ? `,"holiday":${JSON.stringify({ name: h.name, description: h.description })}` : '';
+    return h ? `,"holiday":${JSON.stringify({ name: h.name, description: h.description })}}` : '}';
   });
   // Reused for every row: the pieces of its JSON (joined once), its records by day, the rules' view of one record.
   const parts: string[] = [];
@@ -76,15 +90,22 @@ export function rowWriter({ days, start, timezone, holidays, judge }: RowContext
         hours = employee.hours(i, record);
         if (hours) totalHours += hours;
       }
-      parts.push(
-        `${i ? ',' : ''}${cellHead[i]}${status}","attendance":${record ? attendanceJson(f, k, record) : 'null'},"workHours":${hours}${status === 'holiday' ? holidayTail[i] : ''}}`,
-      );
+      const attendance = record ? attendanceJson(f, k, record) : 'null';
+      parts.push(cellOpen[i][status] + attendance + (status === 'holiday' ? `,"workHours":${hours}${holidayTail[i]}` : hoursTail(hours)));
     }
     const stats = { ...counts, attendanceRate: attendanceRate(counts), totalHours: Math.round(totalHours * 100) / 100 };
     parts.push('],"stats":', JSON.stringify(stats), '}');
     out.write(parts.join(''));
     parts.length = 0;
   };
+}
+
+/** `,"workHours":…}` by hundredths of an hour (the rules round hours to 2 decimals), up to 48 h; past that, written. */
+const HOURS_TAIL = Array.from({ length: 4801 }, (_, i) => `,"workHours":${i / 100}}`);
+export function hoursTail(hours: number | null): string {
+  if (hours === null) return ',"workHours":null}';
+  const i = Math.round(hours * 100);
+  return i >= 0 && i <= 4800 && i / 100 === hours ? HOURS_TAIL[i] : `,"workHours":${hours}}`;
 }
 
 /** A period's schedule as the calendar row shows it, as JSON text; written once per snapshot object (loadPeriods interns them). */
