@@ -1,5 +1,6 @@
 import { billingJobHandlers, billingRecurringJobs } from '../modules/billing/billing.jobs.js';
 import { CLOSE_OPEN_RECORDS, closeOpenRecords } from './close-open-records.js';
+import { DB_MAINTENANCE, maintainDatabase } from './db-maintenance.js';
 import { PRUNE_RETENTION, pruneRetention } from './retention.js';
 import type { JobHandler, Recurring } from './runner.js';
 
@@ -7,10 +8,12 @@ import type { JobHandler, Recurring } from './runner.js';
 export const jobHandlers: Record<string, JobHandler> = {
   [CLOSE_OPEN_RECORDS]: async (deps, _payload, now) => void (await closeOpenRecords(deps, now)),
   [PRUNE_RETENTION]: async (deps, _payload, now) => void (await pruneRetention(deps, now)),
+  [DB_MAINTENANCE]: async (deps) => void (await maintainDatabase(deps)),
   ...billingJobHandlers,
 };
 export const recurringJobs: Recurring[] = [
   { type: CLOSE_OPEN_RECORDS, everyMs: 15 * 60 * 1000 },
   { type: PRUNE_RETENTION, everyMs: 24 * 60 * 60 * 1000 },
+  { type: DB_MAINTENANCE, everyMs: 10 * 60 * 1000 },
   ...billingRecurringJobs,
 ];
