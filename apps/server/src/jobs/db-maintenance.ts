@@ -29,7 +29,7 @@ export function maintenancePlan(tables: TableActivity[]): { vacuum: string[]; an
 /**
  * The embedded database (PGlite) has no autovacuum: it is one process with no background workers, so its tables
  * would never get planner statistics nor have their dead rows reclaimed. Without statistics the planner guesses,
- * and a month's calendar on PGlite took ~30 % longer (docs/decisions/0019-database-maintenance.md). This job does
+ * and a 1,000-employee month's calendar on PGlite took ~20 % longer (docs/decisions/0019-database-maintenance.md). This job does
  * autovacuum's work there, and on a PostgreSQL server whose autovacuum is switched off; with autovacuum on it does
  * nothing. One table at a time, outside any transaction (VACUUM cannot run inside one).
  */
