@@ -23,7 +23,7 @@ interface RowContext {
 }
 
 /**
- * Writes calendar rows (spec §3 monthly calendar entry) as JSON bytes: a template string per cell (statuses are
+ * Writes calendar rows (spec §3 monthly calendar entry) as JSON bytes: three table-made pieces per cell (statuses are
  * fixed words, the record's fields slices of the database's text, instants from tables), joined once per row and
  * encoded into slabs; names, stats and holidays through JSON.stringify. 31k cells are neither objects to serialize nor
  * one 9 MB string to measure and encode again on the way out (docs/decisions/0011-calendar-performance.md).
@@ -79,7 +79,7 @@ export function rowWriter({ days, start, timezone, holidays, judge }: RowContext
         : null,
     });
     parts.push(first ? '[' : ',', head.slice(0, -1), ',"periods":', periodsJson(history, start), ',"days":[');
-    // A cell is one template string (fixed words, slices of the records' text, table entries), joined once per row.
+    // A cell is three pieces (its start per day and status, the attendance object, its tail), joined once per row.
     for (let i = 0; i < days.length; i++) {
       const k = at[i];
       const record = k < 0 ? null : spanAt(f, k, span);
