@@ -7,25 +7,23 @@
  * (steadier than wall time on a shared machine; on PGlite it includes the database; with TRANSPORT=inprocess, the client). Not a test: it never fails on time.
  */
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app.js';
 import { configSchema } from '../../apps/server/src/config.js';
-import { type Database, openPglite, openPostgres, runMigrations } from '../../apps/server/src/db/client.js';
+import { type Database, runMigrations } from '../../apps/server/src/db/client.js';
 import { createDeps } from '../../apps/server/src/deps.js';
 import { maintainDatabase } from '../../apps/server/src/jobs/db-maintenance.js';
 import { recordingEvents } from '../../apps/server/src/realtime/events.js';
+import { onEachDatabase } from './databases.js';
 import { seedCompany } from './seed.js';
 
 const N = Number(process.env.EMPLOYEES ?? 1000);
 const RUNS = Number(process.env.RUNS ?? 15);
 const TRANSPORT = process.env.TRANSPORT === 'inject' || process.env.TRANSPORT === 'inprocess' ? process.env.TRANSPORT : 'http';
-const PG = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** PROFILE=dir: a CPU profile of the measured requests only (not the seed), one .cpuprofile per database. */
 async function startProfile() {
@@ -145,31 +143,4 @@ async function measure(kind: string, database: Database) {
   );
 }
 
-// DB=pglite or DB=postgres: only that database.
-if (process.env.DB !== 'postgres') {
-  const lite = await openPglite();
-  await measure('pglite', lite);
-  await lite.close();
-}
-
-if (process.env.DB !== 'pglite') {
-  const admin = new pg.Client({ connectionString: PG, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-    const name = `presente_bench_${randomBytes(4).toString('hex')}`;
-    await admin.query(`create database ${name}`);
-    const url = new URL(PG);
-    url.pathname = `/${name}`;
-    const db = openPostgres(url.toString());
-    try {
-      await measure('postgres', db);
-    } finally {
-      await db.close();
-      await admin.query(`drop database ${name} with (force)`);
-    }
-  } catch (err) {
-    console.log(JSON.stringify({ bench: 'monthly-calendar', db: 'postgres', skipped: (err as Error).message }));
-  } finally {
-    await admin.end().catch(() => {});
-  }
-}
+await onEachDatabase('monthly-calendar', measure);

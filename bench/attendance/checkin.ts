@@ -4,22 +4,20 @@
  *   npm run bench:checkin           (EMPLOYEES=1000 CONNECTIONS=10)
  * Prints one JSON line per database: requests/s, latency p50/p99, and that exactly N records exist.
  */
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app.js';
 import { configSchema } from '../../apps/server/src/config.js';
-import { type Database, openPglite, openPostgres, runMigrations } from '../../apps/server/src/db/client.js';
+import { type Database, runMigrations } from '../../apps/server/src/db/client.js';
 import { attendanceRecords } from '../../apps/server/src/db/schema/index.js';
 import { createDeps } from '../../apps/server/src/deps.js';
 import { recordingEvents } from '../../apps/server/src/realtime/events.js';
+import { onEachDatabase } from './databases.js';
 import { seedCompany } from './seed.js';
 
 const N = Number(process.env.EMPLOYEES ?? 1000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
-const PG = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function measure(kind: string, database: Database) {
   await runMigrations(database);
@@ -70,25 +68,4 @@ async function measure(kind: string, database: Database) {
   );
 }
 
-const lite = await openPglite();
-await measure('pglite', lite);
-await lite.close();
-const admin = new pg.Client({ connectionString: PG, connectionTimeoutMillis: 3000 });
-try {
-  await admin.connect();
-  const name = `presente_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  const u = new URL(PG);
-  u.pathname = `/${name}`;
-  const db = openPostgres(u.toString(), 10);
-  try {
-    await measure('postgres', db);
-  } finally {
-    await db.close();
-    await admin.query(`drop database ${name} with (force)`);
-  }
-} catch (err) {
-  console.log(JSON.stringify({ bench: 'http-check-in', db: 'postgres', skipped: (err as Error).message }));
-} finally {
-  await admin.end().catch(() => {});
-}
+await onEachDatabase('http-check-in', measure, 10);
