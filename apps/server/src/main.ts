@@ -13,6 +13,7 @@ import { jobHandlers, recurringJobs } from './jobs/index.js';
 import { startJobRunner } from './jobs/runner.js';
 import { resolveSessionSecret } from './lib/secrets.js';
 import { billingModeFor } from './modules/billing/billing.provider.js';
+import { repairImpossibleBreaks } from './modules/schedules/break-repair.js';
 import { createRealtime } from './realtime/server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -42,6 +43,7 @@ async function main() {
   }
   await runMigrations(database);
   await seedCountries(database.db);
+  await repairImpossibleBreaks(database.db, log);
   const firstAdmin = await ensureSuperAdmin(database.db, config.SUPERADMIN_EMAIL, config.SUPERADMIN_PASSWORD);
 
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;

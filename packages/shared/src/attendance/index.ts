@@ -1,3 +1,4 @@
+export * from './breaks.js';
 export * from './judge.js';
 export * from './periods.js';
 export * from './rules.js';

@@ -1,3 +1,4 @@
+import { breakInsideShift } from './breaks.js';
 import { addDays, isoWeekday, localToInstant, parseHhmm, toLocal } from './time.js';
 
 /** Core day statuses (spec §3) plus `pending` for a day whose shift has not ended yet. */
@@ -223,13 +224,17 @@ export function hoursBetween(inMs: number, outMs: number, shift: ShiftSpan | nul
 }
 
 type BreakRules = Pick<ScheduleRules, 'startTime' | 'endTime'> & { breakStartTime: string; breakEndTime: string };
-const breaks = new Map<string, { start: Date; end: Date }>();
-/** The break's instants on a work date (on a night shift a break after midnight is the next day). */
+const breaks = new Map<string, { start: Date; end: Date } | null>();
+/**
+ * The break's instants on a work date (on a night shift a break after midnight is the next day), or null
+ * when the break is impossible (not entirely inside the shift, or not ending after it starts): such a
+ * break is ignored, so hours are never cut by it (a 14:00-13:00 break once cut 20 h). Decision 0024.
+ */
 export function breakWindow(schedule: BreakRules, date: string, timezone: string) {
   const key = `${timezone}|${date}|${schedule.startTime}|${schedule.endTime}|${schedule.breakStartTime}|${schedule.breakEndTime}`;
   let w = breaks.get(key);
-  if (!w) {
-    w = computeBreak(schedule, date, timezone);
+  if (w === undefined) {
+    w = breakInsideShift(schedule) ? computeBreak(schedule, date, timezone) : null;
     if (breaks.size > 20_000) breaks.clear();
     breaks.set(key, w);
   }

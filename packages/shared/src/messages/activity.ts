@@ -32,4 +32,9 @@ export const ACTIVITY_MESSAGES = {
   'activity.billing.access_ended': { es: 'Periodo pagado terminado: cuenta desactivada', en: 'Paid period over: account deactivated' },
   'activity.billing.deleted': { es: 'Datos de la empresa eliminados', en: 'Company data deleted' },
   'activity.billing.detail': { es: 'Premium para {employeeCount} empleados', en: 'Premium for {employeeCount} employees' },
+  'activity.scheduleBreakCleared': { es: 'Descanso imposible quitado del horario', en: 'Impossible break removed from the schedule' },
+  'activity.scheduleBreakClearedDetail': {
+    es: 'El horario «{scheduleName}» ({startTime} - {endTime}) tenía un descanso {breakStartTime} - {breakEndTime} fuera del turno o que termina antes de empezar; se quitó para no recortar horas. Revísalo en Horarios.',
+    en: 'The schedule "{scheduleName}" ({startTime} - {endTime}) had a break {breakStartTime} - {breakEndTime} outside the shift or ending before it starts; it was removed so no hours are cut. Review it in Schedules.',
+  },
 } as const;

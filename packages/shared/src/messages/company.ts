@@ -21,6 +21,14 @@ export const COMPANY_MESSAGES = {
     es: 'Indica el inicio y el fin del descanso, o deja ambos vacíos',
     en: 'Enter both break start and end, or leave both empty',
   },
+  'schedule.breakEndBeforeStart': {
+    es: 'El fin del descanso debe ser posterior a su inicio',
+    en: 'The break must end after it starts',
+  },
+  'schedule.breakOutsideShift': {
+    es: 'El descanso debe estar dentro del horario de trabajo',
+    en: 'The break must be within the working hours',
+  },
   'schedule.sameStartEnd': { es: 'La hora de inicio y de fin no pueden ser iguales', en: 'Start and end time cannot be the same' },
   'schedule.toleranceRange': { es: 'La tolerancia debe estar entre 0 y 60 minutos', en: 'Tolerance must be between 0 and 60 minutes' },
   'schedule.earlyRange': {

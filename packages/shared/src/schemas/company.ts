@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { breakProblem } from '../attendance/breaks.js';
 import { OPEN_RECORD_GRACE_HOURS, PASSWORD_MIN_ADMIN, PASSWORD_MIN_EMPLOYEE } from '../constants.js';
 import { boolish, hhmm, optionalHhmm, optionalId, optionalText, pageQuery, ymd } from './common.js';
 
@@ -20,6 +21,12 @@ export const workDays = z
   .pipe(z.array(z.number().int().min(1, 'schedule.workDaysRequired').max(7, 'schedule.workDaysRequired')).min(1, 'schedule.workDaysRequired'))
   .transform((days) => [...new Set(days)].sort((a, b) => a - b).join(','));
 
+const BREAK_MESSAGES = {
+  incomplete: 'schedule.breakIncomplete',
+  notAfterStart: 'schedule.breakEndBeforeStart',
+  outsideShift: 'schedule.breakOutsideShift',
+} as const;
+
 export const scheduleInput = z
   .object({
     name: z.string('schedule.nameRequired').trim().min(1, 'schedule.nameRequired').max(120, 'validation.tooLong'),
@@ -36,8 +43,12 @@ export const scheduleInput = z
     isActive: boolish.default(true),
     locationId: optionalId,
   })
-  .refine((s) => !!s.breakStartTime === !!s.breakEndTime, { path: ['breakEndTime'], message: 'schedule.breakIncomplete' })
-  .refine((s) => s.startTime !== s.endTime, { path: ['endTime'], message: 'schedule.sameStartEnd' });
+  .refine((s) => s.startTime !== s.endTime, { path: ['endTime'], message: 'schedule.sameStartEnd' })
+  // Both or neither, end after start, entirely inside the shift (night shifts too): decision 0024.
+  .superRefine((s, ctx) => {
+    const found = breakProblem(s);
+    if (found) ctx.addIssue({ code: 'custom', path: [found.field], message: BREAK_MESSAGES[found.problem] });
+  });
 export type ScheduleInput = z.input<typeof scheduleInput>;
 
 export const locationInput = z.object({

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { companies, schedules, workLocations } from '../../db/schema/index.js';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { activityLog, companies, employeeSchedulePeriods, schedules, workLocations } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { whileUncommitted } from '../../test/concurrency.js';
+import { repairImpossibleBreaks } from './break-repair.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -105,5 +106,66 @@ describe('schedules', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Ubicación no encontrada');
     expect((await t.db.query.schedules.findFirst({ where: eq(schedules.id, sched.id) }))?.locationId).toBeNull();
+  });
+
+  it('refuses a break that ends before it starts (POST and PUT): 400 validation_failed on the break field, nothing saved (decision 0024)', async () => {
+    const admin = await t.factories.companyAdmin();
+    const reversed = { ...valid, startTime: '08:00', endTime: '17:00', breakStartTime: '14:00', breakEndTime: '13:00' };
+    const created = await t.as(admin).post(url, reversed);
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ path: 'breakEndTime', message: 'El fin del descanso debe ser posterior a su inicio' }],
+    });
+    expect(await t.db.query.schedules.findMany({ where: eq(schedules.companyId, admin.companyId!) })).toHaveLength(0);
+    const outside = await t.as(admin).post(url, { ...reversed, breakStartTime: '16:30', breakEndTime: '17:30' });
+    expect(outside.json().errors).toEqual([{ path: 'breakEndTime', message: 'El descanso debe estar dentro del horario de trabajo' }]);
+
+    const mine = await t.factories.schedule(admin.companyId!, { startTime: '08:00', endTime: '17:00', breakStartTime: '13:00', breakEndTime: '14:00' });
+    const updated = await t.as(admin).put(`${url}/${mine.id}`, reversed);
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json().code).toBe('validation_failed');
+    expect(updated.json().errors).toEqual([{ path: 'breakEndTime', message: 'El fin del descanso debe ser posterior a su inicio' }]);
+    expect(await t.db.query.schedules.findFirst({ where: eq(schedules.id, mine.id) })).toMatchObject({ breakStartTime: '13:00', breakEndTime: '14:00' });
+    const english = await t.as(admin).put(`${url}/${mine.id}`, reversed, { 'accept-language': 'en' });
+    expect(english.json().errors[0].message).toBe('The break must end after it starts');
+
+    // Another company's schedule is still "not found"; a night break across midnight is fine.
+    const other = await t.factories.schedule();
+    expect((await t.as(admin).put(`${url}/${other.id}`, valid)).statusCode).toBe(404);
+    const night = await t
+      .as(admin)
+      .put(`${url}/${mine.id}`, { ...valid, startTime: '22:00', endTime: '06:00', breakStartTime: '23:30', breakEndTime: '00:15' });
+    expect(night.statusCode).toBe(200);
+  });
+
+  it('repairs existing schedules with an impossible break at start-up: the break is cleared, logged and in the activity; once', async () => {
+    const admin = await t.factories.companyAdmin();
+    const c = admin.companyId!;
+    const bad = await t.factories.schedule(c, { name: 'Roto', startTime: '08:00', endTime: '17:00', breakStartTime: '14:00', breakEndTime: '13:00' });
+    const half = await t.factories.schedule(c, { name: 'Medio', startTime: '08:00', endTime: '17:00', breakStartTime: '13:00', breakEndTime: null });
+    const good = await t.factories.schedule(c, { name: 'Noche', startTime: '22:00', endTime: '06:00', breakStartTime: '23:30', breakEndTime: '00:15' });
+    const worker = await t.factories.employee(c, { scheduleId: bad.id });
+    const log = { warn: vi.fn() };
+
+    const repaired = await repairImpossibleBreaks(t.db, log);
+    expect(repaired.map((r) => r.scheduleId).sort()).toEqual([bad.id, half.id].sort());
+    expect(await t.db.query.schedules.findFirst({ where: eq(schedules.id, bad.id) })).toMatchObject({ breakStartTime: null, breakEndTime: null });
+    expect(await t.db.query.schedules.findFirst({ where: eq(schedules.id, half.id) })).toMatchObject({ breakStartTime: null, breakEndTime: null });
+    expect(await t.db.query.schedules.findFirst({ where: eq(schedules.id, good.id) })).toMatchObject({ breakStartTime: '23:30', breakEndTime: '00:15' });
+    expect(log.warn).toHaveBeenCalledTimes(2);
+    expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ scheduleId: bad.id, breakStartTime: '14:00', breakEndTime: '13:00' }), expect.any(String));
+    const entries = await t.db.query.activityLog.findMany({ where: and(eq(activityLog.companyId, c), eq(activityLog.type, 'schedule_changed')) });
+    expect(entries).toHaveLength(2);
+    expect(entries.find((e) => (e.details as { scheduleId: string }).scheduleId === bad.id)).toMatchObject({
+      title: 'activity.scheduleBreakCleared',
+      details: { scheduleName: 'Roto', breakStartTime: '14:00', breakEndTime: '13:00' },
+    });
+    // The employee's rules from today carry no break.
+    const periods = await t.db.query.employeeSchedulePeriods.findMany({ where: eq(employeeSchedulePeriods.employeeId, worker.id) });
+    expect(periods.at(-1)?.schedule).toMatchObject({ breakStartTime: null, breakEndTime: null });
+
+    expect(await repairImpossibleBreaks(t.db, log)).toEqual([]);
+    expect(log.warn).toHaveBeenCalledTimes(2);
   });
 });

@@ -90,6 +90,25 @@ describe('SchedulesTab', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText('Turno nocturno: la hora de fin es del día siguiente.')).toBeInTheDocument();
   });
 
+  it('refuses a break that ends before it starts, under the break field, and sends nothing (decision 0024)', async () => {
+    const fetchMock = mockApi(baseRoutes());
+    const { user } = renderApp('/company-admin/schedules');
+    await user.click(await screen.findByRole('button', { name: 'Nuevo horario' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo horario' });
+    await fill(user, within(dialog).getByLabelText(/^Nombre del horario/), 'Turno mañana');
+    await setTime(user, dialog, 'Hora de inicio', '08', '00');
+    await setTime(user, dialog, 'Hora de fin', '17', '00');
+    await setTime(user, dialog, 'Inicio del descanso', '14', '00');
+    await setTime(user, dialog, 'Fin del descanso', '13', '00');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear horario' }));
+
+    const message = await within(dialog).findByText('El fin del descanso debe ser posterior a su inicio');
+    // Under the "Fin del descanso" field: the message sits in that field's wrapper.
+    const wrapper = message.closest('.mantine-InputWrapper-root') as HTMLElement;
+    expect(within(wrapper).getByText('Fin del descanso')).toBeInTheDocument();
+    expect(posts(fetchMock)).toHaveLength(0);
+  });
+
   it('opens the upgrade prompt instead of the form on the free plan with one schedule', async () => {
     mockApi(
       baseRoutes({ 'GET /api/company-admin-simple/schedules': page([MORNING]), 'GET /api/company-admin-simple/company/settings': usage([0, 5], [1, 1]) }),
