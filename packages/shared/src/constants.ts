@@ -59,6 +59,14 @@ export const PREMIUM_PRICE_PER_EMPLOYEE_USD = 2.5;
 export const PREMIUM_MIN_EMPLOYEES = 5;
 export const PREMIUM_MAX_EMPLOYEES = 1000;
 export const PAGE_SIZE = 10;
+/**
+ * The calendar the product works in: every day a request names (ranges, records, holidays, link expiries)
+ * lies in these years (decision 0020). Hire dates may be older (HIRE_DATE_MIN_YEAR).
+ */
+export const DATE_YEARS = { min: 2000, max: 2100 } as const;
+export const HIRE_DATE_MIN_YEAR = 1900;
+/** The longest span of days one answer may build (a year and a bit: annual reports, exports). */
+export const MAX_RANGE_DAYS = 366 + 31;
 
 /**
  * Forgotten check-outs (issue 4): an open record is closed as incomplete at shift end + this grace, and a

@@ -78,13 +78,24 @@ export function localToInstant(date: string, minutes: number, timezone: string):
   return new Date(instantMemo(`${timezone}|${date}|${minutes}`, () => computeInstant(date, minutes, timezone)));
 }
 
+/**
+ * Wall-clock to instant, read as Temporal's "compatible" disambiguation: a time that exists once is that
+ * instant; a time that exists twice (clocks set back) is the earlier; a time skipped by clocks set forward
+ * is moved forward by the gap (00:30 on a day whose 00:00-00:59 does not exist is 01:30, the first real
+ * minute after it, not 23:30 of the evening before). The zone's offsets a day either side of the wall
+ * time bracket any transition near it.
+ */
 function computeInstant(date: string, minutes: number, timezone: string): number {
   const [y, m, d] = date.split('-').map(Number);
   const naive = Date.UTC(y, m - 1, d, 0, minutes);
-  let guess = naive - offsetMinutes(new Date(naive), timezone) * 60000;
-  // Second pass settles DST transitions (the offset at the result may differ from the first guess).
-  guess = naive - offsetMinutes(new Date(guess), timezone) * 60000;
-  return guess;
+  const before = offsetMinutes(new Date(naive - DAY_MS), timezone);
+  const after = offsetMinutes(new Date(naive + DAY_MS), timezone);
+  const early = naive - before * 60000;
+  if (offsetMinutes(new Date(early), timezone) === before) return early;
+  const late = naive - after * 60000;
+  if (offsetMinutes(new Date(late), timezone) === after) return late;
+  // Skipped: neither offset reads this wall time back. The offset before the gap moves it forward.
+  return early;
 }
 
 /** Minutes after midnight of "HH:mm" (hot path of every calendar cell: no split/map). */
@@ -100,16 +111,50 @@ export function isoWeekday(date: string): number {
   return day === 0 ? 7 : day;
 }
 
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+/** Years a calendar day may have here: four digits, so that days sort as text (`'+010000-01-01'` would not). */
+const YEAR_MIN = 1;
+const YEAR_MAX = 9999;
+/** How many days `daysBetween` builds at most: no answer of the product needs ten years of days. */
+export const DAYS_BETWEEN_CAP = 3_700;
+
+/** UTC milliseconds of a "YYYY-MM-DD" day; a RangeError for anything else. */
+function dayMs(date: string): number {
+  if (date.length !== 10 || date.charCodeAt(4) !== 45 || date.charCodeAt(7) !== 45) throw new RangeError(`not a day: ${date}`);
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  const d = Number(date.slice(8, 10));
+  if (!Number.isInteger(y) || !Number.isInteger(m) || !Number.isInteger(d) || y < YEAR_MIN) throw new RangeError(`not a day: ${date}`);
+  const ms = Date.UTC(y, m - 1, d);
+  // Date.UTC maps years 0-99 to 1900-1999; YEAR_MIN = 1 leaves only 1-99 to set right.
+  return y < 100 ? new Date(ms).setUTCFullYear(y) : ms;
 }
 
-/** Every day from start to end inclusive. */
+function dayOf(ms: number): string {
+  const d = new Date(ms);
+  const y = d.getUTCFullYear();
+  if (!(y >= YEAR_MIN && y <= YEAR_MAX)) throw new RangeError(`day out of range: year ${y}`);
+  return `${String(y).padStart(4, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
+}
+
+/** The day `days` after (or before) `date`; a RangeError past year 9999 or before year 1, never a day that sorts wrong. */
+export function addDays(date: string, days: number): string {
+  if (!Number.isInteger(days)) throw new RangeError(`not a whole number of days: ${days}`);
+  return dayOf(dayMs(date) + days * DAY_MS);
+}
+
+/** Days from start to end inclusive (0 when end is before start), counted from UTC milliseconds. */
+export function daySpan(start: string, end: string): number {
+  return Math.max(0, Math.round((dayMs(end) - dayMs(start)) / DAY_MS) + 1);
+}
+
+/** Every day from start to end inclusive; a RangeError past DAYS_BETWEEN_CAP days (callers check their span first). */
 export function daysBetween(start: string, end: string): string[] {
-  const out: string[] = [];
-  for (let d = start; d <= end; d = addDays(d, 1)) out.push(d);
+  const count = daySpan(start, end);
+  if (count > DAYS_BETWEEN_CAP) throw new RangeError(`${count} days asked, at most ${DAYS_BETWEEN_CAP}`);
+  const first = dayMs(start);
+  const out = new Array<string>(count);
+  for (let i = 0; i < count; i++) out[i] = dayOf(first + i * DAY_MS);
   return out;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HHMM, isIsoInstant, optionalText, pageQuery, ymd } from './common.js';
+import { HHMM, isIsoInstant, optionalText, pageQuery, rangeWithin, ymd } from './common.js';
 
 export const geoPoint = z.object({
   latitude: z.number('attendance.locationInvalid').min(-90, 'attendance.locationInvalid').max(90, 'attendance.locationInvalid'),
@@ -54,4 +54,6 @@ export const monthlyCalendarQuery = pageQuery.extend({
 
 export const weeklySummaryQuery = z.object({ startDate: ymd('attendance.dateInvalid'), endDate: ymd('attendance.dateInvalid') });
 /** GET /employees/{id}/schedule-periods: what applied to an employee between two local days (the admin report). */
-export const schedulePeriodsQuery = weeklySummaryQuery.refine((q) => q.startDate <= q.endDate, { message: 'attendance.dateInvalid', path: ['endDate'] });
+export const schedulePeriodsQuery = weeklySummaryQuery
+  .refine((q) => q.startDate <= q.endDate, { message: 'attendance.dateInvalid', path: ['endDate'] })
+  .refine(rangeWithin(), { message: 'validation.rangeTooLong', path: ['endDate'] });

@@ -1,17 +1,38 @@
 import { z } from 'zod';
+import { DATE_YEARS, MAX_RANGE_DAYS } from '../constants.js';
 
 export const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const YMD = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
-/** A calendar day "YYYY-MM-DD" that exists (no 2026-02-30). */
-export const ymd = (message = 'holiday.dateInvalid') =>
-  z
-    .string(message)
-    .regex(YMD, message)
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    }, message);
+/** Why a "YYYY-MM-DD" text is not a day of the product's calendar, or null when it is one. */
+export function dayProblem(value: string, minYear: number = DATE_YEARS.min): 'format' | 'range' | null {
+  if (!YMD.test(value)) return 'format';
+  const d = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) return 'format';
+  const year = Number(value.slice(0, 4));
+  return year < minYear || year > DATE_YEARS.max ? 'range' : null;
+}
+
+/**
+ * A calendar day "YYYY-MM-DD" that exists (no 2026-02-30) within the product's years (DATE_YEARS,
+ * 2000-2100; `minYear` lowers the floor, e.g. for hire dates). One message per value: `message` for a
+ * malformed day, `rangeMessage` for a real day outside the years (decision 0020).
+ */
+export const ymd = (message = 'holiday.dateInvalid', { minYear = DATE_YEARS.min as number, rangeMessage = 'validation.dateOutOfRange' } = {}) =>
+  z.string(message).superRefine((v, ctx) => {
+    const problem = dayProblem(v, minYear);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem === 'range' ? rangeMessage : message, input: v });
+  });
+
+/** Days from start to end inclusive, for a range check before any work (0 when end is before start). */
+export function rangeDays(startDate: string, endDate: string): number {
+  return Math.max(0, Math.round((Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000) + 1);
+}
+/** A range query's rule: at most `maxDays` days (MAX_RANGE_DAYS by default); the order is another rule's. */
+export const rangeWithin =
+  (maxDays: number = MAX_RANGE_DAYS) =>
+  (v: { startDate?: string | null; endDate?: string | null }) =>
+    !v.startDate || !v.endDate || rangeDays(v.startDate, v.endDate) <= maxDays;
 
 /**
  * A full ISO 8601 timestamp with its time zone: date, 'T', hours and minutes (seconds and fraction
@@ -19,11 +40,13 @@ export const ymd = (message = 'holiday.dateInvalid') =>
  */
 const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)$/;
 export function isIsoInstant(value: string): boolean {
+  return instantProblem(value) === null;
+}
+/** Why a text is not an instant of the product's calendar (its day must exist, within DATE_YEARS), or null. */
+export function instantProblem(value: string): 'format' | 'range' | null {
   const m = ISO_INSTANT.exec(value);
-  if (!m) return false;
   // The day must exist (Date.parse turns 2026-02-30 into 2 March).
-  const day = new Date(`${m[1]}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === m[1];
+  return m ? dayProblem(m[1]) : 'format';
 }
 
 /** A local time "HH:mm"; empty means "not set" where optional. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boolish } from './common.js';
+import { boolish, dayProblem, instantProblem } from './common.js';
 
 /**
  * Face attendance contract (spec §7 face-recognition calls, plus the public kiosk calls the issue adds).
@@ -50,8 +50,13 @@ export type LivenessStep = z.infer<typeof livenessStep>;
 export const attendanceLinkInput = z.object({
   name: z.string('faceLink.nameRequired').trim().min(1, 'faceLink.nameRequired').max(120, 'validation.tooLong'),
   expiresAt: z
-    .union([z.iso.datetime({ offset: true, message: 'faceLink.expiryInvalid' }), z.iso.date('faceLink.expiryInvalid'), z.literal(''), z.null()])
-    .optional()
+    .string('faceLink.expiryInvalid')
+    .trim()
+    .nullish()
+    .superRefine((v, ctx) => {
+      const problem = !v ? null : v.length === 10 ? dayProblem(v) : instantProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem === 'range' ? 'validation.dateOutOfRange' : 'faceLink.expiryInvalid', input: v });
+    })
     .transform((v) => (v ? v : null)),
 });
 export type AttendanceLinkInput = z.input<typeof attendanceLinkInput>;
