@@ -5,7 +5,7 @@ import { type Ctx, requireCompany } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { companies, departments, employees, schedules, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { generatePassword, hashPassword } from '../../lib/crypto.js';
+import { generatePassword, hashPasswords } from '../../lib/crypto.js';
 import { emitPlatformChange, rooms } from '../../realtime/events.js';
 import { snapshotPeriods } from '../attendance/periods.js';
 import { assertCanAdd, countUsage, planLimitReached } from '../company/plan.service.js';
@@ -143,7 +143,8 @@ export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>
   if (dryRun) return { dryRun: true, count: rows.length, newDepartments, rows: preview, emailFailures: 0 };
 
   const passwords = rows.map(() => generatePassword());
-  const hashes = await Promise.all(passwords.map((p) => hashPassword(p)));
+  // Through the bulk lane (two at a time): logins of every company keep their share of argon2's thread pool.
+  const hashes = await hashPasswords(passwords);
   await ctx.db.transaction(async (tx) => {
     // Re-check the limit under the company lock: the preview may be minutes old.
     await assertCanAdd(tx, companyId, 'employees', rows.length);
