@@ -298,14 +298,14 @@ describe('POST /api/super-admin/companies', () => {
 
   it('with setup by email (nested shape) mails a random password that logs the admin in', async () => {
     const body = nestedPayload();
-    const res = await t.as(root).post('/api/super-admin/companies', body, { host: 'presente.example' });
+    const res = await t.as(root).post('/api/super-admin/companies', body, { host: 'localhost:3000' });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ name: body.name, plan: 'FREE', maxEmployees: 5, admin: { name: 'Lucía Flores', email: body.adminData.email } });
     const mail = t.deps.mailer.outbox.at(-1)!;
     expect(mail.to).toBe(body.adminData.email);
     expect(mail.subject).toContain(body.name);
-    expect(mail.links).toEqual(['http://presente.example/login']);
-    expect(mail.text).toContain('http://presente.example/login');
+    expect(mail.links).toEqual(['http://localhost:3000/login']);
+    expect(mail.text).toContain('http://localhost:3000/login');
     expect(mail.text).toContain(`Email: ${body.adminData.email}`);
     const password = /Contraseña temporal: (\S+)/.exec(mail.text)?.[1];
     expect(password).toMatch(/^[A-Za-z0-9]{12}$/);

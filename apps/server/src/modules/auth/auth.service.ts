@@ -10,7 +10,16 @@ import { resetPasswordMail } from './auth.mails.js';
 import { dropSessionSockets, revokeSessions } from './sessions.js';
 
 const LOGIN_FAIL_WINDOW_MS = 15 * 60 * 1000;
+/** Wrong passwords for one account from one address in the window (the spec's 5 attempts). */
 const LOGIN_FAIL_MAX = 5;
+/**
+ * Wrong passwords for one account from every address together: bounds a guesser with many addresses,
+ * while a guesser with one address no longer locks the real user out (decision 0025).
+ */
+const LOGIN_FAIL_MAX_ACCOUNT = 50;
+/** Reset mails to one account per hour, whoever asks: a mailbox cannot be flooded from many addresses. */
+const FORGOT_MAX_PER_ACCOUNT = 3;
+const FORGOT_WINDOW_MS = 60 * 60 * 1000;
 const SOCKET_TOKEN_TTL_MS = 60 * 1000;
 
 type User = typeof users.$inferSelect;
@@ -34,21 +43,27 @@ export async function assertHuman(ctx: Ctx, token: string | undefined) {
  * failures on one account answer 429 until the window passes. Returns the new session token.
  */
 export async function login(ctx: Ctx, input: z.output<typeof loginInput>, previousToken?: string) {
-  const failKey = `login-fail:${input.email}`;
-  if ((await ctx.deps.limiter.count(failKey)) >= LOGIN_FAIL_MAX) throw new AppError('rate_limited');
+  const { limiter } = ctx.deps;
+  const email = input.email.toLowerCase();
+  const failKey = `login-fail:${email}|${ctx.ip}`;
+  const accountKey = `login-fail:${email}`;
+  if ((await limiter.count(failKey)) >= LOGIN_FAIL_MAX || (await limiter.count(accountKey)) >= LOGIN_FAIL_MAX_ACCOUNT) throw new AppError('rate_limited');
   await assertHuman(ctx, input.turnstileToken);
 
+  // Each check takes its place in the counts before the password is checked (one atomic increment), so
+  // parallel guesses cannot all pass a count read before any of them failed: the 6th concurrent one is refused.
+  const [fromHere, overall] = await Promise.all([limiter.hit(failKey, LOGIN_FAIL_WINDOW_MS), limiter.hit(accountKey, LOGIN_FAIL_WINDOW_MS)]);
+  if (fromHere > LOGIN_FAIL_MAX || overall > LOGIN_FAIL_MAX_ACCOUNT) throw new AppError('rate_limited');
   const user = await findUserByEmail(ctx, input.email);
   if (!user) await burnPasswordCheck(input.password);
   const valid = !!user && (await verifyPassword(user.passwordHash, input.password));
-  if (!user || !valid) {
-    await ctx.deps.limiter.hit(failKey, LOGIN_FAIL_WINDOW_MS);
-    throw new AppError('invalid_credentials', 'auth.invalidCredentials');
-  }
+  if (!user || !valid) throw new AppError('invalid_credentials', 'auth.invalidCredentials');
+  // A right password clears this address's failures (the account-wide count keeps its place: 50 is far
+  // above what one person logs in within 15 minutes).
+  await limiter.reset(failKey);
   if (!user.isActive) throw new AppError('account_inactive', 'auth.accountInactive');
   const company = user.companyId ? await ctx.db.query.companies.findFirst({ where: eq(companies.id, user.companyId) }) : undefined;
   if (company && company.status === 'INACTIVE') throw new AppError('company_inactive', 'auth.companyInactive');
-  await ctx.deps.limiter.reset(failKey);
 
   const token = randomToken();
   const now = new Date();
@@ -140,6 +155,10 @@ export async function registerCompany(ctx: Ctx, input: z.output<typeof registerI
 export async function forgotPassword(ctx: Ctx, input: z.output<typeof forgotPasswordInput>) {
   const user = await findUserByEmail(ctx, input.email);
   if (!user?.isActive) return;
+  if ((await ctx.deps.limiter.hit(`forgot:${user.id}`, FORGOT_WINDOW_MS)) > FORGOT_MAX_PER_ACCOUNT) {
+    ctx.log.warn({ userId: user.id }, 'reset mail not sent: the account had 3 in the last hour');
+    return;
+  }
   const token = randomToken();
   await ctx.db.insert(passwordResetTokens).values({
     userId: user.id,
@@ -166,6 +185,11 @@ export async function resetPassword(ctx: Ctx, input: z.output<typeof resetPasswo
       .where(and(eq(passwordResetTokens.tokenHash, sha256(input.token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
       .returning({ userId: passwordResetTokens.userId });
     if (!spent) throw new AppError('invalid_token', 'auth.resetInvalid');
+    // Every other link of this user dies with it: an older mail cannot reset the password again.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, spent.userId), isNull(passwordResetTokens.usedAt)));
     await tx.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, spent.userId));
     return revokeSessions(tx, eq(sessions.userId, spent.userId));
   });

@@ -183,6 +183,30 @@ describe('POST /api/auth/login', () => {
     expect(locked.json()).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('Demasiados intentos') });
   });
 
+  it('30 wrong passwords sent at once: only 5 are checked, the rest answer 429', async () => {
+    const admin = await t.factories.companyAdmin();
+    const tokens = await Promise.all(Array.from({ length: 30 }, () => t.solveCaptcha()));
+    const answers = await Promise.all(
+      tokens.map((turnstileToken, i) => t.anon.post('/api/auth/login', { email: admin.email, password: `bad-${i}`, turnstileToken })),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(25);
+  });
+
+  it("a guesser's failures from one address do not lock the real user out from another", async () => {
+    const admin = await t.factories.companyAdmin();
+    const from = (remoteAddress: string, password: string) =>
+      t
+        .solveCaptcha()
+        .then((turnstileToken) =>
+          t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email: admin.email.toUpperCase(), password, turnstileToken } }),
+        );
+    for (let i = 0; i < 6; i++) await from('203.0.113.7', `bad-${i}`);
+    expect((await from('203.0.113.7', TEST_PASSWORD)).statusCode).toBe(429);
+    expect((await from('198.51.100.20', TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('answers in English when the request prefers it', async () => {
     const res = await t.anon.post('/api/auth/login', { email: '', password: '' }, { 'accept-language': 'en-US,en;q=0.9,es;q=0.5' });
     expect(res.statusCode).toBe(400);
@@ -246,11 +270,62 @@ describe('forgot and reset password', () => {
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json().message).toBe('Si el email existe en nuestro sistema, recibirás un enlace de recuperación');
     expect(t.deps.mailer.outbox.length).toBe(before);
-    const known = await t.anon.post('/api/auth/forgot-password', { email: admin.email }, { host: 'presente.example' });
+    const known = await t.anon.post('/api/auth/forgot-password', { email: admin.email }, { host: 'localhost:3000' });
     expect(known.json()).toEqual(unknown.json());
     const mail = t.deps.mailer.outbox.at(-1)!;
     expect(mail.to).toBe(admin.email);
-    expect(mail.links![0]).toMatch(/^http:\/\/presente\.example\/reset-password\?token=[\w-]{40,}$/);
+    expect(mail.links![0]).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=[\w-]{40,}$/);
+  });
+
+  it("an attacker's Host or X-Forwarded-Host never becomes the link in the victim's reset mail", async () => {
+    const victim = await t.factories.superAdmin();
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    const target = await proxied.factories.superAdmin();
+    const attempts: [TestApp, string, Record<string, string>][] = [
+      [t, victim.email, { host: 'evil.example' }],
+      [t, victim.email, { host: 'localhost.evil.example:3000' }],
+      [t, victim.email, { host: 'evil.example', 'x-forwarded-host': 'evil.example' }],
+      [proxied, target.email, { host: 'localhost', 'x-forwarded-host': 'evil.example' }],
+      [proxied, target.email, { host: 'localhost', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }],
+    ];
+    for (const [app, email, headers] of attempts) {
+      const res = await app.anon.post('/api/auth/forgot-password', { email }, headers);
+      expect(res.statusCode).toBe(200);
+      const mail = app.deps.mailer.outbox.at(-1)!;
+      expect(mail.to).toBe(email);
+      // The server's own address instead (PUBLIC_URL unset, the host not on LINK_HOSTS).
+      expect(mail.links![0], JSON.stringify(headers)).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=/);
+    }
+    // With PUBLIC_URL set, links always use it.
+    const configured = await createTestApp({ PUBLIC_URL: 'https://asistencia.example.com/' });
+    const user = await configured.factories.companyAdmin();
+    await configured.anon.post('/api/auth/forgot-password', { email: user.email }, { host: 'evil.example' });
+    expect(configured.deps.mailer.outbox.at(-1)!.links![0]).toMatch(/^https:\/\/asistencia\.example\.com\/reset-password\?token=/);
+  });
+
+  it('one account gets at most 3 reset mails an hour, from any number of addresses, with the same answer', async () => {
+    const admin = await t.factories.companyAdmin();
+    const before = t.deps.mailer.outbox.length;
+    for (let i = 0; i < 6; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: `192.0.2.${i + 1}`, payload: { email: admin.email } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().message).toBe('Si el email existe en nuestro sistema, recibirás un enlace de recuperación');
+    }
+    expect(t.deps.mailer.outbox.slice(before).filter((m) => m.to === admin.email)).toHaveLength(3);
+  });
+
+  it('using one reset link kills every older link of the same user', async () => {
+    const user = await t.factories.companyAdmin();
+    const linkOf = async () => {
+      await t.anon.post('/api/auth/forgot-password', { email: user.email });
+      return new URL(t.deps.mailer.outbox.at(-1)!.links![0]).searchParams.get('token')!;
+    };
+    const older = await linkOf();
+    const newer = await linkOf();
+    expect((await t.anon.post('/api/auth/reset-password', { token: newer, newPassword: 'NuevaClave123' })).statusCode).toBe(200);
+    const replay = await t.anon.post('/api/auth/reset-password', { token: older, newPassword: 'OtraClave456' });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().code).toBe('invalid_token');
   });
 
   it('validates the email with the spec messages', async () => {
