@@ -12,9 +12,118 @@ export interface RawImage {
 /** Camera frames are 640x480; anything larger is scaled down to this long side before inference. */
 export const MAX_SIDE = 1280;
 
-/** The JPEG (or PNG/WebP) as RGB pixels, EXIF orientation applied, long side ≤ MAX_SIDE. */
+/**
+ * The most pixels an uploaded image may have (16 MP: a 4608x3456 phone photo; camera frames are 0.3 MP).
+ * Read from the header before anything is decoded: at 3 bytes a pixel this bounds a decode to ~48 MB.
+ */
+export const MAX_PIXELS = 16_000_000;
+
+/** The formats the face engine accepts, judged by the bytes (never by the declared Content-Type). */
+export type ImageFormat = 'jpeg' | 'png' | 'webp';
+
+/** Why an image was refused: not JPEG/PNG/WebP (or animated), over MAX_PIXELS, or cut short / unreadable. */
+export type ImageProblem = 'format' | 'too_large' | 'damaged';
+
+export class ImageRejected extends Error {
+  constructor(
+    readonly problem: ImageProblem,
+    detail: string,
+  ) {
+    super(`image refused (${problem}): ${detail}`);
+  }
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** JPEG, PNG or WebP by their magic bytes; null for anything else (SVG, GIF, TIFF, HEIF/AVIF, BMP...). */
+export function sniffFormat(input: Uint8Array): ImageFormat | null {
+  const b = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
+  if (b.length >= 8 && b.subarray(0, 8).equals(PNG_SIGNATURE)) return 'png';
+  if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+/**
+ * A JPEG whose segments run from SOI through at least one scan to EOI. Entropy-coded data never holds a
+ * bare 0xFF (it is stuffed as FF00; FFD0-FFD7 are restart markers), so the next marker is found by scanning
+ * for 0xFF. Bytes after EOI (a phone's appended trailer) are allowed; EXIF thumbnails sit inside APP1 and
+ * are skipped by its length.
+ */
+function jpegComplete(b: Buffer): boolean {
+  let i = 2;
+  let scanned = false;
+  while (i < b.length) {
+    if (b[i] !== 0xff) return false;
+    while (i < b.length && b[i] === 0xff) i++; // fill bytes
+    if (i >= b.length) return false;
+    const marker = b[i++];
+    if (marker === 0xd9) return scanned;
+    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) continue;
+    if (i + 2 > b.length) return false;
+    const end = i + b.readUInt16BE(i);
+    if (end < i + 2 || end > b.length) return false;
+    i = end;
+    if (marker !== 0xda) continue;
+    scanned = true;
+    for (;;) {
+      i = b.indexOf(0xff, i);
+      if (i < 0 || i + 1 >= b.length) return false;
+      const next = b[i + 1];
+      if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) i += 2;
+      else if (next === 0xff) i += 1;
+      else break;
+    }
+  }
+  return false;
+}
+
+/** A PNG whose chunks, by their lengths, reach IEND inside the bytes. */
+function pngComplete(b: Buffer): boolean {
+  let i = 8;
+  while (i + 12 <= b.length) {
+    const end = i + 12 + b.readUInt32BE(i);
+    if (end > b.length) return false;
+    if (b.toString('latin1', i + 4, i + 8) === 'IEND') return true;
+    i = end;
+  }
+  return false;
+}
+
+/** A WebP whose RIFF container is all there. */
+const webpComplete = (b: Buffer) => b.readUInt32LE(4) >= 4 && b.readUInt32LE(4) + 8 <= b.length;
+
+/**
+ * What an uploaded image really is, from its bytes only (nothing decoded): JPEG, PNG or WebP by the magic
+ * bytes, structurally complete (not cut short), one frame, at most MAX_PIXELS by its header (sharp's
+ * metadata reads headers only). Throws ImageRejected; only images that pass reach a decoder.
+ */
+export async function inspectImage(input: Uint8Array): Promise<{ format: ImageFormat; width: number; height: number }> {
+  const b = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  const format = sniffFormat(b);
+  if (!format) throw new ImageRejected('format', `magic bytes ${b.subarray(0, 12).toString('hex')}`);
+  const complete = format === 'jpeg' ? jpegComplete(b) : format === 'png' ? pngComplete(b) : webpComplete(b);
+  if (!complete) throw new ImageRejected('damaged', `${format} cut short or malformed (${b.length} bytes)`);
+  const meta = await sharp(b)
+    .metadata()
+    .catch((err: unknown) => {
+      throw new ImageRejected('damaged', err instanceof Error ? err.message : String(err));
+    });
+  if (meta.format !== format) throw new ImageRejected('format', `${format} magic bytes but ${meta.format} content`);
+  if ((meta.pages ?? 1) > 1) throw new ImageRejected('format', `animated ${format} (${meta.pages} frames)`);
+  const { width = 0, height = 0 } = meta;
+  if (!width || !height) throw new ImageRejected('damaged', 'no dimensions in the header');
+  if (width * height > MAX_PIXELS) throw new ImageRejected('too_large', `${width}x${height}`);
+  return { format, width, height };
+}
+
+/**
+ * The JPEG (or PNG/WebP) as RGB pixels, EXIF orientation applied, long side ≤ MAX_SIDE. The bytes are
+ * inspected first (inspectImage), so no other format and nothing over MAX_PIXELS reaches the decoder.
+ */
 export async function decode(input: Buffer | Uint8Array, maxSide = MAX_SIDE): Promise<RawImage> {
-  const { data, info } = await sharp(input, { limitInputPixels: 40_000_000 })
+  await inspectImage(input);
+  const { data, info } = await sharp(input, { limitInputPixels: MAX_PIXELS })
     .rotate()
     .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
     .removeAlpha()
@@ -45,7 +154,8 @@ export const PHOTO_SIDE = 480;
  * long side ≤ PHOTO_SIDE, without any metadata (sharp drops EXIF, GPS and the rest unless asked).
  */
 export async function enrolmentPhoto(input: Buffer | Uint8Array): Promise<Buffer> {
-  return sharp(input, { limitInputPixels: 40_000_000 })
+  await inspectImage(input);
+  return sharp(input, { limitInputPixels: MAX_PIXELS })
     .rotate()
     .resize({ width: PHOTO_SIDE, height: PHOTO_SIDE, fit: 'inside', withoutEnlargement: true })
     .removeAlpha()

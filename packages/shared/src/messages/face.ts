@@ -16,7 +16,13 @@ export const FACE_MESSAGES = {
     en: 'The captures do not look like the same person. Try again.',
   },
   'face.captures_count': { es: 'Se necesitan entre {min} y {max} capturas del rostro.', en: 'Between {min} and {max} face captures are needed.' },
-  'face.invalid_image': { es: 'La imagen no es un JPEG o PNG válido (máximo 2 MB).', en: 'The image is not a valid JPEG or PNG (2 MB at most).' },
+  'face.invalid_image': { es: 'La imagen no es un JPEG, PNG o WebP válido (máximo 2 MB).', en: 'The image is not a valid JPEG, PNG or WebP (2 MB at most).' },
+  'face.image_format': {
+    es: 'La imagen debe ser una foto JPEG, PNG o WebP (no SVG, GIF, TIFF ni HEIC).',
+    en: 'The image must be a JPEG, PNG or WebP photo (not SVG, GIF, TIFF or HEIC).',
+  },
+  'face.image_too_large': { es: 'La imagen es demasiado grande: máximo {max} megapíxeles.', en: 'The image is too large: {max} megapixels at most.' },
+  'face.image_damaged': { es: 'La imagen está dañada o incompleta. Vuelve a capturarla.', en: 'The image is damaged or incomplete. Capture it again.' },
   'face.consentRequired': {
     es: 'El empleado debe aceptar el aviso de datos biométricos antes del registro.',
     en: 'The employee must accept the biometric data notice before enrolment.',

@@ -2,6 +2,7 @@ import type { Ctx } from '../../context.js';
 import { AppError } from '../../errors.js';
 import type { Analysis } from '../../face/engine.js';
 import { FacePoolError } from '../../face/pool.js';
+import { checkImages } from './image-check.js';
 
 /**
  * Runs every image through the worker pool (the server is the authority: it never trusts browser
@@ -10,6 +11,7 @@ import { FacePoolError } from '../../face/pool.js';
 export async function analyzeAll(ctx: Ctx, images: Buffer[], field: string): Promise<Analysis[]> {
   const pool = ctx.deps.face;
   if (!pool) throw new AppError('face_unavailable', 'face.unavailable');
+  await checkImages(images, field);
   const settled = await Promise.allSettled(images.map((img) => pool.analyze(img)));
   const out: Analysis[] = [];
   for (const [i, r] of settled.entries()) {

@@ -10,7 +10,8 @@ export async function registerFaceMultipart(app: FastifyInstance) {
 
 /**
  * Reads the text fields and the files of one field name (others are drained and ignored). A part over
- * the size limit or not an image answers invalid_image naming it; a non-multipart body answers 400.
+ * the size limit or empty answers invalid_image naming it; a non-multipart body answers 400. What the
+ * bytes really are is judged later, whatever the declared Content-Type (image-check.ts).
  */
 export async function readMultipart(req: FastifyRequest, fileField: string) {
   if (!req.isMultipart()) throw new AppError('validation_failed', 'validation.invalid', {}, [{ path: fileField, message: 'face.invalid_image' }]);
@@ -25,7 +26,8 @@ export async function readMultipart(req: FastifyRequest, fileField: string) {
       const buffer = await part.toBuffer();
       if (part.fieldname !== fileField) continue;
       const index = files.length;
-      if (part.file.truncated || !/^image\/(jpeg|png|webp)$/.test(part.mimetype) || buffer.length === 0) {
+      // The declared type is not trusted: the bytes are judged before the pool (image-check.ts).
+      if (part.file.truncated || buffer.length === 0) {
         throw new AppError('invalid_image', 'face.invalid_image', {}, [{ path: `${fileField}[${index}]`, message: 'face.invalid_image' }]);
       }
       files.push(buffer);
