@@ -104,6 +104,19 @@ export function paymentStatusOf(config: Config): PaymentStatus {
   return /^https:\/\/api(-m)?\.paypal\.com(\/|$)/.test(config.PAYPAL_API_BASE ?? '') ? 'paypal_live' : 'paypal_sandbox';
 }
 
+/** Settings that start but are probably not what the operator meant; main.ts logs each as a warning. */
+export function configWarnings(config: Pick<Config, 'PUBLIC_URL' | 'TRUST_PROXY'>): string[] {
+  const warnings: string[] = [];
+  if (/^https:\/\//i.test(config.PUBLIC_URL ?? '') && !config.TRUST_PROXY) {
+    warnings.push(
+      'PUBLIC_URL is https but TRUST_PROXY is off: behind a TLS proxy every request looks like plain http from the proxy address ' +
+        '(rate limits and kiosk cool-downs then count the proxy, not the client). Cookies stay Secure because PUBLIC_URL is https. ' +
+        'Set TRUST_PROXY=true when your own proxy terminates TLS.',
+    );
+  }
+  return warnings;
+}
+
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { ensureSuperAdmin, seedCountries } from './bootstrap.js';
-import { ConfigError, loadConfig, paymentStatusOf } from './config.js';
+import { ConfigError, configWarnings, loadConfig, paymentStatusOf } from './config.js';
 import { type Database, lockDataDir, openPglite, openPostgres, pgliteDir, runMigrations } from './db/client.js';
 import { createDeps } from './deps.js';
 import { createFacePool } from './face/pool.js';
@@ -30,6 +30,7 @@ async function main() {
     throw err;
   }
   const log = pino({ level: config.LOG_LEVEL });
+  for (const warning of configWarnings(config)) log.warn(warning);
   const dataDir = resolve(config.DATA_DIR);
   const unlock = config.DATABASE_URL ? () => {} : lockDataDir(dataDir);
 

@@ -48,6 +48,19 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     };
   });
 
+  // Answers about a session (or that set a cookie) are never stored by a browser or a shared cache. A
+  // route's own Cache-Control stays (face models and public config are the same for everyone), unless the
+  // answer sets a cookie.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.url.startsWith('/api/')) return payload;
+    const setsCookie = reply.hasHeader('set-cookie');
+    const withSession = !!req.actor || !!req.cookies?.[SESSION_COOKIE];
+    // Static files (face models) set theirs on the raw response.
+    const routeSaid = reply.hasHeader('cache-control') || reply.raw.hasHeader('cache-control');
+    if (setsCookie || (withSession && !routeSaid)) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
   app.decorate(
     'requireRole',
     (...roles: Role[]): preHandlerHookHandler =>
@@ -91,11 +104,19 @@ async function readActor(deps: AppDeps, token: string | undefined): Promise<Acto
   return { sessionId, userId, role, companyId, name, email };
 }
 
+/**
+ * Cookies are Secure when the request came over https, and whenever PUBLIC_URL is https: behind a TLS proxy
+ * with TRUST_PROXY off the server sees http, but the browser is on https (main.ts warns about that setup).
+ */
+export function cookieSecure(req: FastifyRequest): boolean {
+  return req.protocol === 'https' || /^https:\/\//i.test(req.server.deps.config.PUBLIC_URL ?? '');
+}
+
 export function setSessionCookie(reply: FastifyReply, req: FastifyRequest, token: string) {
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: req.protocol === 'https',
+    secure: cookieSecure(req),
     path: '/',
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
   });

@@ -1,6 +1,7 @@
 import { apiErrorBody, kioskChallenge, kioskInfo, kioskMarkFields, kioskMarkResult } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cookieSecure } from '../../plugins/auth.js';
 import * as kiosk from './kiosk.service.js';
 import { DEVICE_COOKIE, deviceKeyOf, newDeviceCookie, verifiedDeviceId } from './kiosk-device.js';
 import { readMultipart, registerFaceMultipart } from './multipart.js';
@@ -37,7 +38,7 @@ export const kioskRoutes: FastifyPluginAsyncZod = async (app) => {
           path: '/api/public/attendance',
           httpOnly: true,
           sameSite: 'lax',
-          secure: req.protocol === 'https',
+          secure: cookieSecure(req),
           maxAge: 365 * 86400,
         });
       }
