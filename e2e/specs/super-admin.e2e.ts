@@ -136,11 +136,10 @@ for (const target of targets()) {
       await listShows(page, both, both);
       if (screens) await shot(page, 'super-admin-companies-filtered-desktop');
 
-      // Switch the admin off: the login is refused with the product's message.
-      await mine.getByRole('button', { name: `Desactivar: ${adminName}` }).click();
-      await see(toast(page, 'Administrador desactivado exitosamente'));
+      // Switch the admin off, from the row's menu and after a confirmation naming both (decision 0024):
+      // the login is refused with the product's message.
+      await deactivateAdmin(page, company, adminName, screens);
       await see(mine.getByText('Inactivo', { exact: true }));
-      await see(mine.getByRole('button', { name: `Activar: ${adminName}` }));
 
       const adminSide = await browser.open(target.baseUrl);
       await adminSide.page.goto('/login');
@@ -152,7 +151,8 @@ for (const target of targets()) {
 
       // Switch it on again: the same password now opens the company admin's area.
       await dismissToasts(page);
-      await mine.getByRole('button', { name: `Activar: ${adminName}` }).click();
+      await mine.getByRole('button', { name: `Acciones de ${company}` }).click();
+      await page.getByRole('menuitem', { name: 'Activar administrador' }).click();
       await see(toast(page, 'Administrador activado exitosamente'));
       await see(mine.getByText('Activo', { exact: true }));
       await submitLogin(adminSide.page, adminEmail, adminPassword);
@@ -197,10 +197,23 @@ for (const target of targets()) {
       await see(mine.getByText(/^1 \/ /));
 
       // Deactivating the admin ends their session: the open dashboard notices by itself (its socket is dropped).
-      await mine.getByRole('button', { name: `Desactivar: ${adminName}` }).click();
-      await see(toast(page, 'Administrador desactivado exitosamente'));
+      await deactivateAdmin(page, company, adminName, false);
       await atPath(adminSide.page, '/login');
       if (screens) await shot(adminSide.page, 'login-after-admin-deactivated-desktop');
     });
   });
+}
+
+/** Deactivates a company's admin the only way the screen offers: the row's menu, then the confirmation naming the company and the person. */
+async function deactivateAdmin(page: Page, company: string, adminName: string, screens: boolean): Promise<void> {
+  await row(page, company)
+    .getByRole('button', { name: `Acciones de ${company}` })
+    .click();
+  await page.getByRole('menuitem', { name: 'Desactivar administrador' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Desactivar administrador' });
+  await see(confirm.getByText(`¿Desactivar a ${adminName}, administrador de «${company}»?`, { exact: true }));
+  if (screens) await shot(page, 'super-admin-deactivate-admin-confirm-desktop');
+  await confirm.getByRole('button', { name: 'Desactivar administrador' }).click();
+  await see(toast(page, 'Administrador desactivado exitosamente'));
+  await gone(confirm);
 }

@@ -27,13 +27,11 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
     expect(within(row).getByText('FREE')).toBeInTheDocument();
     expect(within(row).getByText('Activa')).toBeInTheDocument();
     expect(within(row).getByText('Rosa Mamani')).toBeInTheDocument();
-    expect(within(row).getByRole('button', { name: 'Desactivar: Rosa Mamani' })).toBeInTheDocument();
 
     const premium = screen.getByText('Pacífico Logística').closest('tr')!;
     expect(within(premium).getByText('57 / Ilimitado')).toBeInTheDocument();
     expect(within(premium).getByText('Suspendida')).toBeInTheDocument();
     expect(within(premium).getByText('Inactivo')).toBeInTheDocument();
-    expect(within(premium).getByRole('button', { name: 'Activar: Carlos Díaz' })).toBeInTheDocument();
 
     expect(screen.getByText('Página 1 de 2')).toBeInTheDocument();
     expect(screen.getByText('12 empresas')).toBeInTheDocument();
@@ -98,21 +96,56 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
     expect(deleted).toBe(true);
   });
 
-  it("toggles the company admin and says 'Error al cambiar estado del admin' when it fails", async () => {
-    let sent: Record<string, unknown> = {};
+  it('switches the admin off only from the actions menu and after a confirmation naming the company and the person; one request (decision 0024)', async () => {
+    const sent: Record<string, unknown>[] = [];
     mockApi(
       superAdminRoutes({
         'GET /api/super-admin/companies': listAnswer([company()]),
-        'PATCH /api/super-admin/companies/c1/admin/toggle-status': (init) => {
+        'PATCH /api/super-admin/companies/c1/admin/toggle-status': async (init) => {
+          sent.push(bodyOf(init));
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          return { body: { data: { isActive: false }, message: 'Administrador desactivado exitosamente' } };
+        },
+      }),
+    );
+    const { user } = renderApp('/super-admin/companies');
+    const row = (await screen.findByText('Andes Textiles S.A.C.', {}, { timeout: 5000 })).closest('tr')!;
+    // No one-tap switch in the row.
+    expect(within(row).queryByRole('button', { name: /Desactivar/ })).not.toBeInTheDocument();
+
+    await rowAction(user, 'Andes Textiles S.A.C.', 'Desactivar administrador');
+    const dialog = await screen.findByRole('dialog', { name: 'Desactivar administrador' });
+    expect(within(dialog).getByText('¿Desactivar a Rosa Mamani, administrador de «Andes Textiles S.A.C.»?')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Su sesión se cerrará de inmediato/)).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+
+    // Cancel sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Desactivar administrador' })).not.toBeInTheDocument());
+    expect(sent).toHaveLength(0);
+
+    await rowAction(user, 'Andes Textiles S.A.C.', 'Desactivar administrador');
+    const again = await screen.findByRole('dialog', { name: 'Desactivar administrador' });
+    await user.dblClick(within(again).getByRole('button', { name: 'Desactivar administrador' }));
+    expect(await screen.findByText('Administrador desactivado exitosamente')).toBeInTheDocument();
+    expect(sent).toEqual([{ isActive: false }]);
+  });
+
+  it("activates an inactive admin from the menu at once, and says 'Error al cambiar estado del admin' when it fails", async () => {
+    let sent: Record<string, unknown> = {};
+    mockApi(
+      superAdminRoutes({
+        'GET /api/super-admin/companies': listAnswer([PREMIUM]),
+        'PATCH /api/super-admin/companies/c2/admin/toggle-status': (init) => {
           sent = bodyOf(init);
           return { status: 503, body: {} };
         },
       }),
     );
     const { user } = renderApp('/super-admin/companies');
-    await user.click(await screen.findByRole('button', { name: 'Desactivar: Rosa Mamani' }, { timeout: 5000 }));
+    await rowAction(user, 'Pacífico Logística', 'Activar administrador');
     expect(await screen.findByText('Error al cambiar estado del admin')).toBeInTheDocument();
-    expect(sent).toEqual({ isActive: false });
+    expect(sent).toEqual({ isActive: true });
   });
 
   it('shows every field of the company in the info modal, with the registration date as dd/mm/yyyy', async () => {

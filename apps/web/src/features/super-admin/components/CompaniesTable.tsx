@@ -2,7 +2,7 @@ import { Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { SuperAdminCompany } from '@presente/shared';
 import { useTranslation } from 'react-i18next';
 import { employeesUsage } from '../format';
-import { AdminToggleButton, CompanyActionsMenu, type CompanyRowHandlers } from './CompanyActions';
+import { CompanyActionsMenu, type CompanyRowHandlers } from './CompanyActions';
 import { AdminStatusBadge, AdminSummary, CompanyStatusBadge, PlanBadge } from './CompanyBadges';
 
 /** An email that prefers to wrap right after the @ (long domains would otherwise break mid-word). */
@@ -76,12 +76,7 @@ export function CompaniesTable({ companies, handlers }: { companies: SuperAdminC
               <Table.Td maw={180}>
                 <Stack gap={6} align="flex-start" maw={180}>
                   <AdminSummary admin={c.admin} withStatus={false} />
-                  {c.admin && (
-                    <Group gap={6} wrap="nowrap">
-                      <AdminStatusBadge isActive={c.admin.isActive} />
-                      <AdminToggleButton company={c} handlers={handlers} />
-                    </Group>
-                  )}
+                  {c.admin && <AdminStatusBadge isActive={c.admin.isActive} />}
                 </Stack>
               </Table.Td>
               <Table.Td>

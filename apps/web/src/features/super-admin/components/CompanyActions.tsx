@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Menu, Tooltip } from '@mantine/core';
 import type { SuperAdminCompany } from '@presente/shared';
 import { IconDotsVertical, IconEye, IconPencil, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -13,13 +13,12 @@ export interface CompanyRowHandlers {
   togglingId: string | null;
 }
 
-/** View, edit and delete buttons of one company. */
+/** View and edit buttons of one company (the phone card; the rest is in the menu beside them). */
 export function CompanyActionIcons({ company, handlers }: { company: SuperAdminCompany; handlers: CompanyRowHandlers }) {
   const { t } = useTranslation('dashboard');
   const actions = [
     { key: 'view', icon: IconEye, color: 'indigo', label: t('superAdmin.companies.actions.view'), run: handlers.onView },
     { key: 'edit', icon: IconPencil, color: 'blue', label: t('superAdmin.companies.actions.edit'), run: handlers.onEdit },
-    { key: 'delete', icon: IconTrash, color: 'red', label: t('superAdmin.companies.actions.delete'), run: handlers.onDelete },
   ];
   return (
     <Group gap={4} wrap="nowrap">
@@ -30,15 +29,21 @@ export function CompanyActionIcons({ company, handlers }: { company: SuperAdminC
           </ActionIcon>
         </Tooltip>
       ))}
+      <CompanyActionsMenu company={company} handlers={handlers} />
     </Group>
   );
 }
 
-/** The same actions in a compact menu, for the table (keeps every column visible at 1280 px). */
+/**
+ * Every action of a company in a compact menu (keeps every column visible at 1280 px). Switching the
+ * administrator off lives here, beside delete, never as a one-tap button in the row: it asks first
+ * (DeactivateAdminModal) because it ends that person's session at once (decision 0024).
+ */
 export function CompanyActionsMenu({ company, handlers }: { company: SuperAdminCompany; handlers: CompanyRowHandlers }) {
   const { t } = useTranslation('dashboard');
+  const admin = company.admin;
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={200}>
+    <Menu position="bottom-end" withinPortal shadow="md" width={230}>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('superAdmin.companies.actions.menu', { name: company.name })}>
           <IconDotsVertical size={18} />
@@ -52,31 +57,20 @@ export function CompanyActionsMenu({ company, handlers }: { company: SuperAdminC
           {t('superAdmin.companies.actions.edit')}
         </Menu.Item>
         <Menu.Divider />
+        {admin && (
+          <Menu.Item
+            color={admin.isActive ? 'orange' : 'teal'}
+            leftSection={admin.isActive ? <IconUserOff size={16} /> : <IconUserCheck size={16} />}
+            disabled={handlers.togglingId === company.id}
+            onClick={() => handlers.onToggleAdmin(company)}
+          >
+            {admin.isActive ? t('superAdmin.companies.admin.deactivateItem') : t('superAdmin.companies.admin.activateItem')}
+          </Menu.Item>
+        )}
         <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => handlers.onDelete(company)}>
           {t('superAdmin.companies.actions.delete')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
-  );
-}
-
-/** Desactivar / Activar of the company's administrator (spec §4); nothing when the company has none. */
-export function AdminToggleButton({ company, handlers, fullWidth }: { company: SuperAdminCompany; handlers: CompanyRowHandlers; fullWidth?: boolean }) {
-  const { t } = useTranslation('dashboard');
-  if (!company.admin) return null;
-  const active = company.admin.isActive;
-  return (
-    <Button
-      size="compact-xs"
-      variant={active ? 'subtle' : 'light'}
-      color={active ? 'red' : 'teal'}
-      leftSection={active ? <IconUserOff size={14} /> : <IconUserCheck size={14} />}
-      loading={handlers.togglingId === company.id}
-      onClick={() => handlers.onToggleAdmin(company)}
-      fullWidth={fullWidth}
-      aria-label={`${active ? t('superAdmin.companies.admin.deactivate') : t('superAdmin.companies.admin.activate')}: ${company.admin.name}`}
-    >
-      {active ? t('superAdmin.companies.admin.deactivate') : t('superAdmin.companies.admin.activate')}
-    </Button>
   );
 }

@@ -2,7 +2,7 @@ import { Card, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { SuperAdminCompany } from '@presente/shared';
 import { useTranslation } from 'react-i18next';
 import { employeesUsage } from '../format';
-import { AdminToggleButton, CompanyActionIcons, type CompanyRowHandlers } from './CompanyActions';
+import { CompanyActionIcons, type CompanyRowHandlers } from './CompanyActions';
 import { AdminSummary, CompanyStatusBadge, PlanBadge } from './CompanyBadges';
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -46,12 +46,7 @@ export function CompanyCard({ company: c, handlers }: { company: SuperAdminCompa
       <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb={4}>
         {col('admin')}
       </Text>
-      <Group justify="space-between" wrap="nowrap" gap="sm" align="center">
-        <AdminSummary admin={c.admin} />
-        <div style={{ flexShrink: 0 }}>
-          <AdminToggleButton company={c} handlers={handlers} />
-        </div>
-      </Group>
+      <AdminSummary admin={c.admin} />
       <Divider my="sm" />
       <Group justify="flex-end">
         <CompanyActionIcons company={c} handlers={handlers} />

@@ -15,6 +15,7 @@ import { CompanyCard } from '../components/CompanyCard';
 import { CompanyFiltersBar } from '../components/CompanyFiltersBar';
 import { CompanyFormModal } from '../components/CompanyFormModal';
 import { CompanyInfoModal } from '../components/CompanyInfoModal';
+import { DeactivateAdminModal } from '../components/DeactivateAdminModal';
 import { DeleteCompanyModal } from '../components/DeleteCompanyModal';
 import { LoadError } from '../components/LoadError';
 
@@ -38,6 +39,7 @@ export function CompaniesTab() {
   const [deleting, setDeleting] = useState<SuperAdminCompany | null>(null);
   const toggle = useToggleAdminStatus();
   const [togglingId, setTogglingId] = useState<string | null>(null);
+  const [deactivating, setDeactivating] = useState<SuperAdminCompany | null>(null);
 
   // A new filter starts from page 1.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when a filter changes
@@ -62,6 +64,11 @@ export function CompaniesTab() {
     onDelete: setDeleting,
     onToggleAdmin: (company) => {
       if (!company.admin) return;
+      // Switching an admin off ends their session: it asks first, naming the company and the person.
+      if (company.admin.isActive) {
+        setDeactivating(company);
+        return;
+      }
       setTogglingId(company.id);
       toggle.mutate(
         { companyId: company.id, isActive: !company.admin.isActive },
@@ -152,6 +159,7 @@ export function CompaniesTab() {
       <CompanyFormModal opened={formOpen} company={editing} onClose={() => setFormOpen(false)} />
       <CompanyInfoModal company={viewing} onClose={() => setViewing(null)} onEdit={handlers.onEdit} />
       <DeleteCompanyModal company={deleting} onClose={() => setDeleting(null)} />
+      <DeactivateAdminModal company={deactivating} onClose={() => setDeactivating(null)} />
     </Stack>
   );
 }
