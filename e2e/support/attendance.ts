@@ -190,7 +190,12 @@ export async function checkInAndOut(page: Page, screens: boolean) {
   await see(page.getByText('Presente', { exact: true }));
   if (screens) await shot(page, 'employee-attendance-checked-in-desktop');
   await dismissToasts(page);
+  // A check-out minutes after the check-in asks first, naming the time and the hours (decision 0024).
   await checkOut.click();
+  const confirm = page.getByRole('dialog', { name: '¿Registrar tu salida?' });
+  await see(confirm.getByText(/^Registrarás tu salida a las \d{2}:\d{2} con 0\.\d{2} h trabajadas\. ¿Confirmas\?$/));
+  if (screens) await shot(page, 'employee-attendance-confirm-check-out-desktop');
+  await confirm.getByRole('button', { name: 'Sí, registrar salida' }).click();
   await see(toast(page, 'Salida registrada exitosamente'));
   await see(page.getByText('Jornada Completada'));
   await expect(page.getByRole('button', { name: /^Registrar (Entrada|Salida)$/ }).count()).resolves.toBe(0);

@@ -1,5 +1,6 @@
-import { configure, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp } from '../../../test/renderApp';
 import { CHECKED_IN, CHECKED_OUT, employeeRoutes, today } from '../test/fixtures';
 
@@ -9,6 +10,9 @@ const calls = (fetchMock: ReturnType<typeof mockApi>, method: string, suffix: st
   fetchMock.mock.calls.filter(([url, init]) => String(url).split('?')[0].endsWith(suffix) && (init?.method ?? 'GET') === method);
 
 describe('Attendance tab: the day flow', { timeout: 30_000 }, () => {
+  // Toasts live in a global store (5 shown at a time): each test starts with none.
+  afterEach(() => act(() => notifications.clean()));
+
   it('without a check-in offers Registrar Entrada, checks in over HTTP and then offers Registrar Salida', async () => {
     let state = today();
     const fetchMock = mockApi(
@@ -49,6 +53,60 @@ describe('Attendance tab: the day flow', { timeout: 30_000 }, () => {
     // Inline on the card and as a toast.
     expect(await screen.findAllByText('Estás fuera del área permitida (250 m de Planta; radio 100 m)')).toHaveLength(2);
     expect(screen.getByText('08:02')).toBeInTheDocument();
+  });
+
+  it('asks before an early check-out, naming the time and the hours; nothing is sent until confirmed, and once (decision 0024)', async () => {
+    // Checked in at 13:27 in Lima; it is 13:27 now: the shift (08:00-17:00) has hours to go.
+    const checkedIn = { ...CHECKED_IN, checkIn: '2026-05-04T18:27:00.000Z' };
+    let state = today({ record: checkedIn, status: 'late', canCheckIn: false, canCheckOut: true, serverTime: '2026-05-04T18:27:20.000Z' });
+    const fetchMock = mockApi(
+      employeeRoutes({
+        'GET /api/employee/attendance/today': () => ({ body: { data: state } }),
+        'POST /api/employee/attendance/check-out': async () => {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          const done = { ...checkedIn, checkOut: '2026-05-04T18:27:30.000Z', workHours: 0 };
+          state = today({ record: done, status: 'late', canCheckIn: false, completed: true, serverTime: '2026-05-04T18:27:40.000Z' });
+          return { body: { data: { action: 'check_out', repeated: false, status: 'late', record: done }, message: 'Salida registrada exitosamente' } };
+        },
+      }),
+    );
+    const { user } = renderApp('/employee/attendance');
+    await user.click(await screen.findByRole('button', { name: 'Registrar Salida' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Registrar tu salida?' });
+    expect(within(dialog).getByText('Registrarás tu salida a las 13:27 con 0.00 h trabajadas. ¿Confirmas?')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Tu turno termina a las 17:00/)).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST', '/attendance/check-out')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '¿Registrar tu salida?' })).not.toBeInTheDocument());
+    expect(calls(fetchMock, 'POST', '/attendance/check-out')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Registrar Salida' }));
+    const again = await screen.findByRole('dialog', { name: '¿Registrar tu salida?' });
+    await user.dblClick(within(again).getByRole('button', { name: 'Sí, registrar salida' }));
+    expect(await screen.findByText('Jornada Completada')).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST', '/attendance/check-out')).toHaveLength(1);
+  });
+
+  it('checks out at once after the shift end; a double click sends one request', async () => {
+    let state = today({ record: CHECKED_IN, status: 'present', canCheckIn: false, canCheckOut: true, serverTime: '2026-05-04T22:05:00.000Z' });
+    const fetchMock = mockApi(
+      employeeRoutes({
+        'GET /api/employee/attendance/today': () => ({ body: { data: state } }),
+        'POST /api/employee/attendance/check-out': async () => {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          state = today({ record: CHECKED_OUT, status: 'present', canCheckIn: false, completed: true, serverTime: '2026-05-04T22:05:10.000Z' });
+          return {
+            body: { data: { action: 'check_out', repeated: false, status: 'present', record: CHECKED_OUT }, message: 'Salida registrada exitosamente' },
+          };
+        },
+      }),
+    );
+    const { user } = renderApp('/employee/attendance');
+    await user.dblClick(await screen.findByRole('button', { name: 'Registrar Salida' }));
+    expect(await screen.findByText('Jornada Completada')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls(fetchMock, 'POST', '/attendance/check-out')).toHaveLength(1);
   });
 
   it('falls back to the spec message when the server gives none', async () => {

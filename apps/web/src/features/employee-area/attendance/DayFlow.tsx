@@ -1,8 +1,12 @@
 import { Alert, Button, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconFaceId, IconInfoCircle, IconLogin2, IconLogout2, IconMapPin, IconMapPinOff } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../../lib/messages';
+import { serverNow } from '../serverClock';
 import type { TodayAttendance } from '../types';
+import { ConfirmCheckOut } from './ConfirmCheckOut';
+import { type CheckOutPreview, checkOutPreview } from './checkOutPreview';
 import { type GeoPermission, useGeoPermission } from './geolocation';
 import { type PunchTransport, usePunch } from './usePunch';
 
@@ -33,6 +37,8 @@ export function DayFlow({ today, transport = 'auto' }: { today: TodayAttendance;
   const permission = useGeoPermission();
   const w = (key: string) => t(`employeeArea.attendance.${key}`);
   const record = today.record;
+  const [confirming, setConfirming] = useState<(CheckOutPreview & { at: Date }) | null>(null);
+  const confirmed = useRef(false);
 
   if (!today.manualAllowed) {
     return (
@@ -79,6 +85,29 @@ export function DayFlow({ today, transport = 'auto' }: { today: TodayAttendance;
   const busyLabel = pending?.stage === 'locating' ? w('locating') : w('sending');
   const Icon = kind === 'check_in' ? IconLogin2 : IconLogout2;
 
+  // A check-out before the shift's end or within the first hour asks first, naming the hours (decision 0024).
+  const start = () => {
+    if (kind === 'check_out' && record) {
+      const at = serverNow();
+      const preview = checkOutPreview(record, today.schedule, today.date, today.timezone, at);
+      if (preview.confirm) {
+        setConfirming({ ...preview, at });
+        return;
+      }
+    }
+    void punch(kind);
+  };
+  const confirmCheckOut = async () => {
+    if (confirmed.current) return; // a second click while the first is on its way sends nothing
+    confirmed.current = true;
+    try {
+      await punch('check_out');
+    } finally {
+      confirmed.current = false;
+      setConfirming(null);
+    }
+  };
+
   return (
     <Stack gap="sm">
       {today.requiresLocation && <LocationHint permission={permission} />}
@@ -90,7 +119,7 @@ export function DayFlow({ today, transport = 'auto' }: { today: TodayAttendance;
           color={kind === 'check_in' ? 'teal' : 'orange'}
           leftSection={pending ? <Loader size={18} color="white" /> : <Icon size={22} />}
           disabled={pending !== null}
-          onClick={() => void punch(kind)}
+          onClick={start}
           aria-busy={pending !== null}
         >
           {pending ? busyLabel : label}
@@ -105,6 +134,13 @@ export function DayFlow({ today, transport = 'auto' }: { today: TodayAttendance;
           {error}
         </Alert>
       )}
+      <ConfirmCheckOut
+        preview={confirming}
+        timezone={today.timezone}
+        sending={pending !== null}
+        onConfirm={() => void confirmCheckOut()}
+        onCancel={() => setConfirming(null)}
+      />
     </Stack>
   );
 }
