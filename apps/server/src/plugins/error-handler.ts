@@ -23,6 +23,8 @@ export function installErrorHandler(app: FastifyInstance) {
       const errors = err.errors?.map((e) => ({ path: e.path, message: format(translate(e.message, lang), err.params) }));
       // Plan limits also say which feature and what limit, so the upgrade prompt can name them.
       const extra = err.code === 'plan_limit_reached' ? { feature: err.params.feature, limit: err.params.limit } : {};
+      // A refusal that says when to come back (rate limits, a company's full face share; decision 0022).
+      if (typeof err.params.retryAfter === 'number') reply.header('Retry-After', String(err.params.retryAfter));
       return reply
         .code(err.status)
         .send({ message: format(translate(err.messageKey, lang), err.params), code: err.code, ...extra, ...(errors ? { errors } : {}) });

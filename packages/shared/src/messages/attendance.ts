@@ -25,6 +25,15 @@ export const ATTENDANCE_MESSAGES = {
   'attendance.employeeInactive': { es: 'Tu cuenta de empleado está inactiva', en: 'Your employee account is inactive' },
   'attendance.notEmployee': { es: 'Tu usuario no está vinculado a un empleado', en: 'Your user is not linked to an employee' },
   'attendance.permissionDay': { es: 'Tienes un permiso registrado para hoy', en: 'You have a permission recorded for today' },
+  // fair shares (decision 0022): punches per person and one at a time
+  'attendance.tooManyPunches': {
+    es: 'Demasiados intentos de marcación. Intenta de nuevo en {retryAfter} segundos.',
+    en: 'Too many check-in/out attempts. Try again in {retryAfter} seconds.',
+  },
+  'attendance.punchInProgress': {
+    es: 'Ya se está registrando una marcación tuya. Espera un momento.',
+    en: 'One of your check-ins/outs is already being recorded. Wait a moment.',
+  },
   'attendance.checkInRequired': {
     es: 'Debe ingresar al menos la hora de entrada para crear una asistencia.',
     en: 'Enter at least the check-in time to create an attendance record.',

@@ -3,8 +3,10 @@ import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps, Ctx } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { attendanceRecords } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
 import { type PunchAction, punch } from '../attendance/punch.service.js';
 import { loadDays, recordView } from './days.js';
+import { limitUserPunch, onePunchAtATime } from './punch-limits.js';
 import { loadSelf, scheduleView } from './self.service.js';
 
 /**
@@ -63,10 +65,18 @@ export async function punchSelf(db: Db, deps: Pick<AppDeps, 'events'>, self: Sel
   };
 }
 
-/** The HTTP form: the employee comes from the session. */
+/**
+ * The HTTP form: the employee comes from the session. The user's punch limit is counted before any database
+ * work, and the punch runs only when no other punch of theirs is in flight (punch-limits.ts).
+ */
 export async function punchFromSession(ctx: Ctx, action: PunchAction, location?: GeoPoint | null) {
-  const self = await loadSelf(ctx.db, ctx.actor);
-  return punchSelf(ctx.db, ctx.deps, { companyId: self.employee.companyId, employeeId: self.employee.id }, action, location);
+  if (!ctx.actor) throw new AppError('unauthorized');
+  const { userId } = ctx.actor;
+  await limitUserPunch(ctx.deps.limiter, userId);
+  return onePunchAtATime(ctx.deps.limiter, userId, async () => {
+    const self = await loadSelf(ctx.db, ctx.actor);
+    return punchSelf(ctx.db, ctx.deps, { companyId: self.employee.companyId, employeeId: self.employee.id }, action, location);
+  });
 }
 
 /**

@@ -8,6 +8,7 @@ import { AppError } from '../../errors.js';
 import { pickLanguage } from '../../lib/lang.js';
 import type { PunchAction } from '../attendance/punch.service.js';
 import { punchSelf } from './attendance.service.js';
+import { limitSocketPunch, limitUserPunch, onePunchAtATime } from './punch-limits.js';
 
 /** Who a socket belongs to, read once at connection (spec §7 socket). */
 export interface SocketIdentity {
@@ -18,7 +19,8 @@ export interface SocketIdentity {
   employeeId: string | null;
 }
 
-export type PunchAnswer = { success: true; message: string; data: unknown } | { success: false; message: string; code: string };
+/** `retryAfter` (seconds) when the refusal says when to come back (rate_limited, a punch in flight). */
+export type PunchAnswer = { success: true; message: string; data: unknown } | { success: false; message: string; code: string; retryAfter?: number };
 
 const format = (text: string, params: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k) => (k in params ? String(params[k]) : `{${k}}`));
 
@@ -51,25 +53,38 @@ export async function socketPunch(
   payload: unknown,
   lang: Language,
 ): Promise<PunchAnswer> {
-  const fail = (err: AppError): PunchAnswer => ({ success: false, message: format(translate(err.messageKey, lang), err.params), code: err.code });
   try {
+    await limitUserPunch(deps.limiter, who.userId); // before any database work
     if (!(await sessionStillValid(deps, who.sessionId))) throw new AppError('unauthorized');
     if (who.role !== 'EMPLOYEE') throw new AppError('forbidden');
     if (!who.employeeId || !who.companyId) throw new AppError('forbidden', 'attendance.notEmployee');
     const parsed = punchInput.safeParse(payload ?? {});
     if (!parsed.success) throw new AppError('validation_failed', parsed.error.issues[0]?.message ?? 'error.validation_failed');
-    const result = await punchSelf(deps.db, deps, { companyId: who.companyId, employeeId: who.employeeId }, action, parsed.data.location);
+    const self = { companyId: who.companyId, employeeId: who.employeeId };
+    const result = await onePunchAtATime(deps.limiter, who.userId, () => punchSelf(deps.db, deps, self, action, parsed.data.location));
     return { success: true, message: translate(result.messageKey, lang), data: result.data };
   } catch (err) {
-    if (err instanceof AppError) return fail(err);
+    if (err instanceof AppError) return refusal(err, lang);
     log.error({ err }, 'socket punch failed');
-    return fail(new AppError('internal'));
+    return refusal(new AppError('internal'), lang);
   }
+}
+
+/** A refused punch in the socket's language, with Retry-After's seconds when the error has them. */
+function refusal(err: AppError, lang: Language): PunchAnswer {
+  const { retryAfter } = err.params;
+  return {
+    success: false,
+    message: format(translate(err.messageKey, lang), err.params),
+    code: err.code,
+    ...(typeof retryAfter === 'number' ? { retryAfter } : {}),
+  };
 }
 
 /**
  * Listens for `employee_checkin` / `employee_checkout` ({location?}) and answers the same socket with
  * `employee_checkin_result` / `employee_checkout_result` (and the ack callback when one is given).
+ * Limited per socket, per user and to one punch in flight per user (punch-limits.ts, decision 0022).
  * Handlers are attached at once; they wait for the identity the connection resolves.
  */
 export function handleEmployeePunches(socket: Socket, deps: AppDeps, log: FastifyBaseLogger, identity: Promise<SocketIdentity | null>) {
@@ -79,10 +94,17 @@ export function handleEmployeePunches(socket: Socket, deps: AppDeps, log: Fastif
       const ack = args.find((a) => typeof a === 'function') as ((answer: PunchAnswer) => void) | undefined;
       const payload = typeof args[0] === 'function' ? undefined : args[0];
       const lang = socketLanguage(socket);
-      const who = await identity;
-      const answer: PunchAnswer = who
-        ? await socketPunch(deps, log, { ...who, sessionId: socket.data.sessionId as string | undefined }, action, payload, lang)
-        : { success: false, message: translate('error.unauthorized', lang), code: 'unauthorized' };
+      // The socket's own limit first: a flooding socket is answered from memory, before its identity or the database.
+      const limited = await limitSocketPunch(socket.id).then(
+        () => null,
+        (err: AppError) => refusal(err, lang),
+      );
+      const who = limited ? null : await identity;
+      const answer: PunchAnswer =
+        limited ??
+        (who
+          ? await socketPunch(deps, log, { ...who, sessionId: socket.data.sessionId as string | undefined }, action, payload, lang)
+          : { success: false, message: translate('error.unauthorized', lang), code: 'unauthorized' });
       socket.emit(resultEvent, answer);
       ack?.(answer);
     });
