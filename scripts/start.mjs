@@ -1,17 +1,18 @@
-// npm start: builds what is missing, then runs API + web + websockets on one port.
-import { spawn } from 'node:child_process';
+// npm start: builds what is missing, then runs API + web + websockets on one port, and keeps that server
+// running: a crashed server is restarted with backoff (scripts/supervise.mjs, decision 0023).
 import { join } from 'node:path';
 import { buildWebIfNeeded, root } from './lib.mjs';
+import { supervise } from './supervise.mjs';
 
-const code = await buildWebIfNeeded();
+// With WEB_DIST the server serves another build: apps/web/dist is not needed.
+const code = process.env.WEB_DIST ? 0 : await buildWebIfNeeded();
 if (code !== 0) {
   console.error('The web app build failed; see the output above.');
   process.exit(code);
 }
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-  stdio: 'inherit',
+process.exitCode = await supervise({
+  command: process.execPath,
+  args: ['--import', 'tsx', join(root, 'apps/server/src/main.ts')],
   cwd: root,
   env: { NODE_ENV: 'production', ...process.env },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (c, signal) => process.exit(signal ? 0 : (c ?? 1)));
