@@ -1,8 +1,8 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
 import type { AppDeps } from './context.js';
+import type { RedisLink } from './lib/redis.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
@@ -25,7 +25,8 @@ export interface BuildOptions {
   logger?: FastifyBaseLogger;
   /** The built web app to serve; omitted in API tests. */
   webDist?: string;
-  redis?: Redis;
+  /** Shared rate-limit counters (lib/redis.ts). */
+  redis?: RedisLink;
 }
 
 /** The ONE list of route modules, all under /api. */

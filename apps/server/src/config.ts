@@ -18,6 +18,10 @@ export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'),
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'must start with redis:// or rediss://'),
+  /** The longest one SQL statement may run on PostgreSQL before it is cancelled (503); 0 = no limit. Decision 0021. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  /** The longest a request waits for a database connection (the pool's, or PGlite's one) before a 503. */
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   PUBLIC_URL: optionalUrl(/^https?:\/\/[^/]+/, 'must be an http(s):// URL'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SUPERADMIN_EMAIL: z.email('must be an email address').optional(),

@@ -1,12 +1,13 @@
 import type { Language, Role } from '@presente/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
-import type { Db, DbKind } from './db/client.js';
+import type { Db, DbHealth, DbKind } from './db/client.js';
 import { AppError } from './errors.js';
 import type { FacePool } from './face/pool.js';
 import type { Captcha } from './lib/captcha.js';
 import type { Limiter } from './lib/limiter.js';
 import type { Mailer } from './lib/mailer.js';
+import type { Outage } from './lib/outage.js';
 import type { BillingProvider } from './modules/billing/provider.js';
 import type { Events } from './realtime/events.js';
 
@@ -39,6 +40,12 @@ export interface AppDeps {
   db: Db;
   dbKind: DbKind;
   ping(): Promise<void>;
+  /** /api/health's view of the database, within 1 s (db/client.ts). */
+  databaseHealth(): Promise<DbHealth>;
+  /** Connection errors are logged once per outage (plugins/error-handler). */
+  dbOutage: Outage;
+  /** With REDIS_URL: 'degraded' while Redis is away (limits per process, events stay in the process). */
+  redisHealth?: () => 'ok' | 'degraded';
   mailer: Mailer;
   captcha: Captcha;
   events: Events;

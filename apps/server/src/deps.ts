@@ -1,12 +1,13 @@
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { AppDeps } from './context.js';
 import type { Database } from './db/client.js';
 import { altchaCaptcha, type Captcha, noCaptcha, turnstileCaptcha } from './lib/captcha.js';
-import { memoryLimiter, redisLimiter } from './lib/limiter.js';
+import { fallbackLimiter, memoryLimiter, redisLimiter } from './lib/limiter.js';
 import { createMailer } from './lib/mailer.js';
+import { createOutage } from './lib/outage.js';
+import type { RedisLink } from './lib/redis.js';
 import { createBillingProvider } from './modules/billing/billing.provider.js';
 import type { BillingProvider } from './modules/billing/provider.js';
 import type { Events } from './realtime/events.js';
@@ -18,7 +19,8 @@ export function createDeps(opts: {
   sessionSecret: string;
   log: FastifyBaseLogger;
   events: Events;
-  redis?: Redis;
+  /** Shared counters and realtime (lib/redis.ts); the process works on without it while it is away. */
+  redis?: RedisLink;
   captcha?: Captcha;
   /** Replaces the provider chosen from the configuration (tests). */
   billing?: BillingProvider;
@@ -31,15 +33,22 @@ export function createDeps(opts: {
       : config.CAPTCHA === 'turnstile'
         ? turnstileCaptcha(config.TURNSTILE_SITE_KEY!, config.TURNSTILE_SECRET!)
         : altchaCaptcha(opts.sessionSecret, config.ALTCHA_COST, database.db));
+  // A database outage is logged once, when it starts, and once when the database answers again (decision 0021).
+  const dbOutage = createOutage('database', opts.log);
+  database.onAnswer = () => dbOutage.ok();
+  const redis = opts.redis;
   return {
     config,
     db: database.db,
     dbKind: database.kind,
     ping: () => database.ping(),
+    databaseHealth: () => database.health(),
+    dbOutage,
+    redisHealth: redis ? () => (redis.healthy() ? 'ok' : 'degraded') : undefined,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), log: opts.log }),
     captcha,
     events: opts.events,
-    limiter: opts.redis ? redisLimiter(opts.redis) : memoryLimiter(),
+    limiter: redis ? fallbackLimiter(redisLimiter(redis.client), memoryLimiter(), redis.healthy, redis.outage.failed) : memoryLimiter(),
     billing: opts.billing ?? createBillingProvider(config, database.db),
     sessionSecret: opts.sessionSecret,
     startedAt: new Date(),

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { ensureSuperAdmin, seedCountries } from './bootstrap.js';
@@ -11,6 +10,7 @@ import { createDeps } from './deps.js';
 import { createFacePool } from './face/pool.js';
 import { jobHandlers, recurringJobs } from './jobs/index.js';
 import { startJobRunner } from './jobs/runner.js';
+import { connectRedis } from './lib/redis.js';
 import { resolveSessionSecret } from './lib/secrets.js';
 import { billingModeFor } from './modules/billing/billing.provider.js';
 import { repairImpossibleBreaks } from './modules/schedules/break-repair.js';
@@ -36,19 +36,22 @@ async function main() {
 
   let database: Database;
   if (config.DATABASE_URL) {
-    database = openPostgres(config.DATABASE_URL);
+    // Migrations may wait for another process's advisory lock or build indexes: no statement timeout for them.
+    const migrating = openPostgres(config.DATABASE_URL, 2, { statementMs: 0 });
+    await runMigrations(migrating).finally(() => migrating.close());
+    database = openPostgres(config.DATABASE_URL, 10, { statementMs: config.DB_STATEMENT_TIMEOUT_MS, acquireMs: config.DB_ACQUIRE_TIMEOUT_MS });
     log.info('database: PostgreSQL');
   } else {
     log.info(`database: embedded PGlite in ${pgliteDir(dataDir)}`);
-    database = await openPglite({ dataDir: pgliteDir(dataDir) });
+    database = await openPglite({ dataDir: pgliteDir(dataDir), limits: { acquireMs: config.DB_ACQUIRE_TIMEOUT_MS } });
+    await runMigrations(database);
   }
-  await runMigrations(database);
   await seedCountries(database.db);
   await repairImpossibleBreaks(database.db, log);
   const firstAdmin = await ensureSuperAdmin(database.db, config.SUPERADMIN_EMAIL, config.SUPERADMIN_PASSWORD);
 
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
-  redis?.on('error', (err) => log.warn({ err: err.message }, 'redis error'));
+  // Every Redis client has an error listener; an outage degrades the service, never stops it (decision 0021).
+  const redis = config.REDIS_URL ? connectRedis(config.REDIS_URL, log) : undefined;
   const realtime = createRealtime();
   const deps = createDeps({
     config: { ...config, DATA_DIR: dataDir },
@@ -62,7 +65,7 @@ async function main() {
   if (config.FACE_WORKERS !== 0) deps.face = createFacePool({ size: config.FACE_WORKERS, log });
   const webDist = config.WEB_DIST ? resolve(config.WEB_DIST) : resolve(here, '../../web/dist');
   const app = await buildApp(deps, { logger: log, webDist, redis });
-  await realtime.attach(app, deps, redis);
+  await realtime.attach(app, deps, redis?.client, redis?.outage);
   await app.listen({ port: config.PORT, host: config.HOST });
   deps.face?.start().catch((err) => log.error({ err }, 'face engine failed to start'));
   const jobRunner = startJobRunner(deps, jobHandlers, recurringJobs, log);

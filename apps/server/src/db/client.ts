@@ -14,42 +14,210 @@ import * as schema from './schema/index.js';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbKind = 'pglite' | 'postgres';
 
+/** What /api/health says of the database: answering, answering late (or its connections all busy), or not at all. */
+export type DbHealth = 'ok' | 'slow' | 'unreachable';
+
 export interface Database {
   db: Db;
   kind: DbKind;
   /** A cheap round trip, for health checks. */
   ping(): Promise<void>;
+  /**
+   * The database's state within `DB_LIMITS.healthMs`, never waiting behind the requests: on PostgreSQL from a
+   * connection of its own (not the pool's), on PGlite a bounded wait for its one connection.
+   */
+  health(): Promise<DbHealth>;
+  /** Called whenever the database answered (a new pool connection, a health check): ends a logged outage. */
+  onAnswer?: () => void;
   close(): Promise<void>;
+}
+
+/**
+ * Every request's wait on the database is bounded (decision 0021): a statement runs at most `statementMs`
+ * (PostgreSQL's statement_timeout, 57014 → 503), a request waits at most `acquireMs` for a connection (the
+ * pool's connectionTimeoutMillis, PGlite's gate → 503), and /api/health waits at most `healthMs` (its answer comes within 1 s).
+ */
+export const DB_LIMITS = { statementMs: 15_000, acquireMs: 5_000, healthMs: 800 };
+export type DbLimits = Partial<typeof DB_LIMITS>;
+
+/** The error of a request that waited longer than `acquireMs` for PGlite's connection (→ 503). */
+export class DbAcquireTimeout extends Error {
+  readonly code = 'DB_ACQUIRE_TIMEOUT';
+  constructor(ms: number) {
+    super(`timeout exceeded when waiting ${ms} ms for the database connection`);
+  }
+}
+
+/** Settles with `fallback` after `ms` unless `work` settled first (the work itself goes on). */
+function within<T, F>(work: Promise<T>, ms: number, fallback: F): Promise<T | F> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([work, new Promise<F>((resolve) => (timer = setTimeout(() => resolve(fallback), ms)))]).finally(() => clearTimeout(timer));
 }
 
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 const drizzleOptions = { schema, casing: 'snake_case' as const };
 
-/** Opens PostgreSQL through a pool. */
-export function openPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+/** Opens PostgreSQL through a pool, with the bounded waits of DB_LIMITS (`limits` overrides them). */
+export function openPostgres(url: string, max = 10, limits: DbLimits = {}): Database {
+  const { statementMs, acquireMs, healthMs } = { ...DB_LIMITS, ...limits };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: acquireMs,
+    ...(statementMs ? { statement_timeout: statementMs } : {}),
+    keepAlive: true,
+  });
   pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing the process
   const db = drizzlePg(pool, drizzleOptions) as unknown as Db;
-  return {
+  const probe = postgresProbe(
+    url,
+    healthMs,
+    () => database.onAnswer?.(),
+    () => pool.waitingCount > 0,
+  );
+  const database: Database = {
     db,
     kind: 'postgres',
     ping: async () => void (await pool.query('select 1')),
-    close: () => pool.end(),
+    health: probe,
+    close: async () => {
+      await probe.close();
+      await pool.end();
+    },
+  };
+  // A connection made is the database answering again: the outage (if any) is logged as over.
+  pool.on('connect', () => database.onAnswer?.());
+  return database;
+}
+
+/**
+ * /api/health's own connection to PostgreSQL, so it answers while the pool's connections all wait behind a
+ * lock or a slow statement: `select 1` within `ms`, else `slow`; a refused or timed-out connection is
+ * `unreachable`. Requests queued for the pool (`busy`) also make it `slow`: the service answers late.
+ */
+function postgresProbe(url: string, ms: number, answered: () => void, busy: () => boolean) {
+  let client: Promise<pg.Client> | undefined;
+  const drop = (c: Promise<pg.Client> | undefined) => {
+    if (client === c) client = undefined;
+    c?.then((x) => x.end()).catch(() => {});
+  };
+  const connect = () => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: ms, statement_timeout: ms, keepAlive: true });
+    const ready = c.connect().then(() => c);
+    c.on('error', () => drop(ready));
+    ready.catch(() => drop(ready));
+    return ready;
+  };
+  const health = async (): Promise<DbHealth> => {
+    client ??= connect();
+    const current = client;
+    let connected = false;
+    const outcome = await within(
+      current.then(async (c) => {
+        connected = true;
+        await c.query('select 1');
+        return 'ok' as const;
+      }),
+      ms,
+      'late' as const,
+    ).catch(() => 'failed' as const);
+    if (outcome === 'ok') {
+      answered();
+      return busy() ? 'slow' : 'ok';
+    }
+    drop(current); // a stuck or broken connection is replaced on the next check
+    return outcome === 'late' && connected ? 'slow' : 'unreachable';
+  };
+  health.close = async () => {
+    const c = client;
+    client = undefined;
+    await c?.then((x) => x.end()).catch(() => {});
+  };
+  return health;
+}
+
+/**
+ * PGlite has one connection and queues every query behind the one running, without limit. This gate in front
+ * of it (client.query, exec and transaction: what drizzle calls) gives a queued request the same bounded wait
+ * as PostgreSQL's pool: after `acquireMs` it leaves the queue unrun and fails with DbAcquireTimeout (→ 503).
+ * A statement already running cannot be cancelled in PGlite (no statement_timeout).
+ */
+function gatePglite(client: PGlite, acquireMs: number, answered: () => void) {
+  const waiting: (() => void)[] = [];
+  let busy = false;
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else busy = false;
+  };
+  const acquire = (ms: number) =>
+    new Promise<void>((resolve, reject) => {
+      if (!busy) {
+        busy = true;
+        return resolve();
+      }
+      const grant = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        const at = waiting.indexOf(grant);
+        if (at >= 0) waiting.splice(at, 1);
+        reject(new DbAcquireTimeout(ms));
+      }, ms);
+      waiting.push(grant);
+    });
+  const gated =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      await acquire(acquireMs);
+      answered();
+      try {
+        return await run(...args);
+      } finally {
+        release();
+      }
+    };
+  const query = client.query.bind(client);
+  const target = client as unknown as Record<'query' | 'exec' | 'transaction', unknown>;
+  target.query = gated(query);
+  target.exec = gated(client.exec.bind(client));
+  target.transaction = gated(client.transaction.bind(client));
+  /** The one connection within `ms`, or `slow` (a long transaction holds it). */
+  return async (ms: number): Promise<DbHealth> => {
+    if (client.closed) return 'unreachable';
+    const got = await acquire(ms).then(
+      () => true,
+      () => false,
+    );
+    if (!got) return 'slow';
+    try {
+      await query('select 1');
+      return 'ok';
+    } catch {
+      return 'unreachable';
+    } finally {
+      release();
+    }
   };
 }
 
 /** Opens an embedded PGlite database: a folder on disk, or in memory (`dataDir` undefined), or from a dump. */
-export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database & { client: PGlite }> {
+export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob; limits?: DbLimits } = {}): Promise<Database & { client: PGlite }> {
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+  const { acquireMs, healthMs } = { ...DB_LIMITS, ...opts.limits };
   const client = await PGlite.create(opts.dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : undefined);
   const db = drizzlePglite(client, drizzleOptions) as unknown as Db;
-  return {
+  const database: Database & { client: PGlite } = {
     db,
     client,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
+    health: () => probe(healthMs),
     close: () => client.close(),
   };
+  const probe = gatePglite(client, acquireMs, () => database.onAnswer?.());
+  return database;
 }
 
 /** Applies the committed migrations; on PostgreSQL under an advisory lock so several processes can start at once. */

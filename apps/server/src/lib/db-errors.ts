@@ -52,5 +52,31 @@ export function databaseErrorAnswer(err: unknown): AppError | null {
   }
 }
 
+/** Node's socket errors: the database cannot be reached. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** pg's own errors without a code: a connection that timed out, closed or broke under a query. */
+const PG_CONNECTION_MESSAGE =
+  /timeout exceeded when trying to connect|Connection terminated|connection timeout|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end/i;
+
+/**
+ * The database is unreachable or too busy to answer in time (decision 0021) → 503 `service_unavailable`
+ * with Retry-After, never a 500:
+ * - socket errors (ECONNREFUSED, ECONNRESET, ...) and pg's connection errors, including the pool's acquire
+ *   timeout (connectionTimeoutMillis) and PGlite's (DbAcquireTimeout);
+ * - SQLSTATE class 08 (connection exception), 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03
+ *   cannot_connect_now, 53300 too_many_connections, 57014 query_canceled (the statement timeout).
+ * Looks through `cause` (drizzle wraps the driver's error) and AggregateError's `errors`.
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 4) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (UNREACHABLE.has(code) || code === 'DB_ACQUIRE_TIMEOUT') return true;
+  if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300', '57014'].includes(code)) return true;
+  if (!code && typeof e.message === 'string' && PG_CONNECTION_MESSAGE.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
 /** Escapes LIKE wildcards in user text. */
 export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

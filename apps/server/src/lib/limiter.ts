@@ -2,7 +2,8 @@ import type { Redis } from 'ioredis';
 
 /**
  * Counts events per key in a fixed window (failed logins per account, attempts per device).
- * In memory for one process; in Redis when REDIS_URL is set so several processes share the counts.
+ * In memory for one process; in Redis when REDIS_URL is set so several processes share the counts,
+ * falling back to this process's memory while Redis is away (`fallbackLimiter`, decision 0021).
  */
 export interface Limiter {
   /** Adds one hit and returns the count in the current window. */
@@ -50,6 +51,35 @@ export function redisLimiter(redis: Redis, prefix = 'presente:limit:'): Limiter 
     },
     async reset(key) {
       await redis.del(prefix + key);
+    },
+  };
+}
+
+/**
+ * Redis while it is healthy, this process's memory counters while it is not (decision 0021): a Redis outage
+ * never turns a login into a slow 500. Redis is not asked at all while `healthy()` is false (no wait); a
+ * command that fails or times out (REDIS_COMMAND_TIMEOUT_MS) is answered from memory and reported to
+ * `failed`. While Redis is away the limits are per process, so N processes allow up to N times the count.
+ */
+export function fallbackLimiter(redis: Limiter, memory: Limiter, healthy: () => boolean, failed: (err: unknown) => void): Limiter {
+  const either =
+    <A extends unknown[], R>(pick: (l: Limiter) => (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      if (healthy()) {
+        try {
+          return await pick(redis)(...args);
+        } catch (err) {
+          failed(err);
+        }
+      }
+      return pick(memory)(...args);
+    };
+  return {
+    hit: either((l) => l.hit),
+    count: either((l) => l.count),
+    async reset(key) {
+      await memory.reset(key);
+      if (healthy()) await redis.reset(key).catch(failed);
     },
   };
 }

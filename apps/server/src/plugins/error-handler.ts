@@ -3,7 +3,10 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError } from '../errors.js';
-import { databaseErrorAnswer } from '../lib/db-errors.js';
+import { databaseErrorAnswer, isDatabaseUnavailable } from '../lib/db-errors.js';
+
+/** Seconds a client is told to wait before retrying while the database is away or too busy (decision 0021). */
+export const RETRY_AFTER_SECONDS = 5;
 
 const format = (text: string, params: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k) => (k in params ? String(params[k]) : `{${k}}`));
 
@@ -14,6 +17,14 @@ const format = (text: string, params: Record<string, string | number>) => text.r
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((caught: FastifyError, req, reply) => {
     const lang: Language = req.lang ?? 'es';
+    // The database unreachable or too busy to answer in time: 503 with Retry-After, logged once per outage.
+    if (!(caught instanceof AppError) && isDatabaseUnavailable(caught)) {
+      app.deps?.dbOutage.failed(caught);
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ message: translate('error.service_unavailable', lang), code: 'service_unavailable' });
+    }
     // A database refusal nobody mapped (an out-of-range number, a vanished reference, a duplicate) is the
     // client's problem, not a 500: logged for us, answered as a 4xx with a translated message.
     const fromDb = caught instanceof AppError ? null : databaseErrorAnswer(caught);

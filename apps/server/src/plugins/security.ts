@@ -1,8 +1,9 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
 import { AppError } from '../errors.js';
+import { fallbackRateLimitStore } from '../lib/rate-limit-store.js';
+import type { RedisLink } from '../lib/redis.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -28,7 +29,7 @@ export function tileImageSource(template: string | null | undefined): string | n
  * PayPal's hosts are allowed only when real PayPal is configured (`paypal`); the simulator needs none.
  * Images come from the app itself and the configured map tiles only (`mapTileUrl`).
  */
-export async function registerSecurity(app: FastifyInstance, opts: { redis?: Redis; publicUrl?: string; paypal?: boolean; mapTileUrl?: string | null }) {
+export async function registerSecurity(app: FastifyInstance, opts: { redis?: RedisLink; publicUrl?: string; paypal?: boolean; mapTileUrl?: string | null }) {
   const paypal = opts.paypal ? PAYPAL_CSP_HOSTS : [];
   const tiles = tileImageSource(opts.mapTileUrl);
   await app.register(helmet, {
@@ -53,7 +54,8 @@ export async function registerSecurity(app: FastifyInstance, opts: { redis?: Red
 
   await app.register(rateLimit, {
     global: false,
-    ...(opts.redis ? { redis: opts.redis, nameSpace: 'presente:rl:' } : {}),
+    // Shared through Redis, per process while Redis is away (decision 0021).
+    ...(opts.redis ? { store: fallbackRateLimitStore(opts.redis.client, opts.redis.healthy, opts.redis.outage.failed, 'presente:rl:') } : {}),
     errorResponseBuilder: (_req, ctx) => Object.assign(new Error('rate limited'), { statusCode: ctx.statusCode }),
   });
 

@@ -6,6 +6,7 @@ import { Server } from 'socket.io';
 import type { AppDeps } from '../context.js';
 import { employees, sessions, users } from '../db/schema/index.js';
 import { readSignedToken } from '../lib/crypto.js';
+import { createOutage, type Outage } from '../lib/outage.js';
 import { anyUuid } from '../lib/sql.js';
 import { handleEmployeePunches, type SocketIdentity, sessionStillValid } from '../modules/employee-area/socket.js';
 import { deliveryRoom, type Events, rooms } from './events.js';
@@ -39,6 +40,7 @@ export async function connectionFor(deps: AppDeps, userId: string): Promise<Sock
 export function createRealtime({ sweepEveryMs = 60_000 }: { sweepEveryMs?: number } = {}) {
   let io: Server | undefined;
   let subClient: Redis | undefined;
+  let pubClient: Redis | undefined;
   let sweeper: NodeJS.Timeout | undefined;
   let appDeps: AppDeps | undefined;
 
@@ -75,7 +77,8 @@ export function createRealtime({ sweepEveryMs = 60_000 }: { sweepEveryMs?: numbe
   return {
     events,
     sweepExpiredSockets,
-    async attach(app: FastifyInstance, deps: AppDeps, redis?: Redis) {
+    /** `outage` is the process's Redis outage log (lib/redis.ts); one of its own is made when absent. */
+    async attach(app: FastifyInstance, deps: AppDeps, redis?: Redis, outage?: Outage) {
       appDeps = deps;
       sweeper = setInterval(() => {
         sweepExpiredSockets().catch((err) => app.log.warn({ err }, 'socket session sweep failed'));
@@ -83,8 +86,13 @@ export function createRealtime({ sweepEveryMs = 60_000 }: { sweepEveryMs?: numbe
       sweeper.unref();
       io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
       if (redis) {
-        subClient = redis.duplicate();
-        io.adapter(createAdapter(redis, subClient));
+        const lost = outage ?? createOutage('redis (realtime)', app.log, 10_000);
+        // The subscriber waits for Redis as long as it takes (no command timeout, offline queue kept) and
+        // resubscribes by itself when Redis is back; both clients get an 'error' listener (decision 0021).
+        subClient = redis.duplicate({ commandTimeout: undefined, maxRetriesPerRequest: null });
+        pubClient = redis.duplicate();
+        for (const c of [subClient, pubClient]) c.on('error', (err) => lost.failed(err));
+        io.adapter(createAdapter(safePublisher(pubClient, lost), subClient));
       }
       io.use(async (socket, next) => {
         const token = String(socket.handshake.auth?.token ?? '');
@@ -122,6 +130,29 @@ export function createRealtime({ sweepEveryMs = 60_000 }: { sweepEveryMs?: numbe
       clearInterval(sweeper);
       await new Promise<void>((resolve) => (io ? io.close(() => resolve()) : resolve()));
       subClient?.disconnect();
+      pubClient?.disconnect();
     },
   };
+}
+
+/**
+ * The adapter publishes without awaiting (`pubClient.publish(...)` in @socket.io/redis-adapter), so a
+ * rejected publish was an unhandled rejection that ended the process when Redis went away. This client's
+ * publish never rejects: while Redis is away (the connection was lost) it is not asked at all (this process's own sockets still get
+ * the event; other processes miss it) and a failure is counted in the outage log, logged once per outage.
+ */
+export function safePublisher(client: Redis, outage: Outage): Redis {
+  const publish = client.publish.bind(client) as (channel: string, message: string | Buffer) => Promise<number>;
+  const safe = (channel: string, message: string | Buffer): Promise<number> => {
+    if (['reconnecting', 'close', 'end'].includes(client.status)) {
+      outage.failed(Object.assign(new Error(`redis is ${client.status}; realtime events stay in this process`), { code: 'REDIS_DOWN' }));
+      return Promise.resolve(0);
+    }
+    return publish(channel, message).catch((err: unknown) => {
+      outage.failed(err);
+      return 0;
+    });
+  };
+  (client as unknown as { publish: typeof safe }).publish = safe;
+  return client;
 }

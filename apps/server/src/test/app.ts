@@ -8,6 +8,7 @@ import { buildApp } from '../app.js';
 import { seedCountries } from '../bootstrap.js';
 import { configSchema } from '../config.js';
 import type { AppDeps } from '../context.js';
+import type { Database } from '../db/client.js';
 import { createDeps } from '../deps.js';
 import { recordingEvents } from '../realtime/events.js';
 import { openTestDatabase } from './database.js';
@@ -39,8 +40,8 @@ export interface Client {
 }
 
 /** Builds the app on a fresh database for this test file; closed after the file. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+export async function createTestApp(env: Record<string, string> = {}, opts: { database?: Database } = {}): Promise<TestApp> {
+  const database = opts.database ?? (await openTestDatabase());
   await seedCountries(database.db);
   // Per-IP limits are scaled up: every test request comes from one address. rate-limit.test.ts checks them at scale 1.
   const config = configSchema.parse({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-test-data', ALTCHA_COST: '1', RATE_LIMIT_SCALE: '10', ...env });

@@ -24,6 +24,11 @@ export const CORE_MESSAGES = {
     en: 'Too many attempts. Try again in a few minutes.',
   },
   'error.internal': { es: 'Error del servidor. Intenta nuevamente en unos minutos.', en: 'Server error. Try again in a few minutes.' },
+  // the database is unreachable or too busy to answer in time (plugins/error-handler; decision 0021)
+  'error.service_unavailable': {
+    es: 'El servicio no está disponible en este momento. Intenta de nuevo en unos segundos.',
+    en: 'The service is unavailable right now. Try again in a few seconds.',
+  },
   'error.origin_mismatch': { es: 'Origen de la solicitud no permitido', en: 'Request origin not allowed' },
   'error.plan_limit_reached': {
     es: 'Has alcanzado el límite de tu plan. Actualiza a Premium para continuar.',

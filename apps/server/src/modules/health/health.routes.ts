@@ -1,29 +1,47 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { RETRY_AFTER_SECONDS } from '../../plugins/error-handler.js';
 
-/** Liveness and readiness: the database answers a query. */
+/**
+ * Liveness and readiness, within a second whatever the load (decision 0021). `database` is its kind
+ * (pglite | postgres) while it answers, `slow` when it answers late or every connection is busy (200: the
+ * service is up, only slow), `unreachable` when it does not answer (503). `redis` (with REDIS_URL only) is
+ * `degraded` while Redis is away: the service goes on with per-process limits and events, so still 200.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const redis = z.enum(['ok', 'degraded']).optional();
   app.get(
     '/health',
     {
       schema: {
         tags: ['system'],
         response: {
-          200: z.object({ status: z.literal('ok'), database: z.string(), faceEngine: z.string(), uptimeSeconds: z.number(), version: z.string() }),
-          503: z.object({ status: z.literal('error'), database: z.string() }),
+          200: z.object({
+            status: z.literal('ok'),
+            database: z.string(),
+            redis,
+            faceEngine: z.string(),
+            uptimeSeconds: z.number(),
+            version: z.string(),
+          }),
+          503: z.object({ status: z.literal('error'), database: z.string(), redis }),
         },
       },
     },
     async (_req, reply) => {
       const { deps } = app;
-      try {
-        await deps.ping();
-      } catch {
-        return reply.code(503).send({ status: 'error' as const, database: 'unreachable' });
+      const database = await deps.databaseHealth();
+      const redisState = deps.redisHealth?.();
+      if (database === 'unreachable') {
+        return reply
+          .code(503)
+          .header('retry-after', String(RETRY_AFTER_SECONDS))
+          .send({ status: 'error' as const, database, ...(redisState ? { redis: redisState } : {}) });
       }
       return {
         status: 'ok' as const,
-        database: deps.dbKind,
+        database: database === 'ok' ? deps.dbKind : database,
+        ...(redisState ? { redis: redisState } : {}),
         faceEngine: deps.face?.status().state ?? 'not_loaded',
         uptimeSeconds: Math.round((Date.now() - deps.startedAt.getTime()) / 1000),
         version: '2.1.0',

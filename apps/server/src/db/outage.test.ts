@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createOutage } from '../lib/outage.js';
+import { createTestApp, type Response, type TestApp } from '../test/app.js';
+import { createPostgresTestDatabase } from '../test/database.js';
+import type { TestUser } from '../test/factories.js';
+import { startTcpProxy, type TcpProxy, targetOf } from '../test/tcp-proxy.js';
+import { openPglite, openPostgres } from './client.js';
+
+/**
+ * Issue 15 (3, 8): database trouble answers fast and truthfully (decision 0021). PostgreSQL is cut and
+ * restored through a TCP proxy the test controls (the machine's server is never stopped); a table is locked
+ * from another connection; PGlite's one connection is held by a long transaction.
+ */
+const onPostgres = inject('dbKind') === 'postgres';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The answer and how long it took. */
+async function timed(send: () => Promise<Response>): Promise<{ res: Response; ms: number }> {
+  const started = performance.now();
+  const res = await send();
+  return { res, ms: performance.now() - started };
+}
+
+/** A logger that counts warnings (the outage log's lines). */
+function countingLog() {
+  const lines: string[] = [];
+  return { lines, log: { warn: (_o: unknown, msg: string) => void lines.push(`warn ${msg}`), info: (msg: string) => void lines.push(`info ${msg}`) } };
+}
+
+function expectUnavailable(res: Response) {
+  expect(res.statusCode, res.body).toBe(503);
+  expect(res.headers['retry-after']).toMatch(/^\d+$/);
+  expect(res.json()).toMatchObject({ code: 'service_unavailable', message: expect.stringContaining('no está disponible') });
+}
+
+describe.skipIf(!onPostgres)('PostgreSQL through a proxy: cut, restored, a table locked', () => {
+  let proxy: TcpProxy;
+  let url: string;
+  let t: TestApp;
+  let admin: TestUser;
+  const logged = countingLog();
+
+  afterAll(async () => {
+    await proxy?.close();
+  });
+
+  beforeAll(async () => {
+    url = await createPostgresTestDatabase();
+    proxy = await startTcpProxy(targetOf(url));
+    // Short bounds so the test is quick; production uses DB_LIMITS (15 s statements, 5 s acquire).
+    const database = openPostgres(proxy.urlFor(url), 5, { statementMs: 2_000, acquireMs: 1_000 });
+    t = await createTestApp({ CAPTCHA: 'off' }, { database });
+    const outage = createOutage('database', logged.log);
+    (t.deps as { dbOutage: typeof outage }).dbOutage = outage;
+    database.onAnswer = () => outage.ok();
+    const company = await t.factories.company();
+    admin = await t.factories.companyAdmin({ companyId: company.id });
+    expect((await t.as(admin).get('/api/auth/verify')).statusCode).toBe(200);
+  });
+
+  it('PostgreSQL cut: 503 + Retry-After at once (not 500), health unreachable within 1 s, logged once; back without restart', async () => {
+    const whileCut = async () => {
+      for (let i = 0; i < 5; i++) {
+        const { res, ms } = await timed(() => t.as(admin).get('/api/auth/verify'));
+        expectUnavailable(res);
+        expect(ms).toBeLessThan(1_500);
+      }
+      const login = await t.anon.post('/api/auth/login', { email: admin.email, password: admin.password });
+      expectUnavailable(login);
+      const health = await timed(() => t.anon.get('/api/health'));
+      expect(health.ms).toBeLessThan(1_000);
+      expect(health.res.statusCode).toBe(503);
+      expect(health.res.json()).toMatchObject({ status: 'error', database: 'unreachable' });
+      // Six failed requests, one line.
+      expect(logged.lines.filter((l) => l.startsWith('warn'))).toEqual(['warn database unavailable (further failures are counted until it is back)']);
+    };
+    await proxy.cut();
+    try {
+      await whileCut();
+    } finally {
+      await proxy.restore();
+    }
+    const back = performance.now();
+    let res = await t.as(admin).get('/api/auth/verify');
+    while (res.statusCode !== 200 && performance.now() - back < 5_000) {
+      await sleep(50);
+      res = await t.as(admin).get('/api/auth/verify');
+    }
+    expect(res.statusCode, res.body).toBe(200);
+    expect(performance.now() - back).toBeLessThan(2_000);
+    expect((await t.anon.get('/api/health')).json()).toMatchObject({ status: 'ok', database: 'postgres' });
+    expect(logged.lines.at(-1)).toMatch(/^info database back after/);
+  });
+
+  it('a table locked for seconds: health answers within 1 s (slow), requests answer 503 when the statement timeout passes', async () => {
+    const locker = new pg.Client({ connectionString: url });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('lock table sessions in access exclusive mode');
+      const release = setTimeout(() => void locker.query('commit').catch(() => {}), 6_000);
+      // More waiting requests than the pool has connections: without its own connection health would queue.
+      const started = performance.now();
+      const waiting = Array.from({ length: 8 }, () => t.as(admin).get('/api/auth/verify'));
+      await sleep(200);
+      for (let i = 0; i < 3; i++) {
+        const health = await timed(() => t.anon.get('/api/health'));
+        expect(health.ms).toBeLessThan(1_000);
+        expect(health.res.statusCode).toBe(200);
+        expect(health.res.json()).toMatchObject({ status: 'ok', database: 'slow' });
+      }
+      for (const res of await Promise.all(waiting)) expectUnavailable(res);
+      expect(performance.now() - started).toBeLessThan(5_000);
+      clearTimeout(release);
+      await locker.query('commit');
+      expect((await t.as(admin).get('/api/auth/verify')).statusCode).toBe(200);
+      expect((await t.anon.get('/api/health')).json()).toMatchObject({ database: 'postgres' });
+    } finally {
+      await locker.end();
+    }
+  });
+});
+
+describe.skipIf(onPostgres)("PGlite's one connection held by a long transaction", () => {
+  let t: TestApp;
+  let admin: TestUser;
+  beforeAll(async () => {
+    const database = await openPglite({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]), limits: { acquireMs: 1_000 } });
+    t = await createTestApp({}, { database });
+    const company = await t.factories.company();
+    admin = await t.factories.companyAdmin({ companyId: company.id });
+  });
+
+  it('health answers within 1 s (slow); a queued request answers 503 after the bounded wait, unrun; then all is well', async () => {
+    const long = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await sleep(3_000);
+    });
+    await sleep(50);
+    const health = await timed(() => t.anon.get('/api/health'));
+    expect(health.ms).toBeLessThan(1_000);
+    expect(health.res.statusCode).toBe(200);
+    expect(health.res.json()).toMatchObject({ status: 'ok', database: 'slow' });
+    const queued = await timed(() => t.as(admin).get('/api/auth/verify'));
+    expectUnavailable(queued.res);
+    expect(queued.ms).toBeLessThan(1_600);
+    await long;
+    expect((await t.as(admin).get('/api/auth/verify')).statusCode).toBe(200);
+    expect((await t.anon.get('/api/health')).json()).toMatchObject({ status: 'ok', database: 'pglite' });
+  });
+});

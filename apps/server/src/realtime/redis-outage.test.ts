@@ -1,0 +1,196 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPostgres } from '../db/client.js';
+import { createPostgresTestDatabase } from '../test/database.js';
+import { makeFactories, type TestUser } from '../test/factories.js';
+import { type ServerProcess, startServerProcess } from '../test/server-process.js';
+import { startTcpProxy, type TcpProxy, targetOf } from '../test/tcp-proxy.js';
+
+/**
+ * Issue 15 (2, 8): Redis is an accelerator, not a single point of failure (decision 0021). Two real server
+ * processes share Redis through a TCP proxy the test controls; under a load of logins, logouts and realtime
+ * events the proxy cuts Redis (the machine's Redis keeps running), then restores it. No process exits,
+ * logins stay fast and correct, health says `redis: degraded`, and events cross processes again once Redis
+ * is back, without a restart.
+ */
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+const redisUp = await probe.connect().then(
+  () => true,
+  () => false,
+);
+probe.disconnect();
+if (!redisUp && process.env.CI) throw new Error(`Redis does not answer at ${redisUrl}; CI must test the Redis outage`);
+const onPostgres = inject('dbKind') === 'postgres';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.skipIf(!redisUp || !onPostgres)('Redis cut under load between two server processes', () => {
+  let servers: ServerProcess[] = [];
+  let proxy: TcpProxy;
+  let closeDb: () => Promise<void> = async () => {};
+  const sockets: Socket[] = [];
+  let admin: TestUser;
+  let other: TestUser;
+  let employee: Awaited<ReturnType<ReturnType<typeof makeFactories>['employee']>>;
+
+  beforeAll(async () => {
+    const databaseUrl = await createPostgresTestDatabase();
+    const database = openPostgres(databaseUrl, 2);
+    closeDb = () => database.close();
+    const factories = makeFactories(database.db);
+    const company = await factories.company({ timezone: 'America/Lima' });
+    admin = await factories.companyAdmin({ companyId: company.id });
+    other = await factories.companyAdmin({ companyId: company.id });
+    employee = await factories.employee(company.id);
+    proxy = await startTcpProxy(targetOf(redisUrl));
+    const env = {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: proxy.urlFor(redisUrl),
+      SESSION_SECRET: randomBytes(24).toString('hex'),
+      CAPTCHA: 'off',
+    };
+    servers.push(await startServerProcess('a', env));
+    servers.push(await startServerProcess('b', env));
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await Promise.all(servers.map((s) => s.stop()));
+    servers = [];
+    await proxy?.close();
+    await closeDb();
+  }, 30_000);
+
+  const cookie = (user: TestUser) => ({ cookie: `presente_session=${user.sessionToken}` });
+  const json = { 'content-type': 'application/json' };
+
+  async function socketOn(server: ServerProcess, user: TestUser): Promise<Socket> {
+    const res = await fetch(`${server.url}/api/auth/socket-token`, { headers: cookie(user) });
+    const { token } = ((await res.json()) as { data: { token: string } }).data;
+    return new Promise((resolve, reject) => {
+      const s = connect(server.url, { auth: { token }, transports: ['websocket'], reconnection: false });
+      sockets.push(s);
+      s.on('connected', () => resolve(s));
+      s.on('connect_error', reject);
+    });
+  }
+
+  const next = (s: Socket, event: string, ms = 10_000) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
+      s.once(event, (payload) => {
+        clearTimeout(timer);
+        resolve(payload);
+      });
+    });
+
+  const health = async (server: ServerProcess) => {
+    const started = performance.now();
+    const res = await fetch(`${server.url}/api/health`);
+    return { status: res.status, body: (await res.json()) as { redis?: string }, ms: performance.now() - started };
+  };
+
+  it('no process exits, logins stay fast and correct, health says degraded, and events cross processes again once Redis is back', async () => {
+    const [a, b] = servers;
+    const adminOnB = await socketOn(b, admin);
+    const employeeOnA = await socketOn(a, employee.account);
+    const seen = next(adminOnB, 'attendance_update');
+    const checkIn = await fetch(`${a.url}/api/employee/attendance/check-in`, { method: 'POST', headers: { ...cookie(employee.account), ...json }, body: '{}' });
+    expect(checkIn.status, await checkIn.clone().text()).toBe(201);
+    await seen;
+    const { record } = ((await checkIn.json()) as { data: { record: { id: string; date: string } } }).data;
+    const edit = (server: ServerProcess) =>
+      fetch(`${server.url}/api/company-admin-simple/attendance/${record.id}`, {
+        method: 'PUT',
+        headers: { ...cookie(admin), ...json },
+        body: JSON.stringify({ employeeId: employee.id, date: record.date, checkIn: '08:00', checkOut: '17:00', reason: 'Corrección' }),
+      });
+
+    // The load: logins and logouts (rate limits, limiter, socket drops through the adapter) and edits (events).
+    type Answer = { phase: string; what: string; status: number; ms: number };
+    const answers: Answer[] = [];
+    let phase = 'before';
+    let running = true;
+    const timedFetch = async (what: string, send: () => Promise<Response>) => {
+      const at = phase;
+      const started = performance.now();
+      const res = await send().catch(() => null);
+      const answer = { phase: at, what, status: res?.status ?? 0, ms: performance.now() - started };
+      answers.push(answer);
+      return res;
+    };
+    // A new address each time: the per-account failure limit (kept in Redis across runs) never answers 429 here.
+    const run = randomBytes(4).toString('hex');
+    const worker = async (i: number) => {
+      for (let n = 0; running; n++) {
+        const server = servers[(i + n) % 2];
+        const login = await timedFetch('login', () =>
+          fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email: other.email, password: other.password }) }),
+        );
+        const session = login?.headers.get('set-cookie')?.split(';')[0];
+        if (session) await timedFetch('logout', () => fetch(`${server.url}/api/auth/logout`, { method: 'POST', headers: { cookie: session } }));
+        await timedFetch('wrong password', () =>
+          fetch(`${server.url}/api/auth/login`, {
+            method: 'POST',
+            headers: json,
+            body: JSON.stringify({ email: `nobody-${run}-${i}-${n}@example.com`, password: 'wrong-password' }),
+          }),
+        );
+        await timedFetch('edit', () => edit(server));
+      }
+    };
+    let recoveredIn: number[] = [];
+    const cutAndRestore = async () => {
+      await sleep(1_000);
+
+      phase = 'cut';
+      await proxy.cut();
+      await sleep(3_000);
+      for (const s of servers) expect(s.child.exitCode, s.output()).toBeNull();
+      for (const s of servers) {
+        const h = await health(s);
+        expect(h.status).toBe(200);
+        expect(h.body).toMatchObject({ status: 'ok', redis: 'degraded' });
+        expect(h.ms).toBeLessThan(1_000);
+      }
+
+      phase = 'back';
+      await proxy.restore();
+      const back = performance.now();
+      const recovered = async (s: ServerProcess) => {
+        while ((await health(s)).body.redis !== 'ok' && performance.now() - back < 10_000) await sleep(50);
+        return performance.now() - back;
+      };
+      recoveredIn = await Promise.all(servers.map(recovered));
+      await sleep(500);
+    };
+    const load = Promise.all([0, 1, 2, 3].map(worker));
+    try {
+      await cutAndRestore();
+    } finally {
+      running = false;
+      await load;
+      await proxy.restore();
+    }
+    for (const s of servers) expect(s.child.exitCode, s.output()).toBeNull();
+    // Hundreds of failed publishes and reconnects, one line per process.
+    for (const s of servers) expect(s.output().match(/redis unavailable/g)?.length, s.output()).toBe(1);
+    const during = answers.filter((x) => x.phase === 'cut');
+    expect(during.filter((x) => x.what === 'login').length).toBeGreaterThan(4);
+    // Correct: logins 200, wrong passwords 401, edits 200, logouts 200; never a 5xx, never a dropped connection.
+    const expected: Record<string, number> = { login: 200, logout: 200, 'wrong password': 401, edit: 200 };
+    const wrong = answers.filter((x) => x.status !== expected[x.what]);
+    expect(wrong, JSON.stringify(wrong.slice(0, 5))).toEqual([]);
+    // Fast: no login waits for Redis (argon2 alone is ~100 ms).
+    const slowest = Math.max(...during.filter((x) => x.what === 'login').map((x) => x.ms));
+    expect(slowest).toBeLessThan(1_000);
+    expect(Math.max(...recoveredIn)).toBeLessThan(3_000);
+
+    // Realtime is shared again, without a restart: an edit on B reaches the employee's socket on A.
+    const heard = next(employeeOnA, 'attendance_update');
+    expect((await edit(b)).status).toBe(200);
+    expect(await heard).toMatchObject({ employeeId: employee.id, action: 'updated' });
+  }, 60_000);
+});
