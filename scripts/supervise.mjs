@@ -24,10 +24,16 @@ export function supervise({ command, args = [], cwd, env, baseDelayMs = 1000, ma
 
     const start = () => {
       timer = null;
-      child = spawn(command, args, { cwd, env, stdio: 'inherit' });
-      log(`server started (pid ${child.pid})`);
-      child.on('error', (err) => log(`could not start the server: ${err.message}`));
-      child.on('exit', (code, signal) => exited(child.pid, code, signal));
+      const started = spawn(command, args, { cwd, env, stdio: 'inherit' });
+      child = started;
+      started.on('error', (err) => {
+        log(`could not start the server: ${err.message}`);
+        // A process that never started emits no 'exit': count it as a crash here.
+        if (started.pid === undefined) exited('none', 1, null);
+      });
+      if (started.pid === undefined) return;
+      log(`server started (pid ${started.pid})`);
+      started.on('exit', (code, signal) => exited(started.pid, code, signal));
     };
 
     const finish = (code) => {
