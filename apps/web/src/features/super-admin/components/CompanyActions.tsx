@@ -43,7 +43,7 @@ export function CompanyActionsMenu({ company, handlers }: { company: SuperAdminC
   const { t } = useTranslation('dashboard');
   const admin = company.admin;
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={230}>
+    <Menu position="bottom-end" withinPortal shadow="md" width={260}>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('superAdmin.companies.actions.menu', { name: company.name })}>
           <IconDotsVertical size={18} />
