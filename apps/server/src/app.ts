@@ -18,6 +18,7 @@ import { registerCompression } from './plugins/compression.js';
 import { installErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerTextGuard } from './plugins/text-guard.js';
 import { registerWeb } from './plugins/web.js';
 
 export interface BuildOptions {
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     mapTileUrl: deps.config.MAP_TILE_URL,
   });
   await registerCompression(app);
+  registerTextGuard(app);
   await app.register(authPlugin);
   await registerOpenApi(app);
   await app.register(

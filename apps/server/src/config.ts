@@ -20,9 +20,22 @@ export const configSchema = z.object({
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'must start with redis:// or rediss://'),
   /** The longest one SQL statement may run on PostgreSQL before it is cancelled (503); 0 = no limit. Decision 0021. */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
-  /** The longest a request waits for a database connection (the pool's, or PGlite's one) before a 503. */
+  /** The longest a request waits for a database connection (the pool's, or PGlite's one) or a lock before a 503. */
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   PUBLIC_URL: optionalUrl(/^https?:\/\/[^/]+/, 'must be an http(s):// URL'),
+  /**
+   * Without PUBLIC_URL: the request hosts (any port) whose address may be written into mail links. Any
+   * other Host header gets links to http://localhost:PORT, never to a host an attacker named. Decision 0025.
+   */
+  LINK_HOSTS: z
+    .string()
+    .default('localhost,127.0.0.1,[::1]')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SUPERADMIN_EMAIL: z.email('must be an email address').optional(),
   SUPERADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),

@@ -25,7 +25,8 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
  * The safety net of the error handler: a database refusal the services did not foresee becomes a 4xx
  * with a translated message, never a 500 (input is validated first; this catches what slips through).
  * - 22003 numeric_value_out_of_range, 22001 string_data_right_truncation, 22P02 invalid text
- *   representation, 22007/22008 bad date/time → 400 validation_failed
+ *   representation, 22021/22P05 a character text cannot hold (NUL), 22007/22008 bad date/time → 400
+ *   validation_failed
  * - 23503 foreign_key_violation → 404 not_found when the referenced row does not exist (insert/update),
  *   409 conflict when the row is still referenced (delete)
  * - 23505 unique_violation → 409 conflict
@@ -38,6 +39,8 @@ export function databaseErrorAnswer(err: unknown): AppError | null {
     case '22001':
       return new AppError('validation_failed', 'validation.tooLong');
     case '22P02':
+    case '22021': // character_not_in_repertoire: a NUL byte in text
+    case '22P05': // untranslatable_character
     case '22007':
     case '22008':
       return new AppError('validation_failed', 'error.validation_failed');
@@ -64,7 +67,8 @@ const PG_CONNECTION_MESSAGE =
  * - socket errors (ECONNREFUSED, ECONNRESET, ...) and pg's connection errors, including the pool's acquire
  *   timeout (connectionTimeoutMillis) and PGlite's (DbAcquireTimeout);
  * - SQLSTATE class 08 (connection exception), 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03
- *   cannot_connect_now, 53300 too_many_connections, 57014 query_canceled (the statement timeout).
+ *   cannot_connect_now, 53300 too_many_connections, 57014 query_canceled (the statement timeout), 55P03
+ *   lock_not_available (the lock timeout).
  * Looks through `cause` (drizzle wraps the driver's error) and AggregateError's `errors`.
  */
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
@@ -72,7 +76,7 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
   const code = typeof e.code === 'string' ? e.code : '';
   if (UNREACHABLE.has(code) || code === 'DB_ACQUIRE_TIMEOUT') return true;
-  if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300', '57014'].includes(code)) return true;
+  if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300', '57014', '55P03'].includes(code)) return true;
   if (!code && typeof e.message === 'string' && PG_CONNECTION_MESSAGE.test(e.message)) return true;
   if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
   return isDatabaseUnavailable(e.cause, depth + 1);

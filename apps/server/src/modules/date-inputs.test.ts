@@ -2,7 +2,8 @@ import { count } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attendanceLinks, attendanceRecords, employees, holidays } from '../db/schema/index.js';
-import { createTestApp, type Response, type TestApp, type TestUser } from '../test/app.js';
+import { createTestApp, type Response, type TestApp } from '../test/app.js';
+import type { TestUser } from '../test/factories.js';
 
 /**
  * Every route that takes a day, a year or a range, sent what a script would send: the ends of the calendar

@@ -8,6 +8,7 @@ import { companies, sessions, users } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
 import { sha256 } from '../lib/crypto.js';
 import { pickLanguage } from '../lib/lang.js';
+import { linkBase } from '../lib/link-base.js';
 
 export const SESSION_COOKIE = 'presente_session';
 
@@ -44,7 +45,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       ip: req.ip,
       log: req.log,
       userAgent: String(req.headers['user-agent'] ?? '').slice(0, 400),
-      publicUrl: app.deps.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`,
+      publicUrl: linkBase(app.deps.config, req),
     };
   });
 

@@ -1,9 +1,16 @@
-import { type Language, translate } from '@presente/shared';
+import { isMessageKey, type Language, translate } from '@presente/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError } from '../errors.js';
 import { databaseErrorAnswer, isDatabaseUnavailable } from '../lib/db-errors.js';
+
+/**
+ * A validation message in the reader's language: schemas carry catalogue keys; a check that has none
+ * (Zod's own English for a wrong type, a NaN, a missing number) says 'Valor inválido', never English to
+ * a Spanish reader.
+ */
+const fieldMessage = (message: string | undefined, lang: Language) => translate(message && isMessageKey(message) ? message : 'validation.invalid', lang);
 
 /** Seconds a client is told to wait before retrying while the database is away or too busy (decision 0021). */
 export const RETRY_AFTER_SECONDS = 5;
@@ -43,12 +50,12 @@ export function installErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-        message: translate(v.message ?? 'validation.invalid', lang),
+        message: fieldMessage(v.message, lang),
       }));
       return reply.code(400).send({ message: errors[0]?.message ?? translate('error.validation_failed', lang), code: 'validation_failed', errors });
     }
     if (err instanceof ZodError) {
-      const errors = err.issues.map((i) => ({ path: i.path.join('.'), message: translate(i.message, lang) }));
+      const errors = err.issues.map((i) => ({ path: i.path.join('.'), message: fieldMessage(i.message, lang) }));
       return reply.code(400).send({ message: errors[0]?.message ?? translate('error.validation_failed', lang), code: 'validation_failed', errors });
     }
     if (err.statusCode === 429) {

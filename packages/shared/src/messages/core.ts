@@ -96,6 +96,22 @@ export const CORE_MESSAGES = {
     es: 'Por favor ingresa un correo electrónico válido',
     en: 'Please enter a valid email address',
   },
+  'validation.dateOutOfRange': {
+    es: 'La fecha debe estar entre los años 2000 y 2100',
+    en: 'The date must be between the years 2000 and 2100',
+  },
+  'validation.hireDateOutOfRange': {
+    es: 'La fecha de ingreso debe estar entre los años 1900 y 2100',
+    en: 'The hire date must be between the years 1900 and 2100',
+  },
+  'validation.rangeTooLong': {
+    es: 'El rango de fechas es demasiado largo (máximo 397 días)',
+    en: 'The date range is too long (397 days at most)',
+  },
+  'validation.textInvalid': {
+    es: 'El texto contiene caracteres no permitidos',
+    en: 'The text contains characters that are not allowed',
+  },
   'validation.emailEnter': { es: 'Por favor ingresa tu correo electrónico', en: 'Please enter your email address' },
   'validation.rucMax': {
     es: 'El RUC debe tener como máximo 20 caracteres',

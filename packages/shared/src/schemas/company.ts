@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { breakProblem } from '../attendance/breaks.js';
-import { OPEN_RECORD_GRACE_HOURS, PASSWORD_MIN_ADMIN, PASSWORD_MIN_EMPLOYEE } from '../constants.js';
+import { HIRE_DATE_MIN_YEAR, OPEN_RECORD_GRACE_HOURS, PASSWORD_MIN_ADMIN, PASSWORD_MIN_EMPLOYEE } from '../constants.js';
 import { boolish, hhmm, optionalHhmm, optionalId, optionalText, pageQuery, ymd } from './common.js';
 
 export const departmentInput = z.object({
@@ -116,7 +116,7 @@ const employeeBase = {
   departmentId: optionalId,
   status: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
   hireDate: z
-    .union([ymd(), z.literal(''), z.null()])
+    .union([ymd('holiday.dateInvalid', { minYear: HIRE_DATE_MIN_YEAR, rangeMessage: 'validation.hireDateOutOfRange' }), z.literal(''), z.null()])
     .optional()
     .transform((v) => v || null),
 };
@@ -188,7 +188,7 @@ export const employeeImportRow = z.object({
   department: optionalText(120),
   schedule: optionalText(120),
   hireDate: z
-    .union([ymd(), z.literal(''), z.null()])
+    .union([ymd('holiday.dateInvalid', { minYear: HIRE_DATE_MIN_YEAR, rangeMessage: 'validation.hireDateOutOfRange' }), z.literal(''), z.null()])
     .optional()
     .transform((v) => v || null),
 });

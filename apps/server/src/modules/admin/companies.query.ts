@@ -1,9 +1,10 @@
 import type { SuperAdminCompany, SuperAdminCompanyListQuery } from '@presente/shared';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { companies, employees, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { containsFolded } from '../../lib/sql.js';
 
 type CompanyRow = typeof companies.$inferSelect;
 type AdminRow = { id: string; companyId: string | null; name: string; email: string; isActive: boolean };
@@ -11,7 +12,6 @@ type AdminRow = { id: string; companyId: string | null; name: string; email: str
 export const companyNotFound = () => new AppError('not_found', 'admin.companyNotFound');
 
 /** LIKE pattern that matches `text` literally anywhere (%, _ and \ are escaped). */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The administrator shown for each company: its first COMPANY_ADMIN (oldest account), in one query.
@@ -70,8 +70,7 @@ export async function toCompanyViews(db: Db, rows: CompanyRow[]): Promise<SuperA
 export async function listCompanies(ctx: Ctx, q: SuperAdminCompanyListQuery) {
   const filters: (SQL | undefined)[] = [];
   if (q.search) {
-    const pattern = containsPattern(q.search);
-    filters.push(or(ilike(companies.name, pattern), ilike(companies.ruc, pattern), ilike(companies.email, pattern)));
+    filters.push(containsFolded([companies.name, companies.ruc, companies.email], q.search));
   }
   if (q.plan) filters.push(eq(companies.plan, q.plan));
   if (q.status) filters.push(eq(companies.status, q.status));

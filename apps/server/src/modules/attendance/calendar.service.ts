@@ -12,13 +12,13 @@ import {
   type RecordSpan,
   spanOf,
 } from '@presente/shared';
-import { and, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Ctx, requireCompany } from '../../context.js';
 import { attendanceRecords, companies, employees, holidaySchedules, holidays, schedules } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { ByteSlabs } from '../../lib/byte-slabs.js';
-import { likeEscape } from '../../lib/db-errors.js';
+import { containsFolded } from '../../lib/sql.js';
 import { recordChunks, selectPage } from './calendar-records.js';
 import { rowWriter } from './calendar-rows.js';
 import { loadPeriods, periodsOf } from './periods.js';
@@ -92,10 +92,7 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
   ];
   if (q.employeeId) filters.push(eq(employees.id, q.employeeId));
   if (q.employeeName) {
-    const like = `%${likeEscape(q.employeeName)}%`;
-    filters.push(
-      or(ilike(sql`${employees.firstName} || ' ' || ${employees.lastName}`, like), ilike(employees.employeeCode, like), ilike(employees.email, like)),
-    );
+    filters.push(containsFolded([sql`${employees.firstName} || ' ' || ${employees.lastName}`, employees.employeeCode, employees.email], q.employeeName));
   }
   if (q.departmentId === 'none') filters.push(isNull(employees.departmentId));
   else if (q.departmentId) filters.push(eq(employees.departmentId, q.departmentId));

@@ -1,13 +1,14 @@
 import type { employeeCreateInput, employeeListQuery, employeeUpdateInput } from '@presente/shared';
 import { pagination } from '@presente/shared';
-import { and, asc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Ctx, requireCompany } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { companies, departments, employees, faceProfiles, schedules, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { generatePassword, hashPassword } from '../../lib/crypto.js';
-import { isUniqueViolation, likeEscape } from '../../lib/db-errors.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { containsFolded } from '../../lib/sql.js';
 import { emitPlatformChange, rooms } from '../../realtime/events.js';
 import { snapshotPeriods } from '../attendance/periods.js';
 import { dropSessionSockets, revokeSessions } from '../auth/sessions.js';
@@ -94,16 +95,8 @@ export async function listEmployees(ctx: Ctx, q: z.output<typeof employeeListQue
   const companyId = requireCompany(ctx.actor);
   const filters: (SQL | undefined)[] = [live(companyId)];
   if (q.search) {
-    const like = `%${likeEscape(q.search)}%`;
-    filters.push(
-      or(
-        ilike(employees.firstName, like),
-        ilike(employees.lastName, like),
-        ilike(sql`${employees.firstName} || ' ' || ${employees.lastName}`, like),
-        ilike(employees.email, like),
-        ilike(employees.employeeCode, like),
-      ),
-    );
+    const name = sql`${employees.firstName} || ' ' || ${employees.lastName}`;
+    filters.push(containsFolded([employees.firstName, employees.lastName, name, employees.email, employees.employeeCode], q.search));
   }
   if (q.departmentId === 'none') filters.push(isNull(employees.departmentId));
   else if (q.departmentId) filters.push(eq(employees.departmentId, q.departmentId));

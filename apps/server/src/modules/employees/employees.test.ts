@@ -141,6 +141,26 @@ describe('employees', () => {
     expect(none.totalEmployees).toBe(12);
   });
 
+  it('search ignores accents and case: "ramirez" finds Ramírez, "NAHUI" finds Ñahui, "jose" finds JOSÉ; never another company', async () => {
+    const admin = await t.factories.companyAdmin();
+    const c = admin.companyId!;
+    await t.factories.employee(c, { firstName: 'Rosa', lastName: 'Ramírez', employeeCode: 'RR-1' });
+    await t.factories.employee(c, { firstName: 'Juan', lastName: 'Ñahui', employeeCode: 'JN-1' });
+    await t.factories.employee(c, { firstName: 'JOSÉ', lastName: 'Cáceres', employeeCode: 'JC-1' });
+    await t.factories.employee(undefined, { firstName: 'Rosa', lastName: 'Ramírez', employeeCode: 'OTHER-1' });
+    const codes = async (term: string) =>
+      (await t.as(admin).get(`${url}?search=${encodeURIComponent(term)}`)).json().data.map((e: { employeeCode: string }) => e.employeeCode);
+    expect(await codes('ramirez')).toEqual(['RR-1']);
+    expect(await codes('NAHUI')).toEqual(['JN-1']);
+    expect(await codes('jose caceres')).toEqual(['JC-1']);
+    expect(await codes('Ramírez')).toEqual(['RR-1']);
+    expect(await codes('%')).toEqual([]);
+    // The admin calendar's name filter folds the same way.
+    const nahui = (await t.as(admin).get(`${url}?search=nahui`)).json().data[0].id;
+    const calendar = await t.as(admin).get(`/api/company-admin-simple/attendance/monthly-calendar?month=1&year=2026&employeeName=nahui`);
+    expect(calendar.json().data.map((r: { employeeId: string }) => r.employeeId)).toEqual([nahui]);
+  });
+
   it('updates the account with the employee: email, deactivation ends sessions, newPassword works', async () => {
     const admin = await t.factories.companyAdmin();
     const emp = await t.factories.employee(admin.companyId!);
