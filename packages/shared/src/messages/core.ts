@@ -96,6 +96,7 @@ export const CORE_MESSAGES = {
     es: 'Por favor ingresa un correo electrónico válido',
     en: 'Please enter a valid email address',
   },
+  'validation.dateRequired': { es: 'La fecha es requerida', en: 'The date is required' },
   'validation.dateOutOfRange': {
     es: 'La fecha debe estar entre los años 2000 y 2100',
     en: 'The date must be between the years 2000 and 2100',

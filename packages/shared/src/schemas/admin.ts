@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPANY_STATUSES, MAX_EMPLOYEES_CEILING, PASSWORD_MIN_ADMIN, PLANS, RUC_MAX } from '../constants.js';
 import { PAYMENT_STATUSES } from './billing.js';
+import { optionalPhone } from './common.js';
 
 /** Payloads of the super admin area (spec §7 "Super admin"); messages are keys of the shared catalogue. */
 
@@ -78,7 +79,7 @@ const createShape = z
     plan: plan.default('FREE'),
     maxEmployees: maxEmployees.default(10),
     status: selectableStatus.default('ACTIVE'),
-    phone: optionalText(40),
+    phone: optionalPhone,
     address: optionalText(300),
     city: optionalText(120),
     ...countryFields,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_ADMIN, PASSWORD_MIN_EMPLOYEE, ROLES, RUC_MAX } from '../constants.js';
+import { optionalPhone } from './common.js';
 
 const trimmed = z.string().trim();
 const email = (requiredKey: string) =>
@@ -28,7 +29,7 @@ export const registerInput = z
     name: z.string('validation.companyNameRequired').trim().min(1, 'validation.companyNameRequired').max(200, 'validation.tooLong'),
     ruc: optionalText(RUC_MAX, 'validation.rucMax'),
     email: email('validation.companyEmailRequired'),
-    phone: optionalText(40),
+    phone: optionalPhone,
     address: optionalText(300),
     city: optionalText(120),
     country: trimmed.toUpperCase().length(2, 'validation.countryInvalid').default('PE'),

@@ -15,13 +15,17 @@ export function dayProblem(value: string, minYear: number = DATE_YEARS.min): 'fo
 
 /**
  * A calendar day "YYYY-MM-DD" that exists (no 2026-02-30) within the product's years (DATE_YEARS,
- * 2000-2100; `minYear` lowers the floor, e.g. for hire dates). One message per value: `message` for a
- * malformed day, `rangeMessage` for a real day outside the years (decision 0020).
+ * 2000-2100; `minYear` lowers the floor, e.g. for hire dates). One message per value: `requiredMessage`
+ * when empty or missing, `message` for a malformed day, `rangeMessage` for a real day outside the years
+ * (decision 0020).
  */
-export const ymd = (message = 'holiday.dateInvalid', { minYear = DATE_YEARS.min as number, rangeMessage = 'validation.dateOutOfRange' } = {}) =>
-  z.string(message).superRefine((v, ctx) => {
-    const problem = dayProblem(v, minYear);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem === 'range' ? rangeMessage : message, input: v });
+export const ymd = (
+  message = 'holiday.dateInvalid',
+  { minYear = DATE_YEARS.min as number, rangeMessage = 'validation.dateOutOfRange', requiredMessage = 'validation.dateRequired' } = {},
+) =>
+  z.string(requiredMessage).superRefine((v, ctx) => {
+    const problem = v.trim() === '' ? 'required' : dayProblem(v, minYear);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem === 'range' ? rangeMessage : problem === 'required' ? requiredMessage : message, input: v });
   });
 
 /** Days from start to end inclusive, for a range check before any work (0 when end is before start). */
@@ -86,6 +90,18 @@ export const optionalText = (max: number, tooLongKey = 'validation.tooLong') =>
     .max(max, tooLongKey)
     .nullish()
     .transform((v) => (v ? v : null));
+
+/** A phone as people write it: an optional +, then digits, spaces, dots, dashes and parentheses, 6 digits at least. */
+export const PHONE = /^\+?[\d\s().-]{6,}$/;
+export const isPhone = (v: string) => PHONE.test(v) && v.replace(/\D/g, '').length >= 6;
+/** An optional phone: '' or null mean none; "abc" is refused with a clear message (walk-through finding 16). */
+export const optionalPhone = z
+  .string()
+  .trim()
+  .max(40, 'validation.tooLong')
+  .refine((v) => v === '' || isPhone(v), 'employeeArea.phoneInvalid')
+  .nullish()
+  .transform((v) => (v ? v : null));
 
 /** Booleans as JSON booleans or the strings multipart/query strings carry. */
 export const boolish = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);

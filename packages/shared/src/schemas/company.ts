@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { breakProblem } from '../attendance/breaks.js';
 import { HIRE_DATE_MIN_YEAR, OPEN_RECORD_GRACE_HOURS, PASSWORD_MIN_ADMIN, PASSWORD_MIN_EMPLOYEE } from '../constants.js';
-import { boolish, hhmm, optionalHhmm, optionalId, optionalText, pageQuery, ymd } from './common.js';
+import { boolish, hhmm, optionalHhmm, optionalId, optionalPhone, optionalText, pageQuery, ymd } from './common.js';
 
 export const departmentInput = z.object({
   name: z.string('department.nameRequired').trim().min(1, 'department.nameRequired').max(120, 'validation.tooLong'),
@@ -111,7 +111,7 @@ const employeeBase = {
   employeeCode: z.string('employee.codeRequired').trim().min(1, 'employee.codeRequired').max(40, 'validation.tooLong'),
   documentNumber: optionalText(20, 'employee.documentTooLong'),
   position: optionalText(120),
-  phone: optionalText(40),
+  phone: optionalPhone,
   scheduleId: optionalId,
   departmentId: optionalId,
   status: z.enum(['ACTIVE', 'INACTIVE']).default('ACTIVE'),
@@ -184,7 +184,7 @@ export const employeeImportRow = z.object({
   employeeCode: z.string('employee.codeRequired').trim().min(1, 'employee.codeRequired').max(40, 'validation.tooLong'),
   documentNumber: optionalText(20, 'employee.documentTooLong'),
   position: optionalText(120),
-  phone: optionalText(40),
+  phone: optionalPhone,
   department: optionalText(120),
   schedule: optionalText(120),
   hireDate: z

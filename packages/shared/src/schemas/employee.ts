@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_EMPLOYEE } from '../constants.js';
-import { pageQuery, ymd } from './common.js';
+import { isPhone, pageQuery, ymd } from './common.js';
 
 /** Employee area (spec §7 "Employee (under /employee)"): what the employee may send about themself. */
 
@@ -10,7 +10,7 @@ export const employeeProfileInput = z.object({
     .string('employeeArea.phoneRequired')
     .trim()
     .max(40, 'validation.tooLong')
-    .refine((v) => v === '' || /^\+?[\d\s().-]{6,}$/.test(v), 'employeeArea.phoneInvalid')
+    .refine((v) => v === '' || isPhone(v), 'employeeArea.phoneInvalid')
     .nullable()
     .transform((v) => (v ? v : null)),
 });

@@ -30,6 +30,18 @@ describe('employees', () => {
     );
   });
 
+  it('a phone must look like one: "abc" and "12" are refused with a clear message, "+51 (1) 555-0101" is kept', async () => {
+    const admin = await t.factories.companyAdmin();
+    for (const phone of ['abc', '12', '+51 abc 123']) {
+      const res = await t.as(admin).post(url, { ...valid(), phone });
+      expect(res.statusCode, phone).toBe(400);
+      expect(res.json().errors, phone).toEqual([{ path: 'phone', message: 'Número de teléfono inválido' }]);
+    }
+    const ok = await t.as(admin).post(url, { ...valid(), phone: '+51 (1) 555-0101' });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().data.phone).toBe('+51 (1) 555-0101');
+  });
+
   it('creates the employee and a login account with an emailed password that works', async () => {
     const admin = await t.factories.companyAdmin();
     const dept = await t.factories.department(admin.companyId!);

@@ -17,6 +17,11 @@ describe('holidays', () => {
     const messages = res.json().errors.map((e: { message: string }) => e.message);
     expect(messages).toEqual(expect.arrayContaining(['El nombre del feriado es requerido', 'Formato inválido']));
     expect((await t.as(admin).post(url, { name: 'X', date: '2026-02-30' })).statusCode).toBe(400);
+    // Missing is not malformed: one message, 'La fecha es requerida' (walk-through finding 6).
+    for (const date of ['', undefined]) {
+      const empty = await t.as(admin).post(url, { name: 'X', date });
+      expect(empty.json().errors).toEqual([{ path: 'date', message: 'La fecha es requerida' }]);
+    }
     const noScope = await t.as(admin).post(url, { name: 'X', date: '2026-05-01', applyToAll: false, scheduleIds: [] });
     expect(noScope.json().errors[0].path).toBe('scheduleIds');
   });

@@ -99,10 +99,10 @@ describe('AttendanceTab', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText('Debe ingresar al menos la hora de entrada para crear una asistencia.')).toBeInTheDocument();
     expect(within(dialog).getByText('Indica el motivo del cambio')).toBeInTheDocument();
 
-    // A date that is not a day: the spec's 'Formato inválido'.
+    // No date: it is required (a malformed one gets the spec's 'Formato inválido').
     await user.clear(within(dialog).getByRole('textbox', { name: /Fecha/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Crear asistencia' }));
-    expect(await within(dialog).findByText('Formato inválido')).toBeInTheDocument();
+    expect(await within(dialog).findByText('La fecha es requerida')).toBeInTheDocument();
     expect(posts(fetchMock)).toHaveLength(0);
   });
 

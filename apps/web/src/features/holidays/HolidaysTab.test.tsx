@@ -65,7 +65,9 @@ describe('HolidaysTab', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('switch', { name: /^Aplicar a todos los horarios/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Crear feriado' }));
     expect(await within(dialog).findByText('El nombre del feriado es requerido')).toBeInTheDocument();
-    expect(within(dialog).getByText('Formato inválido')).toBeInTheDocument();
+    // An empty date is missing, not malformed (walk-through finding 6).
+    expect(within(dialog).getByText('La fecha es requerida')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Formato inválido')).not.toBeInTheDocument();
     expect(within(dialog).getByText('Selecciona al menos un horario o aplica a todos')).toBeInTheDocument();
     expect(holidayCalls(fetchMock, 'POST')).toHaveLength(0);
   });
