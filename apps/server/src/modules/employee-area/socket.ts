@@ -8,7 +8,7 @@ import { AppError } from '../../errors.js';
 import { pickLanguage } from '../../lib/lang.js';
 import type { PunchAction } from '../attendance/punch.service.js';
 import { punchSelf } from './attendance.service.js';
-import { limitSocketPunch, limitUserPunch, onePunchAtATime } from './punch-limits.js';
+import { limitUserPunch, onePunchAtATime, socketPunchCounter } from './punch-limits.js';
 
 /** Who a socket belongs to, read once at connection (spec §7 socket). */
 export interface SocketIdentity {
@@ -88,17 +88,20 @@ function refusal(err: AppError, lang: Language): PunchAnswer {
  * Handlers are attached at once; they wait for the identity the connection resolves.
  */
 export function handleEmployeePunches(socket: Socket, deps: AppDeps, log: FastifyBaseLogger, identity: Promise<SocketIdentity | null>) {
+  const count = socketPunchCounter();
   const bind = (event: string, resultEvent: string, action: PunchAction) => {
     socket.on(event, async (...args: unknown[]) => {
       // emit(event, payload?, ack?): the payload may be left out and the ack come first.
       const ack = args.find((a) => typeof a === 'function') as ((answer: PunchAnswer) => void) | undefined;
       const payload = typeof args[0] === 'function' ? undefined : args[0];
+      // The socket's own limit first: answered from memory, before its identity or the database.
+      const { verdict, retryAfter } = count();
+      if (verdict === 'drop') {
+        if (socket.connected) log.warn({ userId: socket.data.userId }, 'socket dropped: too many punch events');
+        return void socket.disconnect(true);
+      }
       const lang = socketLanguage(socket);
-      // The socket's own limit first: a flooding socket is answered from memory, before its identity or the database.
-      const limited = await limitSocketPunch(socket.id).then(
-        () => null,
-        (err: AppError) => refusal(err, lang),
-      );
+      const limited = verdict === 'limited' ? refusal(new AppError('rate_limited', 'attendance.tooManyPunches', { retryAfter }), lang) : null;
       const who = limited ? null : await identity;
       const answer: PunchAnswer =
         limited ??
