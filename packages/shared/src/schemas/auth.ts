@@ -60,8 +60,14 @@ export const forgotPasswordInput = z.object({
 
 export const resetPasswordInput = z.object({
   token: z.string('validation.tokenRequired').min(1, 'validation.tokenRequired').max(200, 'validation.tokenRequired'),
-  newPassword: z.string().min(1, 'validation.newPasswordRequired').min(PASSWORD_MIN_EMPLOYEE, 'validation.passwordMin6').max(200, 'validation.tooLong'),
+  newPassword: z
+    .string('validation.newPasswordRequired')
+    .min(1, 'validation.newPasswordRequired')
+    .min(PASSWORD_MIN_EMPLOYEE, 'validation.passwordMin6')
+    .max(200, 'validation.tooLong'),
 });
+/** POST /auth/reset-password/check: is this link still usable? (The page shows the invalid-link screen at once.) */
+export const resetTokenCheckInput = resetPasswordInput.pick({ token: true });
 
 export const sessionUser = z.object({
   id: z.string(),

@@ -5,6 +5,7 @@ import {
   loginInput,
   registerInput,
   resetPasswordInput,
+  resetTokenCheckInput,
   sessionUser,
   translate,
 } from '@presente/shared';
@@ -102,6 +103,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await auth.forgotPassword(req.ctx, req.body);
       return { message: translate('auth.forgotSuccess', req.lang) };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password/check',
+    {
+      config: perIp(30, 15),
+      schema: { tags: ['auth'], body: resetTokenCheckInput, response: { 200: z.object({ data: z.object({ valid: z.literal(true) }) }) } },
+    },
+    async (req) => {
+      await auth.checkResetToken(req.ctx, req.body.token);
+      return { data: { valid: true as const } };
     },
   );
 

@@ -174,6 +174,15 @@ export async function forgotPassword(ctx: Ctx, input: z.output<typeof forgotPass
   }
 }
 
+/** Whether a reset link can still be used (unused, not expired), without spending it. */
+export async function checkResetToken(ctx: Ctx, token: string) {
+  const found = await ctx.db.query.passwordResetTokens.findFirst({
+    columns: { id: true },
+    where: and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())),
+  });
+  if (!found) throw new AppError('invalid_token', 'auth.resetInvalid');
+}
+
 /** Sets a new password from a valid reset token; the token is spent and every session ends. */
 export async function resetPassword(ctx: Ctx, input: z.output<typeof resetPasswordInput>) {
   const passwordHash = await hashPassword(input.newPassword);

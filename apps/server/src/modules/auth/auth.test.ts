@@ -328,6 +328,21 @@ describe('forgot and reset password', () => {
     expect(replay.json().code).toBe('invalid_token');
   });
 
+  it('checks a reset link without spending it: valid until used, then invalid; a missing password gets the spec message', async () => {
+    const user = await t.factories.companyAdmin();
+    await t.anon.post('/api/auth/forgot-password', { email: user.email });
+    const token = new URL(t.deps.mailer.outbox.at(-1)!.links![0]).searchParams.get('token')!;
+    for (let i = 0; i < 2; i++) expect((await t.anon.post('/api/auth/reset-password/check', { token })).json()).toEqual({ data: { valid: true } });
+    const noPassword = await t.anon.post('/api/auth/reset-password', { token });
+    expect(noPassword.json().errors).toEqual([{ path: 'newPassword', message: 'Por favor ingresa una nueva contraseña' }]);
+    expect((await t.anon.post('/api/auth/reset-password', { token, newPassword: 'NuevaClave123' })).statusCode).toBe(200);
+    for (const tok of [token, 'bogus']) {
+      const res = await t.anon.post('/api/auth/reset-password/check', { token: tok });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'invalid_token', message: expect.stringContaining('inválido') });
+    }
+  });
+
   it('validates the email with the spec messages', async () => {
     const empty = await t.anon.post('/api/auth/forgot-password', { email: '' });
     expect(empty.json().message).toBe('Por favor ingresa tu correo electrónico');

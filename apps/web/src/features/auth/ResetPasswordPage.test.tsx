@@ -2,7 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderApp, UNAUTHENTICATED } from '../../test/renderApp';
 
-const routes = (extra = {}) => ({ 'GET /api/auth/verify': UNAUTHENTICATED, ...extra });
+const routes = (extra = {}) => ({
+  'GET /api/auth/verify': UNAUTHENTICATED,
+  'POST /api/auth/reset-password/check': { body: { data: { valid: true } } },
+  ...extra,
+});
 
 describe('ResetPasswordPage', () => {
   it('shows the invalid-link screen when the token is missing', async () => {
@@ -14,6 +18,20 @@ describe('ResetPasswordPage', () => {
 
     await user.click(screen.getByRole('link', { name: 'Solicitar un nuevo enlace' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/forgot-password'));
+  });
+
+  it('a used or expired link shows the invalid-link screen as the page opens, before anyone types a password', async () => {
+    const fetchMock = mockApi(
+      routes({
+        'POST /api/auth/reset-password/check': { status: 400, body: { message: 'Token de restablecimiento inválido o expirado', code: 'invalid_token' } },
+      }),
+    );
+    renderApp('/reset-password?token=bogus');
+    expect(await screen.findByRole('heading', { name: 'Enlace inválido o expirado' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Nueva contraseña/)).not.toBeInTheDocument();
+    const check = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/auth/reset-password/check'));
+    expect(JSON.parse(String(check?.[1]?.body))).toEqual({ token: 'bogus' });
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/auth/reset-password'))).toBe(false);
   });
 
   it('validates the new password: required, at least 6 characters, matching confirmation', async () => {

@@ -150,6 +150,17 @@ export function useForgotPassword() {
   return useMutation({ mutationFn: (body: { email: string }) => api.post<unknown>('/auth/forgot-password', body) });
 }
 
+/** Whether a reset link is still usable, asked once when the page opens (it does not spend the link). */
+export function useResetTokenCheck(token: string) {
+  return useQuery({
+    queryKey: ['auth', 'reset-token', token],
+    enabled: !!token,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: async () => (await api.post<{ valid: true }>('/auth/reset-password/check', { token })).data,
+  });
+}
+
 export function useResetPassword() {
   return useMutation({
     mutationFn: (body: { token: string; newPassword: string }) => api.post<unknown>('/auth/reset-password', body),

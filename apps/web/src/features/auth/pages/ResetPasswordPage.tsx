@@ -5,10 +5,11 @@ import { IconCircleCheck, IconLinkOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FullPageLoader } from '../../../components/FullPageLoader';
 import { PasswordField } from '../../../components/PasswordField';
 import { ApiError } from '../../../lib/api';
 import { errorMessage, useMessage } from '../../../lib/messages';
-import { useResetPassword } from '../api';
+import { useResetPassword, useResetTokenCheck } from '../api';
 import { AuthFormPage, AuthResultPage, BackToLoginLink } from '../components/AuthPage';
 import { StatusText } from '../components/AuthStatus';
 
@@ -32,7 +33,10 @@ function validateReset(token: string) {
   };
 }
 
-/** /reset-password?token=...: invalid-link screen without a token, the new-password form, then success. */
+/**
+ * /reset-password?token=...: the invalid-link screen without a token or with one the server says is used or
+ * expired (asked when the page opens, without spending it), else the new-password form, then success.
+ */
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const message = useMessage();
@@ -40,6 +44,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const reset = useResetPassword();
+  const check = useResetTokenCheck(token);
   const [done, setDone] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
@@ -55,7 +60,9 @@ export function ResetPasswordPage() {
     return () => clearTimeout(id);
   }, [redirecting, navigate]);
 
-  if (!token) {
+  if (token && check.isPending) return <FullPageLoader />;
+
+  if (!token || isInvalidTokenError(check.error)) {
     return (
       <AuthResultPage
         title={t('reset.invalidTitle')}
