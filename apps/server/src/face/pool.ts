@@ -1,9 +1,13 @@
 /**
- * A pool of face worker threads (one engine each; FACE_WORKERS or one per core) with a FIFO queue.
+ * A pool of face worker threads (one engine each; FACE_WORKERS or one per core) with a queue per tenant
+ * (company), served in turn: each company may have at most `maxPerTenant` images waiting or running (its
+ * share; past it, FacePoolError 'tenant_busy' for that company only) and the next free worker takes the
+ * next company's oldest image, so one company's burst never makes the others wait behind it (decision 0022).
  * Created idle; `start()` (or the first `analyze()`) spawns and warms the workers; `ready` settles
  * when all are warm; `status()` feeds the health check and the super admin status block.
  */
 import { availableParallelism } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { Analysis, AnalyzeOptions } from './engine.js';
 import type { FromWorker, ToWorker, WorkerStats } from './worker.js';
@@ -15,6 +19,13 @@ export interface FacePoolOptions {
   size?: number;
   /** Requests waiting beyond this are refused at once (FacePoolError 'busy'). */
   maxQueue?: number;
+  /**
+   * Images one tenant may have waiting or running; past it its requests are refused at once (FacePoolError
+   * 'tenant_busy'). Default a quarter of maxQueue, at least one request's worth (6 frames).
+   */
+  maxPerTenant?: number;
+  /** The worker script (tests start a stand-in engine). */
+  workerUrl?: URL;
   /** A request running longer than this kills its worker (a new one is started). */
   taskTimeoutMs?: number;
   log?: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
@@ -33,18 +44,28 @@ export interface FacePoolStatus {
 
 export class FacePoolError extends Error {
   constructor(
-    readonly code: 'busy' | 'invalid_image' | 'unavailable' | 'timeout' | 'failed',
+    readonly code: 'busy' | 'tenant_busy' | 'invalid_image' | 'unavailable' | 'timeout' | 'failed',
     message: string,
+    /** 'tenant_busy': about when the tenant's share has room again (seconds). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
 }
 
+/** The images a request sends together (a kiosk mark's frames, an enrolment's captures) are one request's worth. */
+export const MIN_TENANT_SHARE = 6;
+
 export interface FacePool {
   start(): Promise<void>;
   /** Settles when every worker is warm (rejects if the engine cannot load). Does not start the pool. */
   readonly ready: Promise<void>;
-  analyze(image: Uint8Array, opts?: AnalyzeOptions): Promise<Analysis>;
+  analyze(image: Uint8Array, opts?: AnalyzeOptions, tenant?: string): Promise<Analysis>;
+  /**
+   * The images of one request, queued together or refused together (FacePoolError 'busy', 'tenant_busy',
+   * 'unavailable' before any is queued); then one settled result per image.
+   */
+  analyzeBatch(images: Uint8Array[], tenant?: string, opts?: AnalyzeOptions): Promise<PromiseSettledResult<Analysis>[]>;
   status(): FacePoolStatus;
   /** Tensor count and memory of each warm worker. */
   stats(): Promise<WorkerStats[]>;
@@ -53,6 +74,7 @@ export interface FacePool {
 
 interface Task {
   id: number;
+  tenant: string;
   message: ToWorker;
   transfer: ArrayBuffer[];
   resolve(value: unknown): void;
@@ -62,6 +84,7 @@ interface Slot {
   worker: Worker;
   ready: boolean;
   task: Task | null;
+  startedAt: number;
   timer?: NodeJS.Timeout;
 }
 
@@ -75,9 +98,16 @@ export function defaultPoolSize(env = process.env): number {
 export function createFacePool(opts: FacePoolOptions = {}): FacePool {
   const size = opts.size ?? defaultPoolSize();
   const maxQueue = opts.maxQueue ?? 64;
+  const maxPerTenant = Math.max(MIN_TENANT_SHARE, opts.maxPerTenant ?? Math.floor(maxQueue / 4));
   const taskTimeoutMs = opts.taskTimeoutMs ?? 20_000;
   const slots = new Set<Slot>();
-  const queue: Task[] = [];
+  /** Waiting tasks per tenant, in the order the tenants are served (a served tenant goes to the back). */
+  const lanes = new Map<string, Task[]>();
+  /** Waiting + running tasks per tenant (its use of its share). */
+  const load = new Map<string, number>();
+  let queued = 0;
+  /** A running average of how long an analysis takes, for the Retry-After of a full share. */
+  let averageMs = 500;
   let state: FacePoolState = 'not_loaded';
   let error: string | undefined;
   let nextId = 1;
@@ -96,12 +126,39 @@ export function createFacePool(opts: FacePoolOptions = {}): FacePool {
     error = message;
     opts.log?.error({ err: message }, 'face engine failed to load');
     settle.reject(new FacePoolError('unavailable', message));
-    for (const t of queue.splice(0)) t.reject(new FacePoolError('unavailable', message));
+    for (const t of drain()) t.reject(new FacePoolError('unavailable', message));
+  }
+
+  function drain(): Task[] {
+    const all = [...lanes.values()].flat();
+    lanes.clear();
+    queued = 0;
+    for (const t of all) done(t);
+    return all;
+  }
+
+  /** A task left the pool (answered, failed or dropped): its tenant's share has room again. */
+  function done(task: Task): void {
+    const n = (load.get(task.tenant) ?? 1) - 1;
+    if (n > 0) load.set(task.tenant, n);
+    else load.delete(task.tenant);
+  }
+
+  /** The oldest task of the tenant whose turn it is; that tenant goes to the back of the line. */
+  function nextTask(): Task | undefined {
+    for (const [tenant, lane] of lanes) {
+      lanes.delete(tenant);
+      const task = lane.shift()!;
+      if (lane.length) lanes.set(tenant, lane);
+      queued--;
+      return task;
+    }
+    return undefined;
   }
 
   function spawn(): void {
-    const worker = new Worker(WORKER_URL, { execArgv: [], name: 'face' });
-    const slot: Slot = { worker, ready: false, task: null };
+    const worker = new Worker(opts.workerUrl ?? WORKER_URL, { execArgv: [], name: 'face' });
+    const slot: Slot = { worker, ready: false, task: null, startedAt: 0 };
     slots.add(slot);
     worker.on('message', (m: FromWorker) => {
       if (m.type === 'ready') {
@@ -118,6 +175,8 @@ export function createFacePool(opts: FacePoolOptions = {}): FacePool {
       if (!task || task.id !== m.id) return;
       clearTimeout(slot.timer);
       slot.task = null;
+      done(task);
+      averageMs = averageMs * 0.8 + (performance.now() - slot.startedAt) * 0.2;
       if (m.type === 'error') task.reject(new FacePoolError(m.code === 'invalid_image' ? 'invalid_image' : 'failed', m.message));
       else task.resolve(m.type === 'result' ? m.analysis : m.stats);
       pump();
@@ -127,6 +186,7 @@ export function createFacePool(opts: FacePoolOptions = {}): FacePool {
       slots.delete(slot);
       clearTimeout(slot.timer);
       if (slot.ready) warm--;
+      if (slot.task) done(slot.task);
       slot.task?.reject(new FacePoolError('failed', `face worker exited (${code})`));
       if (closed) return;
       if (!slot.ready) return fail(`face worker exited while loading (${code})`);
@@ -137,13 +197,15 @@ export function createFacePool(opts: FacePoolOptions = {}): FacePool {
 
   function pump(): void {
     for (const slot of slots) {
-      if (!slot.ready || slot.task || queue.length === 0) continue;
-      const task = queue.shift()!;
+      if (!slot.ready || slot.task || queued === 0) continue;
+      const task = nextTask()!;
       slot.task = task;
+      slot.startedAt = performance.now();
       if (task.message.type === 'analyze')
         slot.timer = setTimeout(() => {
           task.reject(new FacePoolError('timeout', `face analysis took more than ${taskTimeoutMs} ms`));
           slot.task = null;
+          done(task);
           void slot.worker.terminate();
         }, taskTimeoutMs);
       slot.worker.postMessage(task.message, task.transfer);
@@ -158,31 +220,57 @@ export function createFacePool(opts: FacePoolOptions = {}): FacePool {
     return ready;
   }
 
-  function enqueue<T>(make: (id: number) => ToWorker, transfer: ArrayBuffer[] = []): Promise<T> {
-    if (closed) return Promise.reject(new FacePoolError('unavailable', 'the face pool is closed'));
-    if (state === 'error') return Promise.reject(new FacePoolError('unavailable', error ?? 'face engine failed'));
-    if (queue.length >= maxQueue) return Promise.reject(new FacePoolError('busy', 'too many face requests waiting'));
+  /** Why `count` more tasks of `tenant` cannot be queued now, if they cannot (checked before any is queued). */
+  function refusal(tenant: string, count: number): FacePoolError | null {
+    if (closed) return new FacePoolError('unavailable', 'the face pool is closed');
+    if (state === 'error') return new FacePoolError('unavailable', error ?? 'face engine failed');
+    const used = load.get(tenant) ?? 0;
+    if (used + count > maxPerTenant) {
+      // About when its own backlog (spread over the workers) is done.
+      const seconds = Math.max(1, Math.ceil((used * averageMs) / Math.max(1, size) / 1000));
+      return new FacePoolError('tenant_busy', `this tenant has ${used} face requests in the pool (share ${maxPerTenant})`, seconds);
+    }
+    if (queued + count > maxQueue) return new FacePoolError('busy', 'too many face requests waiting');
+    return null;
+  }
+
+  function enqueue<T>(tenant: string, make: (id: number) => ToWorker, transfer: ArrayBuffer[] = []): Promise<T> {
     void start();
     return new Promise<T>((resolve, reject) => {
       const id = nextId++;
-      queue.push({ id, message: make(id), transfer, resolve: resolve as (v: unknown) => void, reject });
+      const lane = lanes.get(tenant);
+      const task: Task = { id, tenant, message: make(id), transfer, resolve: resolve as (v: unknown) => void, reject };
+      if (lane) lane.push(task);
+      else lanes.set(tenant, [task]);
+      queued++;
+      load.set(tenant, (load.get(tenant) ?? 0) + 1);
       pump();
     });
+  }
+
+  function analyzeOne(image: Uint8Array, analyzeOpts: AnalyzeOptions, tenant: string): Promise<Analysis> {
+    const copy = new Uint8Array(image).buffer; // the caller's Buffer may be a slice of a shared pool
+    return enqueue<Analysis>(tenant, (id) => ({ type: 'analyze', id, image: copy, opts: analyzeOpts }), [copy]);
   }
 
   return {
     start,
     ready,
-    analyze(image, analyzeOpts = {}) {
-      const copy = new Uint8Array(image).buffer; // the caller's Buffer may be a slice of a shared pool
-      return enqueue<Analysis>((id) => ({ type: 'analyze', id, image: copy, opts: analyzeOpts }), [copy]);
+    analyze(image, analyzeOpts = {}, tenant = '') {
+      const refused = refusal(tenant, 1);
+      return refused ? Promise.reject(refused) : analyzeOne(image, analyzeOpts, tenant);
+    },
+    analyzeBatch(images, tenant = '', analyzeOpts = {}) {
+      const refused = refusal(tenant, images.length);
+      if (refused) return Promise.reject(refused);
+      return Promise.allSettled(images.map((image) => analyzeOne(image, analyzeOpts, tenant)));
     },
     status: () => ({
       state,
       workers: warm,
       size,
       busy: [...slots].filter((s) => s.task).length,
-      queued: queue.length,
+      queued,
       ...(error ? { error } : {}),
     }),
     async stats() {
@@ -207,7 +295,7 @@ export function createFacePool(opts: FacePoolOptions = {}): FacePool {
     },
     async close() {
       closed = true;
-      for (const t of queue.splice(0)) t.reject(new FacePoolError('unavailable', 'the face pool is closed'));
+      for (const t of drain()) t.reject(new FacePoolError('unavailable', 'the face pool is closed'));
       await Promise.all([...slots].map((s) => s.worker.terminate()));
       if (state === 'loading') settle.reject(new FacePoolError('unavailable', 'the face pool is closed'));
       if (state !== 'error') state = 'not_loaded';

@@ -73,6 +73,15 @@ export const FACE_MESSAGES = {
     en: 'Settings saved. Enrolment photos deleted: {count}.',
   },
   'face.tooManyRequests': { es: 'Demasiadas solicitudes. Espera un momento.', en: 'Too many requests. Wait a moment.' },
+  // fair shares (decision 0022): one company's face work never takes the whole engine
+  'face.companyBusy': {
+    es: 'Tu empresa tiene demasiados análisis faciales en curso. Intenta de nuevo en {retryAfter} segundos.',
+    en: 'Your company has too many face checks in progress. Try again in {retryAfter} seconds.',
+  },
+  'face.enrolTooMany': {
+    es: 'Demasiados registros faciales en poco tiempo. Intenta de nuevo en {retryAfter} segundos.',
+    en: 'Too many face enrolments in a short time. Try again in {retryAfter} seconds.',
+  },
   'face.noSchedule': { es: 'No tienes un horario asignado. Consulta con tu administrador.', en: 'You have no schedule assigned. Ask your administrator.' },
   'faceLink.nameRequired': { es: 'El nombre del enlace es requerido', en: 'The link name is required' },
   'faceLink.expiryInvalid': { es: 'La fecha de expiración no es válida', en: 'The expiry date is not valid' },

@@ -6,13 +6,21 @@ import { checkImages } from './image-check.js';
 
 /**
  * Runs every image through the worker pool (the server is the authority: it never trusts browser
- * descriptors). Pool problems become stable API errors; an unreadable image names its part.
+ * descriptors), as one request of `companyId`'s share of the engine. Pool problems become stable API
+ * errors; an unreadable image names its part.
  */
-export async function analyzeAll(ctx: Ctx, images: Buffer[], field: string): Promise<Analysis[]> {
+export async function analyzeAll(ctx: Ctx, images: Buffer[], field: string, companyId: string): Promise<Analysis[]> {
   const pool = ctx.deps.face;
   if (!pool) throw new AppError('face_unavailable', 'face.unavailable');
   await checkImages(images, field);
-  const settled = await Promise.allSettled(images.map((img) => pool.analyze(img)));
+  const settled = await pool.analyzeBatch(images, companyId).catch((err: unknown) => {
+    // The company's share of the engine is full (decision 0022): 429 for this company, with when to retry.
+    if (err instanceof FacePoolError && err.code === 'tenant_busy') {
+      throw new AppError('rate_limited', 'face.companyBusy', { retryAfter: err.retryAfter ?? 5 });
+    }
+    ctx.log.warn({ err }, 'face analysis refused');
+    throw new AppError('face_unavailable', 'face.unavailable');
+  });
   const out: Analysis[] = [];
   for (const [i, r] of settled.entries()) {
     if (r.status === 'fulfilled') {

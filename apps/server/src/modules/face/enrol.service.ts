@@ -7,6 +7,7 @@ import { AppError } from '../../errors.js';
 import { enrolmentPhoto } from '../../face/image.js';
 import { euclidean } from '../../face/match.js';
 import { bestCapture, checkEnrolment } from '../../face/quality.js';
+import { hitWithin } from '../../lib/rate-window.js';
 import { rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
 import { loadSelf } from '../employee-area/self.service.js';
@@ -23,6 +24,12 @@ function confidenceOf(descriptors: Float32Array[]): number {
     for (let j = i + 1; j < descriptors.length; j++) widest = Math.max(widest, euclidean(descriptors[i], descriptors[j]));
   return Math.round(Math.min(1, Math.max(0, 1 - widest)) * 1000) / 1000;
 }
+
+/**
+ * Enrolments per company per minute, counted before the engine runs, failed ones included (decision 0022):
+ * a person enrols in front of the camera, a few a minute at most; each takes 3-5 analyses of the shared engine.
+ */
+export const ENROL_PER_COMPANY_PER_MINUTE = 10;
 
 const noticeChanged = () =>
   new AppError('validation_failed', 'face.noticeVersionInvalid', {}, [{ path: 'noticeVersion', message: 'face.noticeVersionInvalid' }]);
@@ -46,8 +53,9 @@ export async function registerFace(ctx: Ctx, input: { employeeId: string; notice
   if (input.noticeVersion !== faceNoticeVersion(company.keepPhotos)) throw noticeChanged();
   const limits = { min: FACE_LIMITS.minCaptures, max: FACE_LIMITS.maxCaptures };
   if (images.length < limits.min || images.length > limits.max) throw new AppError('captures_count', 'face.captures_count', limits);
+  await hitWithin(ctx.deps.limiter, `face:enrol:company:${companyId}`, ENROL_PER_COMPANY_PER_MINUTE, 60_000, 'face.enrolTooMany');
 
-  const analyses = await analyzeAll(ctx, images, 'image');
+  const analyses = await analyzeAll(ctx, images, 'image', companyId);
   const checked = checkEnrolment(analyses);
   if (!checked.ok) {
     const errors = checked.capture === undefined ? undefined : [{ path: `image[${checked.capture}]`, message: `face.${checked.reason}` }];

@@ -46,7 +46,7 @@ export const faceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         consumes: ['multipart/form-data'],
         description:
-          'multipart/form-data: employeeId, consentAccepted=true, noticeVersion, optional descriptors (ignored: the server computes its own), and 3-5 JPEG/PNG parts named `image`. Replaces an earlier registration.',
+          'multipart/form-data: employeeId, consentAccepted=true, noticeVersion, optional descriptors (ignored: the server computes its own), and 3-5 JPEG/PNG parts named `image`. Replaces an earlier registration. 429 rate_limited (with Retry-After): more than 10 enrolments a minute in the company, or its share of the face engine is full.',
       },
     },
     async (req, reply) => {

@@ -67,7 +67,7 @@ export const kioskRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         consumes: ['multipart/form-data'],
         description:
-          'multipart/form-data: challengeId, optional latitude, longitude, accuracy, and 3-6 unmirrored JPEG parts named `frames` following the challenge. Refusals: 400 challenge_invalid / captures_count / invalid_image / location_required; 403 outside_geofence; 404 not_found; 409 already_completed; 410 link_inactive / link_expired; 422 no_face / multiple_faces / liveness_failed / face_not_recognized; 429 rate_limited (per IP, per link, device or network cool-down); 503 face_unavailable.',
+          'multipart/form-data: challengeId, optional latitude, longitude, accuracy, and 3-6 unmirrored JPEG parts named `frames` following the challenge. Refusals: 400 challenge_invalid / captures_count / invalid_image / location_required; 403 outside_geofence; 404 not_found; 409 already_completed; 410 link_inactive / link_expired; 422 no_face / multiple_faces / liveness_failed / face_not_recognized; 429 rate_limited (per IP, per link, device or network cool-down, or the share of the face engine of the company is full: Retry-After); 503 face_unavailable.',
         response: { 200: envelope(kioskMarkResult), ...errors(400, 403, 404, 409, 410, 422, 429, 503) },
       },
     },

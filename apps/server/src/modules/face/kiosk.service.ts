@@ -134,7 +134,7 @@ async function verifyAndPunch(ctx: Ctx, link: Opened['link'], company: Opened['c
   }
 
   const steps = challenge.steps as LivenessStep[];
-  const analyses = await analyzeAll(ctx, frames, 'frames');
+  const analyses = await analyzeAll(ctx, frames, 'frames', link.companyId);
   const liveness = checkLiveness(steps, analyses);
   if (!liveness.passed) {
     ctx.log.info({ linkId: link.id, liveness: liveness.details }, 'kiosk mark refused: liveness');

@@ -70,6 +70,9 @@ export function scriptedEngine() {
       if (!answer) throw new Error('scripted engine: an image nobody scripted');
       return answer;
     },
+    analyzeBatch(images) {
+      return Promise.allSettled(images.map((image) => pool.analyze(image)));
+    },
     status: () => ({ state: 'ready', workers: 1, size: 1, busy: 0, queued: 0 }),
     stats: async () => [],
     close: async () => {},

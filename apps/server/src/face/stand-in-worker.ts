@@ -1,0 +1,33 @@
+/**
+ * Tests only: a stand-in for the face worker (no engine, no models) that the pool starts like the real one.
+ * It holds every analysis until the test opens its gate (`release(name)`), then answers each at once with no
+ * face; the answer's `width` is the image's first byte, so a test can tell which image was served when.
+ */
+const CODE = (channel: string) => `
+import { parentPort } from 'node:worker_threads';
+const held = [];
+let open = false;
+const answer = (m) => {
+  if (m.type === 'stats') return parentPort.postMessage({ type: 'stats', id: m.id, stats: { numTensors: 0, tensorBytes: 0, heapUsed: 0, external: 0, arrayBuffers: 0, rss: 0, analyses: 0 } });
+  const first = new Uint8Array(m.image)[0] ?? 0;
+  parentPort.postMessage({ type: 'result', id: m.id, analysis: { faces: [], width: first, height: 1, ms: 0, digest: '' } });
+};
+const gate = new BroadcastChannel(${JSON.stringify(channel)});
+gate.onmessage = () => {
+  open = true;
+  for (const m of held.splice(0)) answer(m);
+};
+gate.unref();
+parentPort.on('message', (m) => (open || m.type === 'stats' ? answer(m) : held.push(m)));
+parentPort.postMessage({ type: 'ready', loadMs: 0 });
+`;
+
+/** The worker script for `createFacePool({ workerUrl })`; `channel` names its gate. */
+export const standInWorker = (channel: string) => new URL(`data:text/javascript,${encodeURIComponent(CODE(channel))}`);
+
+/** Opens the gate of the stand-in workers on `channel`: what they hold is answered, and from then on at once. */
+export function release(channel: string): void {
+  const gate = new BroadcastChannel(channel);
+  gate.postMessage('open');
+  gate.close();
+}
