@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { invalidateForEvent } from '../../lib/useRealtime';
 import { baseRoutes, fill, usage } from '../../test/companyAdmin';
 import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
@@ -134,6 +134,29 @@ describe('facial attendance links (company settings)', () => {
     expect(within(broken).getByRole('button', { name: 'Eliminar: Entrada principal' })).toBeEnabled();
     expect(within(fine).queryByTestId('link-unusable')).not.toBeInTheDocument();
     expect(within(fine).getByRole('link', { name: 'Abrir enlace: Almacén' })).toHaveAttribute('href', `${window.location.origin}/attendance/tok-def`);
+  });
+
+  it('"Copiar enlace" copies the address and says so in a toast; where the browser has no clipboard API (http on a LAN) it still copies, and a refusal says how to copy by hand', async () => {
+    mockApi(routes());
+    const { user } = renderApp('/company-admin/settings');
+    const card = await linksCard();
+    const [row] = await card.findAllByTestId('attendance-link-row');
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(within(row).getByRole('button', { name: 'Copiar enlace: Entrada principal' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/attendance/tok-abc`);
+    expect(await screen.findByText('¡Enlace copiado!')).toBeInTheDocument();
+
+    // No clipboard API (not a secure context): the old copy command.
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    const execCommand = vi.fn(() => true);
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
+    await user.click(within(row).getByRole('button', { name: 'Copiar enlace: Entrada principal' }));
+    expect(execCommand).toHaveBeenCalledWith('copy');
+
+    execCommand.mockReturnValue(false);
+    await user.click(within(row).getByRole('button', { name: 'Copiar enlace: Entrada principal' }));
+    expect(await screen.findByText('No se pudo copiar. Selecciona el enlace y cópialo a mano.')).toBeInTheDocument();
   });
 
   it('refreshes the links table and the plan usage when another tab changes a link (attendance_link_update)', () => {

@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, CopyButton, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import type { AttendanceLink } from '@presente/shared';
 import { IconAlertTriangle, IconCheck, IconCopy, IconExternalLink, IconPlayerPause, IconPlayerPlay, IconQrcode, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatInstantDay } from '../../../components/DayInput';
+import { useCopy } from '../../../lib/useCopy';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
 import { linkUrl } from '../api';
 import { COPY_FEEDBACK_MS } from './QrModal';
@@ -31,17 +32,14 @@ function Actions({ link, onQr, onToggle, onDelete }: LinkActions & { link: Atten
   const unusable = isUnusable(link);
   const url = unusable ? '' : linkUrl(link.token);
   const label = (key: string) => `${t(`faceLinks.actions.${key}`)}: ${link.name}`;
+  const { copy, copied } = useCopy({ copied: t('faceLinks.copied'), failed: t('faceLinks.copyFailed'), resetMs: COPY_FEEDBACK_MS });
   return (
     <Group gap={4} wrap="nowrap">
-      <CopyButton value={url} timeout={COPY_FEEDBACK_MS}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? t('faceLinks.copied') : t('faceLinks.actions.copy')} withArrow opened={copied || undefined}>
-            <ActionIcon variant="subtle" color={copied ? 'teal' : 'indigo'} onClick={copy} aria-label={label('copy')} disabled={unusable}>
-              {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
+      <Tooltip label={copied ? t('faceLinks.copied') : t('faceLinks.actions.copy')} withArrow>
+        <ActionIcon variant="subtle" color={copied ? 'teal' : 'indigo'} onClick={() => copy(url)} aria-label={label('copy')} disabled={unusable}>
+          {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+        </ActionIcon>
+      </Tooltip>
       <Tooltip label={t('faceLinks.actions.qr')} withArrow>
         <ActionIcon variant="subtle" color="dark" onClick={() => onQr(link)} aria-label={label('qr')} disabled={unusable}>
           <IconQrcode size={18} />

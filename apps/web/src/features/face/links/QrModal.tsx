@@ -1,9 +1,10 @@
-import { Alert, Button, Center, CopyButton, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
 import type { AttendanceLink } from '@presente/shared';
 import { IconAlertCircle, IconCheck, IconCopy, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../lib/notify';
+import { useCopy } from '../../../lib/useCopy';
 import { useCompanySettings } from '../../plan-usage/api';
 import { linkUrl } from '../api';
 import { openPrintSheet, qrDataUrl } from './qr';
@@ -17,6 +18,7 @@ export function QrModal({ link, onClose }: { link: AttendanceLink | null; onClos
   const company = useCompanySettings(link !== null);
   const [qr, setQr] = useState<{ url: string; data: string } | { url: string; error: true } | null>(null);
   const url = link ? linkUrl(link.token) : '';
+  const { copy, copied } = useCopy({ copied: t('faceLinks.copied'), failed: t('faceLinks.copyFailed'), resetMs: COPY_FEEDBACK_MS });
 
   useEffect(() => {
     if (!url) return;
@@ -65,13 +67,14 @@ export function QrModal({ link, onClose }: { link: AttendanceLink | null; onClos
           {t('faceLinks.qr.hint')}
         </Text>
         <Group justify="center">
-          <CopyButton value={url} timeout={COPY_FEEDBACK_MS}>
-            {({ copied, copy }) => (
-              <Button variant="light" color={copied ? 'teal' : 'indigo'} leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy}>
-                {copied ? t('faceLinks.copied') : t('faceLinks.actions.copy')}
-              </Button>
-            )}
-          </CopyButton>
+          <Button
+            variant="light"
+            color={copied ? 'teal' : 'indigo'}
+            leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+            onClick={() => copy(url)}
+          >
+            {copied ? t('faceLinks.copied') : t('faceLinks.actions.copy')}
+          </Button>
           <Button leftSection={<IconPrinter size={16} />} onClick={print} disabled={!current || 'error' in current}>
             {t('faceLinks.qr.print')}
           </Button>
