@@ -87,7 +87,27 @@ export const configSchema = z.object({
   /** Face engine worker threads (default: one per core; 0 disables the engine). */
   FACE_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Which proxies' X-Forwarded-* headers to believe (decision 0025): `false`/`0` none; `true` = 1, the nearest
+   * proxy only; a number of hops; or a comma list of proxy addresses/CIDRs. Never "every hop": a client-written
+   * X-Forwarded-For would then choose its own address and defeat every per-IP limit.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v, ctx): false | number | string[] => {
+      if (/^(false|0|)$/i.test(v)) return false;
+      if (/^true$/i.test(v)) return 1;
+      if (/^\d+$/.test(v)) return Math.min(Number(v), 10);
+      const list = v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
+      if (list.every((a) => /^[\da-f.:]+(\/\d{1,3})?$/i.test(a) || ['loopback', 'linklocal', 'uniquelocal'].includes(a))) return list;
+      ctx.addIssue({ code: 'custom', message: 'must be true, false, a number of proxy hops, or a comma list of proxy addresses (CIDR allowed)' });
+      return z.NEVER;
+    }),
   WEB_DIST: z.string().optional(),
 });
 
