@@ -2,6 +2,8 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
+const PLATFORM_PATHS = /^\/api\/super-admin(\/|$)/;
+
 /** OpenAPI 3 document generated from the zod schemas of every route, served at /api/openapi.json. */
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
@@ -12,5 +14,12 @@ export async function registerOpenApi(app: FastifyInstance) {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The platform's own routes (the super admin's) are listed only for a signed-in super admin; everyone else
+  // gets the document a customer's integration needs (issue 18: it listed every route to anyone).
+  app.get('/api/openapi.json', { schema: { hide: true } }, async (req) => {
+    const doc = app.swagger() as { paths?: Record<string, unknown> };
+    if (req.actor?.role === 'SUPER_ADMIN') return doc;
+    const paths = Object.fromEntries(Object.entries(doc.paths ?? {}).filter(([path]) => !PLATFORM_PATHS.test(path)));
+    return { ...doc, paths };
+  });
 }

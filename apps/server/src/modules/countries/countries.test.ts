@@ -43,6 +43,12 @@ describe('GET /api/health', () => {
     const res = await t.anon.get('/api/openapi.json');
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/register', '/api/countries/{code}']));
+    // The platform's routes only for a signed-in super admin.
+    expect(Object.keys(res.json().paths).filter((p) => p.startsWith('/api/super-admin'))).toEqual([]);
+    const admin = await t.factories.companyAdmin();
+    expect(Object.keys((await t.as(admin).get('/api/openapi.json')).json().paths).filter((p) => p.startsWith('/api/super-admin'))).toEqual([]);
+    const root = await t.factories.superAdmin();
+    expect(Object.keys((await t.as(root).get('/api/openapi.json')).json().paths)).toEqual(expect.arrayContaining(['/api/super-admin/companies']));
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
