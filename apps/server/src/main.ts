@@ -37,9 +37,10 @@ async function main() {
   let database: Database;
   if (config.DATABASE_URL) {
     // Migrations may wait for another process's advisory lock or build indexes: no statement timeout for them.
-    const migrating = openPostgres(config.DATABASE_URL, 2, { statementMs: 0 });
+    const migrating = openPostgres(config.DATABASE_URL, 2, { statementMs: 0, lockMs: 0 });
     await runMigrations(migrating).finally(() => migrating.close());
-    database = openPostgres(config.DATABASE_URL, 10, { statementMs: config.DB_STATEMENT_TIMEOUT_MS, acquireMs: config.DB_ACQUIRE_TIMEOUT_MS });
+    const [statementMs, acquireMs] = [config.DB_STATEMENT_TIMEOUT_MS, config.DB_ACQUIRE_TIMEOUT_MS];
+    database = openPostgres(config.DATABASE_URL, 10, { statementMs, acquireMs, lockMs: acquireMs });
     log.info('database: PostgreSQL');
   } else {
     log.info(`database: embedded PGlite in ${pgliteDir(dataDir)}`);

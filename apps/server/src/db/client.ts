@@ -35,9 +35,11 @@ export interface Database {
 /**
  * Every request's wait on the database is bounded (decision 0021): a statement runs at most `statementMs`
  * (PostgreSQL's statement_timeout, 57014 → 503), a request waits at most `acquireMs` for a connection (the
- * pool's connectionTimeoutMillis, PGlite's gate → 503), and /api/health waits at most `healthMs` (its answer comes within 1 s).
+ * pool's connectionTimeoutMillis, PGlite's gate → 503) and `lockMs` for a row or table lock (lock_timeout,
+ * 55P03 → 503), and /api/health waits at most `healthMs` (its answer comes within 1 s). 0 = no limit
+ * (statements and locks: migrations).
  */
-export const DB_LIMITS = { statementMs: 15_000, acquireMs: 5_000, healthMs: 800 };
+export const DB_LIMITS = { statementMs: 15_000, acquireMs: 5_000, lockMs: 5_000, healthMs: 800 };
 export type DbLimits = Partial<typeof DB_LIMITS>;
 
 /** The error of a request that waited longer than `acquireMs` for PGlite's connection (→ 503). */
@@ -59,12 +61,13 @@ const drizzleOptions = { schema, casing: 'snake_case' as const };
 
 /** Opens PostgreSQL through a pool, with the bounded waits of DB_LIMITS (`limits` overrides them). */
 export function openPostgres(url: string, max = 10, limits: DbLimits = {}): Database {
-  const { statementMs, acquireMs, healthMs } = { ...DB_LIMITS, ...limits };
+  const { statementMs, acquireMs, lockMs, healthMs } = { ...DB_LIMITS, ...limits };
   const pool = new pg.Pool({
     connectionString: url,
     max,
     connectionTimeoutMillis: acquireMs,
     ...(statementMs ? { statement_timeout: statementMs } : {}),
+    ...(lockMs ? { lock_timeout: lockMs } : {}),
     keepAlive: true,
   });
   pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing the process
@@ -90,10 +93,14 @@ export function openPostgres(url: string, max = 10, limits: DbLimits = {}): Data
   return database;
 }
 
+const STUCK_ON_LOCKS = `select count(*)::int as stuck from pg_stat_activity
+  where datname = current_database() and wait_event_type = 'Lock' and now() - query_start > interval '1 second'`;
+
 /**
  * /api/health's own connection to PostgreSQL, so it answers while the pool's connections all wait behind a
- * lock or a slow statement: `select 1` within `ms`, else `slow`; a refused or timed-out connection is
- * `unreachable`. Requests queued for the pool (`busy`) also make it `slow`: the service answers late.
+ * lock or a slow statement: one query within `ms`, else `slow`; a refused or timed-out connection is
+ * `unreachable`. Requests queued for the pool (`busy`) or waiting over a second for a lock also make it
+ * `slow`: the service answers late.
  */
 function postgresProbe(url: string, ms: number, answered: () => void, busy: () => boolean) {
   let client: Promise<pg.Client> | undefined;
@@ -115,15 +122,16 @@ function postgresProbe(url: string, ms: number, answered: () => void, busy: () =
     const outcome = await within(
       current.then(async (c) => {
         connected = true;
-        await c.query('select 1');
-        return 'ok' as const;
+        // Sessions of this database waiting over a second for a lock: requests stuck behind one.
+        const { rows } = await c.query<{ stuck: number }>(STUCK_ON_LOCKS);
+        return rows[0]?.stuck ? ('stuck' as const) : ('ok' as const);
       }),
       ms,
       'late' as const,
     ).catch(() => 'failed' as const);
-    if (outcome === 'ok') {
+    if (outcome === 'ok' || outcome === 'stuck') {
       answered();
-      return busy() ? 'slow' : 'ok';
+      return outcome === 'stuck' || busy() ? 'slow' : 'ok';
     }
     drop(current); // a stuck or broken connection is replaced on the next check
     return outcome === 'late' && connected ? 'slow' : 'unreachable';

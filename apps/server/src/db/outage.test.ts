@@ -50,8 +50,8 @@ describe.skipIf(!onPostgres)('PostgreSQL through a proxy: cut, restored, a table
   beforeAll(async () => {
     url = await createPostgresTestDatabase();
     proxy = await startTcpProxy(targetOf(url));
-    // Short bounds so the test is quick; production uses DB_LIMITS (15 s statements, 5 s acquire).
-    const database = openPostgres(proxy.urlFor(url), 5, { statementMs: 2_000, acquireMs: 1_000 });
+    // Short bounds so the test is quick; production uses DB_LIMITS (15 s statements, 5 s acquire and locks).
+    const database = openPostgres(proxy.urlFor(url), 5, { statementMs: 2_000, acquireMs: 1_000, lockMs: 1_000 });
     t = await createTestApp({ CAPTCHA: 'off' }, { database });
     const outage = createOutage('database', logged.log);
     (t.deps as { dbOutage: typeof outage }).dbOutage = outage;
@@ -95,7 +95,7 @@ describe.skipIf(!onPostgres)('PostgreSQL through a proxy: cut, restored, a table
     expect(logged.lines.at(-1)).toMatch(/^info database back after/);
   });
 
-  it('a table locked for seconds: health answers within 1 s (slow), requests answer 503 when the statement timeout passes', async () => {
+  it('a table locked for seconds: health answers within 1 s (slow), requests answer 503 once the lock timeout passes', async () => {
     const locker = new pg.Client({ connectionString: url });
     await locker.connect();
     try {

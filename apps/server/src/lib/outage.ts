@@ -1,5 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
-
 /**
  * Logs a dependency's outage once, not once per failed request or event: the first failure is logged
  * (with its error), the next ones are only counted, and the end is logged once with how long it lasted
@@ -14,13 +12,19 @@ export interface Outage {
   ok(): void;
 }
 
-export function createOutage(what: string, log: Pick<FastifyBaseLogger, 'warn' | 'info'>, quietMs = 60_000, now: () => number = Date.now): Outage {
-  let since = 0;
+/** What the outage log needs of a logger (pino's, Fastify's). */
+export interface OutageLogger {
+  warn(obj: object, msg: string): void;
+  info(msg: string): void;
+}
+
+export function createOutage(what: string, log: OutageLogger, quietMs = 60_000, now: () => number = Date.now): Outage {
+  let since: number | null = null;
   let last = 0;
   let failures = 0;
   const state = {
     get active() {
-      return since > 0 && now() - last < quietMs;
+      return since !== null && now() - last < quietMs;
     },
     failed(err: unknown) {
       const t = now();
@@ -34,9 +38,9 @@ export function createOutage(what: string, log: Pick<FastifyBaseLogger, 'warn' |
       failures += 1;
     },
     ok() {
-      if (!since) return;
+      if (since === null) return;
       log.info(`${what} back after ${Math.round((now() - since) / 100) / 10} s (${failures} failure${failures === 1 ? '' : 's'} during the outage)`);
-      since = 0;
+      since = null;
       failures = 0;
     },
   };
