@@ -69,6 +69,14 @@ export const CORE_MESSAGES = {
     es: 'Si el email existe en nuestro sistema, recibirás un enlace de recuperación',
     en: 'If the email exists in our system, you will receive a recovery link',
   },
+  'account.undoInvalid': {
+    es: 'El enlace para revertir el cambio de correo no es válido o ya se usó',
+    en: 'The link to undo the email change is not valid or was already used',
+  },
+  'account.emailRestored': {
+    es: 'Tu correo de acceso fue restaurado y se cerraron todas las sesiones. Crea una nueva contraseña.',
+    en: 'Your login email was restored and every session ended. Set a new password.',
+  },
   'auth.resetInvalid': {
     es: 'Token de restablecimiento inválido o expirado',
     en: 'Invalid or expired reset token',

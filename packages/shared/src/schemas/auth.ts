@@ -66,6 +66,8 @@ export const resetPasswordInput = z.object({
     .min(PASSWORD_MIN_EMPLOYEE, 'validation.passwordMin6')
     .max(200, 'validation.tooLong'),
 });
+/** POST /auth/email-change/undo: the signed token of the old address's mail (decision 0025). */
+export const emailChangeUndoInput = z.object({ token: z.string('account.undoInvalid').min(1, 'account.undoInvalid').max(2000, 'account.undoInvalid') });
 /** POST /auth/reset-password/check: is this link still usable? (The page shows the invalid-link screen at once.) */
 export const resetTokenCheckInput = resetPasswordInput.pick({ token: true });
 

@@ -1,10 +1,11 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Actor, Ctx } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { sessions, users } from '../../db/schema/index.js';
+import { employees, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { hashPassword, verifyPassword } from '../../lib/crypto.js';
+import { hashPassword, readSignedToken, signToken, verifyPassword } from '../../lib/crypto.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
+import { emailChangedMail } from '../auth/auth.mails.js';
 import { dropSessionSockets, revokeSessions } from '../auth/sessions.js';
 
 /** Wrong current passwords tolerated per account before answering 429 for the window. */
@@ -59,4 +60,50 @@ export async function changeOwnEmail(db: Db, actor: Actor, newEmail: string, sam
     if (isUniqueViolation(err)) throw emailTaken('newEmail');
     throw err;
   }
+}
+
+/** How long the old address can undo an email change (decision 0025). */
+const EMAIL_UNDO_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+type EmailUndo = {
+  kind: 'email-undo';
+  sub: string;
+  from: string;
+  to: string;
+  exp: number;
+};
+
+/**
+ * After any own email change (every role): the OLD address is told, with a signed link that puts it back.
+ * A mail failure is logged, not thrown: the change itself has happened.
+ */
+export async function mailEmailChanged(ctx: Ctx, actor: Actor, newEmail: string) {
+  const payload: EmailUndo = { kind: 'email-undo', sub: actor.userId, from: actor.email, to: newEmail, exp: Date.now() + EMAIL_UNDO_TTL_MS };
+  const link = `${ctx.publicUrl}/undo-email-change?token=${encodeURIComponent(signToken(ctx.deps.sessionSecret, payload))}`;
+  try {
+    await ctx.deps.mailer.send(emailChangedMail(ctx.lang, { name: actor.name, email: actor.email }, newEmail, link));
+  } catch (err) {
+    ctx.log.error({ err, userId: actor.userId }, 'email change notice to the old address failed');
+  }
+}
+
+/**
+ * The old address's undo: valid for 7 days and only while the account still has the address it was changed
+ * to; the old address comes back (the employee row too), and every session of the account ends.
+ */
+export async function undoEmailChange(ctx: Ctx, token: string) {
+  const undo = readSignedToken<EmailUndo>(ctx.deps.sessionSecret, token);
+  if (undo?.kind !== 'email-undo') throw new AppError('invalid_token', 'account.undoInvalid');
+  const revoked = await ctx.db.transaction(async (tx) => {
+    const user = await tx.query.users.findFirst({ columns: { id: true, email: true }, where: eq(users.id, undo.sub) });
+    if (!user || user.email.toLowerCase() !== undo.to.toLowerCase()) throw new AppError('invalid_token', 'account.undoInvalid');
+    await assertEmailFree(tx, undo.from, 'email', user.id);
+    await tx.update(users).set({ email: undo.from }).where(eq(users.id, user.id));
+    await tx
+      .update(employees)
+      .set({ email: undo.from })
+      .where(and(eq(employees.userId, user.id), isNull(employees.deletedAt)));
+    return revokeSessions(tx, eq(sessions.userId, user.id));
+  });
+  dropSessionSockets(ctx.deps.events, revoked);
+  return { email: undo.from };
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Actor, Ctx } from '../../context.js';
 import { unauthorized } from '../../errors.js';
 import { rooms } from '../../realtime/events.js';
-import { changeOwnEmail, changeOwnPassword } from '../account/own-account.service.js';
+import { changeOwnEmail, changeOwnPassword, mailEmailChanged } from '../account/own-account.service.js';
 
 function actorOf(ctx: Ctx): Actor {
   if (!ctx.actor) throw unauthorized();
@@ -21,6 +21,7 @@ export async function changePassword(ctx: Ctx, input: z.output<typeof superAdmin
 export async function changeEmail(ctx: Ctx, input: z.output<typeof superAdminChangeEmailInput>) {
   const actor = actorOf(ctx);
   await changeOwnEmail(ctx.db, actor, input.newEmail, 'admin.emailSameAsCurrent');
+  await mailEmailChanged(ctx, actor, input.newEmail);
   ctx.deps.events.emit(rooms.superAdmin(), 'super_admin_profile_updated', { userId: actor.userId, action: 'email_changed', newEmail: input.newEmail });
   return { email: input.newEmail };
 }

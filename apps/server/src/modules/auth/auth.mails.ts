@@ -26,3 +26,31 @@ export function resetPasswordMail(lang: Language, user: { name: string; email: s
     links: [link],
   };
 }
+
+/**
+ * Told to the OLD address after a login email changed: who it went to, and a link that puts it back and ends
+ * every session (a stolen session that changes the email no longer takes the account for good).
+ */
+export function emailChangedMail(lang: Language, user: { name: string; email: string }, newEmail: string, link: string): Mail {
+  const t =
+    lang === 'en'
+      ? {
+          subject: 'Presente: your login email was changed',
+          hello: `Hello ${user.name},`,
+          body: `The login email of your Presente account was changed from ${user.email} to ${newEmail}.`,
+          undo: 'If it was not you, open this link within 7 days: it puts your address back and ends every session. Then set a new password.',
+        }
+      : {
+          subject: 'Presente: se cambió tu correo de acceso',
+          hello: `Hola ${user.name},`,
+          body: `El correo de acceso de tu cuenta de Presente cambió de ${user.email} a ${newEmail}.`,
+          undo: 'Si no fuiste tú, abre este enlace dentro de 7 días: devuelve tu correo y cierra todas las sesiones. Luego crea una nueva contraseña.',
+        };
+  return {
+    to: user.email,
+    subject: t.subject,
+    text: `${t.hello}\n\n${t.body}\n\n${t.undo}\n\n${link}\n`,
+    html: `<p>${escapeHtml(t.hello)}</p><p>${escapeHtml(t.body)}</p><p>${escapeHtml(t.undo)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    links: [link],
+  };
+}

@@ -1,6 +1,7 @@
 import {
   captchaConfig,
   companyConfig as companyConfigSchema,
+  emailChangeUndoInput,
   forgotPasswordInput,
   loginInput,
   registerInput,
@@ -12,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.js';
+import { undoEmailChange } from '../account/own-account.service.js';
 import * as auth from './auth.service.js';
 
 const envelope = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string().optional() });
@@ -104,6 +106,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await auth.forgotPassword(req.ctx, req.body);
       return { message: translate('auth.forgotSuccess', req.lang) };
     },
+  );
+
+  // The old address's link after an email change (decision 0025): puts it back and ends every session.
+  app.post(
+    '/auth/email-change/undo',
+    {
+      config: perIp(10, 15),
+      schema: { tags: ['auth'], body: emailChangeUndoInput, response: { 200: z.object({ message: z.string(), data: z.object({ email: z.string() }) }) } },
+    },
+    async (req) => ({ message: translate('account.emailRestored', req.lang), data: await undoEmailChange(req.ctx, req.body.token) }),
   );
 
   app.post(

@@ -5,7 +5,7 @@ import { type Actor, type Ctx, requireCompany } from '../../context.js';
 import { attendanceRecords, companies, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { rooms } from '../../realtime/events.js';
-import { changeOwnEmail, changeOwnPassword } from '../account/own-account.service.js';
+import { changeOwnEmail, changeOwnPassword, mailEmailChanged } from '../account/own-account.service.js';
 import { planUsage } from './plan.service.js';
 
 /** Plan, usage and limits of the actor's company (spec: company settings; -1 = unlimited). */
@@ -69,6 +69,7 @@ export async function changeAdminPassword(ctx: Ctx, actor: Actor, input: z.outpu
 /** The admin's own login email; the company's admins are told after the change. */
 export async function changeAdminEmail(ctx: Ctx, actor: Actor, input: z.output<typeof emailChangeInput>) {
   await changeOwnEmail(ctx.db, actor, input.newEmail, 'profile.emailSame');
+  await mailEmailChanged(ctx, actor, input.newEmail);
   if (!actor.companyId) return;
   ctx.deps.events.emit(rooms.companyAdmin(actor.companyId), 'admin_profile_update', { userId: actor.userId, newEmail: input.newEmail });
   // The companies table of the super admin shows the admin's email.

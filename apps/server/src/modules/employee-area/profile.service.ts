@@ -6,7 +6,7 @@ import { employees } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { rooms } from '../../realtime/events.js';
-import { changeOwnEmail, changeOwnPassword } from '../account/own-account.service.js';
+import { changeOwnEmail, changeOwnPassword, mailEmailChanged } from '../account/own-account.service.js';
 import { loadSelf, type Self } from './self.service.js';
 
 function profileView(ctx: Ctx, self: Self) {
@@ -65,6 +65,7 @@ export async function changeEmail(ctx: Ctx, input: z.output<typeof employeeEmail
     if (isUniqueViolation(err)) throw new AppError('email_taken', 'auth.emailTaken', {}, [{ path: 'newEmail', message: 'auth.emailTaken' }]);
     throw err;
   }
+  await mailEmailChanged(ctx, ctx.actor!, input.newEmail);
   notifyProfileChange(ctx, self);
   return { email: input.newEmail };
 }

@@ -123,6 +123,31 @@ describe('own email', () => {
     expect((await me.get(`${BASE}/dashboard`)).json().data.employee.email).toBe('ana.nueva@empresa.pe');
   });
 
+  it('a changed email is told to the old address, whose link puts it back and ends every session (a stolen session cannot keep the account)', async () => {
+    const employee = await t.factories.employee();
+    const old = employee.account.email;
+    const thief = t.as(employee.account);
+    expect((await thief.put(`${BASE}/profile/email`, { newEmail: 'ladron@example.com' })).statusCode).toBe(200);
+    const notice = t.deps.mailer.outbox.at(-1)!;
+    expect(notice.to).toBe(old);
+    expect(notice.text).toContain('ladron@example.com');
+    const token = new URL(notice.links![0]).searchParams.get('token')!;
+    expect(notice.links![0]).toMatch(/\/undo-email-change\?token=/);
+
+    // A forged or altered token does nothing.
+    for (const bad of ['x.y', `${token.slice(0, -2)}AA`]) expect((await t.anon.post('/api/auth/email-change/undo', { token: bad })).statusCode).toBe(400);
+    expect((await userRow(employee.account.id)).email).toBe('ladron@example.com');
+
+    const undo = await t.anon.post('/api/auth/email-change/undo', { token });
+    expect(undo.statusCode).toBe(200);
+    expect(undo.json()).toMatchObject({ data: { email: old }, message: expect.stringContaining('restaurado') });
+    expect((await userRow(employee.account.id)).email).toBe(old);
+    expect((await employeeRow(employee.id)).email).toBe(old);
+    expect((await thief.get('/api/auth/verify')).statusCode).toBe(401);
+    // Once only.
+    expect((await t.anon.post('/api/auth/email-change/undo', { token })).json().code).toBe('invalid_token');
+  });
+
   it('keeps both rows unchanged when the employee row cannot take the address', async () => {
     const employee = await t.factories.employee();
     // An employee row of the same company with that address but no login account (e.g. imported, not yet invited).
