@@ -116,6 +116,16 @@ describe('employee report (computed locally)', () => {
     expect(periodRange('annual', 2026, 7)).toEqual({ start: '2026-01-01', end: '2026-12-31' });
   });
 
+  it('the annual report counts no day after today: a holiday still to come is not in "Feriados" (walk-through finding 7)', () => {
+    const { start: yStart, end: yEnd } = periodRange('annual', 2026, 1);
+    const withFuture: ReportSource = { ...SOURCE, holidays: [...SOURCE.holidays, { date: '2026-07-28', isActive: true, applyToAll: true, scheduleIds: [] }] };
+    const r = computeReport(withFuture, 'annual', yStart, yEnd, TZ, NOW);
+    // 1 January counts; 28 July (after 1 March, "today") does not, nor any other later day.
+    expect(r.holidayDays).toBe(1);
+    const counted = Object.values(r.counts).reduce((n, c) => n + c, 0);
+    expect(counted).toBe(daysBetween('2026-01-01', '2026-03-01').length);
+  });
+
   it('exports an Excel with the sheets Resumen and Detalle, sanitised, named after the employee and period', async () => {
     const t = i18n.getFixedT('es', 'dashboard');
     const workbook = await buildReportWorkbook({ report, company: { name: 'Andes SAC', ruc: '20512345678' }, timezone: TZ, t });

@@ -10,6 +10,7 @@ import {
   round2,
   type StatusCounts,
   spanOf,
+  toLocal,
 } from '@presente/shared';
 import type { ReportRecord, ReportSource } from './api';
 
@@ -76,7 +77,10 @@ export function computeReport(
     .filter((r) => r.date >= startDate && r.date <= endDate)
     .sort((a, b) => a.date.localeCompare(b.date))
     .map<ReportLine>((record) => ({ record, status: statuses.get(record.date) ?? 'present', hours: judge.hours(days.indexOf(record.date), spanOf(record)) }));
-  const counts = countStatuses([...statuses.values()]);
+  // Days still to come count for nothing yet, a known holiday included (walk-through finding 7), as the
+  // employee's own stats count: only up to today in the company's timezone.
+  const today = toLocal(now, timezone).date;
+  const counts = countStatuses(days.filter((date) => date <= today).map((date) => statuses.get(date)!));
   const totalHours = round2(attendances.reduce((n, l) => n + (l.hours != null && l.hours >= 0 ? l.hours : 0), 0));
   return {
     employee: source.employee,
