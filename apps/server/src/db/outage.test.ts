@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createOutage } from '../lib/outage.js';
+import { createRealtime } from '../realtime/server.js';
 import { createTestApp, type Response, type TestApp } from '../test/app.js';
 import { createPostgresTestDatabase } from '../test/database.js';
 import type { TestUser } from '../test/factories.js';
@@ -43,7 +45,10 @@ describe.skipIf(!onPostgres)('PostgreSQL through a proxy: cut, restored, a table
   let admin: TestUser;
   const logged = countingLog();
 
+  const realtime = createRealtime();
+  let socketUrl: string;
   afterAll(async () => {
+    await realtime.close();
     await proxy?.close();
   });
 
@@ -59,9 +64,23 @@ describe.skipIf(!onPostgres)('PostgreSQL through a proxy: cut, restored, a table
     const company = await t.factories.company();
     admin = await t.factories.companyAdmin({ companyId: company.id });
     expect((await t.as(admin).get('/api/auth/verify')).statusCode).toBe(200);
+    await realtime.attach(t.app, t.deps);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    socketUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   });
 
+  /** A socket handshake's outcome: 'connected' or the refusal's message. */
+  const handshake = (token: string) =>
+    new Promise<string>((resolve) => {
+      const s = connect(socketUrl, { auth: { token }, transports: ['websocket'], reconnection: false });
+      s.on('connected', () => resolve('connected'));
+      s.on('connect_error', (err) => resolve(err.message));
+      setTimeout(() => resolve('no answer'), 5_000);
+    }).finally(() => undefined);
+
   it('PostgreSQL cut: 503 + Retry-After at once (not 500), health unreachable within 1 s, logged once; back without restart', async () => {
+    const { token } = (await t.as(admin).get('/api/auth/socket-token')).json().data as { token: string };
+    expect(await handshake(token)).toBe('connected');
     const whileCut = async () => {
       for (let i = 0; i < 5; i++) {
         const { res, ms } = await timed(() => t.as(admin).get('/api/auth/verify'));
@@ -70,6 +89,8 @@ describe.skipIf(!onPostgres)('PostgreSQL through a proxy: cut, restored, a table
       }
       const login = await t.anon.post('/api/auth/login', { email: admin.email, password: admin.password });
       expectUnavailable(login);
+      // A socket reconnecting meanwhile is refused; its handshake's database error must not end the process.
+      expect(await handshake(token)).toBe('unavailable');
       const health = await timed(() => t.anon.get('/api/health'));
       expect(health.ms).toBeLessThan(1_000);
       expect(health.res.statusCode).toBe(503);

@@ -183,9 +183,14 @@ describe.skipIf(!redisUp || !onPostgres)('Redis cut under load between two serve
     const expected: Record<string, number> = { login: 200, logout: 200, 'wrong password': 401, edit: 200 };
     const wrong = answers.filter((x) => x.status !== expected[x.what]);
     expect(wrong, JSON.stringify(wrong.slice(0, 5))).toEqual([]);
-    // Fast: no login waits for Redis (argon2 alone is ~100 ms).
-    const slowest = Math.max(...during.filter((x) => x.what === 'login').map((x) => x.ms));
-    expect(slowest).toBeLessThan(1_000);
+    // Fast: a login waits for Redis at most one command timeout (1 s, a command in flight at the cut), then
+    // none at all while Redis is known to be away (argon2 alone is ~100 ms).
+    const logins = during
+      .filter((x) => x.what === 'login')
+      .map((x) => x.ms)
+      .sort((x, y) => x - y);
+    expect(logins.at(-1)).toBeLessThan(2_000);
+    expect(logins[Math.floor(logins.length / 2)]).toBeLessThan(500);
     expect(Math.max(...recoveredIn)).toBeLessThan(3_000);
 
     // Realtime is shared again, without a restart: an edit on B reaches the employee's socket on A.

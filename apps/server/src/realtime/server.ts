@@ -6,6 +6,7 @@ import { Server } from 'socket.io';
 import type { AppDeps } from '../context.js';
 import { employees, sessions, users } from '../db/schema/index.js';
 import { readSignedToken } from '../lib/crypto.js';
+import { isDatabaseUnavailable } from '../lib/db-errors.js';
 import { createOutage, type Outage } from '../lib/outage.js';
 import { anyUuid } from '../lib/sql.js';
 import { handleEmployeePunches, type SocketIdentity, sessionStillValid } from '../modules/employee-area/socket.js';
@@ -98,9 +99,17 @@ export function createRealtime({ sweepEveryMs = 60_000 }: { sweepEveryMs?: numbe
         const token = String(socket.handshake.auth?.token ?? '');
         const claims = readSignedToken<{ sub: string; sid: string; exp: number }>(deps.sessionSecret, token);
         if (!claims) return next(new Error('unauthorized'));
-        const session = await deps.db.query.sessions.findFirst({ where: eq(sessions.id, claims.sid) });
-        if (!session || session.userId !== claims.sub || session.expiresAt < new Date()) return next(new Error('unauthorized'));
-        if (!(await sessionStillValid(deps, claims.sid))) return next(new Error('unauthorized'));
+        // Socket.IO does not await middleware: a database error here was an unhandled rejection that ended
+        // the process (every browser reconnects while the database is away). Refused as 'unavailable' instead.
+        try {
+          const session = await deps.db.query.sessions.findFirst({ where: eq(sessions.id, claims.sid) });
+          if (!session || session.userId !== claims.sub || session.expiresAt < new Date()) return next(new Error('unauthorized'));
+          if (!(await sessionStillValid(deps, claims.sid))) return next(new Error('unauthorized'));
+        } catch (err) {
+          if (isDatabaseUnavailable(err)) deps.dbOutage.failed(err);
+          else app.log.error({ err }, 'socket handshake failed');
+          return next(new Error('unavailable'));
+        }
         socket.data.userId = claims.sub;
         socket.data.sessionId = claims.sid;
         next();
@@ -138,13 +147,17 @@ export function createRealtime({ sweepEveryMs = 60_000 }: { sweepEveryMs?: numbe
 /**
  * The adapter publishes without awaiting (`pubClient.publish(...)` in @socket.io/redis-adapter), so a
  * rejected publish was an unhandled rejection that ended the process when Redis went away. This client's
- * publish never rejects: while Redis is away (the connection was lost) it is not asked at all (this process's own sockets still get
+ * publish never rejects: while Redis is away (the connection was made, then lost) it is not asked at all (this process's own sockets still get
  * the event; other processes miss it) and a failure is counted in the outage log, logged once per outage.
  */
 export function safePublisher(client: Redis, outage: Outage): Redis {
   const publish = client.publish.bind(client) as (channel: string, message: string | Buffer) => Promise<number>;
+  // Before its first connection a publish may wait in the offline queue (bounded by the command timeout);
+  // once the connection has been made, not being ready means Redis is away.
+  let connected = client.status === 'ready';
+  client.on('ready', () => (connected = true));
   const safe = (channel: string, message: string | Buffer): Promise<number> => {
-    if (['reconnecting', 'close', 'end'].includes(client.status)) {
+    if (connected && client.status !== 'ready') {
       outage.failed(Object.assign(new Error(`redis is ${client.status}; realtime events stay in this process`), { code: 'REDIS_DOWN' }));
       return Promise.resolve(0);
     }
