@@ -199,3 +199,57 @@ describe.skipIf(!redisUp || !onPostgres)('Redis cut under load between two serve
     expect(await heard).toMatchObject({ employeeId: employee.id, action: 'updated' });
   }, 60_000);
 });
+
+/**
+ * Redis cut while idle (no event published, so the process used to stay up): login answered 500 after
+ * 1.8-3.7 s and /api/health said ok. One real process on PGlite (the PostgreSQL project runs the load test).
+ */
+describe.skipIf(!redisUp || onPostgres)('Redis cut while idle, one server process', () => {
+  let server: ServerProcess | undefined;
+  let proxy: TcpProxy;
+  const email = 'root@example.com';
+  const password = 'Root-password-1';
+
+  beforeAll(async () => {
+    proxy = await startTcpProxy(targetOf(redisUrl));
+    server = await startServerProcess('idle', { REDIS_URL: proxy.urlFor(redisUrl), CAPTCHA: 'off', SUPERADMIN_EMAIL: email, SUPERADMIN_PASSWORD: password });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    await proxy?.close();
+  }, 30_000);
+
+  const login = async (pass: string) => {
+    const started = performance.now();
+    const res = await fetch(`${server!.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: pass }),
+    });
+    return { status: res.status, ms: performance.now() - started };
+  };
+  const redisState = async () => ((await (await fetch(`${server!.url}/api/health`)).json()) as { redis?: string }).redis;
+
+  it('logins answer at once and correctly, health says degraded; back to ok without a restart', async () => {
+    expect((await login(password)).status).toBe(200);
+    await proxy.cut();
+    await sleep(300);
+    for (const [pass, status] of [
+      [password, 200],
+      ['wrong-password', 401],
+      [password, 200],
+    ] as const) {
+      const answer = await login(pass);
+      expect(answer.status).toBe(status);
+      expect(answer.ms).toBeLessThan(1_000);
+    }
+    expect(await redisState()).toBe('degraded');
+    expect(server!.child.exitCode).toBeNull();
+    await proxy.restore();
+    const back = performance.now();
+    while ((await redisState()) !== 'ok' && performance.now() - back < 10_000) await sleep(50);
+    expect(performance.now() - back).toBeLessThan(2_000);
+    expect((await login(password)).status).toBe(200);
+    expect(server!.child.exitCode).toBeNull();
+  });
+});
