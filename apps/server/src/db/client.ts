@@ -37,9 +37,16 @@ export interface Database {
  * (PostgreSQL's statement_timeout, 57014 → 503), a request waits at most `acquireMs` for a connection (the
  * pool's connectionTimeoutMillis, PGlite's gate → 503) and `lockMs` for a row or table lock (lock_timeout,
  * 55P03 → 503), and /api/health waits at most `healthMs` (its answer comes within 1 s). 0 = no limit
- * (statements and locks: migrations).
+ * (statements and locks: migrations). A connection whose network went silent (no answer, no reset) is given
+ * up after `readMs` (pg's client-side query_timeout; default statementMs + 5 s, so the server's own timeout
+ * answers first whenever it can).
  */
-export const DB_LIMITS = { statementMs: 15_000, acquireMs: 5_000, lockMs: 5_000, healthMs: 800 };
+export const DB_LIMITS: { statementMs: number; acquireMs: number; lockMs: number; healthMs: number; readMs?: number } = {
+  statementMs: 15_000,
+  acquireMs: 5_000,
+  lockMs: 5_000,
+  healthMs: 800,
+};
 export type DbLimits = Partial<typeof DB_LIMITS>;
 
 /** The error of a request that waited longer than `acquireMs` for PGlite's connection (→ 503). */
@@ -61,13 +68,14 @@ const drizzleOptions = { schema, casing: 'snake_case' as const };
 
 /** Opens PostgreSQL through a pool, with the bounded waits of DB_LIMITS (`limits` overrides them). */
 export function openPostgres(url: string, max = 10, limits: DbLimits = {}): Database {
-  const { statementMs, acquireMs, lockMs, healthMs } = { ...DB_LIMITS, ...limits };
+  const { statementMs, acquireMs, lockMs, healthMs, readMs = statementMs ? statementMs + 5_000 : 0 } = { ...DB_LIMITS, ...limits };
   const pool = new pg.Pool({
     connectionString: url,
     max,
     connectionTimeoutMillis: acquireMs,
     ...(statementMs ? { statement_timeout: statementMs } : {}),
     ...(lockMs ? { lock_timeout: lockMs } : {}),
+    ...(readMs ? { query_timeout: readMs } : {}),
     keepAlive: true,
   });
   pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing the process

@@ -56,7 +56,7 @@ describe.skipIf(!onPostgres)('PostgreSQL through a proxy: cut, restored, a table
     url = await createPostgresTestDatabase();
     proxy = await startTcpProxy(targetOf(url));
     // Short bounds so the test is quick; production uses DB_LIMITS (15 s statements, 5 s acquire and locks).
-    const database = openPostgres(proxy.urlFor(url), 5, { statementMs: 2_000, acquireMs: 1_000, lockMs: 1_000 });
+    const database = openPostgres(proxy.urlFor(url), 5, { statementMs: 2_000, acquireMs: 1_000, lockMs: 1_000, readMs: 2_500 });
     t = await createTestApp({ CAPTCHA: 'off' }, { database });
     const outage = createOutage('database', logged.log);
     (t.deps as { dbOutage: typeof outage }).dbOutage = outage;
@@ -114,6 +114,29 @@ describe.skipIf(!onPostgres)('PostgreSQL through a proxy: cut, restored, a table
     expect(performance.now() - back).toBeLessThan(2_000);
     expect((await t.anon.get('/api/health')).json()).toMatchObject({ status: 'ok', database: 'postgres' });
     expect(logged.lines.at(-1)).toMatch(/^info database back after/);
+  });
+
+  it('PostgreSQL silent (the network stalls, nothing is reset): 503 once the read bound passes, health unreachable within 1 s; back after', async () => {
+    proxy.pause();
+    try {
+      const { res, ms } = await timed(() => t.as(admin).get('/api/auth/verify'));
+      expectUnavailable(res);
+      expect(ms).toBeLessThan(4_000);
+      const health = await timed(() => t.anon.get('/api/health'));
+      expect(health.ms).toBeLessThan(1_000);
+      expect(health.res.json()).toMatchObject({ database: expect.stringMatching(/^(slow|unreachable)$/) });
+    } finally {
+      await proxy.cut(); // what was held is dropped: as after a real partition, the connections are gone
+      await proxy.restore();
+    }
+    const back = performance.now();
+    let res = await t.as(admin).get('/api/auth/verify');
+    while (res.statusCode !== 200 && performance.now() - back < 5_000) {
+      await sleep(50);
+      res = await t.as(admin).get('/api/auth/verify');
+    }
+    expect(res.statusCode, res.body).toBe(200);
+    expect(performance.now() - back).toBeLessThan(2_000);
   });
 
   it('a table locked for seconds: health answers within 1 s (slow), requests answer 503 once the lock timeout passes', async () => {

@@ -59,7 +59,7 @@ export function databaseErrorAnswer(err: unknown): AppError | null {
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /** pg's own errors without a code: a connection that timed out, closed or broke under a query. */
 const PG_CONNECTION_MESSAGE =
-  /timeout exceeded when trying to connect|Connection terminated|connection timeout|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end/i;
+  /timeout exceeded when trying to connect|Query read timeout|Connection terminated|connection timeout|Client has encountered a connection error|Client was closed|Cannot use a pool after calling end/i;
 
 /**
  * The database is unreachable or too busy to answer in time (decision 0021) → 503 `service_unavailable`

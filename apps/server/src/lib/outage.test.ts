@@ -37,6 +37,7 @@ describe('isDatabaseUnavailable', () => {
     ['57014 statement timeout', wrapped({ code: '57014', message: 'canceling statement due to statement timeout' })],
     ['55P03 lock timeout', wrapped({ code: '55P03', message: 'canceling statement due to lock timeout' })],
     ['pool acquire timeout', new Error('timeout exceeded when trying to connect')],
+    ['a silent network (query_timeout)', wrapped(new Error('Query read timeout'))],
     ['connection terminated', wrapped(new Error('Connection terminated unexpectedly'))],
     ["PGlite's gate", { code: 'DB_ACQUIRE_TIMEOUT', message: 'timeout exceeded when waiting 5000 ms for the database connection' }],
   ])('%s → 503', (_name, err) => expect(isDatabaseUnavailable(err)).toBe(true));
