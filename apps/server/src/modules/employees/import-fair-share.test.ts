@@ -74,7 +74,7 @@ describe('an import and the logins of other companies (fair shares, decision 002
     const other = await t.factories.companyAdmin(); // another company
     const captcha = await t.solveCaptcha();
     const hashes = watchHashes();
-    const importing = t.as(importer).post(url, { rows: rows(60, 'b'), dryRun: false });
+    const importing = t.as(importer).post(url, { rows: rows(30, 'b'), dryRun: false });
     await hashes.first;
     // From here no new import hash starts until the login has answered: the login shares argon2's thread
     // pool only with what the import had already handed to it.
@@ -85,12 +85,12 @@ describe('an import and the logins of other companies (fair shares, decision 002
     const finishedDuringLogin = hashes.seen.finished - finishedBefore;
     open();
     expect(login.statusCode).toBe(200);
-    // Before: the import handed all 60 hashes to the pool at once and the login's verify queued behind them.
+    // Before: the import handed all 30 hashes to the pool at once and the login's verify queued behind them.
     expect(finishedDuringLogin).toBeLessThanOrEqual(BULK_HASH_CONCURRENCY);
     expect(handedToThePool).toBeLessThanOrEqual(BULK_HASH_CONCURRENCY);
     const res = await importing;
     expect(res.statusCode).toBe(201);
-    expect(res.json().data.count).toBe(60);
+    expect(res.json().data.count).toBe(30);
     expect(hashes.seen.most).toBeLessThanOrEqual(BULK_HASH_CONCURRENCY);
   });
 });
