@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { io as connect } from 'socket.io-client';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createOutage } from '../lib/outage.js';
 import { createRealtime } from '../realtime/server.js';
@@ -69,6 +69,16 @@ describe.skipIf(!onPostgres)('PostgreSQL through a proxy: cut, restored, a table
     socketUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   });
 
+  /** A connected socket of `user` (its handshake needs the database). */
+  const socketOf = async (user: TestUser) => {
+    const { token } = (await t.as(user).get('/api/auth/socket-token')).json().data as { token: string };
+    return new Promise<Socket>((resolve, reject) => {
+      const s = connect(socketUrl, { auth: { token }, transports: ['websocket'], reconnection: false });
+      s.on('connected', () => resolve(s));
+      s.on('connect_error', reject);
+    });
+  };
+
   /** A socket handshake's outcome: 'connected' or the refusal's message. */
   const handshake = (token: string) =>
     new Promise<string>((resolve) => {
@@ -81,6 +91,9 @@ describe.skipIf(!onPostgres)('PostgreSQL through a proxy: cut, restored, a table
   it('PostgreSQL cut: 503 + Retry-After at once (not 500), health unreachable within 1 s, logged once; back without restart', async () => {
     const { token } = (await t.as(admin).get('/api/auth/socket-token')).json().data as { token: string };
     expect(await handshake(token)).toBe('connected');
+    const company = await t.factories.company();
+    const employee = await t.factories.employee(company.id);
+    const employeeSocket = await socketOf(employee.account);
     const whileCut = async () => {
       for (let i = 0; i < 5; i++) {
         const { res, ms } = await timed(() => t.as(admin).get('/api/auth/verify'));
@@ -91,6 +104,10 @@ describe.skipIf(!onPostgres)('PostgreSQL through a proxy: cut, restored, a table
       expectUnavailable(login);
       // A socket reconnecting meanwhile is refused; its handshake's database error must not end the process.
       expect(await handshake(token)).toBe('unavailable');
+      // A check-in over an open socket is answered as unavailable, not 'internal'.
+      const answer = await employeeSocket.timeout(5_000).emitWithAck('employee_checkin', {});
+      expect(answer).toMatchObject({ success: false, code: 'service_unavailable', retryAfter: expect.any(Number) });
+      employeeSocket.disconnect();
       const health = await timed(() => t.anon.get('/api/health'));
       expect(health.ms).toBeLessThan(1_000);
       expect(health.res.statusCode).toBe(503);

@@ -5,7 +5,9 @@ import type { Socket } from 'socket.io';
 import type { AppDeps } from '../../context.js';
 import { companies, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { isDatabaseUnavailable } from '../../lib/db-errors.js';
 import { pickLanguage } from '../../lib/lang.js';
+import { RETRY_AFTER_SECONDS } from '../../plugins/error-handler.js';
 import type { PunchAction } from '../attendance/punch.service.js';
 import { punchSelf } from './attendance.service.js';
 import { limitUserPunch, onePunchAtATime, socketPunchCounter } from './punch-limits.js';
@@ -65,6 +67,11 @@ export async function socketPunch(
     return { success: true, message: translate(result.messageKey, lang), data: result.data };
   } catch (err) {
     if (err instanceof AppError) return refusal(err, lang);
+    // The database away or too busy: said as such, as over HTTP (decision 0021), and logged once per outage.
+    if (isDatabaseUnavailable(err)) {
+      deps.dbOutage.failed(err);
+      return refusal(new AppError('service_unavailable', 'error.service_unavailable', { retryAfter: RETRY_AFTER_SECONDS }), lang);
+    }
     log.error({ err }, 'socket punch failed');
     return refusal(new AppError('internal'), lang);
   }
