@@ -1,9 +1,11 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { sharedMessages } from './shared-messages';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 
@@ -43,28 +45,35 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), sharedMessages(), precompress()],
+  resolve: {
+    // React Router's package points every bundler at its development build (dev warnings included); the
+    // production build is the same code without them.
+    alias: [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: the chunk graph bench/web/first-load.ts reads (decision 0026).
+    manifest: true,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks: app releases do not invalidate the browser cache of the libraries.
+        // React (every page needs it) keeps a long-lived chunk of its own. Everything else is split by use:
+        // one big vendor or Mantine chunk would put the dashboard's libraries on the landing page (decision 0026).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+            // The parts of one namespace in one language (locales/es/dashboard.json + locales/es/dashboard/*.json)
+            // travel as one lazy chunk: lib/i18n.ts loads the current language's namespaces as pages need them.
             {
-              name: 'mantine',
-              test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-transition-group|react-style-singleton|use-callback-ref|use-sidecar|tslib|get-nonce)/,
-              priority: 20,
-            },
-            // Heavy, rarely used libraries (exports, maps, tour, captcha, face guidance) stay in their own lazy chunks.
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](?!altcha|@vladmandic|exceljs|jspdf|jspdf-autotable|leaflet|react-leaflet|driver\.js|papaparse|html2canvas|canvg|dompurify|core-js)/,
-              priority: 10,
+              name: (id: string) => {
+                const m = /locales[\\/](\w+)[\\/]([\w-]+?)(?:\.json$|[\\/])/.exec(id);
+                return m ? `locale-${m[1]}-${m[2]}` : null;
+              },
+              test: /src[\\/]locales[\\/]\w+[\\/].*\.json$/,
+              priority: 40,
             },
           ],
         },

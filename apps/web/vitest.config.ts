@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { sharedMessages } from './shared-messages';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), sharedMessages()],
   // Mantine's CSS is irrelevant to behaviour tests; skip PostCSS processing.
   css: { postcss: { plugins: [] } },
   test: {

@@ -1,13 +1,20 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { getDefaultZIndex, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { CompanyConfigProvider } from '../features/auth/CompanyConfigContext';
 import i18n from '../lib/i18n';
 import { theme } from './theme';
+
+/** The toast host is a leaf: it loads after the first paint (decision 0026); toasts shown before it mounts wait in its store. */
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+
+/**
+ * The global modal host (modals.open / openConfirmModal) listens to window events, so it needs no children and
+ * loads after the first paint like the toasts; no screen reads its context (useModals).
+ */
+const ModalsHost = lazy(async () => ({ default: (await import('@mantine/modals')).ModalsProvider }));
 
 /** Above modals and drawers (200), below dropdowns and tooltips (300): an opened user menu is never under a toast. */
 const TOAST_Z_INDEX = getDefaultZIndex('popover') - 1;
@@ -31,11 +38,12 @@ export function AppProviders({ queryClient, env = 'default', children }: AppProv
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>
         <CompanyConfigProvider>
-          <ModalsProvider>
+          <Suspense fallback={null}>
+            <ModalsHost />
             {/* Under the header, clicks pass around them (.app-toasts in global.css); over modals, under open menus. */}
             <Notifications position="top-right" limit={4} zIndex={TOAST_Z_INDEX} classNames={{ root: 'app-toasts' }} />
-            {children}
-          </ModalsProvider>
+          </Suspense>
+          {children}
         </CompanyConfigProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -7,8 +7,13 @@ import { Navigate, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { useSession } from '../features/auth/api';
 import type { Area } from '../features/dashboard/tabs';
+import { loadNamespaces, NAMESPACES } from '../lib/i18n';
 
-const DashboardLayout = lazy(() => import('../features/dashboard/components/DashboardLayout'));
+// The areas read every namespace (tabs mix them): they load with the layout, in the current language only.
+const DashboardLayout = lazy(async () => {
+  const [layout] = await Promise.all([import('../features/dashboard/components/DashboardLayout'), loadNamespaces(NAMESPACES)]);
+  return layout;
+});
 
 /**
  * Guard of /super-admin/*, /company-admin/*, /employee/*: verifies the session first ('Verificando autenticación...'),

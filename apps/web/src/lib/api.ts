@@ -27,10 +27,21 @@ export class ApiError extends Error {
 }
 
 let unauthorizedHandler: (() => void) | null = null;
+/** A 401 that came before any handler was registered (the route tree mounts after its lazy chunks load). */
+let unauthorizedPending = false;
+
+function sessionLost(): void {
+  if (unauthorizedHandler) unauthorizedHandler();
+  else unauthorizedPending = true;
+}
 
 /** Registers what to do when the session is lost (401 outside login/verify). Returns an unregister function. */
 export function setUnauthorizedHandler(handler: () => void): () => void {
   unauthorizedHandler = handler;
+  if (unauthorizedPending) {
+    unauthorizedPending = false;
+    handler();
+  }
   return () => {
     if (unauthorizedHandler === handler) unauthorizedHandler = null;
   };
@@ -109,7 +120,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const json = await readJson(res);
   if (!res.ok) {
     const error = toApiError(res.status, json);
-    if (res.status === 401 && !SESSION_PROBES.includes(path)) unauthorizedHandler?.();
+    if (res.status === 401 && !SESSION_PROBES.includes(path)) sessionLost();
     throw error;
   }
   const envelope = (json ?? {}) as Partial<ApiEnvelope<T>>;

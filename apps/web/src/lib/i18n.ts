@@ -1,16 +1,23 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, MESSAGES } from '@presente/shared';
-import i18n from 'i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@presente/shared';
+import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
 /**
  * Catalogues: locales/{lng}/{ns}.json plus per-feature parts in locales/{lng}/{ns}/*.json, deep-merged
  * into the spec's namespaces (common, auth, dashboard, settings, employee), so features add words
- * without editing one shared file.
+ * without editing one shared file. They load lazily: only the current language, and only the namespaces
+ * a page needs (vite.config.ts puts each language + namespace in one chunk; decision 0026).
  */
-const files = import.meta.glob<Record<string, unknown>>('../locales/*/**/*.json', { eager: true, import: 'default' });
+const parts = import.meta.glob<Record<string, unknown>>('../locales/*/**/*.json', { import: 'default' });
 
-function deepMerge(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
+/** The shared flat catalogue ('validation.passwordMin8' -> words), one chunk per language (shared-messages.ts). */
+const messageLoaders: Record<Language, () => Promise<{ default: Record<string, string> }>> = {
+  es: () => import('virtual:presente-messages/es'),
+  en: () => import('virtual:presente-messages/en'),
+};
+
+export function deepMerge(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
   for (const [k, v] of Object.entries(source)) {
     const existing = target[k];
     target[k] =
@@ -21,34 +28,39 @@ function deepMerge(target: Record<string, unknown>, source: Record<string, unkno
   return target;
 }
 
-function catalogue(lang: Language, ns: string): Record<string, unknown> {
-  let out: Record<string, unknown> = {};
-  for (const [path, data] of Object.entries(files).sort(([a], [b]) => a.localeCompare(b))) {
-    const m = /locales\/(\w+)\/([\w-]+)(?:\/[\w-]+)?\.json$/.exec(path);
-    if (m && m[1] === lang && m[2] === ns) out = deepMerge(out, data);
-  }
-  return out;
+/** Whether a catalogue file (../locales/es/dashboard/holidays.json) belongs to a language and namespace. */
+export function isPartOf(path: string, lang: string, ns: string): boolean {
+  const m = /locales\/(\w+)\/([\w-]+)(?:\/[\w-]+)?\.json$/.exec(path);
+  return Boolean(m && m[1] === lang && m[2] === ns);
 }
+
+/** One namespace of one language, its parts merged (what the browser fetches for it). */
+export async function loadNamespace(lang: string, ns: string): Promise<Record<string, unknown>> {
+  if (ns === 'messages') return (await (messageLoaders[lang as Language] ?? messageLoaders[DEFAULT_LANGUAGE])()).default;
+  const paths = Object.keys(parts)
+    .filter((path) => isPartOf(path, lang, ns))
+    .sort((a, b) => a.localeCompare(b));
+  const loaded = await Promise.all(paths.map((path) => parts[path]()));
+  return loaded.reduce<Record<string, unknown>>((out, data) => deepMerge(out, data), {});
+}
+
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lang: string, ns: string, callback: ReadCallback) {
+    loadNamespace(lang, ns).then(
+      (data) => callback(null, data),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 export const NAMESPACES = ['common', 'auth', 'dashboard', 'settings', 'employee', 'messages'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-/**
- * The shared flat catalogue ('validation.passwordMin8' -> words) as an i18next namespace for one language.
- * Keys stay flat (looked up with keySeparator: false) so 'a.b' and 'a.b.c' can coexist.
- */
-function messagesFor(lang: Language): Record<string, string> {
-  return Object.fromEntries(Object.entries(MESSAGES).map(([key, words]) => [key, words[lang]]));
-}
-
-const SPEC_NAMESPACES = ['common', 'auth', 'dashboard', 'settings', 'employee'] as const;
-type Tree = Record<string, unknown>;
-function resourcesFor(lang: Language): Record<(typeof SPEC_NAMESPACES)[number], Tree> & { messages: Record<string, string> } {
-  const [common, auth, dashboard, settings, employee] = SPEC_NAMESPACES.map((ns) => catalogue(lang, ns));
-  return { common, auth, dashboard, settings, employee, messages: messagesFor(lang) };
-}
-
-export const resources = { es: resourcesFor('es'), en: resourcesFor('en') };
+/** Loaded before the first render: every page shows common words and may show a server message. */
+const BOOT_NAMESPACES: Namespace[] = ['common', 'messages'];
 
 /** The current UI language, narrowed to the supported ones. */
 export function currentLanguage(): Language {
@@ -56,22 +68,32 @@ export function currentLanguage(): Language {
   return (LANGUAGES as readonly string[]).includes(lang) ? (lang as Language) : DEFAULT_LANGUAGE;
 }
 
+/**
+ * Loads namespaces of the current language (and of the fallback, when it differs) before a page renders,
+ * so a lazy page never shows raw keys. A language change later loads every namespace loaded so far.
+ */
+export function loadNamespaces(ns: readonly Namespace[]): Promise<void> {
+  return i18n.loadNamespaces([...ns]).catch(() => undefined);
+}
+
 function syncHtmlLang(): void {
   if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage();
 }
 
-i18n
+/** Resolves once the boot namespaces of the detected language are in (main.tsx renders after it). */
+export const i18nReady: Promise<unknown> = i18n
   .use(LanguageDetector)
+  .use(lazyCatalogues)
   .use(initReactI18next)
   .init({
-    resources,
-    ns: [...NAMESPACES],
+    ns: BOOT_NAMESPACES,
     defaultNS: 'common',
-    fallbackLng: DEFAULT_LANGUAGE,
+    // Only an unsupported language falls back to Spanish: an English page never loads the Spanish catalogues too.
+    fallbackLng: (code: string) => ((LANGUAGES as readonly string[]).includes(code.slice(0, 2)) ? [] : [DEFAULT_LANGUAGE]),
     supportedLngs: [...LANGUAGES],
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
-    initAsync: false,
+    partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,
     detection: {
@@ -80,7 +102,8 @@ i18n
       caches: ['localStorage'],
     },
     react: { useSuspense: false },
-  });
+  })
+  .catch(() => undefined);
 
 syncHtmlLang();
 i18n.on('languageChanged', syncHtmlLang);

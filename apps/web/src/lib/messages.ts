@@ -1,15 +1,18 @@
-import { isMessageKey } from '@presente/shared';
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from './api';
+import i18n from './i18n';
 
 /**
  * Words for a key of the shared MESSAGES catalogue (server messages, zod validation keys).
  * Anything that is not a key is returned unchanged: it already is words (e.g. a server message).
  */
 export function translateMessage(t: TFunction, keyOrText: string, vars?: Record<string, string | number>): string {
-  const words = isMessageKey(keyOrText) ? t(keyOrText, { ns: 'messages', keySeparator: false }) : keyOrText;
+  // Looked up in the loaded 'messages' namespace, not in the shared MESSAGES object: the pages then do not
+  // carry the catalogue of both languages (decision 0026).
+  const lookup = { ns: 'messages', keySeparator: false, nsSeparator: false } as const;
+  const words = i18n.exists(keyOrText, lookup) ? t(keyOrText, lookup) : keyOrText;
   // The shared catalogue marks values as {name} (single braces), not i18next's {{name}}.
   return vars ? words.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match)) : words;
 }

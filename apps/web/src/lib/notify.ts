@@ -1,9 +1,18 @@
-import { notifications } from '@mantine/notifications';
 import { TOAST_MS } from '@presente/shared';
+
+type Toast = { message: string; title?: string; color: string; autoClose: number };
+
+/**
+ * The toast store loads with the toast host after the first paint (app/AppProviders.tsx), so a page that
+ * may show a toast does not carry it on its first load (decision 0026); a toast waits for it at most once.
+ */
+function show(toast: Toast): void {
+  void import('@mantine/notifications').then(({ notifications }) => notifications.show(toast));
+}
 
 /** Toasts with the spec's durations (§9): success 5 s, error 7 s, info 4 s. */
 export const notify = {
-  success: (message: string, title?: string) => notifications.show({ message, title, color: 'teal', autoClose: TOAST_MS.success }),
-  error: (message: string, title?: string) => notifications.show({ message, title, color: 'red', autoClose: TOAST_MS.error }),
-  info: (message: string, title?: string) => notifications.show({ message, title, color: 'indigo', autoClose: TOAST_MS.info }),
+  success: (message: string, title?: string) => show({ message, title, color: 'teal', autoClose: TOAST_MS.success }),
+  error: (message: string, title?: string) => show({ message, title, color: 'red', autoClose: TOAST_MS.error }),
+  info: (message: string, title?: string) => show({ message, title, color: 'indigo', autoClose: TOAST_MS.info }),
 };

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@presente/shared';
 import { describe, expect, it } from 'vitest';
-import i18n, { resources } from '../lib/i18n';
+import i18n from '../lib/i18n';
+import { resources } from '../test/i18n-resources';
 
 type Tree = { [key: string]: unknown };
 

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import i18n from '../lib/i18n';
+import { resources } from './i18n-resources';
 
 // The dashboard is a lazy chunk that grows with every tab; its first import in a test file can take
 // a couple of seconds on a loaded machine, so findBy/waitFor wait up to 5 s (passing tests are not slower).
@@ -53,6 +54,11 @@ vi.mock('socket.io-client', () => {
   return { io: () => socket };
 });
 vi.mock('driver.js', () => ({ driver: () => ({ drive: () => {}, destroy: () => {}, isActive: () => false }) }));
+
+// The browser loads catalogues lazily; tests have them all from the start.
+for (const [lang, namespaces] of Object.entries(resources)) {
+  for (const [ns, words] of Object.entries(namespaces)) i18n.addResourceBundle(lang, ns, words, true, true);
+}
 
 beforeEach(async () => {
   localStorage.clear();

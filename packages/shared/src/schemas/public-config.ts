@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-/** OpenStreetMap's public tiles: the default map of a fresh install (their usage policy allows light use). */
-export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-export const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer">OpenStreetMap</a>';
-export const DEFAULT_SUPPORT_EMAIL = 'soporte@presente.app';
+export { DEFAULT_MAP_TILE_URL, DEFAULT_PUBLIC_CONFIG, DEFAULT_SUPPORT_EMAIL, OSM_ATTRIBUTION } from './public-config-defaults.js';
 
 /**
  * GET /api/config (public, no session): what the operator configured for every screen. `map.tileUrl` is
@@ -15,9 +12,3 @@ export const publicConfig = z.object({
   support: z.object({ email: z.string(), whatsapp: z.string().nullable() }),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
-
-/** What the screens use until (or unless) the server's answer arrives. */
-export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
-  map: { tileUrl: DEFAULT_MAP_TILE_URL, attribution: OSM_ATTRIBUTION },
-  support: { email: DEFAULT_SUPPORT_EMAIL, whatsapp: null },
-};

@@ -10,7 +10,7 @@ function solveAltcha(payload: string) {
 }
 
 async function fillCredentials(user: ReturnType<typeof renderApp>['user']) {
-  await user.type(screen.getByLabelText(/^Correo electrónico/), 'ana@acme.pe');
+  await user.type(await screen.findByLabelText(/^Correo electrónico/), 'ana@acme.pe');
   await user.type(screen.getByLabelText(/^Contraseña/), 'secreto123');
 }
 

@@ -28,7 +28,7 @@ function baseRoutes(extra = {}) {
 const submitButton = (name = 'Registrar empresa') => screen.getByRole('button', { name });
 
 async function fillValidForm(user: ReturnType<typeof renderApp>['user']) {
-  await user.type(screen.getByLabelText(/^Nombre de la empresa/), 'Acme S.A.C.');
+  await user.type(await screen.findByLabelText(/^Nombre de la empresa/), 'Acme S.A.C.');
   await user.type(screen.getByLabelText(/^RUC/), '20123456789');
   await user.type(screen.getByLabelText(/^Email de la empresa/), 'contacto@acme.pe');
   await user.type(screen.getByLabelText(/^Nombre del administrador/), 'Ana Torres');
@@ -41,7 +41,7 @@ describe('RegisterPage', () => {
   it('shows every required-field message of the spec in Spanish, then in English after switching', async () => {
     mockApi(baseRoutes());
     const { user } = renderApp('/register');
-    await user.click(submitButton());
+    await user.click(await screen.findByRole('button', { name: 'Registrar empresa' }));
 
     expect(await screen.findByText('El nombre de la empresa es requerido')).toBeInTheDocument();
     expect(screen.getByText('El email de la empresa es requerido')).toBeInTheDocument();
@@ -65,7 +65,7 @@ describe('RegisterPage', () => {
   it('shows the minimum-length and mismatch messages in Spanish and English', async () => {
     mockApi(baseRoutes());
     const { user } = renderApp('/register');
-    await user.type(screen.getByLabelText(/^Contraseña/), '1234567');
+    await user.type(await screen.findByLabelText(/^Contraseña/), '1234567');
     await user.type(screen.getByLabelText(/^Confirmar contraseña/), '7654321');
     await user.click(submitButton());
 

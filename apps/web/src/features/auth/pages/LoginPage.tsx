@@ -1,7 +1,6 @@
 import { Anchor, Button, Group, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { loginInput } from '@presente/shared';
-import { useState } from 'react';
+import { type FormErrors, useForm } from '@mantine/form';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PasswordField } from '../../../components/PasswordField';
@@ -11,6 +10,16 @@ import { landingPathFor, useLogin } from '../api';
 import { CaptchaField } from '../captcha/CaptchaField';
 import { useCaptcha } from '../captcha/useCaptcha';
 import { AuthEmailField, AuthFormPage } from '../components/AuthPage';
+
+type LoginValues = { email: string; password: string };
+type Validate = (values: LoginValues) => FormErrors;
+
+/** The shared schema's checks load after the page shows (loginValidation.ts); submit waits for them if needed. */
+let validateLogin: Validate | undefined;
+const loadValidation = async (): Promise<Validate> => {
+  validateLogin ??= (await import('../loginValidation')).validateLogin as Validate;
+  return validateLogin;
+};
 
 /** /login: email, password (show/hide), human verification; redirects by role on success. */
 export function LoginPage() {
@@ -24,11 +33,16 @@ export function LoginPage() {
 
   const form = useForm({
     mode: 'controlled',
-    initialValues: { email: '', password: '' },
-    validate: schemaResolver(loginInput, { sync: true }),
+    // After registering, the new administrator's e-mail is already there.
+    initialValues: { email: (location.state as { email?: string } | null)?.email ?? '', password: '' },
+    validate: (values) => validateLogin?.(values) ?? {},
   });
 
-  const submit = form.onSubmit(
+  useEffect(() => {
+    void loadValidation();
+  }, []);
+
+  const handleSubmit = form.onSubmit(
     (values) => {
       if (!captcha.ensureSolved()) return;
       setServerError(null);
@@ -51,6 +65,10 @@ export function LoginPage() {
       captcha.ensureSolved();
     },
   );
+  const submit = (event?: FormEvent<HTMLFormElement>) => {
+    event?.preventDefault();
+    void loadValidation().then(() => handleSubmit(event));
+  };
 
   return (
     <AuthFormPage

@@ -9,7 +9,7 @@ import { PasswordField } from '../../../components/PasswordField';
 import { ApiError } from '../../../lib/api';
 import { errorMessage, translateMessage, useMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
-import { openLegalModal } from '../../legal/openLegalModal';
+import { openLegal } from '../../legal/openLegal';
 import { type RegisterBody, useRegisterCompany } from '../api';
 import { CaptchaField } from '../captcha/CaptchaField';
 import { useCaptcha } from '../captcha/useCaptcha';
@@ -218,11 +218,11 @@ export function RegisterPage() {
               )}
               <Text size="xs" c="dimmed">
                 {t('register.legalPrefix')}{' '}
-                <Anchor component="button" type="button" size="xs" onClick={() => openLegalModal('terms')}>
+                <Anchor component="button" type="button" size="xs" onClick={() => openLegal('terms')}>
                   {t('register.legalTerms')}
                 </Anchor>{' '}
                 {t('register.legalAnd')}{' '}
-                <Anchor component="button" type="button" size="xs" onClick={() => openLegalModal('privacy')}>
+                <Anchor component="button" type="button" size="xs" onClick={() => openLegal('privacy')}>
                   {t('register.legalPrivacy')}
                 </Anchor>
                 .

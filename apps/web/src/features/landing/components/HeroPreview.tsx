@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Paper, RingProgress, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Box, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheckFilled, IconFaceId, IconMapPinCheck, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -24,17 +24,23 @@ export function HeroPreview() {
           </Badge>
         </Group>
         <Stack align="center" gap={6} mb="lg">
-          <RingProgress
-            size={150}
-            thickness={8}
-            roundCaps
-            sections={[{ value: 100, color: 'teal.5' }]}
-            label={
-              <ThemeIcon size={96} radius={96} variant="light" color="indigo" mx="auto">
-                <IconFaceId size={56} stroke={1.4} />
-              </ThemeIcon>
-            }
-          />
+          {/* A full ring drawn with CSS: Mantine's RingProgress brings its tooltip engine (floating-ui) to the landing. */}
+          <Box
+            w={150}
+            h={150}
+            mx="auto"
+            style={{
+              border: '8px solid var(--mantine-color-teal-5)',
+              borderRadius: '50%',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+            }}
+          >
+            <ThemeIcon size={96} radius={96} variant="light" color="indigo">
+              <IconFaceId size={56} stroke={1.4} />
+            </ThemeIcon>
+          </Box>
           <Text fw={800} fz={28} mt="xs" style={{ fontVariantNumeric: 'tabular-nums' }}>
             08:57
           </Text>

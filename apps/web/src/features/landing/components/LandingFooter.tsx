@@ -2,7 +2,7 @@ import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../../../components/BrandLogo';
 import type { LegalKind } from '../../legal/LegalContent';
-import { openLegalModal } from '../../legal/openLegalModal';
+import { openLegal } from '../../legal/openLegal';
 
 const LEGAL: LegalKind[] = ['terms', 'privacy', 'about'];
 
@@ -20,7 +20,7 @@ export function LandingFooter() {
           </Stack>
           <Group gap="lg" component="nav" aria-label={t('legal.terms')}>
             {LEGAL.map((kind) => (
-              <Anchor key={kind} component="button" type="button" size="sm" c="dark.5" onClick={() => openLegalModal(kind)}>
+              <Anchor key={kind} component="button" type="button" size="sm" c="dark.5" onClick={() => openLegal(kind)}>
                 {t(`legal.${kind}`)}
               </Anchor>
             ))}

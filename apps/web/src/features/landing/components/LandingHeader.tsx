@@ -1,9 +1,13 @@
-import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Stack } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../../components/BrandLogo';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
+
+// The drawer (with Mantine's focus trap, scroll lock and portal) loads only when a phone opens the menu.
+const LandingMenuDrawer = lazy(() => import('./LandingMenuDrawer'));
 
 export const LANDING_SECTIONS = ['features', 'pricing', 'security', 'contact'] as const;
 
@@ -11,6 +15,9 @@ export const LANDING_SECTIONS = ['features', 'pricing', 'security', 'contact'] a
 export function LandingHeader() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // Mounted from the first opening on, so closing keeps its transition.
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  if (opened && !menuLoaded) setMenuLoaded(true);
   const links = LANDING_SECTIONS.map((id) => (
     <Anchor key={id} href={`#${id}`} c="dark.6" fw={500} size="sm" underline="never" onClick={close}>
       {t(`landing.nav.${id}`)}
@@ -49,18 +56,11 @@ export function LandingHeader() {
           </Group>
         </Group>
       </Container>
-      <Drawer opened={opened} onClose={close} position="right" size="80%" title={<BrandLogo size="sm" />} hiddenFrom="sm">
-        <Stack gap="lg" component="nav">
-          {links}
-          <Divider />
-          <Button component={Link} to="/login" variant="default" fullWidth onClick={close}>
-            {t('actions.login')}
-          </Button>
-          <Button component={Link} to="/register" fullWidth onClick={close}>
-            {t('actions.register')}
-          </Button>
-        </Stack>
-      </Drawer>
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <LandingMenuDrawer opened={opened} onClose={close} links={links} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,0 +1,46 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { createTestApp, type TestApp } from '../test/app.js';
+
+let t: TestApp;
+let dist: string;
+let web: FastifyInstance;
+beforeAll(async () => {
+  t = await createTestApp();
+  dist = mkdtempSync(join(tmpdir(), 'presente-web-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  web = await buildApp(t.deps, { webDist: dist });
+});
+afterAll(async () => {
+  await web?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('robots.txt', () => {
+  it('is a real robots.txt in text/plain, not the SPA page: the landing allowed, the API and the app areas not', async () => {
+    const res = await web.inject({ url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).not.toContain('<');
+    const lines = res.body.split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    expect(lines).toContain('Allow: /$');
+    for (const path of ['/api/', '/super-admin', '/company-admin', '/employee', '/attendance/']) expect(lines).toContain(`Disallow: ${path}`);
+    // Nothing disallows the landing itself.
+    expect(lines).not.toContain('Disallow: /');
+  });
+
+  it('keeps sending the SPA for the app routes and 404 JSON for unknown API paths', async () => {
+    const page = await web.inject({ url: '/login' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const api = await web.inject({ url: '/api/robots.txt' });
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toMatch(/json/);
+  });
+});
