@@ -14,7 +14,7 @@ import * as schema from './schema/index.js';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbKind = 'pglite' | 'postgres';
 
-/** What /api/health says of the database: answering, answering late (or its connections all busy), or not at all. */
+/** What /api/health says of the database: answering, answering late (or requests waiting on it), or not at all. */
 export type DbHealth = 'ok' | 'slow' | 'unreachable';
 
 export interface Database {
