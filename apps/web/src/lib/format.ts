@@ -20,6 +20,15 @@ export function formatTime(date: Date, zone: ZoneSettings): string {
   return safeFormat(date, zone, { hour: '2-digit', minute: '2-digit' });
 }
 
+/** A clock time for "updated at": 24-hour, with the zone it is in ("18:28 GMT-5"), in the viewer's own timezone. */
+export function formatClockWithZone(date: Date, locale: string, timezone?: string): string {
+  try {
+    return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short', timeZone: timezone }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short', timeZone: 'UTC' }).format(date);
+  }
+}
+
 /** The hour (0-23) of `date` in the given timezone. */
 export function hourIn(date: Date, timezone: string): number {
   try {

@@ -19,6 +19,10 @@ describe('SuperAdminOverviewTab', { timeout: 30_000 }, () => {
     // The simulator lets anyone activate Premium without paying: the operator must see it.
     expect(screen.getByTestId('system-payments')).toHaveTextContent('Modo de prueba');
     expect(screen.getByText(/cualquier administrador puede activar Premium sin pagar/)).toBeInTheDocument();
+    // "Actualizado a las" in 24-hour time with its zone, never "p. m." (walk-through finding 18).
+    const updated = screen.getByText(/Actualizado a las/);
+    expect(updated.textContent).toMatch(/Actualizado a las ([01]\d|2[0-3]):[0-5]\d (GMT|UTC|[A-Z]{3})/);
+    expect(updated.textContent).not.toMatch(/[ap]\. ?m\./i);
   });
 
   it('names the PayPal environment that takes the payments', async () => {

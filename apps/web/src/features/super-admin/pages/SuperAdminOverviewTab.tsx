@@ -1,6 +1,7 @@
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingSkyscraper, IconClipboardCheck, IconRefresh, IconUserCheck, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatClockWithZone } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { errorMessage } from '../../../lib/messages';
 import { useSuperAdminDashboard } from '../api';
@@ -17,7 +18,8 @@ export function SuperAdminOverviewTab() {
   const data = query.data;
   const loading = query.isPending;
   const activePercent = data && data.totalEmployees > 0 ? Math.round((data.activeEmployees / data.totalEmployees) * 100) : null;
-  const updatedAt = query.dataUpdatedAt ? new Date(query.dataUpdatedAt).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }) : '';
+  // 24-hour with its zone (walk-through finding 18: "06:28 p. m." read as local time while it was UTC).
+  const updatedAt = query.dataUpdatedAt ? formatClockWithZone(new Date(query.dataUpdatedAt), locale) : '';
 
   return (
     <Stack gap="lg">
