@@ -57,6 +57,7 @@ export const appRoutes: RouteObject[] = [
       },
       { path: '/forgot-password', lazy: page(async () => (await import('../features/auth/pages/ForgotPasswordPage')).ForgotPasswordPage, ['auth']) },
       { path: '/reset-password', lazy: page(async () => (await import('../features/auth/pages/ResetPasswordPage')).ResetPasswordPage, ['auth']) },
+      { path: '/undo-email-change', lazy: page(async () => (await import('../features/auth/pages/UndoEmailChangePage')).UndoEmailChangePage, ['auth']) },
       // The public face-attendance kiosk (no login); Human loads later still.
       {
         path: '/attendance/:token',

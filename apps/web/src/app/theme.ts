@@ -1,4 +1,5 @@
 import { createTheme } from '@mantine/core';
+import { foldedFilter } from '../lib/search';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -13,5 +14,9 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { radius: 'lg' } },
     Paper: { defaultProps: { radius: 'lg' } },
+    // Searches ignore accents and case everywhere ("peru" finds "Perú"), as the server's do.
+    Select: { defaultProps: { filter: foldedFilter } },
+    MultiSelect: { defaultProps: { filter: foldedFilter } },
+    Autocomplete: { defaultProps: { filter: foldedFilter } },
   },
 });

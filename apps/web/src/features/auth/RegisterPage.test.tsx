@@ -88,6 +88,8 @@ describe('RegisterPage', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText('Empresa registrada exitosamente, inicia sesión')).toBeInTheDocument();
+    // The login form opens with the e-mail just registered.
+    expect(await screen.findByLabelText(/^Correo electrónico/)).toHaveValue('ana@acme.pe');
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/auth/register'));
     expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
       name: 'Acme S.A.C.',
@@ -139,6 +141,16 @@ describe('RegisterPage', () => {
 
     await user.click(submitButton());
     expect(await screen.findByText('Error al registrar la empresa')).toBeInTheDocument();
+  });
+
+  it('the country search ignores accents: "peru" finds Perú', async () => {
+    mockApi(baseRoutes());
+    const { user } = renderApp('/register');
+    const country = await screen.findByDisplayValue('Perú');
+    await user.clear(country);
+    await user.type(country, 'peru');
+    expect(await screen.findByRole('option', { name: 'Perú' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Chile' })).not.toBeInTheDocument();
   });
 
   it("says 'Error cargando países' when the country list cannot be loaded", async () => {

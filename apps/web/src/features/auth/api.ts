@@ -150,6 +150,11 @@ export function useForgotPassword() {
   return useMutation({ mutationFn: (body: { email: string }) => api.post<unknown>('/auth/forgot-password', body) });
 }
 
+/** POST /auth/email-change/undo: the old address's link puts it back and ends every session (decision 0025). */
+export function useUndoEmailChange() {
+  return useMutation({ mutationFn: (token: string) => api.post<{ email: string }>('/auth/email-change/undo', { token }) });
+}
+
 /** Whether a reset link is still usable, asked once when the page opens (it does not spend the link). */
 export function useResetTokenCheck(token: string) {
   return useQuery({

@@ -109,7 +109,8 @@ export function RegisterPage() {
       register.mutate(body, {
         onSuccess: () => {
           notify.success(translateMessage(t, 'auth.registerSuccess'));
-          navigate('/login', { replace: true });
+          // The login opens with the administrator's e-mail filled in (walk-through finding 21).
+          navigate('/login', { replace: true, state: { email: body.adminEmail } });
         },
         onError: (error) => {
           if (error instanceof ApiError) for (const e of error.errors ?? []) if (e.path in INITIAL) form.setFieldError(e.path, e.message);
