@@ -156,6 +156,50 @@ describe.skipIf(!onPostgres)('PostgreSQL through a proxy: cut, restored, a table
     expect(performance.now() - back).toBeLessThan(2_000);
   });
 
+  it('check-ins while PostgreSQL is cut and restored: every acknowledged one is stored, none twice; the refused ones get 503 and go through when retried', async () => {
+    const company = await t.factories.company();
+    const people = await Promise.all(Array.from({ length: 24 }, () => t.factories.employee(company.id)));
+    const checkIn = (p: (typeof people)[number]) => t.as(p.account).post('/api/employee/attendance/check-in', {});
+    // Half of them check in as the connection is cut under them, the rest while it is down.
+    const first = people.slice(0, 12).map(checkIn);
+    await sleep(5);
+    await proxy.cut();
+    const duringCut = await Promise.all(people.slice(12).map(checkIn));
+    const answers = [...(await Promise.all(first)), ...duringCut];
+    await proxy.restore();
+    const codes = answers.map((r) => r.statusCode);
+    // Each answer is an acknowledgement (2xx) or a clear 503 to retry: never a 500, never silence.
+    for (const r of answers) expect([200, 201, 503], r.body).toContain(r.statusCode);
+    expect(codes.filter((c) => c === 503).length).toBeGreaterThanOrEqual(12);
+    // The browser honours Retry-After and sends the refused ones again once the service is back.
+    const back = performance.now();
+    const retried = new Map<number, Response>();
+    for (const [i, r] of answers.entries()) {
+      if (r.statusCode !== 503) continue;
+      let again = await checkIn(people[i]);
+      while (again.statusCode === 503 && performance.now() - back < 5_000) {
+        await sleep(100);
+        again = await checkIn(people[i]);
+      }
+      retried.set(i, again);
+    }
+    // A retry is stored, or (its first try had committed before the cut lost the answer) told it is already in.
+    for (const again of retried.values()) expect([200, 201, 409], again.body).toContain(again.statusCode);
+    const direct = new pg.Client({ connectionString: url });
+    await direct.connect();
+    try {
+      const { rows } = await direct.query<{ employee_id: string; n: number }>(
+        'select employee_id, count(*)::int as n from attendance_records where employee_id = any($1::uuid[]) group by employee_id',
+        [people.map((p) => p.id)],
+      );
+      const stored = new Map(rows.map((r) => [r.employee_id, r.n]));
+      // Every person is in exactly once: all acknowledged writes are there, none is doubled.
+      for (const p of people) expect(stored.get(p.id), p.id).toBe(1);
+    } finally {
+      await direct.end();
+    }
+  });
+
   it('a table locked for seconds: health answers within 1 s (slow), requests answer 503 once the lock timeout passes', async () => {
     const locker = new pg.Client({ connectionString: url });
     await locker.connect();
