@@ -38,6 +38,7 @@ const ROUTES: Record<string, { path: string; lazy: RegExp[] }> = {
   'company-admin': {
     path: '/company-admin',
     lazy: [
+      /^src\/app\/ProtectedArea\.tsx$/,
       /^src\/features\/dashboard\/components\/DashboardLayout\.tsx$/,
       /^src\/features\/company-overview\/pages\/CompanyOverviewTab\.tsx$/,
       locale('common', 'dashboard'),
@@ -47,6 +48,7 @@ const ROUTES: Record<string, { path: string; lazy: RegExp[] }> = {
   employee: {
     path: '/employee',
     lazy: [
+      /^src\/app\/ProtectedArea\.tsx$/,
       /^src\/features\/dashboard\/components\/DashboardLayout\.tsx$/,
       /^src\/features\/employee-area\/overview\/EmployeeOverviewTab\.tsx$/,
       locale('common', 'dashboard', 'employee'),
@@ -56,6 +58,7 @@ const ROUTES: Record<string, { path: string; lazy: RegExp[] }> = {
   'super-admin': {
     path: '/super-admin',
     lazy: [
+      /^src\/app\/ProtectedArea\.tsx$/,
       /^src\/features\/dashboard\/components\/DashboardLayout\.tsx$/,
       /^src\/features\/super-admin\/pages\/SuperAdminOverviewTab\.tsx$/,
       locale('common', 'dashboard'),

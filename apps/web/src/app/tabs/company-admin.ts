@@ -8,15 +8,18 @@ import {
   IconSettings,
   IconUsers,
 } from '@tabler/icons-react';
-import { AttendanceTab } from '../../features/attendance/pages/AttendanceTab';
-import { CompanyOverviewTab } from '../../features/company-overview/pages/CompanyOverviewTab';
-import { CompanySettingsTab } from '../../features/company-settings/pages/CompanySettingsTab';
+import { lazyTab } from '../../features/dashboard/lazyTab';
 import type { TabDef } from '../../features/dashboard/tabs';
-import { EmployeesTab } from '../../features/employees/pages/EmployeesTab';
-import { HolidaysTab } from '../../features/holidays/pages/HolidaysTab';
-import { ReportsTab } from '../../features/reports/pages/ReportsTab';
-import { SchedulesTab } from '../../features/schedules/pages/SchedulesTab';
-import { SubscriptionTab } from '../../features/subscription/pages/SubscriptionTab';
+
+// Each tab is its own chunk (decision 0026).
+const AttendanceTab = lazyTab(() => import('../../features/attendance/pages/AttendanceTab'), 'AttendanceTab');
+const CompanyOverviewTab = lazyTab(() => import('../../features/company-overview/pages/CompanyOverviewTab'), 'CompanyOverviewTab');
+const CompanySettingsTab = lazyTab(() => import('../../features/company-settings/pages/CompanySettingsTab'), 'CompanySettingsTab');
+const EmployeesTab = lazyTab(() => import('../../features/employees/pages/EmployeesTab'), 'EmployeesTab');
+const HolidaysTab = lazyTab(() => import('../../features/holidays/pages/HolidaysTab'), 'HolidaysTab');
+const ReportsTab = lazyTab(() => import('../../features/reports/pages/ReportsTab'), 'ReportsTab');
+const SchedulesTab = lazyTab(() => import('../../features/schedules/pages/SchedulesTab'), 'SchedulesTab');
+const SubscriptionTab = lazyTab(() => import('../../features/subscription/pages/SubscriptionTab'), 'SubscriptionTab');
 
 /**
  * Company admin tabs (spec §2), in this order: overview, subscription, schedules, employees,

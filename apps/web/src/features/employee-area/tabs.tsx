@@ -1,14 +1,17 @@
 import { IconActivity, IconCalendarTime, IconClockCheck, IconHistory, IconLayoutDashboard, IconReportAnalytics, IconSettings } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { lazyTab } from '../dashboard/lazyTab';
 import type { TabDef, TabProps } from '../dashboard/tabs';
-import { ActivityTab } from './activity/ActivityTab';
-import { AttendanceTab } from './attendance/AttendanceTab';
-import { HistoryTab } from './history/HistoryTab';
-import { EmployeeOverviewTab } from './overview/EmployeeOverviewTab';
-import { ReportsTab } from './reports/ReportsTab';
-import { ScheduleTab } from './schedule/ScheduleTab';
-import { EmployeeSettingsTab } from './settings/EmployeeSettingsTab';
 import { useEmployeeRealtime } from './useEmployeeRealtime';
+
+// Each tab is its own chunk (decision 0026).
+const ActivityTab = lazyTab(() => import('./activity/ActivityTab'), 'ActivityTab');
+const AttendanceTab = lazyTab(() => import('./attendance/AttendanceTab'), 'AttendanceTab');
+const HistoryTab = lazyTab(() => import('./history/HistoryTab'), 'HistoryTab');
+const EmployeeOverviewTab = lazyTab(() => import('./overview/EmployeeOverviewTab'), 'EmployeeOverviewTab');
+const ReportsTab = lazyTab(() => import('./reports/ReportsTab'), 'ReportsTab');
+const ScheduleTab = lazyTab(() => import('./schedule/ScheduleTab'), 'ScheduleTab');
+const EmployeeSettingsTab = lazyTab(() => import('./settings/EmployeeSettingsTab'), 'EmployeeSettingsTab');
 
 /** Every employee tab listens to the employee's own realtime events while it is on screen. */
 function live(Tab: ComponentType<TabProps>): ComponentType<TabProps> {

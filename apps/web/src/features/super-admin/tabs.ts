@@ -1,8 +1,11 @@
 import { IconBuildingSkyscraper, IconLayoutDashboard, IconSettings } from '@tabler/icons-react';
+import { lazyTab } from '../dashboard/lazyTab';
 import type { TabDef } from '../dashboard/tabs';
-import { CompaniesTab } from './pages/CompaniesTab';
-import { SuperAdminOverviewTab } from './pages/SuperAdminOverviewTab';
-import { SuperAdminSettingsTab } from './pages/SuperAdminSettingsTab';
+
+// Each tab is its own chunk (decision 0026).
+const CompaniesTab = lazyTab(() => import('./pages/CompaniesTab'), 'CompaniesTab');
+const SuperAdminOverviewTab = lazyTab(() => import('./pages/SuperAdminOverviewTab'), 'SuperAdminOverviewTab');
+const SuperAdminSettingsTab = lazyTab(() => import('./pages/SuperAdminSettingsTab'), 'SuperAdminSettingsTab');
 
 /** The super admin area's tabs (spec §2): overview, companies, settings. */
 export const superAdminOverviewTab: TabDef = {

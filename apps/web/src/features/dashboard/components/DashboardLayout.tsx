@@ -2,13 +2,14 @@ import { ActionIcon, AppShell, Burger, Drawer, Group, Title, Tooltip } from '@ma
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import type { SessionUser } from '@presente/shared';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { RealtimeConnection } from '../../../components/RealtimeConnection';
 import { useLogout } from '../../auth/api';
 import { GuidedTourAutoStart } from '../../tour/components/GuidedTourAutoStart';
+import { TabLoader } from '../lazyTab';
 import { type Area, tabPath, tabsFor } from '../tabs';
 import { SidebarNav } from './SidebarNav';
 import { UserMenu } from './UserMenu';
@@ -98,7 +99,9 @@ export default function DashboardLayout({ area, user }: DashboardLayoutProps) {
 
       <AppShell.Main>
         <div style={{ maxWidth: 1200, margin: '0 auto' }} data-tour="page-content">
-          <ActiveTab user={user} area={area} />
+          <Suspense fallback={<TabLoader />}>
+            <ActiveTab user={user} area={area} />
+          </Suspense>
         </div>
       </AppShell.Main>
       {area === 'company-admin' && <GuidedTourAutoStart />}
