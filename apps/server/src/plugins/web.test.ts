@@ -14,6 +14,8 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'presente-web-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, '.vite', 'manifest.json'), '{"index.html":{}}');
   web = await buildApp(t.deps, { webDist: dist });
 });
 afterAll(async () => {
@@ -35,10 +37,14 @@ describe('robots.txt', () => {
     expect(lines).not.toContain('Disallow: /');
   });
 
-  it('keeps sending the SPA for the app routes and 404 JSON for unknown API paths', async () => {
+  it('keeps sending the SPA for the app routes and hidden build files, 404 JSON for unknown API paths', async () => {
     const page = await web.inject({ url: '/login' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
+    // The build's manifest (read by bench:web) is not served.
+    const manifest = await web.inject({ url: '/.vite/manifest.json' });
+    expect(manifest.headers['content-type']).toMatch(/^text\/html/);
+    expect(manifest.body).not.toContain('index.html');
     const api = await web.inject({ url: '/api/robots.txt' });
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toMatch(/json/);

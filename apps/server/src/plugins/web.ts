@@ -50,7 +50,9 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
       return reply.callNotFound();
     }
     const file = join(distDir, path);
-    if (path !== '/' && existsSync(file) && !file.endsWith('/')) return reply.sendFile(path.slice(1));
+    // Hidden build files (.vite/manifest.json, read by bench:web) are not part of the site.
+    const hidden = path.split('/').some((segment) => segment.startsWith('.'));
+    if (path !== '/' && !hidden && existsSync(file) && !file.endsWith('/')) return reply.sendFile(path.slice(1));
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 }
