@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   faces_differ: 422,
   captures_count: 400,
   invalid_image: 400,
+  incomplete_upload: 400,
   liveness_failed: 422,
   face_not_recognized: 422,
   consent_required: 400,

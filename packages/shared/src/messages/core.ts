@@ -29,6 +29,11 @@ export const CORE_MESSAGES = {
     es: 'El servicio no está disponible en este momento. Intenta de nuevo en unos segundos.',
     en: 'The service is unavailable right now. Try again in a few seconds.',
   },
+  // a multipart upload cut short (the connection dropped mid-send; decision 0028)
+  'error.incomplete_upload': {
+    es: 'El envío llegó incompleto. Vuelve a intentarlo.',
+    en: 'The upload arrived incomplete. Try again.',
+  },
   'error.origin_mismatch': { es: 'Origen de la solicitud no permitido', en: 'Request origin not allowed' },
   'error.plan_limit_reached': {
     es: 'Has alcanzado el límite de tu plan. Actualiza a Premium para continuar.',

@@ -28,6 +28,34 @@ async function openLink(ctx: Ctx, token: string) {
   return row;
 }
 
+/**
+ * Wrong tokens per IP in a clock-aligned window (decision 0028): past it every kiosk call from that IP answers
+ * 429 with Retry-After, a right token included (else a guesser would learn a hit from the status). Not scaled
+ * by RATE_LIMIT_SCALE: nobody with a real link types twenty wrong ones.
+ */
+export const WRONG_TOKENS = { perIp: 20, windowMs: 15 * 60_000 } as const;
+
+/**
+ * The link of a kiosk call, checked before anything else is read (the route's onRequest hook, before the
+ * multipart body): an IP past its wrong tokens is refused first, and an unknown token counts one more.
+ */
+export async function checkKioskToken(ctx: Ctx, token: string, now = Date.now()): Promise<Opened> {
+  const window = Math.floor(now / WRONG_TOKENS.windowMs);
+  const key = `kiosk:wrong-token:ip:${ctx.ip}:${window}`;
+  const retryAfter = Math.max(1, Math.ceil(((window + 1) * WRONG_TOKENS.windowMs - now) / 1000));
+  if ((await ctx.deps.limiter.count(key)) >= WRONG_TOKENS.perIp) throw new AppError('rate_limited', 'error.rate_limited', { retryAfter });
+  try {
+    return await openLink(ctx, token);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'not_found' && (await ctx.deps.limiter.hit(key, WRONG_TOKENS.windowMs)) > WRONG_TOKENS.perIp) {
+      throw new AppError('rate_limited', 'error.rate_limited', { retryAfter });
+    }
+    throw err;
+  }
+}
+
+export type Opened = Awaited<ReturnType<typeof openLink>>;
+
 /** Requests per minute: per IP (x RATE_LIMIT_SCALE, like every per-IP limit) and per link. */
 export const KIOSK_RATE = { challengePerIp: 60, markPerIp: 30, markPerLink: 120 } as const;
 
@@ -38,12 +66,12 @@ const perIp = (ctx: Ctx, max: number) => max * ctx.deps.config.RATE_LIMIT_SCALE;
 const networkKey = (ctx: Ctx) => `kiosk:failures:ip:${ctx.ip}`;
 
 export async function kioskInfo(ctx: Ctx, token: string): Promise<KioskInfo> {
-  const { link, company } = await openLink(ctx, token);
+  const { link, company } = await checkKioskToken(ctx, token);
   return { companyName: company.name, linkName: link.name, timezone: company.timezone, serverTime: new Date().toISOString() };
 }
 
 export async function createChallenge(ctx: Ctx, token: string): Promise<KioskChallenge> {
-  const { link } = await openLink(ctx, token);
+  const { link } = await checkKioskToken(ctx, token);
   await limit(ctx, `kiosk:challenge:ip:${ctx.ip}`, perIp(ctx, KIOSK_RATE.challengePerIp));
   const steps = randomChallenge();
   const expiresAt = new Date(Date.now() + FACE_LIMITS.challengeSeconds * 1000);
@@ -94,8 +122,8 @@ export interface MarkInput {
  * every frame one face of one person following the challenge (liveness) → 1:N within the link's company →
  * the attendance rules (geofence, check-in/out) in one transaction, with the evidence stored on the record.
  */
-export async function mark(ctx: Ctx, token: string, input: MarkInput, frames: Buffer[], deviceKey: string): Promise<KioskMarkResult> {
-  const { link, company } = await openLink(ctx, token);
+export async function mark(ctx: Ctx, opened: Opened, input: MarkInput, frames: Buffer[], deviceKey: string): Promise<KioskMarkResult> {
+  const { link, company } = opened;
   await limit(ctx, `kiosk:mark:ip:${ctx.ip}`, perIp(ctx, KIOSK_RATE.markPerIp));
   await limit(ctx, `kiosk:mark:link:${link.id}`, KIOSK_RATE.markPerLink);
   if ((await ctx.deps.limiter.count(networkKey(ctx))) >= perIp(ctx, FACE_LIMITS.networkFailures)) {
@@ -112,8 +140,6 @@ export async function mark(ctx: Ctx, token: string, input: MarkInput, frames: Bu
     throw err;
   }
 }
-
-type Opened = Awaited<ReturnType<typeof openLink>>;
 
 async function verifyAndPunch(ctx: Ctx, link: Opened['link'], company: Opened['company'], input: MarkInput, frames: Buffer[]): Promise<KioskMarkResult> {
   const [challenge] = await ctx.db

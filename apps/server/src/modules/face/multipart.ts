@@ -10,8 +10,9 @@ export async function registerFaceMultipart(app: FastifyInstance) {
 
 /**
  * Reads the text fields and the files of one field name (others are drained and ignored). A part over
- * the size limit or empty answers invalid_image naming it; a non-multipart body answers 400. What the
- * bytes really are is judged later, whatever the declared Content-Type (image-check.ts).
+ * the size limit or empty answers invalid_image naming it; a non-multipart body answers 400; a body cut
+ * short or malformed answers 400 incomplete_upload. What the bytes really are is judged later, whatever
+ * the declared Content-Type (image-check.ts).
  */
 export async function readMultipart(req: FastifyRequest, fileField: string) {
   if (!req.isMultipart()) throw new AppError('validation_failed', 'validation.invalid', {}, [{ path: fileField, message: 'face.invalid_image' }]);
@@ -37,7 +38,10 @@ export async function readMultipart(req: FastifyRequest, fileField: string) {
     const code = (err as { code?: string }).code ?? '';
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('invalid_image', 'face.invalid_image', {}, [{ path: fileField, message: 'face.invalid_image' }]);
     if (code.startsWith('FST_')) throw new AppError('captures_count', 'face.captures_count', { min: FACE_LIMITS.minCaptures, max: FACE_LIMITS.maxFrames });
-    throw err;
+    // Nothing but the body's parsing runs in the loop above: busboy's 'Unexpected end of form', a malformed
+    // part header, a connection dropped mid-send are the client's body, not a 500 (decision 0028).
+    req.log.info({ err: { code, message: (err as Error).message } }, 'multipart body refused');
+    throw new AppError('incomplete_upload', 'error.incomplete_upload');
   }
   return { fields, files };
 }
