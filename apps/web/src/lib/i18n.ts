@@ -1,6 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@presente/shared';
-import i18n, { type BackendModule, type ReadCallback } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18n, { type BackendModule, type LanguageDetectorModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 /**
@@ -55,6 +54,36 @@ const lazyCatalogues: BackendModule = {
   },
 };
 
+function storage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined; // storage blocked (privacy mode): the browser's language still applies
+  }
+}
+
+/**
+ * The reader's language: the stored choice, else the browser's languages, else the page's; the choice is
+ * stored on every change. What i18next-browser-languagedetector did with this order, in a few lines.
+ */
+const languageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  init() {},
+  detect() {
+    const stored = storage()?.getItem(LANGUAGE_STORAGE_KEY);
+    const browser = typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? []), navigator.language];
+    const page = typeof document === 'undefined' ? undefined : document.documentElement.lang;
+    return [stored, ...browser, page].filter((lang): lang is string => Boolean(lang));
+  },
+  cacheUserLanguage(lang: string) {
+    try {
+      storage()?.setItem(LANGUAGE_STORAGE_KEY, lang);
+    } catch {
+      // storage full or blocked: the choice lasts for this page only
+    }
+  },
+};
+
 export const NAMESPACES = ['common', 'auth', 'dashboard', 'settings', 'employee', 'messages'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -82,7 +111,7 @@ function syncHtmlLang(): void {
 
 /** Resolves once the boot namespaces of the detected language are in (main.tsx renders after it). */
 export const i18nReady: Promise<unknown> = i18n
-  .use(LanguageDetector)
+  .use(languageDetector)
   .use(lazyCatalogues)
   .use(initReactI18next)
   .init({
@@ -96,11 +125,6 @@ export const i18nReady: Promise<unknown> = i18n
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,
-    detection: {
-      order: ['localStorage', 'navigator', 'htmlTag'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage'],
-    },
     react: { useSuspense: false },
   })
   .catch(() => undefined);
