@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
@@ -22,6 +22,33 @@ export const ROBOTS_TXT = [
   'Disallow: /undo-email-change',
   '',
 ].join('\n');
+
+/**
+ * The file of the web root a URL path names, as a path relative to the root, or null (the SPA's index.html
+ * answers). The path is decoded once; anything that could leave the root or be read twice ('..', '%', '\\',
+ * NUL), a hidden segment (.vite/manifest.json, read by bench:web, is not part of the site), a folder and a
+ * file that is not there are all null alike, so no answer tells whether something exists outside the root
+ * (decision 0028).
+ */
+export function webFileOf(distDir: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (/[%\\\0]/.test(decoded)) return null;
+  const segments = decoded.split('/').filter(Boolean);
+  if (segments.length === 0 || segments.some((segment) => segment.startsWith('.'))) return null;
+  const root = resolve(distDir);
+  const file = resolve(root, ...segments);
+  if (!file.startsWith(root + sep)) return null;
+  try {
+    return statSync(file).isFile() ? segments.join('/') : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html for every other non-API path
@@ -49,10 +76,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
     if (path.startsWith('/api/') || path === '/api' || path.startsWith('/socket.io/')) {
       return reply.callNotFound();
     }
-    const file = join(distDir, path);
-    // Hidden build files (.vite/manifest.json, read by bench:web) are not part of the site.
-    const hidden = path.split('/').some((segment) => segment.startsWith('.'));
-    if (path !== '/' && !hidden && existsSync(file) && !file.endsWith('/')) return reply.sendFile(path.slice(1));
+    const file = webFileOf(distDir, path);
+    if (file) return reply.sendFile(file);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 }
