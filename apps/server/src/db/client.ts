@@ -1,4 +1,5 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -251,28 +252,74 @@ export async function runMigrations(database: Database): Promise<void> {
 }
 
 /**
- * Guards DATA_DIR against a second process (PGlite does not lock its folder).
- * A lock left by a dead process is taken over.
+ * When a process started, as the system tells it: on Linux field 22 of /proc/<pid>/stat (clock ticks after
+ * boot), elsewhere `ps -o lstart=`; null when it cannot be told (no such process, no ps).
+ */
+export function processStartTime(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count the fields after its last ')'.
+    const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[22 - 3];
+    if (ticks && /^\d+$/.test(ticks)) return ticks;
+  } catch {}
+  try {
+    return execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The lock file holds the pid alone (others read it with Number()); its owner file adds the start time. */
+export const lockOwnerPath = (lockPath: string) => `${lockPath}.owner`;
+
+/**
+ * Guards DATA_DIR against a second process (PGlite does not lock its folder). `presente.lock` names the pid,
+ * `presente.lock.owner` the pid and its start time (decision 0028). A lock is taken over when its process is
+ * dead, or alive but started at another time than recorded: the pid was reused by another program after a
+ * crash or a reboot. A lock without a recorded start time (older versions, or the instant between the two
+ * writes) is trusted while its pid is alive.
  */
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const lockPath = join(dataDir, 'presente.lock');
+  const ownerPath = lockOwnerPath(lockPath);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockPath, 'wx');
       writeSync(fd, String(process.pid));
       closeSync(fd);
-      return () => rmSync(lockPath, { force: true });
+      writeFileSync(ownerPath, JSON.stringify({ pid: process.pid, startTime: processStartTime(process.pid) }));
+      return () => {
+        rmSync(ownerPath, { force: true });
+        rmSync(lockPath, { force: true });
+      };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(readFileSync(lockPath, 'utf8'));
       if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new Error(`DATA_DIR ${dataDir} is in use by another Presente process (pid ${pid}). Stop it or use another DATA_DIR.`);
+        const recorded = recordedStart(ownerPath, pid);
+        const now = processStartTime(pid);
+        if (!(recorded && now && recorded !== now)) {
+          throw new Error(
+            `DATA_DIR ${dataDir} is in use by another Presente process (pid ${pid}${now ? `, started ${now}` : ''}). Stop it or use another DATA_DIR. (If no Presente runs there, delete ${lockPath}.)`,
+          );
+        }
+        // Alive but not the process that took the lock: its pid was reused. The lock is stale.
       }
       rmSync(lockPath, { force: true });
     }
   }
   throw new Error(`Could not lock ${lockPath}`);
+}
+
+/** The start time the owner file records for `pid`, if it records one for that pid. */
+function recordedStart(ownerPath: string, pid: number): string | null {
+  try {
+    const owner = JSON.parse(readFileSync(ownerPath, 'utf8')) as { pid?: number; startTime?: string | null };
+    return owner.pid === pid && typeof owner.startTime === 'string' ? owner.startTime : null;
+  } catch {
+    return null;
+  }
 }
 
 function isAlive(pid: number): boolean {
