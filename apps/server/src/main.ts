@@ -14,6 +14,7 @@ import { connectRedis } from './lib/redis.js';
 import { resolveSessionSecret } from './lib/secrets.js';
 import { billingModeFor } from './modules/billing/billing.provider.js';
 import { repairImpossibleBreaks } from './modules/schedules/break-repair.js';
+import { listenForBackupRequests } from './ops/backup-requests.js';
 import { createRealtime } from './realtime/server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -44,8 +45,10 @@ async function main() {
     log.info('database: PostgreSQL');
   } else {
     log.info(`database: embedded PGlite in ${pgliteDir(dataDir)}`);
-    database = await openPglite({ dataDir: pgliteDir(dataDir), limits: { acquireMs: config.DB_ACQUIRE_TIMEOUT_MS } });
+    const embedded = await openPglite({ dataDir: pgliteDir(dataDir), limits: { acquireMs: config.DB_ACQUIRE_TIMEOUT_MS } });
+    database = embedded;
     await runMigrations(database);
+    listenForBackupRequests(dataDir, embedded.client, log); // npm run backup asks this process for the dump (decision 0027)
   }
   await seedCountries(database.db);
   await repairImpossibleBreaks(database.db, log);

@@ -1,0 +1,206 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { openPglite, openPostgres, pgliteDir, runMigrations } from '../db/client.js';
+import { companies, departments } from '../db/schema/index.js';
+import { resolveSessionSecret } from '../lib/secrets.js';
+import { createPostgresTestDatabase } from '../test/database.js';
+import { makeFactories } from '../test/factories.js';
+import { startServerProcess } from '../test/server-process.js';
+import { runOps } from './cli.js';
+
+// Round trips through the same code as npm run backup / restore (runOps), on a DATA_DIR of its own.
+const onPostgres = inject('dbKind') === 'postgres';
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'presente-backup-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+const fileIn = (lines: string[]) => /\s(\S+\.tar)\s/.exec(lines.join('\n'))?.[1] ?? '';
+
+/** A migrated PGlite DATA_DIR with one company named `name` and its session secret. */
+async function pgliteDataDir(name: string) {
+  const dataDir = tempDir();
+  const database = await openPglite({ dataDir: pgliteDir(dataDir) });
+  await runMigrations(database);
+  const company = await makeFactories(database.db).company({ name });
+  await makeFactories(database.db).employee(company.id);
+  const admin = await makeFactories(database.db).companyAdmin({ companyId: company.id });
+  await database.close();
+  const secret = resolveSessionSecret(undefined, dataDir);
+  return { dataDir, company, admin, secret };
+}
+
+async function companyNames(dataDir: string) {
+  const database = await openPglite({ dataDir: pgliteDir(dataDir) });
+  try {
+    return (await database.db.select({ name: companies.name }).from(companies)).map((c) => c.name).sort();
+  } finally {
+    await database.close();
+  }
+}
+
+async function departmentNames(dataDir: string) {
+  const database = await openPglite({ dataDir: pgliteDir(dataDir) });
+  try {
+    return new Set((await database.db.select({ name: departments.name }).from(departments)).map((d) => d.name));
+  } finally {
+    await database.close();
+  }
+}
+
+async function renameAll(dataDir: string) {
+  const database = await openPglite({ dataDir: pgliteDir(dataDir) });
+  await database.db.update(companies).set({ name: 'Cambiada' });
+  await database.close();
+}
+
+describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
+  it('round-trips a stopped server: the data and the session secret come back, the old ones are kept aside', async () => {
+    const { dataDir, secret } = await pgliteDataDir('Empresa Original');
+    const env = { DATA_DIR: dataDir };
+    const out = await runOps(['backup'], env);
+    const file = fileIn(out);
+    expect(basename(file)).toMatch(/^presente-\d{4}-\d\d-\d\dT\d{6}Z-pglite\.tar$/);
+    expect(out.join('\n')).toMatch(/stopped server.*\n.*KB|MB/);
+    expect(existsSync(join(dataDir, 'presente.lock'))).toBe(false); // our lock was released
+
+    await renameAll(dataDir);
+    writeFileSync(join(dataDir, 'session-secret'), 'x'.repeat(64)); // as if the keys were lost too
+    const restored = await runOps(['restore', file], env);
+    expect(restored.join('\n')).toMatch(/kept in .*before-restore-/);
+
+    expect(await companyNames(dataDir)).toEqual(['Empresa Original']);
+    expect(readFileSync(join(dataDir, 'session-secret'), 'utf8')).toBe(secret);
+    const aside = readdirSync(dataDir).find((n) => n.startsWith('before-restore-'))!;
+    expect(readFileSync(join(dataDir, aside, 'session-secret'), 'utf8')).toBe('x'.repeat(64));
+    expect(await companyNames(join(dataDir, aside))).toEqual(['Cambiada']); // the replaced database, intact
+  }, 120_000);
+
+  it('backs up while the real server runs and writes (it makes the dump), and refuses to restore until it stops', async () => {
+    const { dataDir, admin } = await pgliteDataDir('Empresa Viva');
+    const server = await startServerProcess('backup', { DATA_DIR: dataDir });
+    // A writer creates departments one after another through the API for the whole backup.
+    const acknowledged: string[] = [];
+    let writing = true;
+    let firstFive = () => {};
+    const fiveWritten = new Promise<void>((r) => (firstFive = r));
+    const writer = (async () => {
+      for (let i = 0; writing; i++) {
+        const res = await fetch(`${server.url}/api/company-admin-simple/departments`, {
+          method: 'POST',
+          headers: { cookie: `presente_session=${admin.sessionToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `Área ${i}` }),
+        });
+        if (res.status >= 300) throw new Error(`department write answered ${res.status}: ${await res.text()}`);
+        acknowledged.push(`Área ${i}`);
+        if (acknowledged.length === 5) firstFive();
+      }
+    })();
+    let file: string;
+    let before: string[];
+    try {
+      await Promise.race([fiveWritten, writer]);
+      before = [...acknowledged];
+      const out = await runOps(['backup'], { DATA_DIR: dataDir });
+      expect(out[0]).toContain('running server');
+      file = fileIn(out);
+      expect(existsSync(file)).toBe(true);
+      await expect(runOps(['restore', file], { DATA_DIR: dataDir })).rejects.toThrow(/server is running on this DATA_DIR \(pid \d+\)\. Stop it/);
+      expect((await fetch(`${server.url}/api/health`)).ok).toBe(true); // the request did not disturb it
+    } finally {
+      writing = false;
+      await writer.catch(() => {});
+      await server.stop();
+    }
+    await renameAll(dataDir);
+    await runOps(['restore', file], { DATA_DIR: dataDir });
+    expect(await companyNames(dataDir)).toContain('Empresa Viva');
+    expect(await companyNames(dataDir)).not.toContain('Cambiada');
+    // Every write acknowledged before the backup began is in it; nothing in it was never written.
+    const restored = await departmentNames(dataDir);
+    for (const name of before) expect(restored.has(name)).toBe(true);
+    for (const name of restored) expect(acknowledged.includes(name) || name === `Área ${acknowledged.length}`).toBe(true);
+  }, 180_000);
+
+  it('refuses a PostgreSQL target for a PGlite backup, and a file that is no backup', async () => {
+    const { dataDir } = await pgliteDataDir('Empresa Tipo');
+    const file = fileIn(await runOps(['backup'], { DATA_DIR: dataDir }));
+    await expect(runOps(['restore', file], { DATA_DIR: dataDir, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' })).rejects.toThrow(
+      /PGlite \(embedded database\) backup, but DATABASE_URL is set/,
+    );
+    const junk = join(dataDir, 'junk.tar');
+    writeFileSync(junk, 'PGDMP not really');
+    await expect(runOps(['restore', junk], { DATA_DIR: dataDir })).rejects.toThrow(/not a Presente backup.*plain pg_dump/);
+  }, 120_000);
+});
+
+describe.skipIf(!onPostgres)('backup and restore on PostgreSQL', () => {
+  const scratch: string[] = [];
+  const admin = () => new pg.Client({ connectionString: inject('pgAdminUrl') });
+  afterAll(async () => {
+    const c = admin();
+    await c.connect();
+    for (const name of scratch) await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  });
+  async function emptyDatabase() {
+    const name = `${inject('pgTemplate')}_restore_${scratch.length}`;
+    const c = admin();
+    await c.connect();
+    await c.query(`create database ${name}`);
+    await c.end();
+    scratch.push(name);
+    const url = new URL(inject('pgAdminUrl'));
+    url.pathname = `/${name}`;
+    return url.toString();
+  }
+  async function names(url: string) {
+    const database = openPostgres(url, 1);
+    try {
+      return (await database.db.select({ name: companies.name }).from(companies)).map((c) => c.name).sort();
+    } finally {
+      await database.close();
+    }
+  }
+
+  it('round-trips through pg_dump into an empty database, refuses a non-empty one unless --force', async () => {
+    const source = await createPostgresTestDatabase();
+    const database = openPostgres(source, 2);
+    const company = await makeFactories(database.db).company({ name: 'Empresa PG' });
+    await makeFactories(database.db).employee(company.id);
+    await database.close();
+    const dataDir = tempDir();
+    const secret = resolveSessionSecret(undefined, dataDir);
+
+    const out = await runOps(['backup'], { DATA_DIR: dataDir, DATABASE_URL: source });
+    const file = fileIn(out);
+    expect(basename(file)).toMatch(/-postgres\.tar$/);
+
+    const target = await emptyDatabase();
+    rmSync(join(dataDir, 'session-secret')); // a new machine: no keys yet
+    await runOps(['restore', file], { DATA_DIR: dataDir, DATABASE_URL: target });
+    expect(await names(target)).toEqual(['Empresa PG']);
+    expect(readFileSync(join(dataDir, 'session-secret'), 'utf8')).toBe(secret);
+
+    // The restored database is whole: the server's migrations find nothing left to do.
+    const migrated = openPostgres(target, 1);
+    await runMigrations(migrated);
+    await migrated.db.update(companies).set({ name: 'Cambiada' }).where(eq(companies.id, company.id));
+    await migrated.close();
+
+    await expect(runOps(['restore', file], { DATA_DIR: dataDir, DATABASE_URL: target })).rejects.toThrow(/is not empty .*--force/s);
+    expect(await names(target)).toEqual(['Cambiada']);
+    await runOps(['restore', file, '--force'], { DATA_DIR: dataDir, DATABASE_URL: target });
+    expect(await names(target)).toEqual(['Empresa PG']);
+
+    await expect(runOps(['restore', file], { DATA_DIR: dataDir })).rejects.toThrow(/PostgreSQL backup \(pg_dump\), but DATABASE_URL is not set/);
+  }, 120_000);
+});
