@@ -5,6 +5,7 @@ import type { Db, DbHealth, DbKind } from './db/client.js';
 import { AppError } from './errors.js';
 import type { FacePool } from './face/pool.js';
 import type { Captcha } from './lib/captcha.js';
+import type { DiskState } from './lib/disk-full.js';
 import type { Limiter } from './lib/limiter.js';
 import type { Mailer } from './lib/mailer.js';
 import type { Outage } from './lib/outage.js';
@@ -44,6 +45,8 @@ export interface AppDeps {
   databaseHealth(): Promise<DbHealth>;
   /** Connection errors are logged once per outage (plugins/error-handler). */
   dbOutage: Outage;
+  /** Whether the last write failed for space (lib/disk-full.ts; decision 0028). */
+  disk: DiskState;
   /** With REDIS_URL: 'degraded' while Redis is away (limits per process, events stay in the process). */
   redisHealth?: () => 'ok' | 'degraded';
   mailer: Mailer;

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { AppDeps } from './context.js';
 import type { Database } from './db/client.js';
 import { altchaCaptcha, type Captcha, noCaptcha, turnstileCaptcha } from './lib/captcha.js';
+import { createDiskState } from './lib/disk-full.js';
 import { fallbackLimiter, memoryLimiter, redisLimiter } from './lib/limiter.js';
 import { createMailer } from './lib/mailer.js';
 import { createOutage } from './lib/outage.js';
@@ -44,6 +45,7 @@ export function createDeps(opts: {
     ping: () => database.ping(),
     databaseHealth: () => database.health(),
     dbOutage,
+    disk: createDiskState(opts.log),
     redisHealth: redis ? () => (redis.healthy() ? 'ok' : 'degraded') : undefined,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: join(config.DATA_DIR, 'outbox'), log: opts.log }),
     captcha,

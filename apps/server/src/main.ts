@@ -10,6 +10,7 @@ import { createDeps } from './deps.js';
 import { createFacePool } from './face/pool.js';
 import { jobHandlers, recurringJobs } from './jobs/index.js';
 import { startJobRunner } from './jobs/runner.js';
+import { startupFailureMessage } from './lib/disk-full.js';
 import { connectRedis } from './lib/redis.js';
 import { resolveSessionSecret } from './lib/secrets.js';
 import { billingModeFor } from './modules/billing/billing.provider.js';
@@ -127,6 +128,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  // A full disk names the disk (DATA_DIR's with its free space, or the PostgreSQL server's; decision 0028).
+  console.error(startupFailureMessage(err, { dataDir: resolve(process.env.DATA_DIR || './data'), postgres: Boolean(process.env.DATABASE_URL) }));
   process.exit(1);
 });

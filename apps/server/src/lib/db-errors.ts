@@ -68,7 +68,7 @@ const PG_CONNECTION_MESSAGE =
  *   timeout (connectionTimeoutMillis) and PGlite's (DbAcquireTimeout);
  * - SQLSTATE class 08 (connection exception), 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03
  *   cannot_connect_now, 53300 too_many_connections, 57014 query_canceled (the statement timeout), 55P03
- *   lock_not_available (the lock timeout).
+ *   lock_not_available (the lock timeout), 53100 disk_full (decision 0028; the error handler also marks the disk).
  * Looks through `cause` (drizzle wraps the driver's error) and AggregateError's `errors`.
  */
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
@@ -76,7 +76,7 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
   const code = typeof e.code === 'string' ? e.code : '';
   if (UNREACHABLE.has(code) || code === 'DB_ACQUIRE_TIMEOUT') return true;
-  if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300', '57014', '55P03'].includes(code)) return true;
+  if (/^08[0-9A-Z]{3}$/.test(code) || ['57P01', '57P02', '57P03', '53300', '57014', '55P03', '53100'].includes(code)) return true;
   if (!code && typeof e.message === 'string' && PG_CONNECTION_MESSAGE.test(e.message)) return true;
   if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
   return isDatabaseUnavailable(e.cause, depth + 1);

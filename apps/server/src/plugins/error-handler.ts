@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ZodError } from 'zod';
 import { AppError } from '../errors.js';
 import { databaseErrorAnswer, isDatabaseUnavailable } from '../lib/db-errors.js';
+import { isDiskFull } from '../lib/disk-full.js';
 
 /**
  * A validation message in the reader's language: schemas carry catalogue keys; a check that has none
@@ -24,9 +25,12 @@ const format = (text: string, params: Record<string, string | number>) => text.r
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((caught: FastifyError, req, reply) => {
     const lang: Language = req.lang ?? 'es';
-    // The database unreachable or too busy to answer in time: 503 with Retry-After, logged once per outage.
-    if (!(caught instanceof AppError) && isDatabaseUnavailable(caught)) {
-      app.deps?.dbOutage.failed(caught);
+    // The database unreachable or too busy to answer in time, or a write refused for space (disk_full 53100,
+    // ENOSPC; decision 0028): 503 with Retry-After, logged once per outage; health says disk full meanwhile.
+    const diskFull = !(caught instanceof AppError) && isDiskFull(caught);
+    if (diskFull || (!(caught instanceof AppError) && isDatabaseUnavailable(caught))) {
+      if (diskFull) app.deps?.disk?.failed(caught);
+      else app.deps?.dbOutage.failed(caught);
       return reply
         .code(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
@@ -68,6 +72,11 @@ export function installErrorHandler(app: FastifyInstance) {
     const status = err.statusCode;
     const code = status === 404 ? 'not_found' : status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : 'validation_failed';
     return reply.code(status).send({ message: translate(`error.${code}`, lang), code });
+  });
+
+  // A state-changing call that succeeded wrote: the disk has room again (health's disk back to ok).
+  app.addHook('onResponse', async (req, reply) => {
+    if (app.deps?.disk?.full && req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 300) app.deps.disk.wrote();
   });
 
   app.setNotFoundHandler((req, reply) => {
