@@ -3,6 +3,7 @@
  * byte of the multipart body is taken in, wrong tokens are limited per IP, and a body cut short answers 400
  * incomplete_upload (the kiosk mark and the enrolment alike), never 500.
  */
+import { type AddressInfo, connect } from 'node:net';
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -64,6 +65,29 @@ describe('kiosk: the token before the upload', () => {
     // At most what a stream reads ahead, never the frames (the old code read all 14 MB, then looked the token up).
     expect(upload.state.pulled).toBeLessThan(256 * 1024);
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('over a real socket, a wrong token is answered while the 14 MB body is still being sent', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const upload = lazyUpload(7, 2 * 1024 * 1024 - 4096);
+    const length = upload.state.total + 4096;
+    const status = await new Promise<number>((done, fail) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(
+          `POST /api/public/attendance/${wrongToken(1000)}/mark HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${upload.contentType}\r\nContent-Length: ${length}\r\n\r\n`,
+        );
+        socket.write(Buffer.alloc(64 * 1024, 0x2d)); // the first 64 KB only; the rest is never sent
+      });
+      const timer = setTimeout(() => fail(new Error('no answer before the body was sent')), 3_000);
+      socket.once('data', (chunk) => {
+        clearTimeout(timer);
+        socket.destroy();
+        done(Number(chunk.toString('latin1').split(' ')[1]));
+      });
+      socket.on('error', fail);
+    });
+    expect(status).toBe(404);
   });
 
   it('an inactive link answers 410 without the body being read', async () => {
