@@ -26,11 +26,14 @@ const MANIFEST = 'presente-backup.json';
 export const DATABASE_ENTRY: Record<BackupKind, string> = { pglite: 'database/pgdata.tar.gz', postgres: 'database/database.pgdump' };
 export const KIND_LABEL: Record<BackupKind, string> = { pglite: 'PGlite (embedded, DATA_DIR)', postgres: 'PostgreSQL (DATABASE_URL)' };
 
-/** DATA_DIR's top-level files the server made for itself (keys, secrets): all but the lock and our temporaries. */
+/** Not keys: the lock and its companions (presente.lock.owner) belong to the process that ran, and temporaries. */
+const notAKey = (name: string) => name.startsWith('presente.lock') || name.startsWith('.');
+
+/** DATA_DIR's top-level files the server made for itself (keys, secrets). */
 export function keyFiles(dataDir: string): string[] {
   if (!existsSync(dataDir)) return [];
   return readdirSync(dataDir)
-    .filter((name) => name !== 'presente.lock' && !name.startsWith('.'))
+    .filter((name) => !notAKey(name))
     .filter((name) => statSync(join(dataDir, name)).isFile())
     .sort();
 }
@@ -110,6 +113,7 @@ export async function openBackup(file: string): Promise<OpenedBackup> {
 export async function restoreKeys(file: string, backup: OpenedBackup, dataDir: string, aside: () => string): Promise<string[]> {
   const restored: string[] = [];
   for (const [name, entry] of backup.keys) {
+    if (notAKey(name) || name.includes('/')) continue; // never a lock, never outside DATA_DIR
     const data = await readEntry(file, entry);
     const target = join(dataDir, name);
     if (existsSync(target)) {

@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'pino';
+import { processStartTime } from '../db/client.js';
 import { privateDir } from './backup-file.js';
 
 // The running server's part of `npm run backup` on PGlite (decision 0027). PGlite is single-process and the
@@ -10,8 +11,22 @@ import { privateDir } from './backup-file.js';
 // the pid in the lock. Only the server's own user (or root) can do both, so there is no endpoint to guard.
 
 export const REQUEST_SIGNAL = 'SIGUSR2';
-/** Holds the pid of a server that answers requests; without it the CLI never signals (SIGUSR2 would kill). */
+/**
+ * Names the server that answers requests, by pid and start time; the CLI signals no other process (SIGUSR2
+ * kills a process without a handler: an older server, or a program that got a dead server's pid).
+ */
 export const LISTENER_FILE = '.listening';
+interface Listener {
+  pid: number;
+  startTime: string | null;
+}
+export function readListener(dir: string): Listener | undefined {
+  try {
+    return JSON.parse(readFileSync(join(dir, LISTENER_FILE), 'utf8')) as Listener;
+  } catch {
+    return undefined;
+  }
+}
 export const requestsDir = (dataDir: string) => join(dataDir, 'backups');
 export const requestFile = (dataDir: string, id: string) => join(requestsDir(dataDir), `.${id}.request`);
 export const dumpFile = (dataDir: string, id: string) => join(requestsDir(dataDir), `.${id}.pgdata.tar`);
@@ -69,11 +84,17 @@ export function listenForBackupRequests(dataDir: string, client: PGlite, log: Pi
   const onSignal = () => {
     queue = queue.then(serve, serve);
   };
-  process.on(REQUEST_SIGNAL, onSignal);
-  writeFileSync(listener, String(process.pid), { mode: 0o600 });
+  try {
+    process.on(REQUEST_SIGNAL, onSignal);
+  } catch (err) {
+    // No SIGUSR2 (Windows): no listener file either, so npm run backup says to stop the server instead.
+    log.error({ err }, 'backup: cannot take backup requests on this system; stop the server to back up');
+    return () => {};
+  }
+  writeFileSync(listener, JSON.stringify({ pid: process.pid, startTime: processStartTime(process.pid) } satisfies Listener), { mode: 0o600 });
   const stop = () => {
     process.off(REQUEST_SIGNAL, onSignal);
-    if (existsSync(listener) && readFileSync(listener, 'utf8') === String(process.pid)) rmSync(listener, { force: true });
+    if (readListener(dir)?.pid === process.pid) rmSync(listener, { force: true });
   };
   process.once('exit', stop);
   return stop;

@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { resolveSessionSecret } from '../lib/secrets.js';
 import { createPostgresTestDatabase } from '../test/database.js';
 import { makeFactories } from '../test/factories.js';
 import { startServerProcess } from '../test/server-process.js';
+import { openBackup } from './backup-file.js';
 import { runOps } from './cli.js';
 
 // Round trips through the same code as npm run backup / restore (runOps), on a DATA_DIR of its own.
@@ -65,11 +67,14 @@ async function renameAll(dataDir: string) {
 describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
   it('round-trips a stopped server: the data and the session secret come back, the old ones are kept aside', async () => {
     const { dataDir, secret } = await pgliteDataDir('Empresa Original');
+    writeFileSync(join(dataDir, 'biometric-master.key'), 'k'.repeat(32), { mode: 0o600 }); // a key a later issue adds
     const env = { DATA_DIR: dataDir };
     const out = await runOps(['backup'], env);
     const file = fileIn(out);
+    expect((await openBackup(file)).manifest.keys).toEqual(['biometric-master.key', 'session-secret']);
+    rmSync(join(dataDir, 'biometric-master.key'));
     expect(basename(file)).toMatch(/^presente-\d{4}-\d\d-\d\dT\d{6}Z-pglite\.tar$/);
-    expect(out.join('\n')).toMatch(/stopped server.*\n.*KB|MB/);
+    expect(out.join('\n')).toMatch(/server stopped.*\n.*\d (KB|MB)\n.*keys \(biometric-master.key, session-secret\)/);
     expect(existsSync(join(dataDir, 'presente.lock'))).toBe(false); // our lock was released
 
     await renameAll(dataDir);
@@ -79,6 +84,7 @@ describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
 
     expect(await companyNames(dataDir)).toEqual(['Empresa Original']);
     expect(readFileSync(join(dataDir, 'session-secret'), 'utf8')).toBe(secret);
+    expect(readFileSync(join(dataDir, 'biometric-master.key'), 'utf8')).toBe('k'.repeat(32));
     const aside = readdirSync(dataDir).find((n) => n.startsWith('before-restore-'))!;
     expect(readFileSync(join(dataDir, aside, 'session-secret'), 'utf8')).toBe('x'.repeat(64));
     expect(await companyNames(join(dataDir, aside))).toEqual(['Cambiada']); // the replaced database, intact
@@ -110,7 +116,7 @@ describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
       await Promise.race([fiveWritten, writer]);
       before = [...acknowledged];
       const out = await runOps(['backup'], { DATA_DIR: dataDir });
-      expect(out[0]).toContain('running server');
+      expect(out[0]).toContain('from the running server');
       file = fileIn(out);
       expect(existsSync(file)).toBe(true);
       await expect(runOps(['restore', file], { DATA_DIR: dataDir })).rejects.toThrow(/server is running on this DATA_DIR \(pid \d+\)\. Stop it/);
@@ -129,6 +135,28 @@ describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
     for (const name of before) expect(restored.has(name)).toBe(true);
     for (const name of restored) expect(acknowledged.includes(name) || name === `Área ${acknowledged.length}`).toBe(true);
   }, 180_000);
+
+  it("never signals a process that is not the listening server (a dead server's pid reused by another program)", async () => {
+    const { dataDir } = await pgliteDataDir('Empresa Pid');
+    // Another program: it echoes what it reads (SIGUSR2, having no handler, would end it).
+    const other = spawn(process.execPath, ['-e', 'process.stdin.pipe(process.stdout)'], { stdio: ['pipe', 'pipe', 'ignore'] });
+    try {
+      // A crash left the lock and the listener file; the pid now belongs to another program.
+      writeFileSync(join(dataDir, 'presente.lock'), String(other.pid));
+      mkdirSync(join(dataDir, 'backups'), { recursive: true });
+      writeFileSync(join(dataDir, 'backups', '.listening'), JSON.stringify({ pid: other.pid, startTime: 'another start' }));
+      await expect(runOps(['backup'], { DATA_DIR: dataDir })).rejects.toThrow(/does not take backup requests/);
+      // A signal sent would be handled before the program reads again: its echo proves none came.
+      const echo = new Promise<string>((res) => {
+        other.stdout!.once('data', (d) => res(String(d)));
+        other.once('exit', (code, signal) => res(`exited ${code ?? signal}`));
+      });
+      other.stdin!.write('ping');
+      expect(await echo).toBe('ping');
+    } finally {
+      other.kill();
+    }
+  }, 120_000);
 
   it('refuses a PostgreSQL target for a PGlite backup, and a file that is no backup', async () => {
     const { dataDir } = await pgliteDataDir('Empresa Tipo');

@@ -33,8 +33,9 @@ export async function runOps(argv: string[], environment: NodeJS.ProcessEnv = pr
         : resolve(wanted);
     const secretFromEnv = !!config.SESSION_SECRET;
     const done = config.DATABASE_URL ? await backupPostgres(config.DATABASE_URL, dataDir, out, secretFromEnv) : await backupPglite(dataDir, out, secretFromEnv);
-    const lines = [`Backup of ${KIND_LABEL[kind]} (${done.via}) written in ${(done.ms / 1000).toFixed(1)} s:`, `  ${done.file}  ${sizeOf(done.bytes)}`];
-    lines.push('It holds the database and the keys in DATA_DIR (session-secret, ...): keep it private, and copy it off this machine.');
+    const lines = [`Backup of ${KIND_LABEL[kind]}, ${done.via}, written in ${(done.ms / 1000).toFixed(1)} s:`, `  ${done.file}  ${sizeOf(done.bytes)}`];
+    const keys = done.keys.length ? `DATA_DIR's keys (${done.keys.join(', ')})` : 'no key file (DATA_DIR has none)';
+    lines.push(`It holds the database and ${keys}: keep it private, and copy it off this machine.`);
     if (secretFromEnv) lines.push('SESSION_SECRET is set in the environment and is NOT in the backup: keep its value with the backup.');
     return lines;
   }

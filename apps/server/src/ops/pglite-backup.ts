@@ -4,23 +4,10 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
-import { hasPgliteData, lockDataDir, pgliteDir } from '../db/client.js';
+import { hasPgliteData, lockDataDir, pgliteDir, processStartTime } from '../db/client.js';
 import { extractEntry } from './archive.js';
 import { BackupError, type OpenedBackup, privateDir, restoreKeys, timestamp, writeBackup } from './backup-file.js';
-import { type DumpResult, dumpFile, dumpPglite, LISTENER_FILE, REQUEST_SIGNAL, requestFile, requestsDir, resultFile } from './backup-requests.js';
-
-/** The live pid holding DATA_DIR's lock, if any. */
-function lockHolder(dataDir: string): number | undefined {
-  const lock = join(dataDir, 'presente.lock');
-  const pid = existsSync(lock) ? Number(readFileSync(lock, 'utf8')) : 0;
-  if (!pid || pid === process.pid) return undefined;
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM' ? pid : undefined;
-  }
-}
+import { type DumpResult, dumpFile, dumpPglite, REQUEST_SIGNAL, readListener, requestFile, requestsDir, resultFile } from './backup-requests.js';
 
 const stillAlive = (pid: number) => {
   try {
@@ -31,22 +18,31 @@ const stillAlive = (pid: number) => {
   }
 };
 
+/** The live pid in DATA_DIR's lock file, if any (for messages; whether the lock holds is lockDataDir's call). */
+function lockPid(dataDir: string): number | undefined {
+  const lock = join(dataDir, 'presente.lock');
+  const pid = existsSync(lock) ? Number(readFileSync(lock, 'utf8')) : 0;
+  return pid && pid !== process.pid && stillAlive(pid) ? pid : undefined;
+}
+
+/**
+ * The server that answers backup requests on this DATA_DIR: the listener file names a live pid that started
+ * when it says and holds the lock. A pid reused by another program after a crash never gets SIGUSR2.
+ */
+function listeningServer(dataDir: string): number | undefined {
+  const listener = readListener(requestsDir(dataDir));
+  if (!listener || listener.pid !== lockPid(dataDir)) return undefined;
+  const started = processStartTime(listener.pid);
+  return started && started === listener.startTime ? listener.pid : undefined;
+}
+
 /** How long the CLI waits for the running server's dump (a large database takes a while; this is no test limit). */
 const SERVER_DUMP_WAIT_MS = 30 * 60_000;
 
 /** Asks the running server (pid) for a dump and waits for its answer, polling its result file. */
 async function dumpFromServer(dataDir: string, pid: number): Promise<{ file: string; result: DumpResult }> {
-  const listener = join(requestsDir(dataDir), LISTENER_FILE);
-  const listening = existsSync(listener) ? Number(readFileSync(listener, 'utf8')) : 0;
-  if (listening !== pid) {
-    throw new BackupError(
-      `The server running on this DATA_DIR (pid ${pid}) does not take backup requests (started before this version?). ` +
-        'Restart it with this version, or stop it and run npm run backup again.',
-    );
-  }
   const id = randomBytes(8).toString('hex');
   const result = resultFile(dataDir, id);
-  privateDir(requestsDir(dataDir));
   writeFileSync(requestFile(dataDir, id), '', { mode: 0o600 });
   try {
     process.kill(pid, REQUEST_SIGNAL);
@@ -70,11 +66,20 @@ async function dumpFromServer(dataDir: string, pid: number): Promise<{ file: str
 
 /** Opens the data folder ourselves (the server is stopped; we hold the lock meanwhile so it cannot start). */
 async function dumpStopped(dataDir: string): Promise<{ file: string; result: DumpResult }> {
-  const unlock = lockDataDir(dataDir);
+  let unlock: () => void;
+  try {
+    unlock = lockDataDir(dataDir);
+  } catch (err) {
+    const pid = lockPid(dataDir);
+    if (!pid) throw err;
+    throw new BackupError(
+      `The server running on this DATA_DIR (pid ${pid}) does not take backup requests (started before this version?). ` +
+        'Restart it with this version, or stop it and run npm run backup again.',
+    );
+  }
   try {
     const client = await PGlite.create(pgliteDir(dataDir));
     const file = dumpFile(dataDir, randomBytes(8).toString('hex'));
-    privateDir(requestsDir(dataDir));
     try {
       return { file, result: await dumpPglite(client, file) };
     } finally {
@@ -89,26 +94,31 @@ export interface BackupOutcome {
   file: string;
   bytes: number;
   ms: number;
-  via: 'running server' | 'stopped server';
+  /** How the dump was taken: PGlite by the running server or with it stopped; pg_dump. */
+  via: 'from the running server' | 'server stopped' | 'pg_dump';
+  /** DATA_DIR's key files in the backup. */
+  keys: string[];
 }
 
 /** `npm run backup` on PGlite: from the running server when there is one, else from the folder itself. */
 export async function backupPglite(dataDir: string, out: string, sessionSecretFromEnv: boolean): Promise<BackupOutcome> {
   if (!hasPgliteData(dataDir)) throw new BackupError(`There is no PGlite database in ${pgliteDir(dataDir)} (is DATA_DIR right?).`);
   const started = performance.now();
-  const pid = lockHolder(dataDir);
+  privateDir(requestsDir(dataDir));
+  const pid = listeningServer(dataDir);
   const dump = pid ? await dumpFromServer(dataDir, pid) : await dumpStopped(dataDir);
   const gz = `${dump.file}.gz`;
+  let keys: string[] = [];
   try {
     // Compressed here, not by dumpDataDir('gzip'): PGlite would hold its query lock while compressing.
     await pipeline(createReadStream(dump.file), createGzip({ level: 6 }), createWriteStream(gz, { mode: 0o600 }));
-    await writeBackup(out, 'pglite', gz, dataDir, sessionSecretFromEnv);
+    keys = (await writeBackup(out, 'pglite', gz, dataDir, sessionSecretFromEnv)).keys;
   } finally {
     rmSync(dump.file, { force: true });
     rmSync(gz, { force: true });
   }
   const { size } = statSync(out);
-  return { file: out, bytes: size, ms: Math.round(performance.now() - started), via: pid ? 'running server' : 'stopped server' };
+  return { file: out, bytes: size, ms: Math.round(performance.now() - started), via: pid ? 'from the running server' : 'server stopped', keys };
 }
 
 export interface RestoreOutcome {
@@ -127,7 +137,7 @@ export async function restorePglite(file: string, backup: OpenedBackup, dataDir:
   try {
     unlock = lockDataDir(dataDir);
   } catch (err) {
-    const pid = lockHolder(dataDir);
+    const pid = lockPid(dataDir);
     if (!pid) throw err;
     throw new BackupError(`The server is running on this DATA_DIR (pid ${pid}). Stop it (stop npm start or its service), then run npm run restore again.`);
   }

@@ -43,13 +43,14 @@ export async function backupPostgres(url: string, dataDir: string, out: string, 
   const started = performance.now();
   const { dbname, env } = connection(url);
   const dump = join(privateDir(join(dataDir, 'backups')), `.${randomBytes(8).toString('hex')}.pgdump`);
+  let keys: string[] = [];
   try {
     await run('pg_dump', ['--format=custom', '--file', dump, '--dbname', dbname], env);
-    await writeBackup(out, 'postgres', dump, dataDir, sessionSecretFromEnv);
+    keys = (await writeBackup(out, 'postgres', dump, dataDir, sessionSecretFromEnv)).keys;
   } finally {
     rmSync(dump, { force: true });
   }
-  return { file: out, bytes: statSync(out).size, ms: Math.round(performance.now() - started), via: 'running server' };
+  return { file: out, bytes: statSync(out).size, ms: Math.round(performance.now() - started), via: 'pg_dump', keys };
 }
 
 /** Tables, views and sequences outside PostgreSQL's own schemas: a database with any is not empty. */
