@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -73,6 +73,13 @@ describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
     const file = fileIn(out);
     expect((await openBackup(file)).manifest.keys).toEqual(['biometric-master.key', 'session-secret']);
     rmSync(join(dataDir, 'biometric-master.key'));
+    // A plain tar: the operator's own tools read it.
+    expect(spawnSync('tar', ['tf', file], { encoding: 'utf8' }).stdout.trim().split('\n')).toEqual([
+      'presente-backup.json',
+      'database/pgdata.tar.gz',
+      'keys/biometric-master.key',
+      'keys/session-secret',
+    ]);
     expect(basename(file)).toMatch(/^presente-\d{4}-\d\d-\d\dT\d{6}Z-pglite\.tar$/);
     expect(out.join('\n')).toMatch(/server stopped.*\n.*\d (KB|MB)\n.*keys \(biometric-master.key, session-secret\)/);
     expect(existsSync(join(dataDir, 'presente.lock'))).toBe(false); // our lock was released
