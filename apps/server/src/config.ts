@@ -2,7 +2,6 @@ import { type BillingMode, DEFAULT_MAP_TILE_URL, DEFAULT_SUPPORT_EMAIL, type Pay
 import { z } from 'zod';
 
 /** Environment of the server, parsed once at start. A bad value stops start-up with a readable list. */
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const optionalUrl = (protocols: RegExp, hint: string) =>
   z
     .string()
