@@ -5,7 +5,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { CompanyConfigProvider } from '../features/auth/CompanyConfigContext';
 import i18n from '../lib/i18n';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** The toast host is a leaf: it loads after the first paint (decision 0026); toasts shown before it mounts wait in its store. */
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
@@ -35,7 +35,7 @@ export function AppProviders({ queryClient, env = 'default', children }: AppProv
     return () => i18n.off('languageChanged', refetch);
   }, [queryClient]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>
         <CompanyConfigProvider>
           <Suspense fallback={null}>

@@ -29,8 +29,8 @@ export const STATUS_STYLE: Record<DayStatus, { color: string; icon: Icon }> = {
 /** Background and text colours of a day cell (CSS variables of the Mantine palette). */
 export function statusColors(status: DayStatus): { bg: string; fg: string } {
   const { color } = STATUS_STYLE[status];
-  if (status === 'pending') return { bg: 'transparent', fg: 'var(--mantine-color-gray-5)' };
-  if (status === 'day_off') return { bg: 'var(--mantine-color-gray-1)', fg: 'var(--mantine-color-gray-6)' };
+  if (status === 'pending') return { bg: 'transparent', fg: 'var(--mantine-color-dimmed)' };
+  if (status === 'day_off') return { bg: 'var(--mantine-color-gray-1)', fg: 'var(--mantine-color-gray-7)' };
   return { bg: `var(--mantine-color-${color}-1)`, fg: `var(--mantine-color-${color}-8)` };
 }
 
