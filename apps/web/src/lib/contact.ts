@@ -5,6 +5,9 @@
  */
 export const SALES_EMAIL = 'ventas@presente.app';
 
+/** Support hours (Monday to Friday), 24-hour: the one home of the figures the landing, the overview and the guide show. */
+export const SUPPORT_HOURS = { from: '11:00', to: '17:00' } as const;
+
 export function mailto(address: string, subject?: string): string {
   return subject ? `mailto:${address}?subject=${encodeURIComponent(subject)}` : `mailto:${address}`;
 }

@@ -128,7 +128,7 @@ describe('CompanyOverviewTab', () => {
     // Plan usage and help: e-mail support only while no WhatsApp line is configured (here GET /api/config fails: the defaults).
     expect(screen.getByText('Empleados: 14/15')).toBeInTheDocument();
     expect(screen.getByText('Te queda 1 cupo')).toBeInTheDocument();
-    expect(screen.getByText('Horario de atención: lunes a viernes de 11:00 a 5:00 PM')).toBeInTheDocument();
+    expect(screen.getByText('Horario de atención: lunes a viernes de 11:00 a 17:00')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Escribir a soporte' })).toHaveAttribute('href', expect.stringContaining('mailto:soporte@presente.app'));
     expect(screen.queryByText('WhatsApp')).not.toBeInTheDocument();
   });
@@ -143,7 +143,7 @@ describe('CompanyOverviewTab', () => {
     const chat = await screen.findByRole('link', { name: 'Abrir chat' });
     expect(chat).toHaveAttribute('href', `https://wa.me/51987654321?text=${encodeURIComponent('Hola, necesito ayuda con Presente.')}`);
     expect(chat).toHaveAttribute('target', '_blank');
-    expect(screen.getByText('Horario de atención: lunes a viernes de 11:00 a 5:00 PM')).toBeInTheDocument();
+    expect(screen.getByText('Horario de atención: lunes a viernes de 11:00 a 17:00')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Escribir a soporte' })).toHaveAttribute('href', expect.stringContaining('mailto:ayuda@presente.pe'));
   });
 
@@ -154,6 +154,9 @@ describe('CompanyOverviewTab', () => {
     const week = within(await screen.findByRole('table', { name: 'Last 7 days' }));
     expect(week.getByRole('columnheader', { name: 'Attendance' })).toBeInTheDocument();
     expect(week.getAllByRole('row')[1]).toHaveTextContent(/^Tue/);
+    // Day first in English too (03/03 is ambiguous; 09/03 is 9 March, never "3/9").
+    expect(week.getAllByRole('row')[7]).toHaveTextContent(/^Mon, 09\/03/);
+    expect(screen.getByText('Support hours: Monday to Friday, 11:00 to 17:00')).toBeInTheDocument();
     expect(week.getAllByText('No shifts')).toHaveLength(2);
     expect(screen.getByText('Complete days (today is in the cards above)')).toBeInTheDocument();
   });

@@ -31,6 +31,7 @@ describe('LandingPage', () => {
     const chat = await screen.findByRole('link', { name: 'Abrir chat' });
     expect(chat).toHaveAttribute('href', `https://wa.me/51987654321?text=${encodeURIComponent('Hola, necesito ayuda con Presente.')}`);
     expect(screen.getByRole('link', { name: 'ayuda@presente.pe' }).getAttribute('href')).toMatch(/^mailto:ayuda@presente\.pe\?subject=/);
+    expect(screen.getByText('Nuestro equipo atiende de lunes a viernes, de 11:00 a 17:00.')).toBeInTheDocument();
   });
 
   it('shows no WhatsApp button without a support line', async () => {

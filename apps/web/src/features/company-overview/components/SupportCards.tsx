@@ -2,7 +2,7 @@ import { Button, Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantin
 import { type Icon, IconBook2, IconBrandWhatsapp, IconClock, IconMail } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mailto, whatsappLink } from '../../../lib/contact';
+import { mailto, SUPPORT_HOURS, whatsappLink } from '../../../lib/contact';
 import { useSupportContact } from '../../../lib/publicConfig';
 import { HelpGuideModal } from '../../tour/components/HelpGuideModal';
 
@@ -48,7 +48,7 @@ export function SupportCards() {
         </Title>
         <Group gap={6} c="dimmed" wrap="nowrap">
           <IconClock size={16} style={{ flexShrink: 0 }} />
-          <Text size="sm">{t('companyOverview.help.hours')}</Text>
+          <Text size="sm">{t('companyOverview.help.hours', SUPPORT_HOURS)}</Text>
         </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: whatsapp ? 3 : 2 }} spacing="md">

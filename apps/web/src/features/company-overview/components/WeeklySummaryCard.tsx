@@ -10,11 +10,14 @@ import { Rate } from './DepartmentSummary';
 function dayLabel(ymd: string, locale: string): string {
   const [y, m, d] = ymd.split('-').map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
+  // The weekday in the reader's language, the date always day first ("Mon, 09/03" for 9 March, never the en-US "03/09").
+  let weekday: string;
   try {
-    return new Intl.DateTimeFormat(locale, { weekday: 'short', day: '2-digit', month: '2-digit', timeZone: 'UTC' }).format(date);
+    weekday = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(date);
   } catch {
-    return ymd;
+    weekday = new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' }).format(date);
   }
+  return `${weekday}, ${String(d).padStart(2, '0')}/${String(m).padStart(2, '0')}`;
 }
 
 /** Everyone who checked in (on time, early or late), as 'Presentes hoy' (decision 0016). */

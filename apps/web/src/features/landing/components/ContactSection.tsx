@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Container, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { type Icon, IconBrandWhatsapp, IconBriefcase, IconHeadset } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { mailto, SALES_EMAIL, whatsappLink } from '../../../lib/contact';
+import { mailto, SALES_EMAIL, SUPPORT_HOURS, whatsappLink } from '../../../lib/contact';
 import { useSupportContact } from '../../../lib/publicConfig';
 import { SectionHeading } from './SectionHeading';
 
@@ -30,7 +30,7 @@ export function ContactSection() {
   return (
     <Box component="section" id="contact" className="landing-section" py={{ base: 64, sm: 96 }}>
       <Container size="md">
-        <SectionHeading eyebrow={t('landing.contact.eyebrow')} title={t('landing.contact.title')} subtitle={t('landing.contact.subtitle')} />
+        <SectionHeading eyebrow={t('landing.contact.eyebrow')} title={t('landing.contact.title')} subtitle={t('landing.contact.subtitle', SUPPORT_HOURS)} />
         <SimpleGrid cols={{ base: 1, sm: cards.length }} spacing="lg">
           {cards.map(({ id, icon: CardIcon, color, href, linkLabel, external }) => (
             <Paper key={id} withBorder radius="lg" p="xl" ta="center">

@@ -1,7 +1,7 @@
 import { Anchor, Modal, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
 import { IconCalendarStats, IconChartBar, IconCreditCard, IconRocket } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
-import { mailto } from '../../../lib/contact';
+import { mailto, SUPPORT_HOURS } from '../../../lib/contact';
 import { useSupportContact } from '../../../lib/publicConfig';
 
 const SECTIONS = [
@@ -45,7 +45,7 @@ export function HelpGuideModal({ opened, onClose }: { opened: boolean; onClose: 
           ))}
         </Timeline>
         <Text size="sm" c="dimmed">
-          <Trans t={t} i18nKey="helpGuide.support" values={{ email }} components={{ mail: <Anchor href={mailto(email)} size="sm" /> }} />
+          <Trans t={t} i18nKey="helpGuide.support" values={{ email, ...SUPPORT_HOURS }} components={{ mail: <Anchor href={mailto(email)} size="sm" /> }} />
         </Text>
       </Stack>
     </Modal>
