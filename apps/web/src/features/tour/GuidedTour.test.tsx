@@ -114,6 +114,9 @@ describe('Guided tour', () => {
     const steps = buildTourSteps(i18n.t, root);
     expect(steps.map((s) => s.popover?.title)).toEqual(['Bienvenido a Presente', 'Resumen', 'Configuración', 'Tu cuenta', 'Área de trabajo']);
     expect(TOUR_STOPS).toHaveLength(11);
+    // No "Anterior" on the first stop; the others keep it (their buttons are driver.js's defaults).
+    expect(steps[0].popover?.showButtons).toEqual(['next', 'close']);
+    expect(steps.slice(1).every((s) => s.popover?.showButtons === undefined)).toBe(true);
   });
 });
 

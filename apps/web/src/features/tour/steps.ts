@@ -48,5 +48,8 @@ export function buildTourSteps(t: TFunction, root: ParentNode = document): Drive
       },
     });
   }
+  // The first stop has nowhere to go back to: no "Anterior" at all (driver.js only disables it, and a
+  // disabled button in the product's look still reads as one to press).
+  if (steps[0]?.popover) steps[0].popover.showButtons = ['next', 'close'];
   return steps;
 }
