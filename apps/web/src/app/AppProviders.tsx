@@ -5,7 +5,8 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { CompanyConfigProvider } from '../features/auth/CompanyConfigContext';
 import i18n from '../lib/i18n';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver } from './theme';
+import { useLocalizedTheme } from './useLocalizedTheme';
 
 /** The toast host is a leaf: it loads after the first paint (decision 0026); toasts shown before it mounts wait in its store. */
 const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
@@ -28,6 +29,7 @@ interface AppProvidersProps {
 
 /** Everything the screens rely on: Mantine (theme, global modal host, toasts), TanStack Query, company config. */
 export function AppProviders({ queryClient, env = 'default', children }: AppProvidersProps) {
+  const theme = useLocalizedTheme();
   // Server answers carry words in the request's language (activity titles, notes): a new language refetches them.
   useEffect(() => {
     const refetch = () => void queryClient.invalidateQueries();
