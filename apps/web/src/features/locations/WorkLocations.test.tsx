@@ -186,6 +186,23 @@ describe('Work location form', () => {
     await user.click(screen.getByRole('button', { name: 'Usar mi ubicación (GPS)' }));
     expect(screen.getByText('No se pudo obtener la ubicación GPS. Verifica los permisos.')).toBeInTheDocument();
   });
+
+  it('clears the old address-search error once the GPS sets the point', async () => {
+    mockApi(routes());
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (ok: (p: unknown) => void) => ok({ coords: { latitude: -12.046374, longitude: -77.042793 } }),
+      },
+    });
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    expect(screen.getByText('Por favor escribe una dirección para buscar')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Usar mi ubicación (GPS)' }));
+    expect(await screen.findByText('Ubicación seleccionada: -12.046374, -77.042793')).toBeInTheDocument();
+    expect(screen.queryByText('Por favor escribe una dirección para buscar')).not.toBeInTheDocument();
+  });
 });
 
 describe('Work locations in the settings tab', () => {

@@ -13,8 +13,10 @@ type SearchState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'results'; r
 /**
  * Address search of the work-location form (spec §5): searches by itself 800 ms after typing more than
  * 4 characters, or at once with the button/Enter (which needs text); up to 5 results from the server's geocoder.
+ * `pointKey` names the form's current point: when the point is set another way (GPS, a click on the map), an
+ * old search message or result list no longer applies and goes.
  */
-export function AddressSearch({ onSelect }: { onSelect: (result: GeocodeResult) => void }) {
+export function AddressSearch({ onSelect, pointKey }: { onSelect: (result: GeocodeResult) => void; pointKey?: string }) {
   const { t } = useTranslation('settings');
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
@@ -47,6 +49,11 @@ export function AddressSearch({ onSelect }: { onSelect: (result: GeocodeResult) 
   }, [debounced, run]);
 
   useEffect(() => () => inFlight.current?.abort(), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new point is the trigger, not an input.
+  useEffect(() => {
+    setState((current) => (current.kind === 'message' || current.kind === 'results' ? { kind: 'idle' } : current));
+  }, [pointKey]);
 
   const searchNow = () => {
     const text = query.trim();

@@ -169,6 +169,7 @@ export function WorkLocationForm({
           <TextInput label={t('locations.form.address')} placeholder={t('locations.form.addressPlaceholder')} {...field('address')} />
         </SimpleGrid>
         <AddressSearch
+          pointKey={point ? `${point.latitude},${point.longitude}` : ''}
           onSelect={(result) => {
             pick(result);
             if (!form.values.address.trim()) setFieldValue('address', result.displayName.slice(0, 300));
