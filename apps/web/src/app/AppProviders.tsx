@@ -1,10 +1,12 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { getDefaultZIndex, MantineProvider } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { CompanyConfigProvider } from '../features/auth/CompanyConfigContext';
 import i18n from '../lib/i18n';
+import { TOAST_PHONE_QUERY, toastPosition } from '../lib/notify';
 import { cssVariablesResolver } from './theme';
 import { useLocalizedTheme } from './useLocalizedTheme';
 
@@ -30,6 +32,7 @@ interface AppProvidersProps {
 /** Everything the screens rely on: Mantine (theme, global modal host, toasts), TanStack Query, company config. */
 export function AppProviders({ queryClient, env = 'default', children }: AppProvidersProps) {
   const theme = useLocalizedTheme();
+  const phone = useMediaQuery(TOAST_PHONE_QUERY) ?? false;
   // Server answers carry words in the request's language (activity titles, notes): a new language refetches them.
   useEffect(() => {
     const refetch = () => void queryClient.invalidateQueries();
@@ -42,8 +45,8 @@ export function AppProviders({ queryClient, env = 'default', children }: AppProv
         <CompanyConfigProvider>
           <Suspense fallback={null}>
             <ModalsHost />
-            {/* Under the header, clicks pass around them (.app-toasts in global.css); over modals, under open menus. */}
-            <Notifications position="top-right" limit={4} zIndex={TOAST_Z_INDEX} classNames={{ root: 'app-toasts' }} />
+            {/* At the bottom, clicks pass around them (.app-toasts in global.css); over modals, under open menus. */}
+            <Notifications position={toastPosition(phone)} limit={4} zIndex={TOAST_Z_INDEX} classNames={{ root: 'app-toasts' }} />
           </Suspense>
           {children}
         </CompanyConfigProvider>
