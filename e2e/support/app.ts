@@ -329,7 +329,7 @@ export async function login(page: Page, email: string, password: string, expectP
 
 /** The area shell is drawn: header with the tab title and the user menu. */
 export async function dashboardReady(page: Page): Promise<void> {
-  await see(page.getByRole('banner').getByRole('button', { name: /^(Menú de usuario|User menu)$/ }), 20_000);
+  await see(page.getByRole('banner').getByRole('button', { name: /(Menú de usuario|User menu)$/ }), 20_000);
 }
 
 /**
@@ -359,7 +359,7 @@ export async function closeGuidedTour(page: Page, appearWithinMs = 6_000): Promi
 export async function userMenu(page: Page, item: string | RegExp): Promise<void> {
   await page
     .getByRole('banner')
-    .getByRole('button', { name: /^(Menú de usuario|User menu)$/ })
+    .getByRole('button', { name: /(Menú de usuario|User menu)$/ })
     .click();
   await page.getByRole('menuitem', { name: item }).click();
 }

@@ -79,7 +79,7 @@ describe('ProtectedArea', () => {
       'POST /api/auth/logout': { body: { data: null } },
     });
     const { user, router } = renderApp('/employee');
-    await user.click(await screen.findByRole('button', { name: 'Menú de usuario' }));
+    await user.click(await screen.findByRole('button', { name: /Menú de usuario/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Cerrar Sesión' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

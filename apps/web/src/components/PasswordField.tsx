@@ -12,6 +12,8 @@ export function PasswordField(props: PasswordInputProps) {
       leftSection={<IconLock size={16} stroke={1.6} />}
       visible={visible}
       onVisibilityChange={setVisible}
+      // Reachable with Tab (Mantine skips it by default): keyboard users can check what they typed too.
+      visibilityToggleFocusable
       visibilityToggleButtonProps={{ 'aria-label': visible ? t('password.hide') : t('password.show') }}
       {...props}
     />

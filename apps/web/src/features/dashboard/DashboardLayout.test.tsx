@@ -39,10 +39,28 @@ describe('DashboardLayout', () => {
     expect(within(header).getByText('Rosa Mamani')).toBeInTheDocument();
   });
 
+  it('opens with a skip link that moves the focus to the page content', async () => {
+    mockApi(routes());
+    const { user } = renderApp('/company-admin');
+    await screen.findByRole('banner');
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Saltar al contenido' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
+  it('names the user menu by the name it shows, then what it is', async () => {
+    mockApi(routes());
+    renderApp('/company-admin');
+    const button = await screen.findByRole('button', { name: /Menú de usuario/ });
+    expect(button).toHaveAccessibleName(expect.stringMatching(/^Rosa Mamani .*Menú de usuario$/));
+  });
+
   it('moves between tabs through the URL and the user menu', async () => {
     mockApi(routes());
     const { user, router } = renderApp('/company-admin');
-    await user.click(await screen.findByRole('button', { name: 'Menú de usuario' }));
+    await user.click(await screen.findByRole('button', { name: /Menú de usuario/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Configuración' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/company-admin/settings'));
     expect(await screen.findByRole('heading', { name: 'Email de administrador' })).toBeInTheDocument();

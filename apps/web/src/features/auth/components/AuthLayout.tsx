@@ -26,6 +26,7 @@ export function AuthLayout({ pageTitle, wide = false, children }: AuthLayoutProp
   return (
     <Box mih="100dvh" style={{ display: 'flex' }}>
       <Box
+        component="aside"
         visibleFrom="md"
         w={{ md: 420, lg: 500 }}
         p={48}
@@ -74,14 +75,14 @@ export function AuthLayout({ pageTitle, wide = false, children }: AuthLayoutProp
       </Box>
 
       <Box style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }} bg="var(--mantine-color-gray-0)">
-        <Group justify="space-between" px={{ base: 'md', sm: 'xl' }} py="md">
+        <Group component="header" justify="space-between" px={{ base: 'md', sm: 'xl' }} py="md">
           <Anchor component={Link} to="/" underline="never" hiddenFrom="md" aria-label={t('common:brand')}>
             <BrandLogo size="sm" />
           </Anchor>
           <Box visibleFrom="md" />
           <LanguageSwitch size="sm" />
         </Group>
-        <Container size={wide ? 720 : 460} w="100%" px={{ base: 'md', sm: 'xl' }} pb={48} pt={{ base: 'xs', sm: 'xl' }} style={{ flex: 1 }}>
+        <Container component="main" size={wide ? 720 : 460} w="100%" px={{ base: 'md', sm: 'xl' }} pb={48} pt={{ base: 'xs', sm: 'xl' }} style={{ flex: 1 }}>
           {children}
         </Container>
       </Box>

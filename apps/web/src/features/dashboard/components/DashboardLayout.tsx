@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { RealtimeConnection } from '../../../components/RealtimeConnection';
+import { MAIN_CONTENT_ID, SkipLink } from '../../../components/SkipLink';
 import { useLogout } from '../../auth/api';
 import { GuidedTourAutoStart } from '../../tour/components/GuidedTourAutoStart';
 import { TabLoader } from '../lazyTab';
@@ -55,6 +56,7 @@ export default function DashboardLayout({ area, user }: DashboardLayoutProps) {
       styles={{ main: { background: 'var(--mantine-color-gray-0)' } }}
     >
       <AppShell.Header>
+        <SkipLink />
         <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={drawerOpened} onClick={drawer.toggle} hiddenFrom="sm" size="sm" aria-label={t('actions.openMenu')} />
@@ -97,7 +99,7 @@ export default function DashboardLayout({ area, user }: DashboardLayoutProps) {
         </div>
       </Drawer>
 
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <div style={{ maxWidth: 1200, margin: '0 auto' }} data-tour="page-content">
           <Suspense fallback={<TabLoader />}>
             <ActiveTab user={user} area={area} />

@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { SessionUser } from '@presente/shared';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -22,9 +22,10 @@ export function UserMenu({ user, onSettings, onLogout, loggingOut }: UserMenuPro
   return (
     <Menu position="bottom-end" width={260} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton data-tour="user-menu" aria-label={t('dashboard:userMenu.label')} style={{ borderRadius: 'var(--mantine-radius-xl)' }} p={4}>
+        {/* Named by what it shows (the person's name and role) followed by what it is, so the label contains the visible name. */}
+        <UnstyledButton data-tour="user-menu" style={{ borderRadius: 'var(--mantine-radius-xl)' }} p={4}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar radius="xl" color="indigo" variant="filled" size={36}>
+            <Avatar radius="xl" color="indigo" variant="filled" size={36} aria-hidden>
               {initialsOf(user.name)}
             </Avatar>
             <div style={{ lineHeight: 1.2 }} className="user-menu-name">
@@ -35,7 +36,8 @@ export function UserMenu({ user, onSettings, onLogout, loggingOut }: UserMenuPro
                 {t(`roles.${user.role}`)}
               </Text>
             </div>
-            <IconChevronDown size={16} stroke={1.8} />
+            <VisuallyHidden>{t('dashboard:userMenu.label')}</VisuallyHidden>
+            <IconChevronDown size={16} stroke={1.8} aria-hidden />
           </Group>
         </UnstyledButton>
       </Menu.Target>
