@@ -52,6 +52,19 @@ describe('SchedulesTab', { timeout: 30_000 }, () => {
     expect(screen.getByText('4 empleado(s)')).toBeInTheDocument();
   });
 
+  it("marks the next day on a night shift's end: 22:00 - 06:00 (+1)", async () => {
+    const night = { ...MORNING, name: 'Turno noche', startTime: '22:00', endTime: '06:00', breakStartTime: null, breakEndTime: null };
+    mockApi(
+      baseRoutes({
+        'GET /api/company-admin-simple/schedules': page([night]),
+        'GET /api/company-admin-simple/company/settings': usage([0, 5], [1, -1], 'PREMIUM'),
+      }),
+    );
+    renderApp('/company-admin/schedules');
+    expect(await screen.findByText('Turno noche')).toBeInTheDocument();
+    expect(screen.getByText('22:00 - 06:00 (+1)')).toBeInTheDocument();
+  });
+
   it('shows the defaults and the spec messages in the form', async () => {
     const fetchMock = mockApi(baseRoutes());
     const { user } = renderApp('/company-admin/schedules');

@@ -1,6 +1,7 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatShiftEnd } from '../../../lib/shiftTimes';
 import { FaceEvidence } from '../../face/evidence/FaceEvidence';
 import type { CalendarAttendance, CalendarDay, CalendarSchedule } from '../api';
 import { STATUS_STYLE } from '../status';
@@ -80,7 +81,7 @@ export function RecordInfo({ day, schedule, record }: RecordInfoProps) {
         </Group>
         <Text size="xs" c="dimmed">
           {schedule
-            ? t('attendance.modal.schedule', { name: schedule.name, start: schedule.startTime, end: schedule.endTime })
+            ? t('attendance.modal.schedule', { name: schedule.name, start: schedule.startTime, end: formatShiftEnd(schedule) })
             : t('attendance.modal.noSchedule')}
         </Text>
         {day.holiday && (

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { formatShiftRange } from '../../../lib/shiftTimes';
 import { displayDateTime, displayDay, displayHours, isMissing, methodLabel, statusLabel } from '../format';
 import type { DetailField } from './activityTypes';
 
@@ -31,7 +32,7 @@ function scheduleText(t: TFunction, value: unknown): string {
   if (typeof value === 'object') {
     const s = value as Record<string, unknown>;
     const name = typeof s.name === 'string' ? s.name : '';
-    const hours = typeof s.startTime === 'string' && typeof s.endTime === 'string' ? `${s.startTime} - ${s.endTime}` : '';
+    const hours = typeof s.startTime === 'string' && typeof s.endTime === 'string' ? formatShiftRange({ startTime: s.startTime, endTime: s.endTime }) : '';
     return [name, hours && `(${hours})`].filter(Boolean).join(' ') || na(t);
   }
   return String(value);

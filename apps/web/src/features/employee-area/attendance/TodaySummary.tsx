@@ -2,6 +2,7 @@ import { Badge, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@m
 import { IconClockHour4, IconLogin2, IconLogout2 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatShiftRange } from '../../../lib/shiftTimes';
 import { StatusBadge } from '../components/StatusBadge';
 import { displayDay, displayHours, displayTime, methodLabel } from '../format';
 import type { TodayAttendance } from '../types';
@@ -67,7 +68,7 @@ export function TodaySummary({ today }: { today: TodayAttendance }) {
               {schedule.name}
             </Text>
             <Badge variant="light" color="gray" radius="sm" styles={{ root: { textTransform: 'none' } }}>
-              {schedule.startTime} - {schedule.endTime}
+              {formatShiftRange(schedule)}
             </Badge>
           </Group>
           <Text size="xs" c="dimmed">

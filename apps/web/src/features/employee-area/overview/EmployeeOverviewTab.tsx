@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/LoadError';
 import { StatCard } from '../../../components/StatCard';
+import { formatShiftRange } from '../../../lib/shiftTimes';
 import type { TabProps } from '../../dashboard/tabs';
 import { useEmployeeDashboard } from '../api';
 import { workDayNames } from '../schedule/workDays';
@@ -24,7 +25,7 @@ function ScheduleCard({ data }: { data: EmployeeDashboard }) {
           <Group gap="xs">
             <Text fw={600}>{s.name}</Text>
             <Badge variant="light" radius="sm" styles={{ root: { textTransform: 'none' } }}>
-              {s.startTime} - {s.endTime}
+              {formatShiftRange(s)}
             </Badge>
           </Group>
           <Text size="sm" c="dimmed">

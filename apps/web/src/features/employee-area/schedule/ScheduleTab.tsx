@@ -3,6 +3,7 @@ import { IconBuilding, IconCalendarOff, IconClockHour8, IconMapPin } from '@tabl
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/LoadError';
+import { formatShiftEnd } from '../../../lib/shiftTimes';
 import { useWorkInfo } from '../api';
 import { EmptyState } from '../components/EmptyState';
 import type { ScheduleView, WorkInfo } from '../types';
@@ -61,7 +62,7 @@ function ScheduleCard({ schedule }: { schedule: ScheduleView }) {
       <SectionTitle icon={<IconClockHour8 size={20} />} title={schedule.name} />
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
         <Field label={w('start')}>{schedule.startTime}</Field>
-        <Field label={w('end')}>{schedule.endTime}</Field>
+        <Field label={w('end')}>{formatShiftEnd(schedule)}</Field>
         <Field label={w('break')}>{hasBreak ? `${schedule.breakStartTime} - ${schedule.breakEndTime}` : w('noBreak')}</Field>
         <Field label={w('tolerance')}>{w('minutes', { count: schedule.lateToleranceMinutes })}</Field>
         <Field label={w('earlyCheckIn')}>{schedule.allowEarlyCheckIn ? w('earlyUpTo', { count: schedule.earlyCheckInMinutes }) : w('notAllowed')}</Field>

@@ -9,6 +9,7 @@ import { PasswordField } from '../../../components/PasswordField';
 import { ApiError } from '../../../lib/api';
 import { errorMessage, useMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
+import { formatShiftRange } from '../../../lib/shiftTimes';
 import { useScheduleOptions } from '../../schedules/api';
 import { type Employee, type EmployeeStatus, useCreateEmployee, useDepartments, useUpdateEmployee } from '../api';
 
@@ -143,7 +144,7 @@ export function EmployeeFormModal({ opened, employee, onClose, onPlanLimit }: Em
     });
   }, focusFirstInvalid);
 
-  const scheduleData = (schedules.data ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.startTime} - ${s.endTime})` }));
+  const scheduleData = (schedules.data ?? []).map((s) => ({ value: s.id, label: `${s.name} (${formatShiftRange(s)})` }));
   const departmentData = (departments.data ?? []).map((d) => ({ value: d.id, label: d.name }));
   const statusData = (['ACTIVE', 'INACTIVE'] as const).map((s) => ({ value: s, label: t(`employees.status.${s}`) }));
   const pending = create.isPending || update.isPending;

@@ -2,6 +2,7 @@ import { Avatar, Badge, Button, Divider, Group, Modal, SimpleGrid, Stack, Text }
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay, formatInstantDay } from '../../../components/DayInput';
+import { formatShiftRange } from '../../../lib/shiftTimes';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
 import { FacePhoto } from '../../face/photo/FacePhoto';
 import type { Employee } from '../api';
@@ -68,7 +69,7 @@ export function EmployeeInfoModal({ employee, onClose }: { employee: Employee | 
             <Fact label={t('employees.form.department')} value={e.department?.name ?? t('employees.noDepartment')} />
             <Fact
               label={t('employees.form.schedule')}
-              value={e.schedule ? `${e.schedule.name} (${e.schedule.startTime} - ${e.schedule.endTime})` : t('employees.noSchedule')}
+              value={e.schedule ? `${e.schedule.name} (${formatShiftRange(e.schedule)})` : t('employees.noSchedule')}
             />
             <Fact label={t('employees.info.hireDate')} value={e.hireDate ? formatDay(e.hireDate) : na} />
           </SimpleGrid>

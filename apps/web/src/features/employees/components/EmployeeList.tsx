@@ -1,6 +1,7 @@
 import { ActionIcon, Avatar, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconFaceId, IconInfoCircle, IconKey, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatShiftRange } from '../../../lib/shiftTimes';
 import type { Employee } from '../api';
 import { FaceStatusBadge, StatusBadge } from './EmployeeBadges';
 import { initials } from './EmployeeInfoModal';
@@ -60,7 +61,7 @@ function ScheduleCell({ employee }: { employee: Employee }) {
     <div>
       <Text size="sm">{employee.schedule.name}</Text>
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-        {employee.schedule.startTime} - {employee.schedule.endTime}
+        {formatShiftRange(employee.schedule)}
       </Text>
     </div>
   );

@@ -1,7 +1,9 @@
 import { ActionIcon, Badge, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { isNightShift } from '@presente/shared';
 import { IconEdit, IconMoon, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatShiftRange } from '../../../lib/shiftTimes';
 import type { Schedule } from '../api';
 import { WEEK_DAYS } from './ScheduleFormModal';
 
@@ -43,11 +45,11 @@ export function WorkDays({ workDays }: { workDays: string }) {
 
 function Hours({ schedule }: { schedule: Schedule }) {
   const { t } = useTranslation('dashboard');
-  const night = schedule.endTime < schedule.startTime;
+  const night = isNightShift(schedule);
   return (
     <Group gap={4} wrap="nowrap">
       <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
-        {schedule.startTime} - {schedule.endTime}
+        {formatShiftRange(schedule)}
       </Text>
       {night && (
         <Tooltip label={t('schedules.nightShift')}>
