@@ -102,6 +102,9 @@ describe('SubscriptionTab', () => {
     mockApi(routes('simulator'));
     renderApp('/company-admin/subscription');
     expect(await screen.findByText('Modo de prueba')).toBeInTheDocument();
+    // The customer gets a neutral note; setting up PayPal is the operator's job (the super admin's system card says it).
+    expect(screen.getByText('Este entorno está en modo de prueba: los pagos son simulados y no se cobra nada.')).toBeInTheDocument();
+    expect(screen.queryByText(/Configura PayPal/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continuar (modo de prueba)' })).toBeInTheDocument();
     expect(screen.getByText('2.50 USD por empleado al mes')).toBeInTheDocument();
     expect(screen.getByTestId('price-preview')).toHaveTextContent('5 empleados × 2.50 USD = 12.50 USD al mes');
