@@ -12,6 +12,10 @@ describe('LandingPage', () => {
     expect(screen.getAllByRole('link', { name: 'Registrarse' })[0]).toHaveAttribute('href', '/register');
     expect(screen.getByText('2.50')).toBeInTheDocument();
     expect(screen.getByText('Hasta 5 empleados')).toBeInTheDocument();
+    // The Free card says exports are Premium, as the export menu does (PLAN_FEATURES).
+    const card = (name: string) => screen.getByRole('heading', { level: 3, name }).parentElement as HTMLElement;
+    expect(within(card('Gratis')).getByText('Sin exportación a Excel ni PDF (solo Premium)')).toBeInTheDocument();
+    expect(within(card('Premium')).queryByText(/Sin exportación/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contactar a ventas' }).getAttribute('href')).toMatch(/^mailto:ventas@/);
 
     await user.click(screen.getByRole('button', { name: 'Términos' }));

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Container, Group, List, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import { PREMIUM_MIN_EMPLOYEES, PREMIUM_PRICE_PER_EMPLOYEE_USD } from '@presente/shared';
-import { IconCheck } from '@tabler/icons-react';
+import { type Plan, PREMIUM_MIN_EMPLOYEES, PREMIUM_PRICE_PER_EMPLOYEE_USD, planAllows } from '@presente/shared';
+import { IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { mailto, SALES_EMAIL } from '../../../lib/contact';
@@ -9,6 +9,8 @@ import { SectionHeading } from './SectionHeading';
 
 interface PlanCardProps {
   id: 'free' | 'premium' | 'enterprise';
+  /** The shared plan behind the card: a feature it lacks (exports) is said on the card, from the shared catalogue. */
+  plan?: Plan;
   price: string;
   showCurrency: boolean;
   highlighted?: boolean;
@@ -16,7 +18,7 @@ interface PlanCardProps {
   cta: { to?: string; href?: string };
 }
 
-function PlanCard({ id, price, showCurrency, highlighted = false, note, cta }: PlanCardProps) {
+function PlanCard({ id, plan, price, showCurrency, highlighted = false, note, cta }: PlanCardProps) {
   const { t } = useTranslation();
   const items = t(`landing.pricing.${id}.items`, { returnObjects: true }) as string[];
   return (
@@ -77,6 +79,17 @@ function PlanCard({ id, price, showCurrency, highlighted = false, note, cta }: P
         {items.map((item) => (
           <List.Item key={item}>{item}</List.Item>
         ))}
+        {plan && !planAllows(plan, 'exports') && (
+          <List.Item
+            icon={
+              <ThemeIcon size={20} radius="xl" color="gray" variant="light">
+                <IconX size={13} stroke={3} />
+              </ThemeIcon>
+            }
+          >
+            {t(`landing.pricing.${id}.noExports`)}
+          </List.Item>
+        )}
       </List>
       {cta.to ? (
         <Button component={Link} to={cta.to} mt="xl" size="md" fullWidth variant={highlighted ? 'filled' : 'light'}>
@@ -99,9 +112,10 @@ export function PricingSection() {
       <Container size="lg">
         <SectionHeading eyebrow={t('landing.pricing.eyebrow')} title={t('landing.pricing.title')} subtitle={t('landing.pricing.subtitle')} />
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg" style={{ alignItems: 'stretch' }}>
-          <PlanCard id="free" price={t('landing.pricing.free.price')} showCurrency cta={{ to: '/register' }} />
+          <PlanCard id="free" plan="FREE" price={t('landing.pricing.free.price')} showCurrency cta={{ to: '/register' }} />
           <PlanCard
             id="premium"
+            plan="PREMIUM"
             price={formatPrice(PREMIUM_PRICE_PER_EMPLOYEE_USD)}
             showCurrency
             highlighted
