@@ -1,6 +1,6 @@
 import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { cssVariablesResolver, theme } from './theme';
+import { contrastRatio, cssVariablesResolver, theme } from './theme';
 
 function luminance(hex: string): number {
   const [r, g, b] = [1, 3, 5].map((i) => {
@@ -17,7 +17,7 @@ function contrast(a: string, b: string): number {
 }
 
 describe('theme text contrast (light scheme)', () => {
-  const light = cssVariablesResolver({ ...DEFAULT_THEME, ...theme } as never).light;
+  const light = cssVariablesResolver({ ...DEFAULT_THEME, ...theme, colors: DEFAULT_THEME.colors } as never).light as Record<string, string>;
   const surfaces = ['#ffffff', DEFAULT_THEME.colors.gray[0], DEFAULT_THEME.colors.gray[1]];
 
   it.each(['--mantine-color-dimmed', '--mantine-color-gray-text', '--mantine-color-gray-light-color'] as const)(
@@ -31,5 +31,22 @@ describe('theme text contrast (light scheme)', () => {
 
   it("Mantine's own dimmed grey would not (the reason for the override)", () => {
     expect(contrast(DEFAULT_THEME.colors.gray[6], '#ffffff')).toBeLessThan(4.5);
+  });
+
+  const colours = Object.keys(DEFAULT_THEME.colors).filter((name) => name !== 'gray' && name !== 'dark');
+
+  it.each(colours)('%s text (c=, light and outline variants) reads at 4.5:1 on white and on its own tints', (name) => {
+    const shades = DEFAULT_THEME.colors[name];
+    for (const variable of ['text', 'light-color', 'outline']) {
+      const colour = light[`--mantine-color-${name}-${variable}`];
+      for (const surface of ['#ffffff', shades[0], shades[1]]) expect(contrastRatio(colour, surface)).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it.each(colours)('white text reads at 4.5:1 on a filled %s button or badge', (name) => {
+    const filled = light[`--mantine-color-${name}-filled`] ?? DEFAULT_THEME.colors[name][7];
+    expect(contrastRatio('#ffffff', filled)).toBeGreaterThanOrEqual(4.5);
+    const hover = light[`--mantine-color-${name}-filled-hover`];
+    if (hover) expect(contrastRatio('#ffffff', hover)).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -31,7 +31,8 @@ export function statusColors(status: DayStatus): { bg: string; fg: string } {
   const { color } = STATUS_STYLE[status];
   if (status === 'pending') return { bg: 'transparent', fg: 'var(--mantine-color-dimmed)' };
   if (status === 'day_off') return { bg: 'var(--mantine-color-gray-1)', fg: 'var(--mantine-color-gray-7)' };
-  return { bg: `var(--mantine-color-${color}-1)`, fg: `var(--mantine-color-${color}-8)` };
+  // The colour's text shade (theme.ts darkens it to read at 4.5:1 on its own light tints).
+  return { bg: `var(--mantine-color-${color}-1)`, fg: `var(--mantine-color-${color}-text)` };
 }
 
 /** Spec §9 mobile calendar rate: (present + late) / total days of the month × 100, rounded. */

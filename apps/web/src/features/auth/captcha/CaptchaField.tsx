@@ -16,7 +16,7 @@ export function CaptchaField({ config, handleRef, onChange, errorKey }: CaptchaF
       {config.provider === 'altcha' && config.challengeUrl && <AltchaWidget challengeUrl={config.challengeUrl} onChange={onChange} handleRef={handleRef} />}
       {config.provider === 'turnstile' && config.siteKey && <TurnstileWidget siteKey={config.siteKey} onChange={onChange} handleRef={handleRef} />}
       {error && (
-        <Text size="sm" c="red.7" role="alert">
+        <Text size="sm" c="red" role="alert">
           {error}
         </Text>
       )}

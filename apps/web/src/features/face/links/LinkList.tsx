@@ -100,7 +100,7 @@ export function LinkList({ links, ...actions }: LinkActions & { links: Attendanc
                 </Text>
                 {isUnusable(link) && (
                   <div data-testid="link-unusable">
-                    <Group gap={4} wrap="nowrap" c="red.7">
+                    <Group gap={4} wrap="nowrap" c="red">
                       <IconAlertTriangle size={14} />
                       <Text size="xs" fw={600}>
                         {t('faceLinks.unusable')}

@@ -44,7 +44,7 @@ export function HeroPreview() {
           <Text fw={800} fz={28} mt="xs" style={{ fontVariantNumeric: 'tabular-nums' }}>
             08:57
           </Text>
-          <Text c="teal.7" fw={600} size="sm">
+          <Text c="teal" fw={600} size="sm">
             {t('landing.preview.status')}
           </Text>
         </Stack>

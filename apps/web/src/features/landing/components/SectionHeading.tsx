@@ -10,7 +10,7 @@ interface SectionHeadingProps {
 export function SectionHeading({ eyebrow, title, subtitle, inverted = false }: SectionHeadingProps) {
   return (
     <Stack gap="xs" align="center" ta="center" maw={720} mx="auto" mb={{ base: 32, sm: 48 }}>
-      <Text tt="uppercase" fw={700} size="sm" c={inverted ? 'cyan.3' : 'indigo.6'} style={{ letterSpacing: '0.08em' }}>
+      <Text tt="uppercase" fw={700} size="sm" c={inverted ? 'cyan.3' : 'indigo'} style={{ letterSpacing: '0.08em' }}>
         {eyebrow}
       </Text>
       <Title order={2} fz={{ base: 28, sm: 38 }} lh={1.15} c={inverted ? 'white' : undefined}>
