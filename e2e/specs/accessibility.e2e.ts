@@ -1,0 +1,90 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
+import { closeGuidedTour, login, mainTarget, see } from '../support/app.js';
+import { companyNow, OFFICE_SCHEDULE, type SeededCompany, seedCompany } from '../support/attendance.js';
+import { expectAccessible } from '../support/axe.js';
+import { launch, newContext } from '../support/browser.js';
+
+/**
+ * Issue 16: axe-core finds no critical or serious violation (WCAG 2.1 AA) on the public pages, a company
+ * admin's tab with a dialog open, the employee's area and the kiosk, on desktop and on a phone. A
+ * regression fails here, with the rule and the elements it was found on.
+ */
+const main = mainTarget();
+
+describe(`accessibility (axe-core) ${main.title}`, () => {
+  let browser: Browser;
+  let seeded: SeededCompany;
+  let token = '';
+  const contexts: { close(): Promise<void> }[] = [];
+
+  beforeAll(async () => {
+    // A fake camera, so the kiosk draws its ready state rather than a missing-camera error.
+    browser = await launch(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
+    seeded = await seedCompany(main, OFFICE_SCHEDULE, companyNow().date);
+    const link = await seeded.api.post<{ token: string }>('/company-admin-simple/face-recognition/attendance-link', { name: 'Entrada principal' });
+    if (link.status !== 201) throw new Error(`create link failed: ${link.status} ${JSON.stringify(link.body)}`);
+    token = link.body.data!.token;
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(mobile: boolean) {
+    const context = await newContext(browser, main.baseUrl, { mobile });
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  for (const mobile of [false, true]) {
+    const size = mobile ? 'phone' : 'desktop';
+
+    it(`the landing, login, register and forgot-password pages (${size})`, async () => {
+      const page = await open(mobile);
+      await page.goto('/');
+      await see(page.getByRole('heading', { level: 1 }));
+      await expectAccessible(page, `landing-${size}`);
+      await page.goto('/login');
+      await see(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }));
+      await expectAccessible(page, `login-${size}`);
+      await page.goto('/register');
+      await see(page.getByRole('heading', { level: 1 }));
+      await expectAccessible(page, `register-${size}`);
+      await page.goto('/forgot-password');
+      await see(page.getByRole('heading', { level: 1 }));
+      await expectAccessible(page, `forgot-password-${size}`);
+    });
+
+    it(`a company admin's tab and its dialog (${size})`, async () => {
+      const page = await open(mobile);
+      await login(page, seeded.admin.adminEmail, seeded.admin.password);
+      await closeGuidedTour(page);
+      await page.goto('/company-admin/employees');
+      await see(page.getByRole('button', { name: 'Nuevo empleado' }));
+      await expectAccessible(page, `company-admin-employees-${size}`);
+      await page.getByRole('button', { name: 'Nuevo empleado' }).click();
+      await see(page.getByRole('dialog'));
+      await expectAccessible(page, `company-admin-employee-modal-${size}`);
+    });
+
+    it(`the employee's area (${size})`, async () => {
+      const page = await open(mobile);
+      await login(page, seeded.employee.email, seeded.employee.password, '/employee');
+      await expectAccessible(page, `employee-overview-${size}`);
+      await page.goto('/employee/attendance');
+      await see(page.getByRole('banner'));
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, `employee-attendance-${size}`);
+    });
+
+    it(`the kiosk page (${size})`, async () => {
+      const page = await open(mobile);
+      await page.goto(`/attendance/${token}`);
+      await see(page.getByTestId('kiosk-company').getByText(seeded.admin.companyName));
+      await expectAccessible(page, `kiosk-${size}`);
+    });
+  }
+});
