@@ -157,20 +157,23 @@ export const createPlanAnswer = z.object({
   mode: z.enum(BILLING_MODES),
 });
 export const subscriptionDetailsAnswer = z.object({
-  subscription: z.object({
-    id: z.string(),
-    status: z.enum(SUBSCRIPTION_STATUSES),
-    plan_id: z.string(),
-    quantity: z.number(),
-    billing_cycle: z.enum(BILLING_CYCLES),
-    price_per_employee: z.number(),
-    cancelled_at: z.string().nullable(),
-    billing_info: z.object({
-      next_billing_time: z.string().nullable(),
-      last_payment: z.object({ amount: z.object({ value: z.string(), currency_code: z.string() }), time: z.string().nullable() }).nullable(),
-      failed_payments_count: z.number(),
-    }),
-  }),
+  /** null when the company never subscribed (a Free company): an expected answer, not a 404. */
+  subscription: z
+    .object({
+      id: z.string(),
+      status: z.enum(SUBSCRIPTION_STATUSES),
+      plan_id: z.string(),
+      quantity: z.number(),
+      billing_cycle: z.enum(BILLING_CYCLES),
+      price_per_employee: z.number(),
+      cancelled_at: z.string().nullable(),
+      billing_info: z.object({
+        next_billing_time: z.string().nullable(),
+        last_payment: z.object({ amount: z.object({ value: z.string(), currency_code: z.string() }), time: z.string().nullable() }).nullable(),
+        failed_payments_count: z.number(),
+      }),
+    })
+    .nullable(),
   company: z.object({
     plan: z.enum(['FREE', 'PREMIUM']),
     status: z.enum(['ACTIVE', 'INACTIVE', 'SUSPENDED']),

@@ -225,7 +225,10 @@ function missedEvents(row: SubscriptionRow, remote: ProviderSubscription): Lifec
   return events;
 }
 
-/** GET /paypal/subscription-details: the current subscription (synchronised with the provider when reachable) and the plan. */
+/**
+ * GET /paypal/subscription-details: the current subscription (synchronised with the provider when reachable) and the
+ * plan; a company that never subscribed gets `subscription: null` (200), so a Free company's tab logs no error.
+ */
 export async function subscriptionDetails(ctx: Ctx, now = new Date()): Promise<SubscriptionDetails> {
   const companyId = requireCompany(ctx.actor);
   const find = async () =>
@@ -235,7 +238,24 @@ export async function subscriptionDetails(ctx: Ctx, now = new Date()): Promise<S
       orderBy: desc(subscriptions.createdAt),
     }));
   let row = await find();
-  if (!row) throw new SubscriptionNotFound();
+  if (!row) {
+    const company = await loadCompany(ctx.db, companyId);
+    return {
+      subscription: null,
+      company: {
+        plan: company.plan,
+        status: company.status,
+        maxEmployees: company.maxEmployees,
+        nextBillingDate: null,
+        accessUntil: null,
+        graceEndsAt: null,
+        downgradedAt: null,
+        deletionAt: null,
+        timezone: company.timezone,
+      },
+      mode: billingModeFor(ctx.deps),
+    };
+  }
   if (row.provider === ctx.deps.billing.mode) {
     try {
       const remote = await ctx.deps.billing.getSubscription(row.providerSubscriptionId);

@@ -29,9 +29,10 @@ describe('payments with the built-in simulator, end to end through the routes', 
     expect(plans.plans[0].limits).toEqual({ employees: 5, schedules: 1, locations: 1, links: 1 });
     expect(plans.plans[1]).toMatchObject({ pricePerEmployee: 2.5, minEmployees: 5, maxEmployees: 1000 });
     expect((await as.get('/api/paypal/employee-price')).json().data).toEqual({ success: true, pricePerEmployee: 2.5, currency: 'USD', mode: 'simulator' });
+    // No subscription yet: an expected answer (200, subscription null), never a 404 the browser logs as an error.
     const none = await as.get('/api/paypal/subscription-details');
-    expect(none.statusCode).toBe(404);
-    expect(none.json()).toMatchObject({ code: 'subscriptionNotFound', message: 'No se encontró la suscripción' });
+    expect(none.statusCode).toBe(200);
+    expect(none.json().data).toMatchObject({ subscription: null, company: { plan: 'FREE', nextBillingDate: null, deletionAt: null }, mode: 'simulator' });
 
     // Validation (spec §5).
     const body = { companyId, employeeCount: 8, companyName: 'Mi Empresa' };

@@ -110,6 +110,16 @@ describe('SubscriptionTab', () => {
     expect(screen.getByTestId('price-preview')).toHaveTextContent('5 empleados × 2.50 USD = 12.50 USD al mes');
   });
 
+  it('a Free company without a subscription: the details answer subscription null (200) and the tab shows the plans', async () => {
+    const none = { subscription: null, company: { ...DETAILS.company, plan: 'FREE', nextBillingDate: null }, mode: 'simulator' };
+    const fetchMock = mockApi(routes('simulator', { 'GET /api/paypal/subscription-details': { body: { data: none } } }));
+    renderApp('/company-admin/subscription');
+    expect(await screen.findByRole('button', { name: 'Continuar (modo de prueba)' })).toBeInTheDocument();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/subscription-details'))).toBe(true));
+    expect(screen.queryByText(/deuda|Pago pendiente/i)).not.toBeInTheDocument();
+    expect(screen.getByText('Modo de prueba')).toBeInTheDocument();
+  });
+
   it('checks the employee counter with the spec message (5..1000)', async () => {
     mockApi(routes('paypal'));
     const { user } = renderApp('/company-admin/subscription');

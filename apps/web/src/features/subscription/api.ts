@@ -23,14 +23,21 @@ export function usePlans() {
   return useQuery({ queryKey: subscriptionKeys.plans, queryFn: async () => (await api.get<PlanCatalogue>(`${BASE}/plans`)).data });
 }
 
-/** GET /paypal/subscription-details; a 404 subscriptionNotFound resolves to null (no subscription). */
+/** The details of a company that has a subscription. */
+export type CurrentSubscriptionDetails = SubscriptionDetails & { subscription: NonNullable<SubscriptionDetails['subscription']> };
+
+/**
+ * GET /paypal/subscription-details, or null when the company has no subscription: the server answers 200 with
+ * `subscription: null` (a Free company's tab logs no error); an older server's 404 subscriptionNotFound means the same.
+ */
 export function useSubscriptionDetails(enabled: boolean) {
   return useQuery({
     queryKey: subscriptionKeys.details,
     enabled,
-    queryFn: async () => {
+    queryFn: async (): Promise<CurrentSubscriptionDetails | null> => {
       try {
-        return (await api.get<SubscriptionDetails>(`${BASE}/subscription-details`)).data;
+        const details = (await api.get<SubscriptionDetails>(`${BASE}/subscription-details`)).data;
+        return details.subscription ? (details as CurrentSubscriptionDetails) : null;
       } catch (err) {
         if (err instanceof ApiError && err.status === 404) return null;
         throw err;

@@ -1,14 +1,13 @@
 import { Alert, List, Text } from '@mantine/core';
-import type { SubscriptionDetails } from '@presente/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../api';
+import { type CurrentSubscriptionDetails, formatDate } from '../api';
 
 /**
  * After the grace period ended without payment the company is on FREE limits but still in arrears:
  * the failed payments and the day its data will be deleted stay on screen (spec §1 terms, §4).
  */
-export function ArrearsCard({ details }: { details: SubscriptionDetails }) {
+export function ArrearsCard({ details }: { details: CurrentSubscriptionDetails }) {
   const { t } = useTranslation('dashboard');
   const { subscription: sub, company } = details;
   const tz = company.timezone;
