@@ -36,6 +36,12 @@ function describeViolation(v: Violation): string {
  * listing each with the elements it found it on. Moderate ones are written to artifacts/axe/<name>.json.
  */
 export async function expectAccessible(page: Page, name: string, opts: { exclude?: string[] } = {}): Promise<AxeSummary> {
+  // A dialog or menu still fading in blends its colours with the page: judge the end state.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), null, {
+      timeout: 3_000,
+    })
+    .catch(() => {});
   let builder = new AxeBuilder({ page }).withTags(TAGS);
   for (const selector of opts.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();

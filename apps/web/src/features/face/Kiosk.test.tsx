@@ -141,6 +141,17 @@ describe('public attendance page (kiosk)', () => {
     expect(formOf(marks(fetchMock)[0][1]).getAll('frames')).toHaveLength(1);
   });
 
+  it('puts the kiosk in a main landmark, with the logo and language switch in the banner', async () => {
+    stubCamera();
+    fakeGuide.mode = 'ready';
+    fakeGuide.faces = () => [seenFace()];
+    mockApi(routes());
+    renderApp('/attendance/tok-1');
+    const main = await screen.findByRole('main', {}, { timeout: 10_000 });
+    expect(within(main).getByRole('button', { name: 'Marcar asistencia' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+  });
+
   it('asks for light, or to centre the face in the oval, before and during the steps', async () => {
     stubCamera();
     fakeGuide.mode = 'ready';

@@ -62,7 +62,7 @@ export function KioskPage() {
     if (e instanceof ApiError && GONE_KEYS[e.code])
       return <LinkGone message={e.message ? translateMessage(t, e.message) : translateMessage(t, GONE_KEYS[e.code])} />;
     return (
-      <Center mih="100dvh" p="md">
+      <Center component="main" mih="100dvh" p="md">
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('kiosk.loadError')} maw={460}>
           <Button mt="sm" size="xs" color="red" variant="light" onClick={() => void info.refetch()}>
             {t('actions.retry')}
@@ -91,11 +91,11 @@ export function KioskPage() {
     <Box mih="100dvh" bg="linear-gradient(160deg, var(--mantine-color-indigo-0), var(--mantine-color-gray-0))" py={{ base: 'sm', sm: 'xl' }}>
       <Container size={720} px={{ base: 'xs', sm: 'md' }}>
         <Stack gap="md">
-          <Group justify="space-between" wrap="nowrap">
+          <Group component="header" justify="space-between" wrap="nowrap">
             <BrandLogo size="sm" />
             <LanguageSwitch size="xs" />
           </Group>
-          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <Paper component="main" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
             <Stack gap="md">
               <Stack gap={0} align="center" ta="center">
                 <Title order={1} fz={{ base: 22, sm: 28 }} data-testid="kiosk-company">
