@@ -140,7 +140,7 @@ export function KioskPage() {
               )}
             </Stack>
           </Paper>
-          <Text size="xs" c="dimmed" ta="center">
+          <Text component="footer" size="xs" c="dimmed" ta="center">
             {t('kiosk.privacy')}
           </Text>
         </Stack>
