@@ -27,12 +27,12 @@ describe('icon buttons Mantine draws get a name in the reader’s language', () 
       </Modal>,
     );
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cerrar diálogo' })).toBeInTheDocument();
     expect(dialog.querySelector('header')).toBeNull();
     expect(screen.queryByRole('banner')).toBeNull();
 
     await act(() => i18n.changeLanguage('en'));
-    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Close dialog' })).toBeInTheDocument();
   });
 
   it('names a drawer’s close button', async () => {
@@ -41,7 +41,7 @@ describe('icon buttons Mantine draws get a name in the reader’s language', () 
         enlaces
       </Drawer>,
     );
-    expect(await screen.findByRole('button', { name: 'Cerrar' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Cerrar diálogo' })).toBeInTheDocument();
   });
 
   it('names the time picker’s clear button', async () => {
