@@ -32,6 +32,25 @@ function countingLog() {
   return { lines, log: { warn: (_o: unknown, msg: string) => void lines.push(`warn ${msg}`), info: (msg: string) => void lines.push(`info ${msg}`) } };
 }
 
+/** Sends again, every 50 ms for at most 5 s, until the answer is not a 503; returns the last answer. */
+async function untilServed(send: () => Promise<Response>): Promise<Response> {
+  const started = performance.now();
+  let res = await send();
+  while (res.statusCode === 503 && performance.now() - started < 5_000) {
+    await sleep(50);
+    res = await send();
+  }
+  return res;
+}
+
+/** After a restore: the request answers 200 again, and within the issue's 2 s, without a restart. */
+async function expectServingAgainWithin2s(send: () => Promise<Response>) {
+  const back = performance.now();
+  const res = await untilServed(send);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(performance.now() - back).toBeLessThan(2_000);
+}
+
 function expectUnavailable(res: Response) {
   expect(res.statusCode, res.body).toBe(503);
   expect(res.headers['retry-after']).toMatch(/^\d+$/);
@@ -121,14 +140,7 @@ describe.skipIf(!onPostgres)('PostgreSQL through a proxy: cut, restored, a table
     } finally {
       await proxy.restore();
     }
-    const back = performance.now();
-    let res = await t.as(admin).get('/api/auth/verify');
-    while (res.statusCode !== 200 && performance.now() - back < 5_000) {
-      await sleep(50);
-      res = await t.as(admin).get('/api/auth/verify');
-    }
-    expect(res.statusCode, res.body).toBe(200);
-    expect(performance.now() - back).toBeLessThan(2_000);
+    await expectServingAgainWithin2s(() => t.as(admin).get('/api/auth/verify'));
     expect((await t.anon.get('/api/health')).json()).toMatchObject({ status: 'ok', database: 'postgres' });
     expect(logged.lines.at(-1)).toMatch(/^info database back after/);
   });
@@ -146,14 +158,7 @@ describe.skipIf(!onPostgres)('PostgreSQL through a proxy: cut, restored, a table
       await proxy.cut(); // what was held is dropped: as after a real partition, the connections are gone
       await proxy.restore();
     }
-    const back = performance.now();
-    let res = await t.as(admin).get('/api/auth/verify');
-    while (res.statusCode !== 200 && performance.now() - back < 5_000) {
-      await sleep(50);
-      res = await t.as(admin).get('/api/auth/verify');
-    }
-    expect(res.statusCode, res.body).toBe(200);
-    expect(performance.now() - back).toBeLessThan(2_000);
+    await expectServingAgainWithin2s(() => t.as(admin).get('/api/auth/verify'));
   });
 
   it('check-ins while PostgreSQL is cut and restored: every acknowledged one is stored, none twice; the refused ones get 503 and go through when retried', async () => {
@@ -172,17 +177,8 @@ describe.skipIf(!onPostgres)('PostgreSQL through a proxy: cut, restored, a table
     for (const r of answers) expect([200, 201, 503], r.body).toContain(r.statusCode);
     expect(codes.filter((c) => c === 503).length).toBeGreaterThanOrEqual(12);
     // The browser honours Retry-After and sends the refused ones again once the service is back.
-    const back = performance.now();
     const retried = new Map<number, Response>();
-    for (const [i, r] of answers.entries()) {
-      if (r.statusCode !== 503) continue;
-      let again = await checkIn(people[i]);
-      while (again.statusCode === 503 && performance.now() - back < 5_000) {
-        await sleep(100);
-        again = await checkIn(people[i]);
-      }
-      retried.set(i, again);
-    }
+    for (const [i, r] of answers.entries()) if (r.statusCode === 503) retried.set(i, await untilServed(() => checkIn(people[i])));
     // A retry is stored, or (its first try had committed before the cut lost the answer) told it is already in.
     for (const again of retried.values()) expect([200, 201, 409], again.body).toContain(again.statusCode);
     const direct = new pg.Client({ connectionString: url });
