@@ -89,6 +89,8 @@ describe('AttendanceTab', { timeout: 30_000 }, () => {
       expect(within(legend).getByText(word)).toBeInTheDocument();
     }
     expect(screen.getByLabelText('1 presentes, 0 tardanzas, 1 ausencias, 0 permisos; 50% de asistencia; 9.00 horas')).toBeInTheDocument();
+    // The rate says what it measures, so it never reads as the phone cards' "% del mes" (walk-through finding 4).
+    expect(screen.getByText('50% asist.')).toBeInTheDocument();
   });
 
   it('validates the day form with the shared schema messages', async () => {

@@ -43,7 +43,7 @@ export function CalendarCards({ rows, timezone, today, onOpenDay }: CalendarCard
               </Box>
               <Tooltip label={t('attendance.cards.rateHint')} withArrow multiline w={220} events={{ hover: true, focus: true, touch: true }}>
                 <Badge size="lg" variant="light" color="indigo" style={{ flexShrink: 0 }}>
-                  {rate}%
+                  {t('attendance.cards.rateLabel', { rate })}
                 </Badge>
               </Tooltip>
             </Group>

@@ -59,7 +59,7 @@ function RowSummary({ row }: { row: CalendarRow }) {
         </Group>
         <Text size="xs" ta="center" c="dimmed">
           <Text span fw={700} c="var(--mantine-color-text)">
-            {s.attendanceRate}%
+            {t('attendance.grid.rateLabel', { rate: s.attendanceRate })}
           </Text>{' '}
           · {s.totalHours.toFixed(2)} h
         </Text>
