@@ -14,7 +14,8 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now (the kernel's pick, released at once). */
+export function freePort(): Promise<number> {
   return new Promise((res, rej) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {

@@ -6,24 +6,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './server-process.js';
 
 const root = resolve(import.meta.dirname, '../../../..');
 const onPostgres = process.env.TEST_DB === 'postgres';
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => res(port));
-    });
-    srv.on('error', rej);
-  });
-}
 
 const alive = (pid: number) => {
   try {
