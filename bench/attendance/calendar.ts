@@ -86,7 +86,8 @@ async function measure(kind: string, database: Database) {
   const clientArgs = process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE}`] : [];
   const client = TRANSPORT === 'http' ? fork(fileURLToPath(new URL('./http-client.mjs', import.meta.url)), { execArgv: clientArgs }) : null;
   type Answer = { status: number; ms: number; rows?: number; error?: string; bytes?: number; wire?: number; coding?: string };
-  let last: Answer | null = null;
+  // A box, not a let: TypeScript narrows a let assigned only inside a closure to null at its later use.
+  const seen: { last: Answer | null } = { last: null };
   const get = async (count: boolean): Promise<Answer> => {
     const start = performance.now();
     if (client) {
@@ -98,8 +99,8 @@ async function measure(kind: string, database: Database) {
         });
       });
       client.send({ url: base + path, cookie: headers.cookie, count });
-      last = await answer;
-      return last;
+      seen.last = await answer;
+      return seen.last;
     }
     const res =
       TRANSPORT === 'inject'
@@ -139,7 +140,7 @@ async function measure(kind: string, database: Database) {
       p50_ms: Math.round(pct(times, 50)),
       p95_ms: Math.round(pct(times, 95)),
       cpu_p50_ms: Math.round(pct(cpu, 50)),
-      ...(last ? { encoding: last.coding ?? 'identity', body_mb: round1(last.bytes), wire_mb: round1(last.wire) } : {}),
+      ...(seen.last ? { encoding: seen.last.coding ?? 'identity', body_mb: round1(seen.last.bytes), wire_mb: round1(seen.last.wire) } : {}),
       seed_s: Math.round(seedMs / 100) / 10,
       stats: maintained ? (maintained.analyzed.length || maintained.vacuumed.length ? 'maintained' : 'by autovacuum') : 'none',
     }),

@@ -59,7 +59,7 @@ export async function seedCompany(db: Db, n: number, year: number, month: number
     const changed = emps.filter((_, k) => (start + k) % 20 === 0);
     if (changed.length) {
       // The schedule's rules as a period keeps them (the shared list of snapshot fields).
-      const rules = Object.fromEntries(SNAPSHOT_FIELDS.map((k) => [k, schedule[k]])) as ScheduleSnapshot;
+      const rules = Object.fromEntries(SNAPSHOT_FIELDS.map((k) => [k, schedule[k]])) as unknown as ScheduleSnapshot;
       await db.insert(employeeSchedulePeriods).values(
         changed.map((e) => ({
           companyId: company.id,
