@@ -60,7 +60,7 @@ export const FACE_MESSAGES = {
   },
   'kiosk.notPaired': {
     es: 'Este dispositivo no es un kiosco vinculado a la empresa. Pide al administrador un código en Configuración → Vincular kiosco.',
-    en: "This device is not a kiosk paired with the company. Ask the administrator for a code in Settings → Pair kiosk.",
+    en: 'This device is not a kiosk paired with the company. Ask the administrator for a code in Settings → Pair kiosk.',
   },
   'kiosk.revoked': {
     es: 'El administrador desvinculó este kiosco. Pide un código nuevo para vincularlo otra vez.',

@@ -224,9 +224,14 @@ export const KIOSK_PAIRING = {
 
 /** The exact text a kiosk signs for a mark: link, nonce, kiosk, each frame's SHA-256 (hex) in order, capture times. */
 export function kioskSignedText(m: { linkId: string; challengeId: string; kioskId: string; frameDigests: string[]; frameTimes?: string }): string {
-  return ['presente-kiosk-mark/1', `link:${m.linkId}`, `nonce:${m.challengeId}`, `kiosk:${m.kioskId}`, `frames:${m.frameDigests.join(',')}`, `times:${m.frameTimes ?? ''}`].join(
-    '\n',
-  );
+  return [
+    'presente-kiosk-mark/1',
+    `link:${m.linkId}`,
+    `nonce:${m.challengeId}`,
+    `kiosk:${m.kioskId}`,
+    `frames:${m.frameDigests.join(',')}`,
+    `times:${m.frameTimes ?? ''}`,
+  ].join('\n');
 }
 
 /** A code as typed: upper case, spaces and dashes dropped. */

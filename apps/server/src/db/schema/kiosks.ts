@@ -64,4 +64,3 @@ export const kioskFrameHashes = pgTable(
   },
   (t) => [index('kiosk_frame_hashes_company_idx').on(t.companyId, t.createdAt), index('kiosk_frame_hashes_created_idx').on(t.createdAt)],
 );
-

@@ -17,7 +17,11 @@ export const FRAME_HASH = { side: 32, sureStep: 4, maxShare: 0.05, minSureBits: 
 /** The frame's hash: 128 bytes of bits then 128 bytes of mask, as hex. */
 export async function frameHash(image: Buffer): Promise<string> {
   const n = FRAME_HASH.side;
-  const { data } = await sharp(image, { failOn: 'none' }).greyscale().resize(n + 1, n, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(image, { failOn: 'none' })
+    .greyscale()
+    .resize(n + 1, n, { fit: 'fill' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const out = Buffer.alloc((n * n) / 4);
   const maskAt = (n * n) / 8;
   let bit = 0;

@@ -17,8 +17,7 @@ import { kioskChallenge, pairTestKiosk, postMark, postMultipart, signedMark, sig
 
 const base = '/api/company-admin-simple/face-recognition';
 const YAW: Record<string, number> = { straight: 0, left: 25, right: -25 };
-const NOT_PAIRED =
-  'Este dispositivo no es un kiosco vinculado a la empresa. Pide al administrador un código en Configuración → Vincular kiosco.';
+const NOT_PAIRED = 'Este dispositivo no es un kiosco vinculado a la empresa. Pide al administrador un código en Configuración → Vincular kiosco.';
 
 let t: TestApp;
 let engine: ReturnType<typeof scriptedEngine>;
@@ -76,7 +75,10 @@ describe('pairing codes', () => {
     expect(again.json()).toEqual({ code: 'pairing_code_invalid', message: 'El código no es válido, ya se usó o venció. Pide uno nuevo al administrador.' });
 
     const late = await newCode(admin);
-    await t.db.update(kioskPairingCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(kioskPairingCodes.companyId, admin.companyId!));
+    await t.db
+      .update(kioskPairingCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(kioskPairingCodes.companyId, admin.companyId!));
     expect((await pair(late)).json().code).toBe('pairing_code_invalid');
     // Not a P-256 public key: refused, and the code is not consumed.
     const fresh = await newCode(admin);
@@ -120,7 +122,12 @@ describe('signed marks', () => {
     const c = await kioskChallenge(t, token, null, '10.33.2.1');
     expect(c.statusCode).toBe(403);
     expect(c.json()).toEqual({ code: 'kiosk_not_paired', message: NOT_PAIRED });
-    const en = await t.app.inject({ method: 'POST', url: `/api/public/attendance/${token}/challenge`, headers: { 'accept-language': 'en' }, remoteAddress: '10.33.2.1' });
+    const en = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/attendance/${token}/challenge`,
+      headers: { 'accept-language': 'en' },
+      remoteAddress: '10.33.2.1',
+    });
     expect(en.json().message).toBe('This device is not a kiosk paired with the company. Ask the administrator for a code in Settings → Pair kiosk.');
     // A scripted call with a made-up kiosk id and a challenge of a real kiosk.
     const real = (await kioskChallenge(t, token, kiosk)).json().data;
@@ -206,7 +213,11 @@ describe('signed marks', () => {
     const k = await pairTestKiosk(t, admin, 'Con GPS');
     const c = (await kioskChallenge(t, token, k, '10.33.3.3')).json().data;
     const frames = await framesOf('ana', c.steps);
-    const res = await signedMark(t, token, k, () => frames, { challenge: c, remoteAddress: '10.33.3.3', fields: { latitude: '-12.05', longitude: '-77.04', accuracy: '15' } });
+    const res = await signedMark(t, token, k, () => frames, {
+      challenge: c,
+      remoteAddress: '10.33.3.3',
+      fields: { latitude: '-12.05', longitude: '-77.04', accuracy: '15' },
+    });
     expect(res.statusCode).toBe(200);
     const listed = (await t.as(admin).get(`${base}/kiosks`)).json().data.find((x: { id: string }) => x.id === k.kioskId);
     expect(listed).toMatchObject({ lastIp: '10.33.3.3', lastLocation: { latitude: -12.05, longitude: -77.04, accuracy: 15 }, lastUsedAt: expect.any(String) });
@@ -229,11 +240,16 @@ describe('frames of an accepted mark', () => {
     for (const copy of copies) {
       const c = (await kioskChallenge(t, link, k)).json().data;
       // The earlier burst re-encoded: new bytes (a new signature over them), the same pictures.
-      const replay = await Promise.all(c.steps.map(async (step: string) => copy(accepted.frames[accepted.challenge.steps.indexOf(step)] ?? accepted.frames[0])));
+      const replay = await Promise.all(
+        c.steps.map(async (step: string) => copy(accepted.frames[accepted.challenge.steps.indexOf(step)] ?? accepted.frames[0])),
+      );
       for (const [i, f] of replay.entries()) engine.frameOf(f, { person: 'luis', yaw: YAW[c.steps[i]] });
       const res = await signedMark(t, link, k, () => replay, { challenge: c });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toMatchObject({ code: 'frame_replayed', message: 'Estas imágenes ya se usaron en otra marcación. Vuelve a intentarlo frente a la cámara.' });
+      expect(res.json()).toMatchObject({
+        code: 'frame_replayed',
+        message: 'Estas imágenes ya se usaron en otra marcación. Vuelve a intentarlo frente a la cámara.',
+      });
     }
     expect(await recordsOf(luis.id)).toHaveLength(1);
     // New frames of the same person pass (the check-in repeated).
@@ -294,7 +310,10 @@ describe('limits per kiosk and per identity', () => {
       const res =
         i % 2
           ? await kioskChallenge(t, link, { kioskId: crypto.randomUUID(), privateKey: k.privateKey }, ip)
-          : await postMark(t, link, { challengeId: crypto.randomUUID() }, [Buffer.from([0xff, 0xd8, 0xff, 0xd9])], { remoteAddress: ip, headers: { 'x-kiosk-id': k.kioskId, 'x-kiosk-signature': 'AAAA' } });
+          : await postMark(t, link, { challengeId: crypto.randomUUID() }, [Buffer.from([0xff, 0xd8, 0xff, 0xd9])], {
+              remoteAddress: ip,
+              headers: { 'x-kiosk-id': k.kioskId, 'x-kiosk-signature': 'AAAA' },
+            });
       if (res.statusCode === 200) accepted++;
       expect([403, 429]).toContain(res.statusCode);
     }

@@ -1,5 +1,5 @@
-import { FACE_LIMITS, type KioskChallenge, type KioskInfo, type KioskMarkResult, type LivenessStep, toLocal } from '@presente/shared';
 import { createHash } from 'node:crypto';
+import { FACE_LIMITS, type KioskChallenge, type KioskInfo, type KioskMarkResult, type LivenessStep, toLocal } from '@presente/shared';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.js';
 import { attendanceLinks, companies, faceChallenges, kioskDevices } from '../../db/schema/index.js';
@@ -10,6 +10,7 @@ import { punch } from '../attendance/punch.service.js';
 import { analyzeAll } from './analyze.js';
 import { claimFrames, frameHash, pruneFrameHashes, releaseFrames } from './frame-hashes.js';
 import { assertIdentityFree, countIdentityRefusal } from './identity-limits.js';
+import { checkImages } from './image-check.js';
 import { hashLinkToken } from './link-token.js';
 import { linkState } from './links.service.js';
 import { type Kiosk, kioskState, requireKiosk, touchKiosk, verifyMarkSignature } from './pairing.service.js';
@@ -147,7 +148,14 @@ export interface MarkInput {
  * following the challenge (liveness) → 1:N within the link's company → that identity not waiting → the
  * attendance rules (geofence, check-in/out) in one transaction, with the evidence stored on the record.
  */
-export async function mark(ctx: Ctx, opened: Opened, kiosk: Kiosk, input: MarkInput, frames: Buffer[], signature: string | undefined): Promise<KioskMarkResult> {
+export async function mark(
+  ctx: Ctx,
+  opened: Opened,
+  kiosk: Kiosk,
+  input: MarkInput,
+  frames: Buffer[],
+  signature: string | undefined,
+): Promise<KioskMarkResult> {
   const { link, company } = opened;
   const frameDigests = frames.map((f) => createHash('sha256').update(f).digest('hex'));
   await verifyMarkSignature(ctx, kiosk, { linkId: link.id, challengeId: input.challengeId, frameDigests, frameTimes: input.frameTimes }, signature);
@@ -193,6 +201,7 @@ async function verifyAndPunch(
 
   // Frames that look like frames of an accepted mark (re-encoded, resized, brightened) are refused before the
   // engine; this mark's frames are claimed at once and given back if it fails.
+  await checkImages(frames, 'frames'); // judged by their bytes before sharp decodes any (decision 0028)
   const hashes = await Promise.all(frames.map((f) => frameHash(f).catch(() => null)));
   if (hashes.some((h) => h === null)) throw new AppError('invalid_image', 'face.invalid_image');
   const claim = await claimFrames(ctx.db, link.companyId, hashes as string[]);

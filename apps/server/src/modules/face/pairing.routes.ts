@@ -1,4 +1,4 @@
-import { apiErrorBody, idParam, kioskPairingCode, kioskPairingCodeInput, kioskPairInput, kioskPairResult, pairedKiosk, translate } from '@presente/shared';
+import { apiErrorBody, idParam, kioskPairInput, kioskPairingCode, kioskPairingCodeInput, kioskPairResult, pairedKiosk, translate } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as pairing from './pairing.service.js';
@@ -22,13 +22,26 @@ export const pairingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/face-recognition/kiosks',
-    { schema: { tags, description: 'The paired kiosks of the company, newest first, revoked ones included.', response: { 200: z.object({ data: z.array(pairedKiosk) }) } } },
+    {
+      schema: {
+        tags,
+        description: 'The paired kiosks of the company, newest first, revoked ones included.',
+        response: { 200: z.object({ data: z.array(pairedKiosk) }) },
+      },
+    },
     async (req) => ({ data: await pairing.listKiosks(req.ctx) }),
   );
 
   app.post(
     '/face-recognition/kiosks/:id/revoke',
-    { schema: { tags, params: idParam, description: 'Unpairs a kiosk: its marks are refused from now on. 404 for another company\'s kiosk.', response: { 200: z.object({ message: z.string() }), 404: apiErrorBody } } },
+    {
+      schema: {
+        tags,
+        params: idParam,
+        description: "Unpairs a kiosk: its marks are refused from now on. 404 for another company's kiosk.",
+        response: { 200: z.object({ message: z.string() }), 404: apiErrorBody },
+      },
+    },
     async (req) => {
       await pairing.revokeKiosk(req.ctx, req.params.id);
       return { message: translate('kiosk.revokedDone', req.lang) };

@@ -71,7 +71,11 @@ export async function pairKiosk(ctx: Ctx, input: { code: string; publicKey: stri
       .update(kioskPairingCodes)
       .set({ usedAt: now })
       .where(
-        and(eq(kioskPairingCodes.codeHash, hashCode(ctx.deps.sessionSecret, input.code)), isNull(kioskPairingCodes.usedAt), gt(kioskPairingCodes.expiresAt, now)),
+        and(
+          eq(kioskPairingCodes.codeHash, hashCode(ctx.deps.sessionSecret, input.code)),
+          isNull(kioskPairingCodes.usedAt),
+          gt(kioskPairingCodes.expiresAt, now),
+        ),
       )
       .returning();
     if (!code) return null;
@@ -181,11 +185,10 @@ async function refuse(ctx: Ctx, code: 'kiosk_not_paired' | 'kiosk_revoked' | 'ki
 
 /** The paired, not revoked kiosk of this company the call names, else 403 (counted against the IP). */
 export async function requireKiosk(ctx: Ctx, companyId: string, kioskId: string | undefined): Promise<Kiosk> {
-  await assertIpNotBlocked(ctx);
   const kiosk = await kioskOf(ctx, companyId, kioskId);
-  if (!kiosk) return refuse(ctx, 'kiosk_not_paired');
-  if (kiosk.revokedAt) return refuse(ctx, 'kiosk_revoked');
-  return kiosk;
+  if (kiosk && !kiosk.revokedAt) return kiosk; // a paired kiosk is never held up by others' calls from its network
+  await assertIpNotBlocked(ctx);
+  return refuse(ctx, kiosk ? 'kiosk_revoked' : 'kiosk_not_paired');
 }
 
 /**

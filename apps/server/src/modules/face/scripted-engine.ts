@@ -109,5 +109,8 @@ export function scriptedEngine() {
 export async function texturedJpeg(seed: string): Promise<Buffer> {
   const next = rng(`scene:${seed}`);
   const cells = Buffer.from(Array.from({ length: 40 * 30 }, () => Math.floor(next() * 256)));
-  return sharp(cells, { raw: { width: 40, height: 30, channels: 1 } }).resize(640, 480, { kernel: 'cubic' }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(cells, { raw: { width: 40, height: 30, channels: 1 } })
+    .resize(640, 480, { kernel: 'cubic' })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }

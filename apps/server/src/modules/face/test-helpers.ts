@@ -65,7 +65,12 @@ export interface TestKiosk {
 }
 
 /** Pairs a kiosk for the admin's company the way the page does: a code from the admin, then the public key. */
-export async function pairTestKiosk(t: { app: FastifyInstance }, admin: { sessionToken: string }, name = 'Kiosco', remoteAddress = '127.0.0.1'): Promise<TestKiosk> {
+export async function pairTestKiosk(
+  t: { app: FastifyInstance },
+  admin: { sessionToken: string },
+  name = 'Kiosco',
+  remoteAddress = '127.0.0.1',
+): Promise<TestKiosk> {
   const code = await t.app.inject({
     method: 'POST',
     url: '/api/company-admin-simple/face-recognition/kiosk-pairing-codes',
@@ -123,7 +128,9 @@ export async function signedMark(
   const c = opts.challenge ?? (await kioskChallenge(t, token, kiosk, opts.remoteAddress)).json().data;
   if (!c?.challengeId) throw new Error('no challenge');
   const frames = pick(c.steps);
-  const signature = opts.signature ?? signMark(opts.signer ?? kiosk, { linkId: c.linkId, challengeId: c.challengeId, frames: opts.signFrames ?? frames, frameTimes: opts.fields?.frameTimes });
+  const signature =
+    opts.signature ??
+    signMark(opts.signer ?? kiosk, { linkId: c.linkId, challengeId: c.challengeId, frames: opts.signFrames ?? frames, frameTimes: opts.fields?.frameTimes });
   const res = await postMark(t, token, { challengeId: c.challengeId, ...opts.fields }, frames, {
     remoteAddress: opts.remoteAddress,
     lang: opts.lang,
