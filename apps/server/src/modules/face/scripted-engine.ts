@@ -102,7 +102,7 @@ export function scriptedEngine() {
     return channels.slice(0, 3).map((c) => Math.round(c.mean));
   };
 
-  return { pool, frame, frameOf, colourOf };
+  return { pool, frame, frameOf, colourOf, descriptorOf: (person: string) => Array.from(descriptorOf({ person })) };
 }
 
 /** A 640x480 JPEG of random grey blocks (a scene with detail, unlike the flat frames), the same for the same seed. */
