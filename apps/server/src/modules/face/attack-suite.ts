@@ -78,15 +78,21 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
   const { app, db, engine, perSpecies } = input;
   const t = { app };
   const files = faceFiles(input.fixturesDir);
-  const photos = await Promise.all(files.map((f) => sharp(f).rotate().resize(360, 360, { fit: 'contain', background: '#000' }).toBuffer()));
+  const photos = await Promise.all(files.map((f) => sharp(f).rotate().toBuffer()));
   const next = rng(33);
   let drawn = 0;
-  /** One capture: a fixture photo placed somewhere in a 640x480 scene with its own light (a new moment). */
+  /**
+   * One capture: a fixture photo at its own distance (260-440 px) and place in a 640x480 scene with its own light:
+   * a new moment (a person never stands at the same distance and place twice; 52 photos make 450+ captures).
+   */
   async function capture(person: string, step: string): Promise<Buffer> {
-    const photo = photos[(drawn++ * 7 + Math.floor(next() * photos.length)) % photos.length];
+    const side = 260 + Math.floor(next() * 180);
+    const photo = await sharp(photos[(drawn++ * 7 + Math.floor(next() * photos.length)) % photos.length])
+      .resize(side, side, { fit: 'contain', background: '#000' })
+      .toBuffer();
     const bg = 90 + Math.floor(next() * 80);
     const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: bg, g: bg - 5, b: bg - 12 } } })
-      .composite([{ input: photo, left: Math.floor(next() * 270), top: Math.floor(next() * 110) }])
+      .composite([{ input: photo, left: Math.floor(next() * (640 - side)), top: Math.floor(next() * (480 - side)) }])
       .modulate({ brightness: 0.9 + next() * 0.2 })
       .jpeg({ quality: 80 + Math.floor(next() * 15) })
       .toBuffer();
