@@ -32,7 +32,7 @@ export function KioskPairingPanel({
   const [code, setCode] = useState(codeFromAddress);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const secure = typeof crypto !== 'undefined' && !!crypto.subtle && typeof indexedDB !== 'undefined';
+  const secure = typeof crypto !== 'undefined' && !!crypto.subtle;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
