@@ -62,8 +62,6 @@ describe.skipIf(!dir || onPostgres)(title, () => {
   const register = (images: Buffer[], id = employeeId) =>
     postMultipart(t, `${base}/register`, admin, { employeeId: id, consentAccepted: 'true', noticeVersion: FACE_NOTICE_VERSION }, [{ field: 'image', images }]);
   const templatesOf = (id: string) => t.db.select().from(faceTemplates).where(eq(faceTemplates.employeeId, id));
-  const challenge = async (link = token) =>
-    (await t.anon.post(`/api/public/attendance/${link}/challenge`)).json().data as { challengeId: string; steps: ('straight' | 'left' | 'right')[] };
   /** Paired kiosks by name (each one a kiosk browser the admin paired). */
   const kiosks = new Map<string, TestKiosk>();
   const kioskNamed = async (name: string, owner: TestUser) => {
