@@ -135,6 +135,8 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     await printPage.close();
 
     // Only paired kiosks mark: the admin makes a one-time code for the entrance tablet.
+    await page.keyboard.press('Escape');
+    await qr.waitFor({ state: 'hidden' });
     const kiosks = page.getByTestId('kiosks-card');
     await see(kiosks.getByText('Desde esta versión, los enlaces existentes funcionan solo en dispositivos vinculados', { exact: false }));
     await kiosks.getByRole('button', { name: 'Vincular kiosco' }).click();
