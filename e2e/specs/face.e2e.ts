@@ -215,6 +215,20 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     await see(evidence.getByText(/Enlace: Entrada principal/));
     expect(await evidence.getByRole('table', { name: 'Fotogramas de la prueba de vida' }).getByRole('row').count()).toBeGreaterThanOrEqual(4);
     await shot(admin.page, 'face-09b-evidence');
+
+    // The admin sees the kiosk that marked: its last use and address; desktop and phone.
+    await admin.page.keyboard.press('Escape');
+    await openTab(admin.page, 'Configuración', '/company-admin/settings');
+    const row = admin.page.getByTestId('kiosk-row').filter({ hasText: 'Recepción' });
+    await see(row.getByText('Activo'));
+    await see(row.getByText(/Último uso: .*· IP /));
+    await row.scrollIntoViewIfNeeded();
+    await shot(admin.page, 'face-09c-kiosks');
+    const desktop = admin.page.viewportSize();
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await row.scrollIntoViewIfNeeded();
+    await shot(admin.page, 'face-09d-kiosks-mobile');
+    if (desktop) await admin.page.setViewportSize(desktop);
   });
 
   it('the kiosk fits a phone; a deactivated or unknown link shows a clear page', async () => {
