@@ -20,6 +20,8 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
   let enrolCam: CameraBrowser;
   let kioskCam: CameraBrowser;
   let token = '';
+  /** The one-time code the admin made in Configuración → Vincular kiosco (decision 0033). */
+  let pairCode = '';
   const today = companyNow().date;
 
   beforeAll(async () => {
@@ -131,6 +133,23 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     expect(qrSize).toEqual([true, 256]);
     await shot(printPage, 'face-06-print');
     await printPage.close();
+
+    // Only paired kiosks mark: the admin makes a one-time code for the entrance tablet.
+    await page.keyboard.press('Escape');
+    await qr.waitFor({ state: 'hidden' });
+    const kiosks = page.getByTestId('kiosks-card');
+    await see(kiosks.getByText('Desde esta versión, los enlaces existentes funcionan solo en dispositivos vinculados', { exact: false }));
+    await kiosks.getByRole('button', { name: 'Vincular kiosco' }).click();
+    const pairDialog = page.getByRole('dialog', { name: 'Vincular kiosco' });
+    await pairDialog.getByLabel('Nombre del kiosco').fill('Recepción');
+    await pairDialog.getByRole('button', { name: 'Crear código' }).click();
+    const shown = page.getByTestId('kiosk-pairing-code-shown');
+    await see(shown);
+    pairCode = ((await shown.textContent()) ?? '').trim();
+    expect(pairCode).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+    await see(page.getByRole('img', { name: 'QR para vincular el kiosco Recepción' }));
+    await shot(page, 'face-06b-pair-code');
+    await page.getByRole('button', { name: 'Listo' }).click();
     expect(enrolCam.takeErrors()).toEqual([]);
   });
 
@@ -138,6 +157,22 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     expect(token, 'the link of the previous test').not.toBe('');
     const { page } = await kioskCam.open(main.baseUrl);
     await page.goto(`/attendance/${token}`);
+    // An unpaired browser cannot mark: the page asks for the pairing code, and the API refuses it clearly.
+    await see(page.getByTestId('kiosk-pairing-reason').getByText(/Solo los kioscos que el administrador vinculó pueden marcar asistencia/));
+    const refused = await page.evaluate(async (link) => {
+      const res = await fetch(`/api/public/attendance/${link}/challenge`, { method: 'POST' });
+      return { status: res.status, body: await res.json() };
+    }, token);
+    expect(refused).toEqual({
+      status: 403,
+      body: {
+        code: 'kiosk_not_paired',
+        message: 'Este dispositivo no es un kiosco vinculado a la empresa. Pide al administrador un código en Configuración → Vincular kiosco.',
+      },
+    });
+    await shot(page, 'face-06c-kiosk-unpaired');
+    await page.getByTestId('kiosk-pairing-code').fill(pairCode);
+    await page.getByRole('button', { name: 'Vincular kiosco' }).click();
     await see(page.getByTestId('kiosk-company').getByText(seeded.admin.companyName));
     await see(page.getByText('Entrada principal'));
     const start = page.getByRole('button', { name: 'Marcar asistencia' });
@@ -180,11 +215,30 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     await see(evidence.getByText(/Enlace: Entrada principal/));
     expect(await evidence.getByRole('table', { name: 'Fotogramas de la prueba de vida' }).getByRole('row').count()).toBeGreaterThanOrEqual(4);
     await shot(admin.page, 'face-09b-evidence');
+
+    // The admin sees the kiosk that marked: its last use and address; desktop and phone.
+    await admin.page.keyboard.press('Escape');
+    await openTab(admin.page, 'Configuración', '/company-admin/settings');
+    const row = admin.page.getByTestId('kiosk-row').filter({ hasText: 'Recepción' });
+    await see(row.getByText('Activo'));
+    await see(row.getByText(/Último uso: .*· IP /));
+    await row.scrollIntoViewIfNeeded();
+    await shot(admin.page, 'face-09c-kiosks');
+    const desktop = admin.page.viewportSize();
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await row.scrollIntoViewIfNeeded();
+    await shot(admin.page, 'face-09d-kiosks-mobile');
+    if (desktop) await admin.page.setViewportSize(desktop);
   });
 
   it('the kiosk fits a phone; a deactivated or unknown link shows a clear page', async () => {
     const { page } = await kioskCam.open(main.baseUrl, { mobile: true });
-    await page.goto(`/attendance/${token}`);
+    // The phone pairs through the admin's QR: it opens the link with the code filled in.
+    const phoneCode = await seeded.api.post<{ code: string }>('/company-admin-simple/face-recognition/kiosk-pairing-codes', { name: 'Teléfono' });
+    await page.goto(`/attendance/${token}#pair=${phoneCode.body.data!.code}`);
+    await expect.poll(() => page.getByTestId('kiosk-pairing-code').inputValue()).toBe(phoneCode.body.data!.code);
+    await shot(page, 'face-10a-kiosk-pairing-mobile');
+    await page.getByRole('button', { name: 'Vincular kiosco' }).click();
     await see(page.getByTestId('kiosk-company').getByText(seeded.admin.companyName));
     await expect.poll(() => page.getByRole('button', { name: 'Marcar asistencia' }).isEnabled(), { timeout: 20_000 }).toBe(true);
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));

@@ -11,6 +11,7 @@ import { countryRoutes } from './modules/countries/countries.routes.js';
 import { employeeAreaRoutes } from './modules/employee-area/employee-area.routes.js';
 import { kioskRoutes } from './modules/face/kiosk.routes.js';
 import { faceModelRoutes } from './modules/face/models.routes.js';
+import { pairingPublicRoutes } from './modules/face/pairing.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -42,6 +43,7 @@ const routeModules = [
   billingRoutes,
   faceModelRoutes,
   kioskRoutes,
+  pairingPublicRoutes,
 ];
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;

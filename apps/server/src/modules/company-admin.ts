@@ -5,6 +5,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { departmentRoutes } from './departments/departments.routes.js';
 import { employeeRoutes } from './employees/employees.routes.js';
 import { faceRoutes } from './face/face.routes.js';
+import { pairingAdminRoutes } from './face/pairing.routes.js';
 import { holidayRoutes } from './holidays/holidays.routes.js';
 import { locationRoutes } from './locations/locations.routes.js';
 import { scheduleRoutes } from './schedules/schedules.routes.js';
@@ -25,6 +26,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         holidayRoutes,
         employeeRoutes,
         faceRoutes,
+        pairingAdminRoutes,
       ]) {
         await scoped.register(routes);
       }

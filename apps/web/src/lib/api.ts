@@ -67,6 +67,8 @@ export interface RequestOptions {
   body?: unknown;
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Extra request headers (the paired kiosk's id and signature). */
+  headers?: Record<string, string>;
 }
 
 async function readJson(res: Response): Promise<unknown> {
@@ -89,13 +91,13 @@ function toApiError(status: number, body: unknown): ApiError {
 
 /** Calls the API under /api with cookies, JSON and the UI language; resolves to the `{ data, message, pagination?, warning? }` envelope. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
-  const { method = 'GET', body, timeoutMs = API_TIMEOUT_MS, signal } = options;
+  const { method = 'GET', body, timeoutMs = API_TIMEOUT_MS, signal, headers: extra } = options;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const onOuterAbort = () => controller.abort();
   signal?.addEventListener('abort', onOuterAbort);
 
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage(), ...extra };
   // A FormData body (multipart uploads) sets its own Content-Type with the boundary.
   const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';

@@ -14,6 +14,13 @@ export const ACTIVITY_MESSAGES = {
     es: 'No se registró la salida. La jornada quedó marcada como incompleta; tu administrador puede corregirla.',
     en: 'No check-out was recorded. The workday was marked incomplete; your administrator can correct it.',
   },
+  'activity.faceIdentityLocked': { es: 'Intentos de marcación rechazados', en: 'Marking attempts refused' },
+  'activity.faceIdentityLockedDetail': {
+    es: 'El kiosco «{kioskName}» rechazó {attempts} intentos para este empleado en {minutes} minutos; sus marcaciones esperan {minutes} minutos. Revisa si alguien intenta marcar por otra persona.',
+    en: 'The kiosk "{kioskName}" refused {attempts} attempts for this employee in {minutes} minutes; their markings wait {minutes} minutes. Check whether someone is trying to mark for another person.',
+  },
+  'activity.kioskPaired': { es: 'Kiosco vinculado: {kioskName}', en: 'Kiosk paired: {kioskName}' },
+  'activity.kioskRevoked': { es: 'Kiosco desvinculado: {kioskName}', en: 'Kiosk unpaired: {kioskName}' },
   'activity.faceEnrolled': { es: 'Rostro registrado', en: 'Face registered' },
   'activity.faceDeleted': { es: 'Registro facial eliminado', en: 'Face registration deleted' },
   'activity.consentWithdrawn': { es: 'Consentimiento biométrico retirado', en: 'Biometric consent withdrawn' },

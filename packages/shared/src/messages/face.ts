@@ -58,6 +58,36 @@ export const FACE_MESSAGES = {
     es: 'Demasiados intentos fallidos desde esta red. Espera unos minutos antes de volver a intentarlo.',
     en: 'Too many failed attempts from this network. Wait a few minutes before trying again.',
   },
+  'kiosk.notPaired': {
+    es: 'Este dispositivo no es un kiosco vinculado a la empresa. Pide al administrador un código en Configuración → Vincular kiosco.',
+    en: 'This device is not a kiosk paired with the company. Ask the administrator for a code in Settings → Pair kiosk.',
+  },
+  'kiosk.revoked': {
+    es: 'El administrador desvinculó este kiosco. Pide un código nuevo para vincularlo otra vez.',
+    en: 'The administrator unpaired this kiosk. Ask for a new code to pair it again.',
+  },
+  'kiosk.signatureInvalid': {
+    es: 'La firma de este kiosco no es válida. Vuelve a vincular el dispositivo.',
+    en: "This kiosk's signature is not valid. Pair the device again.",
+  },
+  'kiosk.pairingCodeInvalid': {
+    es: 'El código no es válido, ya se usó o venció. Pide uno nuevo al administrador.',
+    en: 'The code is not valid, was already used or has expired. Ask the administrator for a new one.',
+  },
+  'kiosk.publicKeyInvalid': { es: 'La clave del dispositivo no es válida', en: "The device's key is not valid" },
+  'kiosk.nameRequired': { es: 'Escribe un nombre para el kiosco', en: 'Enter a name for the kiosk' },
+  'kiosk.notFound': { es: 'Kiosco no encontrado', en: 'Kiosk not found' },
+  'kiosk.revokedDone': { es: 'Kiosco desvinculado', en: 'Kiosk unpaired' },
+  'kiosk.codeCreated': { es: 'Código de vinculación creado', en: 'Pairing code created' },
+  'kiosk.paired': { es: 'Kiosco vinculado', en: 'Kiosk paired' },
+  'face.frameReplayed': {
+    es: 'Estas imágenes ya se usaron en otra marcación. Vuelve a intentarlo frente a la cámara.',
+    en: 'These pictures were already used in another marking. Try again in front of the camera.',
+  },
+  'face.identityCooldown': {
+    es: 'Demasiados intentos rechazados para esta persona. Espera {minutes} minutos; el administrador fue avisado.',
+    en: 'Too many refused attempts for this person. Wait {minutes} minutes; the administrator has been told.',
+  },
   'face.noticeVersionInvalid': {
     es: 'El aviso de datos biométricos cambió. Recarga la página y vuelve a mostrarlo al empleado.',
     en: 'The biometric data notice has changed. Reload the page and show it to the employee again.',

@@ -92,11 +92,24 @@ export const faceData = z.object({ confidence: z.number(), createdAt: z.string()
 export type FaceData = z.infer<typeof faceData>;
 
 /** GET /api/public/attendance/{token}. */
-export const kioskInfo = z.object({ companyName: z.string(), linkName: z.string(), timezone: z.string(), serverTime: z.string() });
+export const kioskInfo = z.object({
+  companyName: z.string(),
+  linkName: z.string(),
+  timezone: z.string(),
+  serverTime: z.string(),
+  /**
+   * Whether the kiosk named by the X-Kiosk-Id header is paired with this link's company (decision 0033):
+   * 'paired', 'revoked', or 'unpaired' (no id, an unknown one, or another company's).
+   */
+  kiosk: z.enum(['paired', 'revoked', 'unpaired']),
+});
 export type KioskInfo = z.infer<typeof kioskInfo>;
 
-/** POST /api/public/attendance/{token}/challenge. */
-export const kioskChallenge = z.object({ challengeId: z.string(), steps: z.array(livenessStep), expiresAt: z.string() });
+/**
+ * POST /api/public/attendance/{token}/challenge (header X-Kiosk-Id: a paired kiosk of the link's company).
+ * `challengeId` is the single-use nonce the mark's signature covers; `linkId` is signed too (decision 0033).
+ */
+export const kioskChallenge = z.object({ challengeId: z.string(), steps: z.array(livenessStep), expiresAt: z.string(), linkId: z.string() });
 export type KioskChallenge = z.infer<typeof kioskChallenge>;
 
 /** Text fields of the multipart POST /api/public/attendance/{token}/mark (files: 3-6 `frames` parts). */
@@ -105,6 +118,12 @@ export const kioskMarkFields = z.object({
   latitude: z.coerce.number().min(-90).max(90).optional(),
   longitude: z.coerce.number().min(-180).max(180).optional(),
   accuracy: z.coerce.number().min(0).optional(),
+  /** Capture time of each frame in ms after the first (e.g. "0,140,900"); covered by the signature. */
+  frameTimes: z
+    .string()
+    .max(200)
+    .regex(/^(\d{1,6}(,\d{1,6}){0,7})?$/, 'validation.invalid')
+    .optional(),
 });
 
 export const kioskMarkResult = z.object({
@@ -154,6 +173,9 @@ export const faceEvidenceFrame = z.object({
 export const faceEvidence = z.object({
   linkId: z.string().optional(),
   linkName: z.string().optional(),
+  /** The paired kiosk that signed the mark (decision 0033). */
+  kioskId: z.string().optional(),
+  kioskName: z.string().optional(),
   distance: z.number().optional(),
   runnerUp: z.number().nullable().optional(),
   threshold: z.number().optional(),
@@ -185,3 +207,60 @@ export const faceConsentState = z.object({
   consent: z.object({ acceptedAt: z.string(), noticeVersion: z.string() }).nullable(),
 });
 export type FaceConsentState = z.infer<typeof faceConsentState>;
+
+/**
+ * Paired kiosks (decision 0033). A mark carries the headers X-Kiosk-Id and X-Kiosk-Signature: an ECDSA P-256
+ * signature (IEEE P1363, r||s, base64url) by the kiosk's non-extractable key over `kioskSignedText`.
+ */
+export const KIOSK_PAIRING = {
+  /** Minutes a pairing code stays valid. */
+  codeMinutes: 10,
+  /** Characters of a code (no 0/O/1/I/L). */
+  codeLength: 8,
+  codeAlphabet: '23456789ABCDEFGHJKMNPQRSTUVWXYZ',
+  /** Wrong codes per IP in 15 minutes. */
+  wrongCodesPerIp: 10,
+} as const;
+
+/** The exact text a kiosk signs for a mark: link, nonce, kiosk, each frame's SHA-256 (hex) in order, capture times. */
+export function kioskSignedText(m: { linkId: string; challengeId: string; kioskId: string; frameDigests: string[]; frameTimes?: string }): string {
+  return [
+    'presente-kiosk-mark/1',
+    `link:${m.linkId}`,
+    `nonce:${m.challengeId}`,
+    `kiosk:${m.kioskId}`,
+    `frames:${m.frameDigests.join(',')}`,
+    `times:${m.frameTimes ?? ''}`,
+  ].join('\n');
+}
+
+/** A code as typed: upper case, spaces and dashes dropped. */
+export const normalizePairingCode = (code: string) => code.toUpperCase().replace(/[\s-]/g, '');
+
+/** POST /company-admin-simple/face-recognition/kiosk-pairing-codes. */
+export const kioskPairingCodeInput = z.object({
+  name: z.string('kiosk.nameRequired').trim().min(1, 'kiosk.nameRequired').max(120, 'validation.tooLong'),
+});
+export const kioskPairingCode = z.object({ code: z.string(), name: z.string(), expiresAt: z.string() });
+export type KioskPairingCode = z.infer<typeof kioskPairingCode>;
+
+/** POST /api/public/kiosk-pairing: the code and the public half of the key the browser just made (SPKI, base64). */
+export const kioskPairInput = z.object({
+  code: z.string('kiosk.pairingCodeInvalid').max(32, 'kiosk.pairingCodeInvalid'),
+  publicKey: z.string('kiosk.publicKeyInvalid').min(40, 'kiosk.publicKeyInvalid').max(400, 'kiosk.publicKeyInvalid'),
+});
+export const kioskPairResult = z.object({ kioskId: z.string(), name: z.string(), companyName: z.string() });
+export type KioskPairResult = z.infer<typeof kioskPairResult>;
+
+/** GET /company-admin-simple/face-recognition/kiosks: one paired kiosk as the admin sees it. */
+export const pairedKiosk = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+  lastIp: z.string().nullable(),
+  lastLocation: z.object({ latitude: z.number(), longitude: z.number(), accuracy: z.number().nullable() }).nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type PairedKiosk = z.infer<typeof pairedKiosk>;

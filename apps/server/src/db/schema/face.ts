@@ -111,6 +111,8 @@ export const faceChallenges = pgTable(
       .notNull()
       .references(() => attendanceLinks.id, { onDelete: 'cascade' }),
     steps: jsonb().$type<string[]>().notNull(),
+    /** The paired kiosk that asked for it (decision 0033); the mark must be signed by that kiosk. */
+    kioskId: uuid(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -4,4 +4,5 @@ export * from './captcha.js';
 export * from './companies.js';
 export * from './face.js';
 export * from './jobs.js';
+export * from './kiosks.js';
 export * from './organization.js';

@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { applyEvent } from '../billing/apply.js';
 import { type ScriptedFace, scriptedEngine } from './scripted-engine.js';
-import { postMultipart } from './test-helpers.js';
+import { kioskChallenge, pairTestKiosk, postMultipart, signedMark, type TestKiosk } from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
 let t: TestApp;
@@ -216,14 +216,14 @@ describe('the template index follows who can be recognised', () => {
   });
 
   /** A mark of `person` following the challenge (yaw +25 = left, -25 = right), from a device of its own. */
+  let kiosk: TestKiosk | null = null;
   async function markAs(person: string, extra: Partial<ScriptedFace> = {}) {
-    const info = await t.anon.get(`/api/public/attendance/${token}`);
-    const cookie = String(info.headers['set-cookie']).split(';')[0];
-    const { challengeId, steps } = (await t.anon.post(`/api/public/attendance/${token}/challenge`)).json().data;
+    kiosk ??= await pairTestKiosk(t, admin, 'Puerta');
+    const c = (await kioskChallenge(t, token, kiosk)).json().data;
     const yaw = { straight: 0, left: 25, right: -25 } as Record<string, number>;
-    const frames = [];
-    for (const step of steps) frames.push(await engine.frame({ person, yaw: yaw[step], ...extra }));
-    return postMultipart(t, `/api/public/attendance/${token}/mark`, null, { challengeId }, [{ field: 'frames', images: frames }], { cookie });
+    const frames: Buffer[] = [];
+    for (const step of c.steps) frames.push(await engine.frame({ person, yaw: yaw[step], ...extra }));
+    return signedMark(t, token, kiosk, () => frames, { challenge: c });
   }
 
   it("uses the company's threshold: a face 0.50 away is refused at 0.45 and accepted at 0.55", async () => {
@@ -259,8 +259,9 @@ describe('the template index follows who can be recognised', () => {
     const newest = staff[5];
     expect((await register(owner, newest.id, await captures('ugo'), FACE_NOTICE_PHOTO_VERSION)).statusCode).toBe(201);
     const link = (await t.as(owner).post(`${base}/attendance-link`, { name: 'Planta' })).json().data.token;
-    const previous = token;
+    const previous = [token, kiosk] as const;
     token = link;
+    kiosk = await pairTestKiosk(t, owner, 'Planta');
     try {
       expect((await markAs('ugo')).json().data.employee.id).toBe(newest.id);
       const [sub] = await t.db
@@ -287,7 +288,7 @@ describe('the template index follows who can be recognised', () => {
       expect(consent).toMatchObject({ withdrawnReason: 'employee_deactivated' });
       expect((await markAs('ugo')).json().code).toBe('face_not_recognized');
     } finally {
-      token = previous;
+      [token, kiosk] = previous;
     }
   });
 });

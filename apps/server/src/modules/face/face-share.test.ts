@@ -11,7 +11,7 @@ import { release, standInWorker } from '../../face/stand-in-worker.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { ENROL_PER_COMPANY_PER_MINUTE } from './enrol.service.js';
-import { kioskDevice, postMark, postMultipart } from './test-helpers.js';
+import { pairTestKiosk, postMultipart, signedMark } from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
 const SHARE = 6;
@@ -46,13 +46,10 @@ const inPool = () => pool.status().busy + pool.status().queued;
 async function kiosk(ip: string) {
   const admin = await t.factories.companyAdmin();
   const token = (await t.as(admin).post(`${base}/attendance-link`, { name: 'Recepción' })).json().data.token as string;
-  const cookie = await kioskDevice(t, token, ip);
+  const paired = await pairTestKiosk(t, admin, 'Recepción', ip);
   return {
     admin,
-    mark: async () => {
-      const { challengeId } = (await t.app.inject({ method: 'POST', url: `/api/public/attendance/${token}/challenge`, remoteAddress: ip })).json().data;
-      return postMark(t, token, { challengeId }, frames, { cookie, remoteAddress: ip });
-    },
+    mark: async () => signedMark(t, token, paired, () => frames, { remoteAddress: ip }),
   };
 }
 

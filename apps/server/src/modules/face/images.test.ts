@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { scriptedEngine } from './scripted-engine.js';
-import { multipart, postMark } from './test-helpers.js';
+import { multipart, pairTestKiosk, signedMark } from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
 let t: TestApp;
@@ -129,6 +129,7 @@ describe('uploaded images are judged by their bytes, not their declared type', (
     const admin = await t.factories.companyAdmin();
     const token = (await t.as(admin).post(`${base}/attendance-link`, { name: 'Recepción' })).json().data.token as string;
     const good = await engine.frame({ person: 'eva' });
+    const kiosk = await pairTestKiosk(t, admin);
     const cases: [Buffer, string][] = [
       [svg, FORMAT],
       [await bigPng(), TOO_LARGE],
@@ -136,9 +137,8 @@ describe('uploaded images are judged by their bytes, not their declared type', (
     ];
     for (const [i, [bad, message]] of cases.entries()) {
       const remoteAddress = `10.15.0.${i + 1}`;
-      const { challengeId } = (await t.app.inject({ method: 'POST', url: `/api/public/attendance/${token}/challenge`, remoteAddress })).json().data;
       analysed = 0;
-      const res = await postMark(t, token, { challengeId }, [good, good, bad], { remoteAddress });
+      const res = await signedMark(t, token, kiosk, () => [good, good, bad], { remoteAddress });
       expect(res.statusCode, message).toBe(400);
       expect(res.json()).toEqual({ code: 'invalid_image', message, errors: [{ path: 'frames[2]', message }] });
       expect(analysed).toBe(0);

@@ -6,11 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attendanceRecords, faceChallenges, faceTemplates } from '../../db/schema/index.js';
+import { attendanceLinks, attendanceRecords, faceChallenges, faceTemplates } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import type { TestUser } from '../../test/factories.js';
 import { newDeviceCookie, verifiedDeviceId } from './kiosk-device.js';
+import { hashLinkToken } from './link-token.js';
 import { scriptedEngine } from './scripted-engine.js';
-import { kioskDevice, postMark, postMultipart } from './test-helpers.js';
+import { kioskChallenge, kioskDevice, pairTestKiosk, postMark, postMultipart, signedMark, type TestKiosk } from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
 const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
@@ -19,20 +21,24 @@ const COOLDOWN = /^Demasiados intentos fallidos\. Espera \d+ segundos antes de v
 const NETWORK = 'Demasiados intentos fallidos desde esta red. Espera unos minutos antes de volver a intentarlo.';
 const TOO_MANY = 'Demasiadas solicitudes. Espera un momento.';
 
-async function linkOf(t: TestApp) {
-  const admin = await t.factories.companyAdmin();
-  return (await t.as(admin).post(`${base}/attendance-link`, { name: 'Recepción' })).json().data.token as string;
-}
-/** A mark with a challenge nobody issued: refused as challenge_invalid, which counts as a failure. */
-const badMark = (t: TestApp, token: string, opts: { cookie?: string; remoteAddress?: string } = {}) =>
-  postMark(t, token, { challengeId: randomUUID() }, frames, opts);
+/** A signed mark with a challenge nobody issued: refused as challenge_invalid, which counts as a failure. */
+const badMark = async (t: TestApp, token: string, kiosk: TestKiosk, remoteAddress = '127.0.0.1') => {
+  const [link] = await t.db
+    .select()
+    .from(attendanceLinks)
+    .where(eq(attendanceLinks.tokenHash, hashLinkToken(token)));
+  return signedMark(t, token, kiosk, () => frames, { challenge: { challengeId: randomUUID(), steps: [], linkId: link.id }, remoteAddress });
+};
 
 describe('kiosk device id and cool-downs (usual test scale)', () => {
   let t: TestApp;
   let token: string;
+  let admin: TestUser;
+  const linkIdOf = async (challengeId: string) => (await t.db.select().from(faceChallenges).where(eq(faceChallenges.id, challengeId)))[0].linkId;
   beforeAll(async () => {
     t = await createTestApp();
-    token = await linkOf(t);
+    admin = await t.factories.companyAdmin();
+    token = (await t.as(admin).post(`${base}/attendance-link`, { name: 'Recepción' })).json().data.token;
   });
 
   it('gives the page a server-signed device id once; an unsigned or forged one is replaced', async () => {
@@ -49,97 +55,69 @@ describe('kiosk device id and cool-downs (usual test scale)', () => {
     }
   });
 
-  it('a new unsigned or forged cookie does not reset the cool-down: without a valid signature the IP is the device', async () => {
-    const ip = '10.9.0.2';
-    for (let i = 0; i < 5; i++)
-      expect((await badMark(t, token, { remoteAddress: ip, cookie: `presente_kiosk=random-${i}` })).json().code).toBe('challenge_invalid');
-    for (const cookie of ['presente_kiosk=random-99', undefined, `presente_kiosk=${newDeviceCookie('another-secret-another-secret-another')}`]) {
-      const res = await badMark(t, token, { remoteAddress: ip, cookie });
-      expect(res.statusCode).toBe(429);
-      expect(res.json()).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(COOLDOWN) });
-    }
-    // A real device at that address has its own count.
-    const device = await kioskDevice(t, token, ip);
-    expect((await badMark(t, token, { remoteAddress: ip, cookie: device })).json().code).toBe('challenge_invalid');
-  });
-
-  it('cools a signed device down after five failures in a row', async () => {
+  it('cools a paired kiosk down after five failures in a row; another kiosk at the same address goes on', async () => {
     const ip = '10.9.0.3';
-    const device = await kioskDevice(t, token, ip);
-    for (let i = 0; i < 5; i++) expect((await badMark(t, token, { remoteAddress: ip, cookie: device })).statusCode).toBe(400);
-    const blocked = await badMark(t, token, { remoteAddress: ip, cookie: device });
+    const kiosk = await pairTestKiosk(t, admin, 'K-a', ip);
+    for (let i = 0; i < 5; i++) expect((await badMark(t, token, kiosk, ip)).statusCode).toBe(400);
+    const blocked = await badMark(t, token, kiosk, ip);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(COOLDOWN);
+    const other = await pairTestKiosk(t, admin, 'K-b', ip);
+    expect((await badMark(t, token, other, ip)).json().code).toBe('challenge_invalid');
   });
 
-  it('refuses an expired challenge (nothing recorded) and a challenge of another link', async () => {
-    const device = await kioskDevice(t, token, '10.9.0.4');
-    const { challengeId } = (await t.app.inject({ method: 'POST', url: `/api/public/attendance/${token}/challenge`, remoteAddress: '10.9.0.4' })).json().data;
+  it('refuses an expired challenge (nothing recorded)', async () => {
+    const kiosk = await pairTestKiosk(t, admin, 'K-c');
+    const { challengeId } = (await kioskChallenge(t, token, kiosk, '10.9.0.4')).json().data;
     await t.db
       .update(faceChallenges)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(faceChallenges.id, challengeId));
-    const expired = await postMark(t, token, { challengeId }, frames, { cookie: device, remoteAddress: '10.9.0.4' });
+    const expired = await signedMark(t, token, kiosk, () => frames, {
+      challenge: { challengeId, steps: [], linkId: await linkIdOf(challengeId) },
+      remoteAddress: '10.9.0.4',
+    });
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toEqual({ code: 'challenge_invalid', message: 'La verificación expiró o ya se usó. Vuelve a empezar.' });
     const [row] = await t.db.select().from(faceChallenges).where(eq(faceChallenges.id, challengeId));
     expect(row.usedAt).toBeNull();
 
-    const otherToken = await linkOf(t);
-    const theirs = (await t.anon.post(`/api/public/attendance/${otherToken}/challenge`)).json().data.challengeId;
-    expect((await postMark(t, token, { challengeId: theirs }, frames, { cookie: device, remoteAddress: '10.9.0.4' })).json().code).toBe('challenge_invalid');
     expect(await t.db.select().from(attendanceRecords)).toHaveLength(0);
   });
 
-  it('answers 429 rate_limited past 120 marks a minute on one link, whatever the addresses', async () => {
-    const busy = await linkOf(t);
-    for (let i = 0; i < 120; i++) {
-      const res = await badMark(t, busy, { remoteAddress: `10.8.${i >> 8}.${i & 255}` });
-      expect(res.json().code).toBe('challenge_invalid');
-    }
-    const over = await badMark(t, busy, { remoteAddress: '10.8.9.9' });
+  it('answers 429 past 30 marks and 60 challenges a minute from one kiosk; another kiosk of the link goes on', async () => {
+    const busy = await pairTestKiosk(t, admin, 'K-busy');
+    const c = (await kioskChallenge(t, token, busy)).json().data;
+    const { challengeId: _used, ...rest } = c;
+    for (let i = 0; i < 30; i++)
+      expect((await signedMark(t, token, busy, () => frames, { challenge: { ...rest, challengeId: randomUUID() } })).json().message).not.toBe(TOO_MANY);
+    const over = await signedMark(t, token, busy, () => frames, { challenge: c });
     expect(over.statusCode).toBe(429);
     expect(over.json()).toEqual({ code: 'rate_limited', message: TOO_MANY });
-    // Another link goes on.
-    expect((await badMark(t, token, { remoteAddress: '10.8.9.9' })).json().code).toBe('challenge_invalid');
+    for (let i = 0; i < 59; i++) expect((await kioskChallenge(t, token, busy)).statusCode).toBe(200);
+    expect((await kioskChallenge(t, token, busy)).json()).toEqual({ code: 'rate_limited', message: TOO_MANY });
+    const calm = await pairTestKiosk(t, admin, 'K-calm');
+    expect((await badMark(t, token, calm, '10.9.0.9')).json().code).toBe('challenge_invalid');
   });
 });
 
-describe('kiosk per-IP limits (RATE_LIMIT_SCALE=1)', () => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_SCALE: '1' });
-    token = await linkOf(t);
-  });
-
-  it('after 20 failures from one IP, any device there cools down (a fresh signed id does not help); other IPs go on', async () => {
+describe('calls no paired kiosk signed (RATE_LIMIT_SCALE=1)', () => {
+  it('after 20 from one IP that IP waits, even with a new made-up kiosk id; other IPs and the paired kiosks go on', async () => {
+    const t = await createTestApp({ RATE_LIMIT_SCALE: '1' });
+    const owner = await t.factories.companyAdmin();
+    const link = (await t.as(owner).post(`${base}/attendance-link`, { name: 'Recepción' })).json().data.token;
     const ip = '10.7.0.1';
-    for (let d = 0; d < 4; d++) {
-      const device = await kioskDevice(t, token, ip);
-      for (let i = 0; i < 5; i++) expect((await badMark(t, token, { remoteAddress: ip, cookie: device })).statusCode).toBe(400);
+    const kiosk = await pairTestKiosk(t, owner, 'Oficina', ip);
+    for (let i = 0; i < 20; i++) {
+      const res = await postMark(t, link, { challengeId: randomUUID() }, frames, { remoteAddress: ip, headers: { 'x-kiosk-id': randomUUID() } });
+      expect(res.json().code).toBe('kiosk_not_paired');
     }
-    const fresh = await kioskDevice(t, token, ip);
-    const res = await badMark(t, token, { remoteAddress: ip, cookie: fresh });
+    const res = await kioskChallenge(t, link, { kioskId: randomUUID(), privateKey: kiosk.privateKey }, ip);
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({ code: 'rate_limited', message: NETWORK });
-    const en = await postMark(t, token, { challengeId: randomUUID() }, frames, { remoteAddress: ip, cookie: fresh, lang: 'en' });
-    expect(en.json().message).toBe('Too many failed attempts from this network. Wait a few minutes before trying again.');
-    expect((await badMark(t, token, { remoteAddress: '10.7.0.2' })).json().code).toBe('challenge_invalid');
-  });
-
-  it('answers 429 rate_limited past 30 marks and 60 challenges a minute from one IP', async () => {
-    const ip = '10.6.0.1';
-    for (let i = 0; i < 30; i++) expect((await badMark(t, token, { remoteAddress: ip })).statusCode).not.toBe(500);
-    const over = await badMark(t, token, { remoteAddress: ip });
-    expect(over.statusCode).toBe(429);
-    expect(over.json()).toEqual({ code: 'rate_limited', message: TOO_MANY });
-
-    const challenge = () => t.app.inject({ method: 'POST', url: `/api/public/attendance/${token}/challenge`, remoteAddress: '10.6.0.2' });
-    for (let i = 0; i < 60; i++) expect((await challenge()).statusCode).toBe(200);
-    const refused = await challenge();
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ code: 'rate_limited', message: TOO_MANY });
+    expect((await kioskChallenge(t, link, null, '10.7.0.2')).json().code).toBe('kiosk_not_paired');
+    // The office's paired kiosk behind the same address is not held up.
+    expect((await kioskChallenge(t, link, kiosk, ip)).statusCode).toBe(200);
   });
 });
 

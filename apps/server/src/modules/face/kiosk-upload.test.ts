@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { WRONG_TOKENS } from './kiosk.service.js';
-import { multipart, postMark } from './test-helpers.js';
+import { multipart, pairTestKiosk, postMark, type TestKiosk } from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
 const wrongToken = (i: number) => `wrong-token-${String(i).padStart(8, '0')}-abcdef`;
@@ -151,10 +151,12 @@ describe('a multipart body cut short answers 400 incomplete_upload', () => {
   let t: TestApp;
   let token: string;
   let admin: Awaited<ReturnType<TestApp['factories']['companyAdmin']>>;
+  let paired: TestKiosk;
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.factories.companyAdmin();
     token = (await t.as(admin).post(`${base}/attendance-link`, { name: 'Recepción' })).json().data.token;
+    paired = await pairTestKiosk(t, admin);
   });
 
   const jpeg = Buffer.alloc(20_000, 0xcd);
@@ -173,7 +175,7 @@ describe('a multipart body cut short answers 400 incomplete_upload', () => {
         method: 'POST',
         url: `/api/public/attendance/${token}/mark`,
         payload: body.payload,
-        headers: { ...body.headers, 'accept-language': lang },
+        headers: { ...body.headers, 'accept-language': lang, 'x-kiosk-id': paired.kioskId },
         remoteAddress: '10.28.1.1',
       });
       expect(res.statusCode, res.body).toBe(400);

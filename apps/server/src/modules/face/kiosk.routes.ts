@@ -4,13 +4,20 @@ import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { cookieSecure } from '../../plugins/auth.js';
 import * as kiosk from './kiosk.service.js';
-import { DEVICE_COOKIE, deviceKeyOf, newDeviceCookie, verifiedDeviceId } from './kiosk-device.js';
+import { DEVICE_COOKIE, newDeviceCookie, verifiedDeviceId } from './kiosk-device.js';
 import { readMultipart, registerFaceMultipart } from './multipart.js';
+import { type Kiosk, requireKiosk } from './pairing.service.js';
 
 const tags = ['public-attendance'];
 const params = z.object({ token: z.string().min(16).max(128) });
 /** The link each mark opened in its onRequest hook, before a byte of the upload was read. */
-const opened = new WeakMap<object, kiosk.Opened>();
+const opened = new WeakMap<object, { link: kiosk.Opened; kiosk: Kiosk }>();
+/** The paired kiosk a call names (decision 0033); a mark adds X-Kiosk-Signature. */
+const kioskHeaders = z.object({ 'x-kiosk-id': z.string().max(64).optional(), 'x-kiosk-signature': z.string().max(200).optional() });
+const kioskIdOf = (req: { headers: Record<string, unknown> }) => {
+  const v = req.headers['x-kiosk-id'];
+  return typeof v === 'string' ? v : undefined;
+};
 
 const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
 
@@ -31,12 +38,14 @@ export const kioskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params,
-        description: 'Company and link of a kiosk link; sets the signed device cookie. 404 not_found; 410 link_inactive / link_expired.',
+        headers: kioskHeaders,
+        description:
+          'Company and link of a kiosk link, and whether the kiosk named by X-Kiosk-Id is paired with its company (`kiosk`); sets the signed device cookie. 404 not_found; 410 link_inactive / link_expired.',
         response: { 200: envelope(kioskInfo), ...errors(404, 410) },
       },
     },
     async (req, reply) => {
-      const data = await kiosk.kioskInfo(req.ctx, req.params.token);
+      const data = await kiosk.kioskInfo(req.ctx, req.params.token, kioskIdOf(req));
       if (!verifiedDeviceId(app.deps.sessionSecret, req.cookies[DEVICE_COOKIE])) {
         reply.setCookie(DEVICE_COOKIE, newDeviceCookie(app.deps.sessionSecret), {
           path: '/api/public/attendance',
@@ -56,11 +65,13 @@ export const kioskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params,
-        description: 'A single-use active-liveness challenge: the order of head poses to follow, valid 90 s. 429 rate_limited per IP.',
-        response: { 200: envelope(kioskChallenge), ...errors(404, 410, 429) },
+        headers: kioskHeaders,
+        description:
+          'A single-use active-liveness challenge for the paired kiosk named by X-Kiosk-Id: the order of head poses to follow, valid 90 s; its id is the nonce the mark signs. 403 kiosk_not_paired / kiosk_revoked; 429 rate_limited (per kiosk, or this IP sent too many unpaired calls).',
+        response: { 200: envelope(kioskChallenge), ...errors(403, 404, 410, 429) },
       },
     },
-    async (req) => ({ data: await kiosk.createChallenge(req.ctx, req.params.token) }),
+    async (req) => ({ data: await kiosk.createChallenge(req.ctx, req.params.token, kioskIdOf(req)) }),
   );
 
   app.post(
@@ -69,26 +80,28 @@ export const kioskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params,
+        headers: kioskHeaders,
         consumes: ['multipart/form-data'],
         description:
-          'multipart/form-data: challengeId, optional latitude, longitude, accuracy, and 3-6 unmirrored JPEG parts named `frames` following the challenge. Refusals: 400 challenge_invalid / captures_count / invalid_image / location_required; 403 outside_geofence; 404 not_found; 409 already_completed; 410 link_inactive / link_expired; 422 no_face / multiple_faces / liveness_failed / face_not_recognized; 429 rate_limited (per IP, per link, device or network cool-down, or the share of the face engine of the company is full: Retry-After); 503 face_unavailable.',
+          "Headers X-Kiosk-Id (a paired kiosk of the link's company) and X-Kiosk-Signature (ECDSA P-256 / SHA-256, IEEE P1363, base64url, over kioskSignedText: link, challengeId, kiosk, the SHA-256 of each frame part in order, frameTimes). multipart/form-data: challengeId, optional latitude, longitude, accuracy, frameTimes, and 3-6 unmirrored JPEG parts named `frames` following the challenge. Refusals: 400 challenge_invalid / captures_count / invalid_image / location_required; 403 kiosk_not_paired / kiosk_revoked / kiosk_signature_invalid / outside_geofence; 404 not_found; 409 already_completed; 410 link_inactive / link_expired; 422 no_face / multiple_faces / liveness_failed / face_not_recognized / frame_replayed; 429 rate_limited (per kiosk, kiosk cool-down, too many unpaired calls from the IP, or the share of the face engine of the company is full: Retry-After) / identity_cooldown; 503 face_unavailable.",
         response: { 200: envelope(kioskMarkResult), ...errors(400, 403, 404, 409, 410, 422, 429, 503) },
       },
-      // The token (and the link being active, and the IP's wrong tokens) are checked before the body is read:
-      // a wrong token never makes the server take in up to 8 x 2 MB (decision 0028). A malformed token is left
-      // to the params schema (400), still before the body.
+      // The token (and the link being active, and the IP's wrong tokens) and the paired kiosk are checked before
+      // the body is read: a wrong token or an unpaired browser never makes the server take in up to 8 x 2 MB
+      // (decisions 0028, 0033). A malformed token is left to the params schema (400), still before the body.
       onRequest: async (req) => {
         const { token } = req.params as { token?: string };
-        if (params.safeParse({ token }).success) opened.set(req, await kiosk.checkKioskToken(req.ctx, token!));
+        if (!params.safeParse({ token }).success) return;
+        const link = await kiosk.checkKioskToken(req.ctx, token!);
+        opened.set(req, { link, kiosk: await requireKiosk(req.ctx, link.link.companyId, kioskIdOf(req)) });
       },
     },
     async (req) => {
-      const link = opened.get(req);
-      if (!link) throw new AppError('not_found', 'faceLink.unknown');
+      const call = opened.get(req);
+      if (!call) throw new AppError('not_found', 'faceLink.unknown');
       const { fields, files } = await readMultipart(req, 'frames');
       const input = kioskMarkFields.parse(fields);
-      const deviceKey = deviceKeyOf(app.deps.sessionSecret, req.cookies[DEVICE_COOKIE], req.ctx.ip);
-      return { data: await kiosk.mark(req.ctx, link, input, files, deviceKey) };
+      return { data: await kiosk.mark(req.ctx, call.link, call.kiosk, input, files, req.headers['x-kiosk-signature'] as string | undefined) };
     },
   );
 };

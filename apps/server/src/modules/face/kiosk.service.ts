@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { FACE_LIMITS, type KioskChallenge, type KioskInfo, type KioskMarkResult, type LivenessStep, toLocal } from '@presente/shared';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.js';
@@ -7,8 +8,12 @@ import { checkLiveness, randomChallenge } from '../../face/liveness.js';
 import { clampThreshold } from '../../face/match.js';
 import { punch } from '../attendance/punch.service.js';
 import { analyzeAll } from './analyze.js';
+import { claimFrames, frameHash, pruneFrameHashes, releaseFrames } from './frame-hashes.js';
+import { assertIdentityFree, countIdentityRefusal } from './identity-limits.js';
+import { checkImages } from './image-check.js';
 import { hashLinkToken } from './link-token.js';
 import { linkState } from './links.service.js';
+import { type Kiosk, kioskState, requireKiosk, touchKiosk, verifyMarkSignature } from './pairing.service.js';
 import { companyIndex } from './templates.cache.js';
 
 /** The link behind a public token, refused when unknown (404), inactive or expired (410), or its company is not active. */
@@ -56,29 +61,39 @@ export async function checkKioskToken(ctx: Ctx, token: string, now = Date.now())
 
 export type Opened = Awaited<ReturnType<typeof openLink>>;
 
-/** Requests per minute: per IP (x RATE_LIMIT_SCALE, like every per-IP limit) and per link. */
-export const KIOSK_RATE = { challengePerIp: 60, markPerIp: 30, markPerLink: 120 } as const;
+/**
+ * Requests per minute of one paired kiosk (decision 0033). Counted only once the kiosk is known (and, for a
+ * mark, its signature checked), so an outsider's calls never use up a kiosk's or a link's allowance.
+ */
+export const KIOSK_RATE = { challengePerKiosk: 60, markPerKiosk: 30 } as const;
 
 async function limit(ctx: Ctx, key: string, max: number) {
   if ((await ctx.deps.limiter.hit(key, 60_000)) > max) throw new AppError('rate_limited', 'face.tooManyRequests');
 }
-const perIp = (ctx: Ctx, max: number) => max * ctx.deps.config.RATE_LIMIT_SCALE;
-const networkKey = (ctx: Ctx) => `kiosk:failures:ip:${ctx.ip}`;
 
-export async function kioskInfo(ctx: Ctx, token: string): Promise<KioskInfo> {
+export async function kioskInfo(ctx: Ctx, token: string, kioskId: string | undefined): Promise<KioskInfo> {
   const { link, company } = await checkKioskToken(ctx, token);
-  return { companyName: company.name, linkName: link.name, timezone: company.timezone, serverTime: new Date().toISOString() };
+  return {
+    companyName: company.name,
+    linkName: link.name,
+    timezone: company.timezone,
+    serverTime: new Date().toISOString(),
+    kiosk: await kioskState(ctx, link.companyId, kioskId),
+  };
 }
 
-export async function createChallenge(ctx: Ctx, token: string): Promise<KioskChallenge> {
+/** A single-use challenge (the nonce the mark signs) for a paired kiosk of the link's company. */
+export async function createChallenge(ctx: Ctx, token: string, kioskId: string | undefined): Promise<KioskChallenge> {
   const { link } = await checkKioskToken(ctx, token);
-  await limit(ctx, `kiosk:challenge:ip:${ctx.ip}`, perIp(ctx, KIOSK_RATE.challengePerIp));
+  const kiosk = await requireKiosk(ctx, link.companyId, kioskId);
+  await limit(ctx, `kiosk:challenge:kiosk:${kiosk.id}`, KIOSK_RATE.challengePerKiosk);
   const steps = randomChallenge();
   const expiresAt = new Date(Date.now() + FACE_LIMITS.challengeSeconds * 1000);
-  const [row] = await ctx.db.insert(faceChallenges).values({ companyId: link.companyId, linkId: link.id, steps, expiresAt }).returning();
-  // Housekeeping: challenges are worthless an hour after they expire.
+  const [row] = await ctx.db.insert(faceChallenges).values({ companyId: link.companyId, linkId: link.id, kioskId: kiosk.id, steps, expiresAt }).returning();
+  // Housekeeping: challenges are worthless an hour after they expire; frame hashes after a day.
   await ctx.db.delete(faceChallenges).where(lt(faceChallenges.expiresAt, new Date(Date.now() - 3_600_000)));
-  return { challengeId: row.id, steps, expiresAt: expiresAt.toISOString() };
+  await pruneFrameHashes(ctx.db);
+  return { challengeId: row.id, steps, expiresAt: expiresAt.toISOString(), linkId: link.id };
 }
 
 async function cooldownLeft(ctx: Ctx, linkId: string, deviceKey: string): Promise<number> {
@@ -90,11 +105,10 @@ async function cooldownLeft(ctx: Ctx, linkId: string, deviceKey: string): Promis
 }
 
 /**
- * One more failure in a row for this device (the fifth starts the cool-down) and one more for the IP within
- * the network window (a device id can always be renewed; the IP's count cannot).
+ * One more failure in a row for this kiosk (the fifth starts the cool-down). A kiosk is paired by the admin, so
+ * unlike the old cookie it cannot be renewed at will, and the IP's failures no longer count (decision 0033).
  */
 async function recordFailure(ctx: Ctx, companyId: string, linkId: string, deviceKey: string) {
-  await ctx.deps.limiter.hit(networkKey(ctx), FACE_LIMITS.networkWindowMinutes * 60_000);
   const [d] = await ctx.db
     .insert(kioskDevices)
     .values({ linkId, deviceKey, companyId, failures: 1 })
@@ -108,31 +122,49 @@ async function recordFailure(ctx: Ctx, companyId: string, linkId: string, device
   }
 }
 
-const FACE_FAILURES = new Set(['no_face', 'multiple_faces', 'liveness_failed', 'face_not_recognized', 'challenge_invalid', 'invalid_image', 'captures_count']);
+const FACE_FAILURES = new Set([
+  'no_face',
+  'multiple_faces',
+  'liveness_failed',
+  'face_not_recognized',
+  'challenge_invalid',
+  'invalid_image',
+  'captures_count',
+  'frame_replayed',
+]);
 
 export interface MarkInput {
   challengeId: string;
   latitude?: number;
   longitude?: number;
   accuracy?: number;
+  frameTimes?: string;
 }
 
 /**
- * A kiosk mark: link → per-IP and per-link limits → network and device cool-downs → single-use challenge →
- * every frame one face of one person following the challenge (liveness) → 1:N within the link's company →
- * the attendance rules (geofence, check-in/out) in one transaction, with the evidence stored on the record.
+ * A kiosk mark (decision 0033): link (before the upload) → paired kiosk (before the upload) → its signature over
+ * the link, the nonce and each frame's SHA-256 → per-kiosk limit and cool-down → the single-use challenge issued
+ * to that kiosk → frames not seen in an accepted mark within a day → every frame one face of one person
+ * following the challenge (liveness) → 1:N within the link's company → that identity not waiting → the
+ * attendance rules (geofence, check-in/out) in one transaction, with the evidence stored on the record.
  */
-export async function mark(ctx: Ctx, opened: Opened, input: MarkInput, frames: Buffer[], deviceKey: string): Promise<KioskMarkResult> {
+export async function mark(
+  ctx: Ctx,
+  opened: Opened,
+  kiosk: Kiosk,
+  input: MarkInput,
+  frames: Buffer[],
+  signature: string | undefined,
+): Promise<KioskMarkResult> {
   const { link, company } = opened;
-  await limit(ctx, `kiosk:mark:ip:${ctx.ip}`, perIp(ctx, KIOSK_RATE.markPerIp));
-  await limit(ctx, `kiosk:mark:link:${link.id}`, KIOSK_RATE.markPerLink);
-  if ((await ctx.deps.limiter.count(networkKey(ctx))) >= perIp(ctx, FACE_LIMITS.networkFailures)) {
-    throw new AppError('rate_limited', 'face.networkCooldown');
-  }
+  const frameDigests = frames.map((f) => createHash('sha256').update(f).digest('hex'));
+  await verifyMarkSignature(ctx, kiosk, { linkId: link.id, challengeId: input.challengeId, frameDigests, frameTimes: input.frameTimes }, signature);
+  await limit(ctx, `kiosk:mark:kiosk:${kiosk.id}`, KIOSK_RATE.markPerKiosk);
+  const deviceKey = createHash('sha256').update(`kiosk:${kiosk.id}`).digest('hex');
   const wait = await cooldownLeft(ctx, link.id, deviceKey);
   if (wait > 0) throw new AppError('rate_limited', 'face.cooldown', { seconds: wait });
   try {
-    const result = await verifyAndPunch(ctx, link, company, input, frames);
+    const result = await verifyAndPunch(ctx, link, company, kiosk, input, frames);
     await ctx.db.delete(kioskDevices).where(and(eq(kioskDevices.linkId, link.id), eq(kioskDevices.deviceKey, deviceKey)));
     return result;
   } catch (err) {
@@ -141,7 +173,14 @@ export async function mark(ctx: Ctx, opened: Opened, input: MarkInput, frames: B
   }
 }
 
-async function verifyAndPunch(ctx: Ctx, link: Opened['link'], company: Opened['company'], input: MarkInput, frames: Buffer[]): Promise<KioskMarkResult> {
+async function verifyAndPunch(
+  ctx: Ctx,
+  link: Opened['link'],
+  company: Opened['company'],
+  kiosk: Kiosk,
+  input: MarkInput,
+  frames: Buffer[],
+): Promise<KioskMarkResult> {
   const [challenge] = await ctx.db
     .update(faceChallenges)
     .set({ usedAt: new Date() })
@@ -149,6 +188,7 @@ async function verifyAndPunch(ctx: Ctx, link: Opened['link'], company: Opened['c
       and(
         eq(faceChallenges.id, input.challengeId),
         eq(faceChallenges.linkId, link.id),
+        eq(faceChallenges.kioskId, kiosk.id),
         isNull(faceChallenges.usedAt),
         gt(faceChallenges.expiresAt, new Date()),
       ),
@@ -159,29 +199,62 @@ async function verifyAndPunch(ctx: Ctx, link: Opened['link'], company: Opened['c
     throw new AppError('captures_count', 'face.captures_count', { min: FACE_LIMITS.minFrames, max: FACE_LIMITS.maxFrames });
   }
 
-  const steps = challenge.steps as LivenessStep[];
+  // Frames that look like frames of an accepted mark (re-encoded, resized, brightened) are refused before the
+  // engine; this mark's frames are claimed at once and given back if it fails.
+  await checkImages(frames, 'frames'); // judged by their bytes before sharp decodes any (decision 0028)
+  const hashes = await Promise.all(frames.map((f) => frameHash(f).catch(() => null)));
+  if (hashes.some((h) => h === null)) throw new AppError('invalid_image', 'face.invalid_image');
+  const claim = await claimFrames(ctx.db, link.companyId, hashes as string[]);
+  if ('seen' in claim) {
+    ctx.log.info({ linkId: link.id, kioskId: kiosk.id, frame: claim.seen }, 'kiosk mark refused: frame already accepted');
+    throw new AppError('frame_replayed', 'face.frameReplayed', {}, [{ path: `frames[${claim.seen}]`, message: 'face.frameReplayed' }]);
+  }
+  try {
+    return await judgeAndPunch(ctx, link, company, kiosk, input, frames, challenge.steps as LivenessStep[]);
+  } catch (err) {
+    await releaseFrames(ctx.db, claim.ids);
+    throw err;
+  }
+}
+
+async function judgeAndPunch(
+  ctx: Ctx,
+  link: Opened['link'],
+  company: Opened['company'],
+  kiosk: Kiosk,
+  input: MarkInput,
+  frames: Buffer[],
+  steps: LivenessStep[],
+): Promise<KioskMarkResult> {
   const analyses = await analyzeAll(ctx, frames, 'frames', link.companyId);
+  const threshold = clampThreshold(company.threshold / 100);
+  const index = await companyIndex(ctx.db, link.companyId);
   const liveness = checkLiveness(steps, analyses);
   if (!liveness.passed) {
     ctx.log.info({ linkId: link.id, liveness: liveness.details }, 'kiosk mark refused: liveness');
+    // Whose face was refused: five refusals of one identity in 3 minutes make it wait, and the admin is told.
+    const probe = analyses.find((a) => a.faces.length === 1 && a.faces[0].descriptor)?.faces[0].descriptor;
+    const who = probe ? index.identify(probe, threshold) : null;
+    if (who?.accepted && who.employeeId) await countIdentityRefusal(ctx, link.companyId, who.employeeId, kiosk);
     const reason = liveness.reason ?? 'liveness_failed';
     throw new AppError(reason, `face.${reason}`);
   }
 
   const ref = Math.max(0, liveness.details.poses.indexOf('straight'));
-  const threshold = clampThreshold(company.threshold / 100);
-  const index = await companyIndex(ctx.db, link.companyId);
   const found = index.identify(analyses[ref].faces[0].descriptor!, threshold);
   if (!found.accepted || !found.employeeId) {
     ctx.log.info({ linkId: link.id, distance: found.distance, runnerUp: found.runnerUp?.distance, reason: found.reason }, 'kiosk mark refused: not recognised');
     throw new AppError('face_not_recognized', 'face.face_not_recognized');
   }
+  await assertIdentityFree(ctx, link.companyId, found.employeeId);
 
   const location =
     input.latitude != null && input.longitude != null ? { latitude: input.latitude, longitude: input.longitude, accuracy: input.accuracy } : null;
   const evidence = {
     linkId: link.id,
     linkName: link.name,
+    kioskId: kiosk.id,
+    kioskName: kiosk.name,
     distance: round(found.distance),
     runnerUp: found.runnerUp ? round(found.runnerUp.distance) : null,
     threshold,
@@ -199,6 +272,7 @@ async function verifyAndPunch(ctx: Ctx, link: Opened['link'], company: Opened['c
     evidence,
   });
   await ctx.db.update(attendanceLinks).set({ lastUsedAt: new Date() }).where(eq(attendanceLinks.id, link.id));
+  await touchKiosk(ctx, kiosk.id, location);
   const at = result.action === 'check_in' ? result.record.checkIn : result.record.checkOut;
   const time = at ?? new Date();
   return {

@@ -6,6 +6,7 @@
  */
 import { FACE_NOTICE_VERSION } from '@presente/shared';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendanceRecords, employees, faceConsents, faceTemplates } from '../../db/schema/index.js';
 import { fixturesDir, frameOf, listFixtures } from '../../face/fixtures.js';
@@ -13,7 +14,7 @@ import { createFacePool, type FacePool } from '../../face/pool.js';
 import { checkCapture } from '../../face/quality.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
-import { kioskDevice, postMultipart } from './test-helpers.js';
+import { kioskChallenge, pairTestKiosk, postMultipart, signedMark, type TestKiosk } from './test-helpers.js';
 
 const dir = fixturesDir();
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -61,24 +62,54 @@ describe.skipIf(!dir || onPostgres)(title, () => {
   const register = (images: Buffer[], id = employeeId) =>
     postMultipart(t, `${base}/register`, admin, { employeeId: id, consentAccepted: 'true', noticeVersion: FACE_NOTICE_VERSION }, [{ field: 'image', images }]);
   const templatesOf = (id: string) => t.db.select().from(faceTemplates).where(eq(faceTemplates.employeeId, id));
-  const challenge = async (link = token) =>
-    (await t.anon.post(`/api/public/attendance/${link}/challenge`)).json().data as { challengeId: string; steps: ('straight' | 'left' | 'right')[] };
-  /** Signed device cookies by name (each one a kiosk as the page would get it from the link). */
-  const devices = new Map<string, string>();
-  const deviceCookie = async (name: string, link: string) => {
-    if (!devices.has(name)) devices.set(name, await kioskDevice(t, link));
-    return devices.get(name)!;
+  /** Paired kiosks by name (each one a kiosk browser the admin paired). */
+  const kiosks = new Map<string, TestKiosk>();
+  const kioskNamed = async (name: string, owner: TestUser) => {
+    if (!kiosks.has(name)) kiosks.set(name, await pairTestKiosk(t, owner, name));
+    return kiosks.get(name)!;
   };
-  /** A mark whose frames follow the challenge (or `pick` chooses them), from one kiosk device. */
+  /**
+   * Each mark's frames are the fixture photos moved by a few dozen pixels (a person never stands in exactly the
+   * same place twice): frames already accepted once are refused for a day (decision 0033).
+   */
+  let shot = 0;
+  const OFFSETS = [
+    [0, 0],
+    [32, 0],
+    [-32, 0],
+    [0, 28],
+    [0, -28],
+    [32, 28],
+    [-32, -28],
+    [32, -28],
+    [-32, 28],
+  ];
+  const moved = async (image: Buffer, n: number) => {
+    const [dx, dy] = OFFSETS[n % OFFSETS.length];
+    const { width = 640, height = 480 } = await sharp(image).metadata();
+    const padded = await sharp(image).extend({ left: 40, right: 40, top: 40, bottom: 40, background: '#000' }).toBuffer();
+    return sharp(padded)
+      .extract({ left: 40 - dx, top: 40 - dy, width, height })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+  };
+  /** A signed mark whose frames follow the challenge (or `pick` chooses them), from one paired kiosk. */
   const mark = async (
-    opts: { link?: string; pick?: (steps: ('straight' | 'left' | 'right')[]) => Buffer[]; fields?: Record<string, string>; device?: string } = {},
+    opts: {
+      link?: string;
+      owner?: TestUser;
+      pick?: (steps: ('straight' | 'left' | 'right')[]) => Buffer[];
+      fields?: Record<string, string>;
+      device?: string;
+    } = {},
   ) => {
     const link = opts.link ?? token;
-    const c = await challenge(link);
-    const images = opts.pick ? opts.pick(c.steps) : c.steps.map((s) => frames[s]);
-    return postMultipart(t, `/api/public/attendance/${link}/mark`, null, { challengeId: c.challengeId, ...opts.fields }, [{ field: 'frames', images }], {
-      cookie: await deviceCookie(opts.device ?? 'device-a', link),
-    });
+    const kiosk = await kioskNamed(opts.device ?? 'device-a', opts.owner ?? admin);
+    const n = shot++;
+    const c = (await kioskChallenge(t, link, kiosk)).json().data;
+    const chosen = opts.pick ? opts.pick(c.steps) : c.steps.map((s: 'straight' | 'left' | 'right') => frames[s]);
+    const images = await Promise.all(chosen.map((f: Buffer) => moved(f, n)));
+    return signedMark(t, link, kiosk, () => images, { challenge: c, fields: opts.fields });
   };
 
   it('has three good frontal enrolment captures in the fixtures', () => {
@@ -145,10 +176,11 @@ describe.skipIf(!dir || onPostgres)(title, () => {
       expect(res.json()).toMatchObject({ code: 'liveness_failed' });
       const wrongOrder = await mark({ pick: (steps) => [...steps].reverse().map((s) => frames[s]) });
       expect(wrongOrder.json().code).toBe('liveness_failed');
-      const c = await challenge();
-      const images = c.steps.map((step) => frames[step]);
-      const fields = { challengeId: c.challengeId, latitude: '-13.53', longitude: '-71.97' };
-      const send = () => postMultipart(t, `/api/public/attendance/${token}/mark`, null, fields, [{ field: 'frames', images }]);
+      const kiosk = await kioskNamed('device-a', admin);
+      const c = (await kioskChallenge(t, token, kiosk)).json().data;
+      const images = await Promise.all(c.steps.map((step: 'straight' | 'left' | 'right') => moved(frames[step], shot++)));
+      const fields = { latitude: '-13.53', longitude: '-71.97' };
+      const send = () => signedMark(t, token, kiosk, () => images, { challenge: c, fields });
       expect((await send()).json().code).toBe('outside_geofence'); // the schedule's location is in Lima; Cusco is far
       const reused = await send();
       expect(reused.statusCode).toBe(400);
@@ -226,7 +258,7 @@ describe.skipIf(!dir || onPostgres)(title, () => {
       const other = await t.factories.companyAdmin();
       await t.factories.employee(other.companyId!);
       const otherToken = (await t.as(other).post(`${base}/attendance-link`, { name: 'Otra' })).json().data.token;
-      const res = await mark({ link: otherToken, device: 'device-b' });
+      const res = await mark({ link: otherToken, device: 'device-b', owner: other });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ code: 'face_not_recognized', message: 'Rostro no reconocido. Inténtalo de nuevo.' });
     },

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attendanceLinks, companies } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { postMultipart } from './test-helpers.js';
+import { kioskChallenge, pairTestKiosk, postMultipart } from './test-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -104,7 +104,7 @@ describe('attendance links', () => {
   it('a challenge lists the three poses in some order, valid 90 s', async () => {
     const admin = await t.factories.companyAdmin();
     const { token } = (await t.as(admin).post(`${base}/attendance-link`, { name: 'K' })).json().data;
-    const res = await t.anon.post(`${pub(token)}/challenge`);
+    const res = await kioskChallenge(t, token, await pairTestKiosk(t, admin));
     const { steps, expiresAt, challengeId } = res.json().data;
     expect([...steps].sort()).toEqual(['left', 'right', 'straight']);
     expect(challengeId).toMatch(/^[0-9a-f-]{36}$/);
@@ -174,9 +174,9 @@ describe('documentation and browser models', () => {
     const fields = (s: Schema) => Object.keys(s.properties ?? {}).sort();
 
     const info = dataOf('/api/public/attendance/{token}', 'get');
-    expect(fields(info)).toEqual(['companyName', 'linkName', 'serverTime', 'timezone']);
+    expect(fields(info)).toEqual(['companyName', 'kiosk', 'linkName', 'serverTime', 'timezone']);
     const challenge = dataOf('/api/public/attendance/{token}/challenge', 'post');
-    expect(fields(challenge)).toEqual(['challengeId', 'expiresAt', 'steps']);
+    expect(fields(challenge)).toEqual(['challengeId', 'expiresAt', 'linkId', 'steps']);
     expect(challenge.properties!.steps.items!.enum).toEqual(['straight', 'left', 'right']);
     const result = dataOf('/api/public/attendance/{token}/mark', 'post');
     expect(fields(result)).toEqual(['action', 'employee', 'localTime', 'repeated', 'status', 'time']);
@@ -185,7 +185,7 @@ describe('documentation and browser models', () => {
 
     const refusals: [string, string, number[]][] = [
       ['/api/public/attendance/{token}', 'get', [404, 410]],
-      ['/api/public/attendance/{token}/challenge', 'post', [404, 410, 429]],
+      ['/api/public/attendance/{token}/challenge', 'post', [403, 404, 410, 429]],
       ['/api/public/attendance/{token}/mark', 'post', [400, 403, 404, 409, 410, 422, 429, 503]],
     ];
     for (const [path, method, statuses] of refusals)

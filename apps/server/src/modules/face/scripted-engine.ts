@@ -89,11 +89,28 @@ export function scriptedEngine() {
     return jpeg;
   }
 
+  /** Registers a given image (e.g. a textured scene, for perceptual hashes) with the faces the pool will answer. */
+  function frameOf(image: Buffer, ...faces: ScriptedFace[]): Buffer {
+    const digest = createHash('sha256').update(image).digest('hex');
+    answers.set(digest, { faces: faces.map((f) => analysisOf(f, faces.length === 1)), width: 640, height: 480, ms: 1, digest });
+    return image;
+  }
+
   /** The colour a frame was drawn in (to tell which capture became the enrolment photo). */
   const colourOf = async (jpeg: Buffer) => {
     const { channels } = await sharp(jpeg).stats();
     return channels.slice(0, 3).map((c) => Math.round(c.mean));
   };
 
-  return { pool, frame, colourOf };
+  return { pool, frame, frameOf, colourOf, descriptorOf: (person: string) => Array.from(descriptorOf({ person })) };
+}
+
+/** A 640x480 JPEG of random grey blocks (a scene with detail, unlike the flat frames), the same for the same seed. */
+export async function texturedJpeg(seed: string): Promise<Buffer> {
+  const next = rng(`scene:${seed}`);
+  const cells = Buffer.from(Array.from({ length: 40 * 30 }, () => Math.floor(next() * 256)));
+  return sharp(cells, { raw: { width: 40, height: 30, channels: 1 } })
+    .resize(640, 480, { kernel: 'cubic' })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }

@@ -1,3 +1,5 @@
+import { createHash, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+import { kioskSignedText } from '@presente/shared';
 import type { FastifyInstance } from 'fastify';
 
 /** A multipart body for app.inject, built by the platform's own FormData encoder. */
@@ -38,11 +40,12 @@ export async function postMark(
   token: string,
   fields: Record<string, string>,
   frames: Buffer[],
-  opts: { cookie?: string; remoteAddress?: string; lang?: string } = {},
+  opts: { cookie?: string; remoteAddress?: string; lang?: string; headers?: Record<string, string> } = {},
 ) {
   const body = await multipart(fields, [{ field: 'frames', images: frames }]);
   const headers: Record<string, string> = {
     ...body.headers,
+    ...opts.headers,
     ...(opts.cookie ? { cookie: opts.cookie } : {}),
     ...(opts.lang ? { 'accept-language': opts.lang } : {}),
   };
@@ -53,4 +56,85 @@ export async function postMark(
     headers,
     remoteAddress: opts.remoteAddress ?? '127.0.0.1',
   });
+}
+
+/** A paired kiosk as a test holds it: its id and the private half of its P-256 key. */
+export interface TestKiosk {
+  kioskId: string;
+  privateKey: KeyObject;
+}
+
+/** Pairs a kiosk for the admin's company the way the page does: a code from the admin, then the public key. */
+export async function pairTestKiosk(
+  t: { app: FastifyInstance },
+  admin: { sessionToken: string },
+  name = 'Kiosco',
+  remoteAddress = '127.0.0.1',
+): Promise<TestKiosk> {
+  const code = await t.app.inject({
+    method: 'POST',
+    url: '/api/company-admin-simple/face-recognition/kiosk-pairing-codes',
+    payload: { name },
+    headers: { cookie: `presente_session=${admin.sessionToken}` },
+  });
+  if (code.statusCode !== 201) throw new Error(`pairing code: ${code.statusCode} ${code.body}`);
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/public/kiosk-pairing',
+    payload: { code: code.json().data.code, publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64') },
+    remoteAddress,
+  });
+  if (res.statusCode !== 201) throw new Error(`pairing: ${res.statusCode} ${res.body}`);
+  return { kioskId: res.json().data.kioskId, privateKey };
+}
+
+/** The signature a paired kiosk sends with a mark (WebCrypto's ECDSA P-256 / SHA-256, IEEE P1363, base64url). */
+export function signMark(kiosk: TestKiosk, m: { linkId: string; challengeId: string; frames: Buffer[]; frameTimes?: string }): string {
+  const frameDigests = m.frames.map((f) => createHash('sha256').update(f).digest('hex'));
+  const text = kioskSignedText({ linkId: m.linkId, challengeId: m.challengeId, kioskId: kiosk.kioskId, frameDigests, frameTimes: m.frameTimes });
+  return sign('sha256', Buffer.from(text), { key: kiosk.privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url');
+}
+
+/** A challenge for a paired kiosk (X-Kiosk-Id). */
+export async function kioskChallenge(t: { app: FastifyInstance }, token: string, kiosk: TestKiosk | null, remoteAddress = '127.0.0.1') {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/public/attendance/${token}/challenge`,
+    headers: kiosk ? { 'x-kiosk-id': kiosk.kioskId } : {},
+    remoteAddress,
+  });
+}
+
+/**
+ * A signed mark from a paired kiosk: a fresh challenge (unless `challenge` is given), `pick` chooses the frames
+ * for its steps, signed over exactly those frames unless `signature`/`signFrames` say otherwise.
+ */
+export async function signedMark(
+  t: { app: FastifyInstance },
+  token: string,
+  kiosk: TestKiosk,
+  pick: (steps: string[]) => Buffer[],
+  opts: {
+    challenge?: { challengeId: string; steps: string[]; linkId: string };
+    fields?: Record<string, string>;
+    signature?: string;
+    signFrames?: Buffer[];
+    signer?: TestKiosk;
+    remoteAddress?: string;
+    lang?: string;
+  } = {},
+) {
+  const c = opts.challenge ?? (await kioskChallenge(t, token, kiosk, opts.remoteAddress)).json().data;
+  if (!c?.challengeId) throw new Error('no challenge');
+  const frames = pick(c.steps);
+  const signature =
+    opts.signature ??
+    signMark(opts.signer ?? kiosk, { linkId: c.linkId, challengeId: c.challengeId, frames: opts.signFrames ?? frames, frameTimes: opts.fields?.frameTimes });
+  const res = await postMark(t, token, { challengeId: c.challengeId, ...opts.fields }, frames, {
+    remoteAddress: opts.remoteAddress,
+    lang: opts.lang,
+    headers: { 'x-kiosk-id': kiosk.kioskId, 'x-kiosk-signature': signature },
+  });
+  return Object.assign(res, { challenge: c, frames });
 }

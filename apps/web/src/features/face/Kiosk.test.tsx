@@ -7,10 +7,35 @@ import { fakeGuide, followKioskSteps, resetFakeGuide, STEP_YAW, seenFace } from 
 
 // Human cannot run in jsdom: the camera "sees" what each test scripts (test/fakeGuide.ts).
 vi.mock('./camera/faceGuide', async () => (await import('./test/fakeGuide')).fakeFaceGuideModule);
+// WebCrypto keys and IndexedDB are the browser's: a scripted pairing stands in (pairing.ts is exercised by e2e).
+const pairingState = vi.hoisted(() => ({ paired: true as boolean, codes: [] as string[] }));
+vi.mock('./kiosk/pairing', () => {
+  const pairing = { kioskId: 'k-1', name: 'Recepción', companyName: 'Andes SAC', keys: {} };
+  return {
+    loadPairing: async () => (pairingState.paired ? pairing : null),
+    pairThisBrowser: async (code: string) => {
+      pairingState.codes.push(code);
+      pairingState.paired = true;
+      return pairing;
+    },
+    markHeaders: async () => ({ 'X-Kiosk-Id': 'k-1', 'X-Kiosk-Signature': 'sig' }),
+  };
+});
 
 const API = '/api/public/attendance/tok-1';
-const INFO = { companyName: 'Andes SAC', linkName: 'Entrada principal', timezone: 'America/Lima', serverTime: '2026-03-02T13:02:00.000Z' };
-const CHALLENGE = { challengeId: '0b9f7c1e-1d1e-4c58-9d1c-3f1f2c0a9b11', steps: ['straight', 'left', 'right'], expiresAt: '2026-03-02T13:03:30.000Z' };
+const INFO = {
+  companyName: 'Andes SAC',
+  linkName: 'Entrada principal',
+  timezone: 'America/Lima',
+  serverTime: '2026-03-02T13:02:00.000Z',
+  kiosk: 'paired',
+};
+const CHALLENGE = {
+  challengeId: '0b9f7c1e-1d1e-4c58-9d1c-3f1f2c0a9b11',
+  steps: ['straight', 'left', 'right'],
+  expiresAt: '2026-03-02T13:03:30.000Z',
+  linkId: 'l-1',
+};
 // Without live guidance each step waits 2.5 s then captures once: one step keeps that test short.
 const ONE_STEP = { ...CHALLENGE, steps: ['straight'] };
 const RESULT = {
@@ -53,13 +78,42 @@ function stubGeolocation(...answers: ('denied' | 'lima')[]) {
   return getCurrentPosition;
 }
 
-beforeEach(() => resetFakeGuide());
+beforeEach(() => {
+  resetFakeGuide();
+  pairingState.paired = true;
+  pairingState.codes = [];
+});
 afterEach(() => {
   Object.defineProperty(navigator, 'geolocation', { configurable: true, value: undefined });
   Object.defineProperty(navigator, 'permissions', { configurable: true, value: undefined });
 });
 
 describe('public attendance page (kiosk)', () => {
+  it('an unpaired browser sees the pairing screen (with the code from the QR), pairs, then the kiosk; marks are signed', async () => {
+    stubCamera();
+    fakeGuide.mode = 'ready';
+    fakeGuide.faces = followKioskSteps;
+    pairingState.paired = false;
+    window.location.hash = '#pair=ABCD-EFGH';
+    let infoCalls = 0;
+    const fetchMock = mockApi(
+      routes({
+        [`GET ${API}`]: () => ({ body: { data: { ...INFO, kiosk: infoCalls++ === 0 ? 'unpaired' : 'paired' } } }),
+        [`POST ${API}/mark`]: { body: { data: RESULT } },
+      }),
+    );
+    const { user } = renderApp('/attendance/tok-1');
+    expect(await screen.findByTestId('kiosk-pairing', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByTestId('kiosk-pairing-reason')).toHaveTextContent('Solo los kioscos que el administrador vinculó pueden marcar asistencia');
+    expect(screen.getByTestId('kiosk-pairing-code')).toHaveValue('ABCD-EFGH');
+    await user.click(screen.getByRole('button', { name: 'Vincular kiosco' }));
+    expect(pairingState.codes).toEqual(['ABCD-EFGH']);
+    await start(user);
+    await screen.findByTestId('kiosk-result', {}, { timeout: 15_000 });
+    const [, init] = marks(fetchMock)[0];
+    expect((init as RequestInit).headers).toMatchObject({ 'X-Kiosk-Id': 'k-1', 'X-Kiosk-Signature': 'sig' });
+  }, 30_000);
+
   it('follows the challenge with live guidance: two frames per step, six in all, then who was marked, when and how', async () => {
     stubCamera();
     fakeGuide.mode = 'ready';
@@ -94,7 +148,8 @@ describe('public attendance page (kiosk)', () => {
     const jpegs: { source: unknown; step: string | null; judged: SeenFace[] | undefined }[] = [];
     vi.spyOn(ctx, 'drawImage').mockImplementation((...args: unknown[]) => {
       if (args.length !== 5) return;
-      const step = document.querySelector('[data-testid="kiosk-step"]')?.getAttribute('data-step') ?? null;
+      // A pose already held when a step starts is captured before its instruction renders: that is the first step.
+      const step = document.querySelector('[data-testid="kiosk-step"]')?.getAttribute('data-step') ?? (jpegs.length === 0 ? CHALLENGE.steps[0] : null);
       jpegs.push({ source: args[0], step, judged: fakeGuide.judged.get(args[0] as HTMLCanvasElement)?.slice() });
     });
     const fetchMock = mockApi(routes({ [`POST ${API}/mark`]: { body: { data: RESULT } } }));

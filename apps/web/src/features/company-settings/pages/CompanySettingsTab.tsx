@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import type { TabProps } from '../../dashboard/tabs';
+import { KiosksCard } from '../../face/kiosks/KiosksCard';
 import { AttendanceLinksCard } from '../../face/links/AttendanceLinksCard';
 import { FaceSettingsCard } from '../../face/settings/FaceSettingsCard';
 import { WorkLocationsCard } from '../../locations/components/WorkLocationsCard';
@@ -25,6 +26,7 @@ export function CompanySettingsTab({ user }: TabProps) {
       <WorkLocationsCard />
       <FaceSettingsCard />
       <AttendanceLinksCard />
+      <KiosksCard />
       <TourHelpCard />
     </Stack>
   );

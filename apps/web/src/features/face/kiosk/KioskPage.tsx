@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconScan } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BrandLogo } from '../../../components/BrandLogo';
@@ -16,7 +16,9 @@ import { kioskHint } from '../camera/guidance';
 import { useCamera } from '../camera/useCamera';
 import { useFaceWatch } from '../camera/useFaceWatch';
 import { fetchKioskInfo } from './api';
+import { KioskPairingPanel } from './KioskPairingPanel';
 import { LinkGone, RefusalPanel, ResultPanel, StepOverlay } from './KioskPanels';
+import { type KioskPairing, loadPairing } from './pairing';
 import { useKioskFlow } from './useKioskFlow';
 
 const GONE_KEYS: Record<string, string> = { not_found: 'faceLink.unknown', link_inactive: 'faceLink.inactive', link_expired: 'faceLink.expired' };
@@ -28,29 +30,41 @@ const GONE_KEYS: Record<string, string> = { not_found: 'faceLink.unknown', link_
 export function KioskPage() {
   const { token = '' } = useParams();
   const { t } = useTranslation('common');
+  // This browser's pairing from IndexedDB (undefined while it is read).
+  const [pairing, setPairing] = useState<KioskPairing | null | undefined>(undefined);
+  useEffect(() => {
+    let alive = true;
+    void loadPairing().then((p) => alive && setPairing(p));
+    return () => {
+      alive = false;
+    };
+  }, []);
   const info = useQuery({
-    queryKey: ['kiosk', token],
+    queryKey: ['kiosk', token, pairing?.kioskId ?? null],
+    enabled: pairing !== undefined,
     queryFn: async () => {
       const sentAt = Date.now();
-      const data = await fetchKioskInfo(token);
+      const data = await fetchKioskInfo(token, pairing ?? null);
       setServerTime(data.serverTime, sentAt, Date.now());
       return data;
     },
     retry: false,
     refetchOnWindowFocus: false,
   });
-  const { videoRef, state, restart } = useCamera(info.isSuccess);
+  const paired = info.data?.kiosk === 'paired';
+  const { videoRef, state, restart } = useCamera(info.isSuccess && paired);
   const watch = useFaceWatch(videoRef, state.status === 'ready');
   const refetchInfo = info.refetch;
   const onLinkGone = useCallback(() => void refetchInfo(), [refetchInfo]);
-  const flow = useKioskFlow({ token, videoRef, lookRef: watch.lookRef, guide: watch.status, onLinkGone });
+  const onUnpaired = useCallback(() => void refetchInfo(), [refetchInfo]);
+  const flow = useKioskFlow({ token, pairing: pairing ?? null, videoRef, lookRef: watch.lookRef, guide: watch.status, onLinkGone, onUnpaired });
   const geoPermission = useGeoPermission();
 
   useEffect(() => {
     document.title = `${t('kiosk.pageTitle')} · ${t('brand')}`;
   }, [t]);
 
-  if (info.isPending) {
+  if (pairing === undefined || info.isPending) {
     return (
       <Center mih="100dvh">
         <Loader />
@@ -70,6 +84,10 @@ export function KioskPage() {
         </Alert>
       </Center>
     );
+  }
+
+  if (info.data.kiosk !== 'paired') {
+    return <KioskPairingPanel companyName={info.data.companyName} linkName={info.data.linkName} state={info.data.kiosk} onPaired={(p) => setPairing(p)} />;
   }
 
   const { phase } = flow;

@@ -8,6 +8,7 @@ import { captureJpeg } from '../camera/capture';
 import { poseOf } from '../camera/guidance';
 import type { FaceLook, GuideStatus } from '../camera/useFaceWatch';
 import { markAttendance, startChallenge } from './api';
+import type { KioskPairing } from './pairing';
 
 export type KioskPhase =
   | { kind: 'idle' }
@@ -42,12 +43,18 @@ const GEO_REUSE_MS = 5 * 60_000;
  */
 export function useKioskFlow({
   token,
+  pairing,
   videoRef,
   lookRef,
   guide,
   onLinkGone,
+  onUnpaired,
 }: {
   token: string;
+  /** This browser's kiosk pairing: names the kiosk for the challenge and signs the mark. */
+  pairing: KioskPairing | null;
+  /** The server no longer takes this browser as a paired kiosk (revoked, another company, a bad signature). */
+  onUnpaired: () => void;
   videoRef: RefObject<HTMLVideoElement | null>;
   lookRef: RefObject<FaceLook | null>;
   guide: GuideStatus;
@@ -116,28 +123,34 @@ export function useKioskFlow({
     setPhase({ kind: 'preparing' });
     try {
       const position = locate();
-      const challenge = await startChallenge(token);
+      const challenge = await startChallenge(token, pairing);
       // Blind captures rarely follow the head turns: give the guidance a moment to finish loading.
       const until = Date.now() + KIOSK_TIMING.guideWaitMs;
       while (alive() && guideRef.current === 'loading' && Date.now() < until) await sleep(100);
       const frames: Blob[] = [];
+      const frameTimes: number[] = [];
+      const t0 = performance.now();
       for (let index = 0; index < challenge.steps.length; index++) {
         if (!alive()) return;
         setPhase({ kind: 'step', steps: challenge.steps, index });
-        frames.push(...(await captureStep(challenge.steps[index], alive)));
+        for (const frame of await captureStep(challenge.steps[index], alive)) {
+          frames.push(frame);
+          frameTimes.push(performance.now() - t0);
+        }
       }
       if (!alive()) return;
       setPhase({ kind: 'sending' });
       const location = await position;
-      const result = await markAttendance(token, { challengeId: challenge.challengeId, frames, location });
+      const result = await markAttendance(token, pairing, { challenge, frames, frameTimes, location });
       if (alive()) setPhase({ kind: 'result', result });
     } catch (error) {
       if (!alive()) return;
       const code = error instanceof ApiError ? error.code : 'camera';
       if (code === 'link_inactive' || code === 'link_expired' || code === 'not_found') onLinkGone();
+      if (code === 'kiosk_not_paired' || code === 'kiosk_revoked' || code === 'kiosk_signature_invalid') onUnpaired();
       setPhase({ kind: 'refused', code, message: errorMessage(t, error, t('kiosk.error')) });
     }
-  }, [captureStep, locate, onLinkGone, t, token]);
+  }, [captureStep, locate, onLinkGone, onUnpaired, pairing, t, token]);
 
   const reset = useCallback(() => {
     run.current++;

@@ -1,0 +1,66 @@
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { companies, users } from './companies.js';
+
+const companyId = () =>
+  uuid()
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+
+/**
+ * One-time pairing codes the company admin shows in Configuración (decision 0033): only an HMAC of the code
+ * is kept, it expires in 10 minutes and is consumed by the first kiosk that enters it.
+ */
+export const kioskPairingCodes = pgTable(
+  'kiosk_pairing_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: companyId(),
+    codeHash: varchar({ length: 64 }).notNull(),
+    /** The name the paired kiosk takes (the admin's words: "Recepción", "Almacén"). */
+    name: varchar({ length: 120 }).notNull(),
+    createdByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('kiosk_pairing_codes_hash_uq').on(t.codeHash), index('kiosk_pairing_codes_company_idx').on(t.companyId)],
+);
+
+/**
+ * Kiosk browsers the company admin paired: the public half (SPKI, ECDSA P-256) of a key the browser created
+ * non-extractable; every mark is signed with it. Revoked kiosks stay listed (revoked_at) for the record.
+ */
+export const pairedKiosks = pgTable(
+  'paired_kiosks',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: companyId(),
+    name: varchar({ length: 120 }).notNull(),
+    /** DER SubjectPublicKeyInfo, base64. */
+    publicKey: text().notNull(),
+    createdByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    lastIp: varchar({ length: 64 }),
+    /** The position the last accepted mark reported: { latitude, longitude, accuracy }. */
+    lastLocation: jsonb().$type<{ latitude: number; longitude: number; accuracy: number | null }>(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('paired_kiosks_company_idx').on(t.companyId, t.createdAt)],
+);
+
+/**
+ * Perceptual hashes of frames accepted by a mark, kept 24 hours: a frame that looks like one already accepted
+ * (re-encoded, resized, brightened) is refused in any later request of the company.
+ */
+export const kioskFrameHashes = pgTable(
+  'kiosk_frame_hashes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: companyId(),
+    /** Difference hash and its mask (frame-hashes.ts), hex. */
+    hash: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('kiosk_frame_hashes_company_idx').on(t.companyId, t.createdAt), index('kiosk_frame_hashes_created_idx').on(t.createdAt)],
+);
