@@ -13,6 +13,7 @@ import { kioskRoutes } from './modules/face/kiosk.routes.js';
 import { faceModelRoutes } from './modules/face/models.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.js';
+import { registerRoutes } from './modules/register/register.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
 import { installErrorHandler } from './plugins/error-handler.js';
@@ -42,6 +43,7 @@ const routeModules = [
   billingRoutes,
   faceModelRoutes,
   kioskRoutes,
+  registerRoutes,
 ];
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;

@@ -5,3 +5,4 @@ export * from './companies.js';
 export * from './face.js';
 export * from './jobs.js';
 export * from './organization.js';
+export * from './register.js';
