@@ -25,7 +25,7 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/company-admin-simple/register',
     { config: { registerOnly: true }, preHandler: app.requireRole('COMPANY_ADMIN'), schema: { tags, querystring: formatQuery } },
-    async (req, reply) => sendFile(reply, await register.ownRegister(req.ctx, req.query.format, new Date())),
+    async (req, reply) => sendFile(reply, await register.ownRegister(req.ctx, req.query.format, new Date(), req.query.lang)),
   );
   app.get(
     '/company-admin-simple/register/summary',
@@ -35,7 +35,7 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/super-admin/companies/:id/register',
     { preHandler: app.requireRole('SUPER_ADMIN'), schema: { tags, params: z.object({ id: z.uuid('validation.invalid') }), querystring: formatQuery } },
-    async (req, reply) => sendFile(reply, await register.companyRegister(req.ctx, req.params.id, req.query.format, new Date())),
+    async (req, reply) => sendFile(reply, await register.companyRegister(req.ctx, req.params.id, req.query.format, new Date(), req.query.lang)),
   );
   app.get(
     '/public/register/:token',

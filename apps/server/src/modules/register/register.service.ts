@@ -23,8 +23,8 @@ export async function registerFile(ctx: Pick<Ctx, 'db'>, companyId: string, form
 }
 
 /** The company admin's own register (also from a register-only session): the tenant is the session's. */
-export function ownRegister(ctx: Ctx, format: RegisterFormat, now: Date) {
-  return registerFile(ctx, requireCompany(ctx.actor), format, ctx.lang, now);
+export function ownRegister(ctx: Ctx, format: RegisterFormat, now: Date, lang: Language = ctx.lang) {
+  return registerFile(ctx, requireCompany(ctx.actor), format, lang, now);
 }
 
 /** What the register-only screen shows: the company, how much the register holds, and when the data goes. */
@@ -72,8 +72,8 @@ export async function linkedCompany(ctx: Pick<Ctx, 'db'>, token: string, now: Da
 export const linkInvalid = () => new AppError('link_expired', 'register.linkInvalid');
 
 /** The super admin's copy of any company's register, closed ones included (for an inspection). */
-export async function companyRegister(ctx: Ctx, companyId: string, format: RegisterFormat, now: Date) {
+export async function companyRegister(ctx: Ctx, companyId: string, format: RegisterFormat, now: Date, lang: Language = ctx.lang) {
   const [company] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
   if (!company) throw new AppError('not_found', 'admin.companyNotFound');
-  return registerFile(ctx, companyId, format, ctx.lang, now);
+  return registerFile(ctx, companyId, format, lang, now);
 }
