@@ -64,7 +64,7 @@ function CompanyInfo({ initial, onClose, onEdit }: { initial: SuperAdminCompany;
       </div>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
         <Field label={i('ruc')}>{c.ruc || na}</Field>
-        <Field label={i('email')}>{c.email}</Field>
+        <Field label={i('email')}>{c.email || na}</Field>
         <Field label={i('phone')}>{c.phone || na}</Field>
         <Field label={i('city')}>{c.city || na}</Field>
         <Field label={i('address')}>{c.address || na}</Field>
