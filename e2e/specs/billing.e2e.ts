@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { openTab as openAdminTab, superAdminApi } from '../support/admin.js';
 import { atPath, closeGuidedTour, dismissToasts, gone, login, see, submitLogin, targets, toast, useBrowser } from '../support/app.js';
@@ -14,11 +15,21 @@ import { SUPERADMIN } from '../support/server.js';
  */
 const browser = useBrowser();
 
-/** A PDF's bytes as Latin-1 text: the server's register PDF (jsPDF, uncompressed) holds its words as plain strings. */
+/** A PDF's text as jsPDF writes it: every (deflated) content stream inflated, read as Latin-1 strings. */
 const pdfStrings = (path: string) => {
-  const text = readFileSync(path).toString('latin1');
-  expect(text.startsWith('%PDF-')).toBe(true);
-  return text;
+  const bytes = readFileSync(path);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const raw = bytes.toString('latin1');
+  const parts: string[] = [];
+  for (let at = raw.indexOf('stream\n'); at >= 0; at = raw.indexOf('stream\n', at + 1)) {
+    const end = raw.indexOf('endstream', at);
+    try {
+      parts.push(inflateSync(bytes.subarray(at + 7, end)).toString('latin1'));
+    } catch {
+      // not deflated (or not a content stream)
+    }
+  }
+  return parts.join('\n');
 };
 
 for (const target of targets()) {

@@ -21,6 +21,9 @@ const localDay = (at: Date, tz: string) => ddmmyyyy(new Intl.DateTimeFormat('en-
 const monthLabel = (month: string, lang: Language) =>
   new Intl.DateTimeFormat(lang === 'es' ? 'es-PE' : 'en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T00:00:00Z`));
 
+/** Lets the event loop serve other requests between two months of a large register. */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** A duration in hours as "hh:mm"; empty for null. */
 export function hhmm(hours: number | null): string {
   if (hours == null) return '';
@@ -104,6 +107,7 @@ export async function registerXlsx(data: RegisterData, lang: Language, now: Date
   wb.created = now;
   const months = data.months.length ? data.months : [{ month: '', lines: [] }];
   for (const { month, lines } of months) {
+    await yieldToLoop();
     const ws = wb.addWorksheet(sheetName(month ? monthLabel(month, lang) : t(lang, 'register.sheet')));
     ws.addRow([t(lang, 'register.title')]).font = { bold: true, size: 14 };
     for (const h of heading(data, lang, now)) ws.addRow([h]);
@@ -130,8 +134,8 @@ export async function registerXlsx(data: RegisterData, lang: Language, now: Date
 /** jsPDF's standard fonts are Latin-1: anything else becomes '?' instead of garbling the line. */
 const latin1 = (s: string) => s.replace(/[^\u0020-\u00ff]/g, (ch) => (ch === '–' ? '-' : ch < ' ' ? ' ' : '?'));
 
-export function registerPdf(data: RegisterData, lang: Language, now: Date): Buffer {
-  const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a4' });
+export async function registerPdf(data: RegisterData, lang: Language, now: Date): Promise<Buffer> {
+  const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a4', compress: true });
   const head = [header(lang).map(latin1)];
   const writeHeading = () => {
     doc.setFontSize(13);
@@ -145,7 +149,9 @@ export function registerPdf(data: RegisterData, lang: Language, now: Date): Buff
   };
   let y = writeHeading();
   if (!data.months.length) doc.text(latin1(t(lang, 'register.noRecords')), 10, y + 4);
-  data.months.forEach(({ month, lines }, i) => {
+  for (const [i, { month, lines }] of data.months.entries()) {
+    // A large register takes seconds: other requests are served between months.
+    await yieldToLoop();
     if (i > 0) {
       doc.addPage();
       y = writeHeading();
@@ -168,7 +174,7 @@ export function registerPdf(data: RegisterData, lang: Language, now: Date): Buff
         }
       },
     });
-  });
+  }
   if (data.changes.length) {
     doc.addPage();
     doc.setFontSize(11);

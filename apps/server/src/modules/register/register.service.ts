@@ -18,7 +18,7 @@ export interface RegisterFile {
 /** The whole register of one company as a file (every month kept; decision 0034). */
 export async function registerFile(ctx: Pick<Ctx, 'db'>, companyId: string, format: RegisterFormat, lang: Language, now: Date): Promise<RegisterFile> {
   const data = await loadRegister(ctx.db, companyId);
-  const body = format === 'xlsx' ? await registerXlsx(data, lang, now) : registerPdf(data, lang, now);
+  const body = format === 'xlsx' ? await registerXlsx(data, lang, now) : await registerPdf(data, lang, now);
   return { body, type: REGISTER_TYPES[format], fileName: registerFileName(data, format, lang) };
 }
 
