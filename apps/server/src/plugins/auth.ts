@@ -38,6 +38,10 @@ const OPEN_TO_ANYONE = [
   '/api/auth/captcha',
   '/api/auth/altcha/',
   '/api/auth/login',
+  '/api/auth/register',
+  '/api/auth/forgot-password',
+  '/api/auth/reset-password',
+  '/api/auth/email-change/undo',
   '/api/paypal/simulator/',
 ];
 

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { mockApi, renderApp } from '../../test/renderApp';
 import { company, listAnswer, superAdminRoutes } from '../super-admin/test/fixtures';
 
-const lapsedAdmin = { id: 'u1', name: 'Luis Quispe', email: 'luis@acme.pe', role: 'COMPANY_ADMIN', userType: 'COMPANY_ADMIN', companyId: 'c1', access: 'register_only' };
+const lapsedAdmin = {
+  id: 'u1',
+  name: 'Luis Quispe',
+  email: 'luis@acme.pe',
+  role: 'COMPANY_ADMIN',
+  userType: 'COMPANY_ADMIN',
+  companyId: 'c1',
+  access: 'register_only',
+};
 const SUMMARY = {
   companyName: 'Acme SAC',
   ruc: '20512345678',
@@ -46,7 +54,10 @@ describe('register-only access (decision 0034)', { timeout: 30_000 }, () => {
     const row = (await screen.findByText('Cerrada SAC', {}, { timeout: 5000 })).closest('tr')!;
     expect(within(row).getByText('Eliminada')).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Acciones de Cerrada SAC' }));
-    expect(await screen.findByRole('menuitem', { name: 'Registro en Excel' })).toHaveAttribute('href', '/api/super-admin/companies/c9/register?format=xlsx&lang=es');
+    expect(await screen.findByRole('menuitem', { name: 'Registro en Excel' })).toHaveAttribute(
+      'href',
+      '/api/super-admin/companies/c9/register?format=xlsx&lang=es',
+    );
     expect(screen.getByRole('menuitem', { name: 'Registro en PDF' })).toHaveAttribute('href', '/api/super-admin/companies/c9/register?format=pdf&lang=es');
     expect(screen.queryByRole('menuitem', { name: 'Editar' })).not.toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Eliminar' })).not.toBeInTheDocument();
