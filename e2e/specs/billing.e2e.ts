@@ -1,6 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { closeGuidedTour, dismissToasts, gone, login, see, targets, toast, useBrowser } from '../support/app.js';
-import { approveInSimulator, ddmmyyyy, employeeFields, fieldValue, freeCompanyWithEmployees, openTab, shotBoth } from '../support/billing.js';
+import { openTab as openAdminTab, superAdminApi } from '../support/admin.js';
+import { atPath, closeGuidedTour, dismissToasts, gone, login, see, submitLogin, targets, toast, useBrowser } from '../support/app.js';
+import { addDays, companyNow, readWorkbook } from '../support/attendance.js';
+import { approveInSimulator, ddmmyyyy, downloadFrom, employeeFields, fieldValue, freeCompanyWithEmployees, openTab, shotBoth } from '../support/billing.js';
+import { shot } from '../support/browser.js';
+import { SUPERADMIN } from '../support/server.js';
 
 /**
  * Journey of issue 6 "Plans and billing" in the built-in simulator (no PayPal credentials): a FREE
@@ -8,6 +14,23 @@ import { approveInSimulator, ddmmyyyy, employeeFields, fieldValue, freeCompanyWi
  * employee, revises to 12, and cancels (spec §1, §2, §4, §5, §8).
  */
 const browser = useBrowser();
+
+/** A PDF's text as jsPDF writes it: every (deflated) content stream inflated, read as Latin-1 strings. */
+const pdfStrings = (path: string) => {
+  const bytes = readFileSync(path);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const raw = bytes.toString('latin1');
+  const parts: string[] = [];
+  for (let at = raw.indexOf('stream\n'); at >= 0; at = raw.indexOf('stream\n', at + 1)) {
+    const end = raw.indexOf('endstream', at);
+    try {
+      parts.push(inflateSync(bytes.subarray(at + 7, end)).toString('latin1'));
+    } catch {
+      // not deflated (or not a content stream)
+    }
+  }
+  return parts.join('\n');
+};
 
 for (const target of targets()) {
   describe.skipIf(!target.baseUrl)(`plans and billing in the simulator ${target.title}`, () => {
@@ -127,6 +150,91 @@ for (const target of targets()) {
       await see(history.getByRole('row').filter({ hasText: 'Pago de suscripción recibido' }).filter({ hasText: '25.00 USD' }));
       await dismissToasts(page);
       if (screens) await shotBoth(page, 'subscription-cancelled');
+    });
+
+    it('access ended: the admin signs in read-only and exports the register; after the deletion the super admin still produces it (decision 0034)', async () => {
+      const { company, api } = await freeCompanyWithEmployees(target.baseUrl, 0);
+      const worker = { ...employeeFields('REG'), documentNumber: '45678912' };
+      const created = await api.post<{ id: string }>('/company-admin-simple/employees', worker);
+      expect(created.status).toBe(201);
+      const employeeId = (created.body.data as { id: string }).id;
+      const day = addDays(companyNow().date, -2);
+      const punch = await api.post('/company-admin-simple/attendance', { employeeId, date: day, checkIn: '08:00', checkOut: '17:30', reason: 'Olvidó marcar' });
+      expect(punch.status).toBe(201);
+      const companyId = ((await api.get<{ user: { companyId: string } }>('/auth/verify')).body.data as { user: { companyId: string } }).user.companyId;
+      const root = await superAdminApi(target.baseUrl);
+
+      // Access ends (what the lifecycle does at the end of the paid period: the company INACTIVE).
+      expect((await root.request('PUT', `/super-admin/companies/${companyId}`, { status: 'INACTIVE' })).status).toBe(200);
+      // The open API session now answers 403 register_only to everything but the register.
+      const refused = await api.get('/company-admin-simple/employees');
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({
+        code: 'register_only',
+        message: 'El acceso de tu empresa terminó. Solo puedes descargar el registro de control de asistencia.',
+      });
+
+      const { page } = await browser.open(target.baseUrl);
+      // login() would wait for the area's shell, which a register-only session never gets.
+      await page.goto('/login');
+      await submitLogin(page, company.adminEmail, company.password);
+      await atPath(page, '/company-admin');
+      await see(page.getByRole('heading', { name: 'Registro de control de asistencia' }));
+      await see(page.getByText('El acceso de tu empresa terminó'));
+      await see(page.getByText(`1 marcación, del ${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}`, { exact: false }));
+      await gone(page.getByRole('navigation', { name: 'Navegación principal' }));
+      if (screens) await shotBoth(page, 'register-only');
+      const xlsx = await downloadFrom(page, page.getByRole('link', { name: 'Descargar Excel' }));
+      expect(xlsx.name).toMatch(/^registro-asistencia-empresa-e2e-.*\.xlsx$/);
+      const cells = [...(await readWorkbook(xlsx.path)).values()].flat(2).map(String);
+      expect(cells).toContain(`${worker.lastName}, ${worker.firstName}`);
+      expect(cells).toContain('45678912');
+      expect(cells).toContain('08:00');
+      expect(cells).toContain('17:30');
+      const pdf = await downloadFrom(page, page.getByRole('link', { name: 'Descargar PDF' }));
+      expect(pdfStrings(pdf.path)).toContain('REGISTRO DE CONTROL DE ASISTENCIA');
+      // Any other page of the area shows the same screen; English too.
+      await page.goto('/company-admin/employees');
+      await see(page.getByRole('heading', { name: 'Registro de control de asistencia' }));
+      await page.getByText('EN', { exact: true }).click();
+      await see(page.getByRole('heading', { name: 'Attendance register' }));
+      await see(page.getByRole('link', { name: 'Download Excel' }));
+      if (screens) await shotBoth(page, 'register-only-en');
+      await page.getByText('ES', { exact: true }).click();
+
+      // The super admin deletes the company: closed, only the register kept; the admin's session ends.
+      expect((await root.request('DELETE', `/super-admin/companies/${companyId}`)).status).toBe(200);
+      expect((await root.get(`/super-admin/companies/${companyId}`)).body.data).toMatchObject({
+        status: 'INACTIVE',
+        closedAt: expect.any(String),
+        admin: null,
+      });
+      expect((await api.get('/auth/verify')).status).toBe(401);
+
+      // ... and still produces its register for an inspection, from the companies list.
+      const { page: sa } = await browser.open(target.baseUrl);
+      await login(sa, SUPERADMIN.email, SUPERADMIN.password, '/super-admin');
+      await dismissToasts(sa);
+      await openAdminTab(sa, 'Empresas', '/super-admin/companies');
+      await sa.getByLabel('Buscar').fill(company.companyName);
+      const listed = sa.getByRole('row').filter({ hasText: company.companyName });
+      await see(listed.getByText('Eliminada', { exact: true }));
+      await listed.getByRole('button', { name: `Acciones de ${company.companyName}` }).click();
+      await see(sa.getByRole('menuitem', { name: 'Registro en PDF' }));
+      if (screens) await shot(sa, 'register-super-admin-closed-desktop');
+      const kept = await downloadFrom(sa, sa.getByRole('menuitem', { name: 'Registro en Excel' }));
+      const keptCells = [...(await readWorkbook(kept.path)).values()].flat(2).map(String);
+      expect(keptCells).toContain(`${worker.lastName}, ${worker.firstName}`);
+      expect(keptCells).toContain('45678912');
+      expect(keptCells.some((c) => c.startsWith('Empresa eliminada el'))).toBe(true);
+      await sa.keyboard.press('Escape');
+      await listed.getByRole('button', { name: `Acciones de ${company.companyName}` }).click();
+      await sa.getByRole('menuitem', { name: 'Ver información' }).click();
+      const info = sa.getByRole('dialog');
+      await see(info.getByText(/^Eliminada el \d{2}\/\d{2}\/\d{4}: solo se conserva su registro de asistencia/));
+      if (screens) await shotBoth(sa, 'register-super-admin-info');
+      const keptPdf = await downloadFrom(sa, info.getByRole('link', { name: /^Registro en PDF/ }));
+      expect(pdfStrings(keptPdf.path)).toContain('45678912');
     });
   });
 }

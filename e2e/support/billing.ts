@@ -1,7 +1,10 @@
-import type { Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ApiClient, atPath, type RegisteredCompany, registerCompany, see, uniqueEmail, uniqueSuffix } from './app.js';
 import { shot } from './browser.js';
+import { artifactsDir } from './server.js';
 
 /** A new employee's fields as the form and the API take them. */
 export function employeeFields(tag: string) {
@@ -95,4 +98,17 @@ export async function premiumInSimulator(api: ApiClient, count = 5): Promise<voi
   if (approved.status !== 303) throw new Error(`simulator approval: ${approved.status}`);
   const confirmed = await api.post('/paypal/confirm-subscription', { subscriptionId, companyId });
   if (confirmed.status !== 200) throw new Error(`confirm-subscription: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+}
+
+/** Clicks a download link or button and keeps the file the browser saves (under e2e/artifacts/downloads). */
+export async function downloadFrom(page: Page, target: Locator): Promise<{ name: string; path: string }> {
+  const waiting = page.waitForEvent('download', { timeout: 30_000 });
+  await target.click();
+  const file = await waiting;
+  const dir = join(artifactsDir, 'downloads');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${Date.now().toString(36)}-${file.suggestedFilename()}`);
+  await file.saveAs(path);
+  expect(await file.failure()).toBeNull();
+  return { name: file.suggestedFilename(), path };
 }

@@ -14,6 +14,7 @@ import { faceModelRoutes } from './modules/face/models.routes.js';
 import { pairingPublicRoutes } from './modules/face/pairing.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.js';
+import { registerRoutes } from './modules/register/register.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
 import { installErrorHandler } from './plugins/error-handler.js';
@@ -44,6 +45,7 @@ const routeModules = [
   faceModelRoutes,
   kioskRoutes,
   pairingPublicRoutes,
+  registerRoutes,
 ];
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;

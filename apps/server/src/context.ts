@@ -20,6 +20,11 @@ export interface Actor {
   companyId: string | null;
   name: string;
   email: string;
+  /**
+   * The admin of a company whose access ended (INACTIVE, not closed): signed in only to export the attendance
+   * register; every other endpoint answers 403 register_only (plugins/auth.ts; decision 0034).
+   */
+  registerOnly?: boolean;
 }
 
 /** What a service receives: the database handle, the actor and the request's language. */

@@ -7,6 +7,7 @@ import { COMPANY_MESSAGES } from './messages/company.js';
 import { CORE_MESSAGES } from './messages/core.js';
 import { EMPLOYEE_MESSAGES } from './messages/employee.js';
 import { FACE_MESSAGES } from './messages/face.js';
+import { REGISTER_MESSAGES } from './messages/register.js';
 
 /**
  * Every message the API sends (errors, validation, confirmations), in the spec's Spanish (§5, §8) and
@@ -22,6 +23,7 @@ export const MESSAGES = {
   ...BILLING_MESSAGES,
   ...FACE_MESSAGES,
   ...ACTIVITY_MESSAGES,
+  ...REGISTER_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

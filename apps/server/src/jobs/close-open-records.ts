@@ -26,6 +26,8 @@ export async function closeOpenRecords(deps: Pick<AppDeps, 'db' | 'events'>, now
         isNull(attendanceRecords.checkOut),
         eq(attendanceRecords.incomplete, false),
         eq(attendanceRecords.isPermission, false),
+        // A closed company's register is read-only (decision 0034): its open records stay as they were.
+        isNull(companies.closedAt),
         // Cheap pre-filter; the exact shift end is checked below.
         lte(attendanceRecords.checkIn, new Date(now.getTime() - 60 * 60 * 1000)),
       ),

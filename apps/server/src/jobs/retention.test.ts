@@ -39,7 +39,7 @@ describe('retention: 5 years of attendance, then the personal data beyond the re
     };
     const [a, b] = [await seed(), await seed()];
 
-    expect(await pruneRetention(t.deps, NOW)).toEqual({ archived: 2, stripped: 2 });
+    expect(await pruneRetention(t.deps, NOW)).toEqual({ archived: 2, stripped: 2, purged: 0, companiesPurged: 0 });
     for (const { c, old, recent } of [a, b]) {
       const kept = await t.db.select().from(attendanceArchive).where(eq(attendanceArchive.companyId, c.id));
       expect(kept.map((k) => k.date)).toEqual(['2021-11-23']);
@@ -56,7 +56,7 @@ describe('retention: 5 years of attendance, then the personal data beyond the re
       const [recentNow] = await t.db.select().from(attendanceRecords).where(eq(attendanceRecords.id, recent.id));
       expect(recentNow).toMatchObject({ evidence, ...gps });
     }
-    expect(await pruneRetention(t.deps, NOW)).toEqual({ archived: 0, stripped: 0 }); // nothing left to do
+    expect(await pruneRetention(t.deps, NOW)).toEqual({ archived: 0, stripped: 0, purged: 0, companiesPurged: 0 }); // nothing left to do
   });
 
   it('runs once a day with the other jobs', () => {

@@ -50,6 +50,8 @@ export function databaseErrorAnswer(err: unknown): AppError | null {
         : new AppError('not_found', 'error.referenceNotFound');
     case '23505':
       return new AppError('conflict', 'error.conflict');
+    case 'P0400': // the closed-register guard (migration retention_register_guard; decision 0034)
+      return new AppError('company_closed', 'register.companyClosed');
     default:
       return null;
   }

@@ -18,12 +18,32 @@ declare module 'fastify' {
     lang: 'es' | 'en';
     ctx: Ctx;
   }
+  interface FastifyContextConfig {
+    /** The route serves a register-only session too (a lapsed company's admin; decision 0034). */
+    registerOnly?: boolean;
+  }
   interface FastifyInstance {
     deps: AppDeps;
     /** preHandler: 401 without a session, 403 for another role. */
     requireRole(...roles: Role[]): preHandlerHookHandler;
   }
 }
+
+/** Paths anyone may call without a session (a register-only session is treated as anyone there). */
+const OPEN_TO_ANYONE = [
+  '/api/public/',
+  '/api/config',
+  '/api/health',
+  '/api/countries',
+  '/api/auth/captcha',
+  '/api/auth/altcha/',
+  '/api/auth/login',
+  '/api/auth/register',
+  '/api/auth/forgot-password',
+  '/api/auth/reset-password',
+  '/api/auth/email-change/undo',
+  '/api/paypal/simulator/',
+];
 
 /** Refresh lastSeenAt at most this often, to keep reads cheap. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
@@ -47,6 +67,15 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       userAgent: String(req.headers['user-agent'] ?? '').slice(0, 400),
       publicUrl: linkBase(app.deps.config, req),
     };
+  });
+
+  // A lapsed company's admin may export the register and nothing else: every other signed-in endpoint says so
+  // (before the body is validated, so a malformed request gets the same answer).
+  app.addHook('preValidation', async (req) => {
+    if (!req.actor?.registerOnly || req.routeOptions.config?.registerOnly) return;
+    const path = req.url.split('?')[0] ?? '';
+    if (!path.startsWith('/api/') || OPEN_TO_ANYONE.some((p) => path.startsWith(p))) return;
+    throw new AppError('register_only', 'register.registerOnly');
   });
 
   // Answers about a session (or that set a cookie) are never stored by a browser or a shared cache. A
@@ -86,14 +115,18 @@ async function readActor(deps: AppDeps, token: string | undefined): Promise<Acto
       email: users.email,
       isActive: users.isActive,
       companyStatus: companies.status,
+      companyClosedAt: companies.closedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
     .limit(1);
-  // A deactivated account or company loses its open sessions at once.
-  if (!row?.isActive || row.companyStatus === 'INACTIVE') return null;
+  // A deactivated account or company loses its open sessions at once; a company whose access ended keeps its
+  // admin, read-only, for the attendance register (decision 0034).
+  if (!row?.isActive) return null;
+  const registerOnly = row.companyStatus === 'INACTIVE';
+  if (registerOnly && (row.role !== 'COMPANY_ADMIN' || row.companyClosedAt)) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     // Sliding expiry: an active session stays alive, an idle one ends after SESSION_TTL_MS.
     await deps.db
@@ -102,7 +135,7 @@ async function readActor(deps: AppDeps, token: string | undefined): Promise<Acto
       .where(eq(sessions.id, row.sessionId));
   }
   const { sessionId, userId, role, companyId, name, email } = row;
-  return { sessionId, userId, role, companyId, name, email };
+  return { sessionId, userId, role, companyId, name, email, ...(registerOnly ? { registerOnly } : {}) };
 }
 
 /**

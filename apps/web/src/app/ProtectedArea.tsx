@@ -9,6 +9,12 @@ import { useSession } from '../features/auth/api';
 import type { Area } from '../features/dashboard/tabs';
 import { loadNamespaces, NAMESPACES } from '../lib/i18n';
 
+// A lapsed company's admin sees only the register export (decision 0034).
+const RegisterOnlyPage = lazy(async () => {
+  const [page] = await Promise.all([import('../features/register/RegisterOnlyPage'), loadNamespaces(['dashboard', 'common'])]);
+  return { default: page.RegisterOnlyPage };
+});
+
 // The areas read every namespace (tabs mix them): they load with the layout, in the current language only.
 const DashboardLayout = lazy(async () => {
   const [layout] = await Promise.all([import('../features/dashboard/components/DashboardLayout'), loadNamespaces(NAMESPACES)]);
@@ -46,6 +52,13 @@ export function ProtectedArea({ area }: { area: Area }) {
   const user = session.data;
   if (!user) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   if (roleToArea(user.role) !== area) return <Navigate to={homePathFor(user.role)} replace />;
+  if (user.access === 'register_only') {
+    return (
+      <Suspense fallback={<FullPageLoader label={t('status.loading')} />}>
+        <RegisterOnlyPage />
+      </Suspense>
+    );
+  }
 
   return (
     <Suspense fallback={<FullPageLoader label={t('status.loading')} />}>

@@ -158,6 +158,8 @@ export const superAdminCompany = z.object({
   registeredAt: z.string(),
   updatedAt: z.string(),
   admin: superAdminCompanyAdmin.nullable(),
+  /** Extension (decision 0034): when the company was deleted; only its attendance register is kept, read-only. */
+  closedAt: z.string().nullable().optional(),
 });
 export type SuperAdminCompany = z.infer<typeof superAdminCompany>;
 

@@ -79,6 +79,8 @@ export const sessionUser = z.object({
   role: z.enum(ROLES),
   userType: z.enum(ROLES),
   companyId: z.string().nullable(),
+  /** Extension (decision 0034): 'register_only' for the admin of a company whose access ended; absent otherwise. */
+  access: z.enum(['register_only']).optional(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

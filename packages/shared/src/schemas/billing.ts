@@ -28,6 +28,10 @@ export const BILLING_CURRENCY = 'USD';
 export const BILLING_GRACE_DAYS = 7;
 export const BILLING_ARREARS_DELETION_DAYS = 30;
 export const BILLING_RETENTION_DAYS = 30;
+/** The attendance register's download link, mailed when a company is closed, is valid this long (decision 0034). */
+export const REGISTER_LINK_DAYS = 30;
+/** Formats of the whole attendance register the server writes (decision 0034). */
+export const REGISTER_FORMATS = ['xlsx', 'pdf'] as const;
 
 const cents = (v: number) => Math.round(v * 100);
 const money = (c: number) => (c / 100).toFixed(2);

@@ -28,6 +28,11 @@ export const companies = pgTable(
     /** Face match threshold (Euclidean distance on 128-d descriptors). */
     faceMatchThreshold: integer().notNull().default(55),
     keepEnrolmentPhotos: boolean().notNull().default(false),
+    /**
+     * Set when the company is deleted (billing's 30 days, or the super admin): accounts, face data and the rest
+     * are gone, the attendance register is kept read-only for 5 years (decision 0034).
+     */
+    closedAt: timestamp({ withTimezone: true }),
     registeredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()

@@ -6,3 +6,4 @@ export * from './face.js';
 export * from './jobs.js';
 export * from './kiosks.js';
 export * from './organization.js';
+export * from './register.js';

@@ -62,6 +62,7 @@ export async function toCompanyViews(db: Db, rows: CompanyRow[]): Promise<SuperA
       registeredAt: c.registeredAt.toISOString(),
       updatedAt: c.updatedAt.toISOString(),
       admin: admin ? { id: admin.id, name: admin.name, email: admin.email, isActive: admin.isActive } : null,
+      closedAt: c.closedAt ? c.closedAt.toISOString() : null,
     };
   });
 }

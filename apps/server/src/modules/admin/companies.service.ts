@@ -3,18 +3,24 @@ import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.js';
 import { companies, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { enqueue } from '../../jobs/runner.js';
 import { generatePassword, hashPassword } from '../../lib/crypto.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { rooms } from '../../realtime/events.js';
 import { assertEmailFree, emailTaken } from '../account/own-account.service.js';
 import { dropCompanySockets, dropSessionSockets, revokeSessions } from '../auth/sessions.js';
+import { BILLING_MAIL_JOB } from '../billing/apply.js';
+import type { BillingMailParams } from '../billing/billing.mails.js';
 import { cancelSubscriptionsBeforeDeletion } from '../billing/billing.service.js';
 import { assertUsageFits } from '../company/plan.service.js';
+import { closeCompany } from '../register/closing.js';
+import { registerDownloadUrl } from '../register/register.links.js';
 import { companyAdminWelcomeMail } from './admin.mails.js';
 import { companyAdmins, companyNotFound, getCompany } from './companies.query.js';
 
 const invalid = (path: string, key: string) => new AppError('validation_failed', key, {}, [{ path, message: key }]);
 const adminNotFound = () => new AppError('not_found', 'admin.adminNotFound');
+const companyClosed = () => new AppError('company_closed', 'register.companyClosed');
 
 /**
  * Country, timezone and locale of a company. An omitted timezone or locale follows the country
@@ -114,6 +120,7 @@ export async function createCompany(ctx: Ctx, input: SuperAdminCompanyCreateInpu
 export async function updateCompany(ctx: Ctx, id: string, input: SuperAdminCompanyUpdateInput) {
   const current = await ctx.db.query.companies.findFirst({ where: eq(companies.id, id) });
   if (!current) throw companyNotFound();
+  if (current.closedAt) throw companyClosed();
   if (input.status === 'SUSPENDED' && current.status !== 'SUSPENDED') throw invalid('status', 'admin.statusSuspendedNotSelectable');
 
   const patch: Partial<typeof companies.$inferInsert> = {};
@@ -165,18 +172,29 @@ export async function updateCompany(ctx: Ctx, id: string, input: SuperAdminCompa
 }
 
 /**
- * Deletes a company and everything it owns, at once (decision 0005): every table that belongs to a
- * company references it with ON DELETE CASCADE, so one statement in one transaction removes users,
- * sessions, employees, attendance and the rest. A running subscription is cancelled at the provider
- * first; if that fails nothing is deleted (decision 0012).
+ * "Deletes" a company (decision 0034, replacing 0005's one-statement delete): the company is closed in one
+ * transaction: logins, face data and everything the law does not require are removed, the attendance register
+ * (records, deleted-record archive, manual-change audit, the company's and workers' identifying fields) is kept
+ * read-only for 5 years, and the admin is mailed a 30-day link to the whole register. A running subscription
+ * is cancelled at the provider first; if that fails nothing changes (decision 0012).
  */
 export async function deleteCompany(ctx: Ctx, id: string) {
-  const exists = await ctx.db.query.companies.findFirst({ columns: { id: true }, where: eq(companies.id, id) });
-  if (!exists) throw companyNotFound();
+  const company = await ctx.db.query.companies.findFirst({ where: eq(companies.id, id) });
+  if (!company) throw companyNotFound();
+  if (company.closedAt) throw companyClosed();
   await cancelSubscriptionsBeforeDeletion(ctx, id);
+  const now = new Date();
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
-    if (!row) throw companyNotFound();
+    const admin = (await companyAdmins(tx, [id])).get(id);
+    const link = await closeCompany(tx, id, now);
+    const params: BillingMailParams = {
+      companyName: company.name,
+      timezone: company.timezone,
+      registerUrl: registerDownloadUrl(ctx.publicUrl, link.token),
+      registerLinkUntil: link.expiresAt.toISOString(),
+    };
+    const to = admin?.email ?? company.email;
+    if (to) await enqueue(tx, BILLING_MAIL_JOB, { step: 'deleted', lang: mailLanguage(company.locale, ctx.lang), to, params }, { runAt: now });
   });
   dropCompanySockets(ctx.deps.events, id);
   emitCompanyUpdate(ctx, id, 'deleted');

@@ -167,6 +167,7 @@ describe('GET /api/super-admin/companies', () => {
         registeredAt: company.registeredAt.toISOString(),
         updatedAt: company.updatedAt.toISOString(),
         admin: { id: first.id, name: first.name, email: first.email, isActive: true },
+        closedAt: null,
       },
     ]);
     const lonely = await t.factories.company({ name: `Sin admin ${uniq()}` });
@@ -423,7 +424,7 @@ describe('PUT /api/super-admin/companies/:id', () => {
     expect(res.json().code).toBe('email_taken');
   });
 
-  it("INACTIVE ends the access of the company's users at once; ACTIVE gives it back", async () => {
+  it("INACTIVE ends the access of the company's users at once (the admin keeps a register-only session); ACTIVE gives it back", async () => {
     const company = await t.factories.company();
     const admin = await t.factories.companyAdmin({ companyId: company.id });
     const employee = await t.factories.employeeUser({ companyId: company.id });
@@ -435,14 +436,18 @@ describe('PUT /api/super-admin/companies/:id', () => {
       event: 'company_update',
       payload: { action: 'updated', companyId: company.id, status: 'INACTIVE' },
     });
-    expect((await t.as(admin).get('/api/auth/verify')).statusCode).toBe(401);
+    // The admin may only export the attendance register (decision 0034); the employees cannot sign in at all.
+    expect((await t.as(admin).get('/api/auth/verify')).json().data.user.access).toBe('register_only');
+    expect((await t.as(admin).get('/api/company-admin-simple/employees')).json().code).toBe('register_only');
     expect((await t.as(employee).get('/api/auth/verify')).statusCode).toBe(401);
     expect((await t.as(bystander).get('/api/auth/verify')).statusCode).toBe(200);
-    const refused = await login(t, admin.email, admin.password);
+    const refused = await login(t, employee.email, employee.password);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('company_inactive');
+    expect((await login(t, admin.email, admin.password)).json().data.user.access).toBe('register_only');
     await t.as(root).put(url(company.id), { status: 'ACTIVE' });
-    expect((await login(t, admin.email, admin.password)).statusCode).toBe(200);
+    expect((await login(t, admin.email, admin.password)).json().data.user.access).toBeUndefined();
+    expect((await t.as(admin).get('/api/company-admin-simple/employees')).statusCode).toBe(200);
   });
 
   it('refuses to lower the employee limit below the ACTIVE employees (409, both figures, nothing changed); keeping or raising it passes', async () => {
@@ -548,7 +553,7 @@ describe('DELETE /api/super-admin/companies/:id', () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it('removes the company with its users, sessions, employees and attendance, and nothing of another company', async () => {
+  it('closes the company: users and sessions gone, employees and attendance kept for the register (decision 0034), nothing of another company', async () => {
     const doomed = await t.factories.company();
     const admin = await t.factories.companyAdmin({ companyId: doomed.id });
     const worker = await t.factories.employeeUser({ companyId: doomed.id });
@@ -568,10 +573,10 @@ describe('DELETE /api/super-admin/companies/:id', () => {
 
     const n = async (table: typeof users | typeof employees | typeof attendanceRecords, companyId: string) =>
       (await t.db.select({ n: sql<number>`count(*)::int` }).from(table).where(eq(table.companyId, companyId)))[0].n;
-    expect(await t.db.query.companies.findFirst({ where: eq(companies.id, doomed.id) })).toBeUndefined();
+    expect((await t.db.query.companies.findFirst({ where: eq(companies.id, doomed.id) }))?.closedAt).toBeInstanceOf(Date);
     expect(await n(users, doomed.id)).toBe(0);
-    expect(await n(employees, doomed.id)).toBe(0);
-    expect(await n(attendanceRecords, doomed.id)).toBe(0);
+    expect(await n(employees, doomed.id)).toBe(2);
+    expect(await n(attendanceRecords, doomed.id)).toBe(2);
     for (const u of [admin, worker]) {
       expect(await t.db.query.sessions.findFirst({ where: eq(sessions.userId, u.id) })).toBeUndefined();
       expect((await t.as(u).get('/api/auth/verify')).statusCode).toBe(401);
@@ -582,6 +587,6 @@ describe('DELETE /api/super-admin/companies/:id', () => {
     expect(await t.db.query.sessions.findFirst({ where: and(eq(sessions.userId, keptAdmin.id)) })).toBeDefined();
     expect((await t.as(keptAdmin).get('/api/auth/verify')).statusCode).toBe(200);
     expect(t.events.emitted).toContainEqual({ room: 'super_admin', event: 'company_update', payload: { action: 'deleted', companyId: doomed.id } });
-    expect((await t.as(root).get(`/api/super-admin/companies/${doomed.id}`)).statusCode).toBe(404);
+    expect((await t.as(root).get(`/api/super-admin/companies/${doomed.id}`)).json().data).toMatchObject({ status: 'INACTIVE', admin: null });
   });
 });

@@ -43,7 +43,8 @@ export async function dashboard(ctx: Ctx): Promise<SuperAdminDashboard> {
     return { totalCompanies: 0, totalEmployees: 0, activeEmployees: 0, totalAttendances: 0, system: { ...system, database: 'error' } };
   }
   const [[c], [e], [a]] = await Promise.all([
-    ctx.db.select({ n: count() }).from(companies),
+    // A closed company (decision 0034) is only its kept register: not a customer any more.
+    ctx.db.select({ n: count() }).from(companies).where(isNull(companies.closedAt)),
     ctx.db
       .select({ total: count(), active: sql<number>`count(*) filter (where ${employees.status} = 'ACTIVE')` })
       .from(employees)

@@ -52,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/auth/logout', { schema: { tags: ['auth'], response: { 200: messageOnly } } }, async (req, reply) => {
+  app.post('/auth/logout', { config: { registerOnly: true }, schema: { tags: ['auth'], response: { 200: messageOnly } } }, async (req, reply) => {
     await auth.logout(req.ctx);
     clearSessionCookie(reply);
     return { message: translate('auth.logoutSuccess', req.lang) };
@@ -61,6 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/verify',
     {
+      config: { registerOnly: true },
       preHandler: app.requireRole(...ANY_ROLE),
       schema: { tags: ['auth'], response: { 200: envelope(z.object({ user: sessionUser, companyConfig: companyConfigSchema })) } },
     },
@@ -68,7 +69,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = req.actor!;
       return {
         data: {
-          user: auth.toSessionUser({ id: actor.userId, name: actor.name, email: actor.email, role: actor.role, companyId: actor.companyId }),
+          user: auth.toSessionUser(
+            { id: actor.userId, name: actor.name, email: actor.email, role: actor.role, companyId: actor.companyId },
+            actor.registerOnly,
+          ),
           companyConfig: await auth.companyConfig(req.ctx, actor),
         },
       };
@@ -77,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/company-config',
-    { preHandler: app.requireRole(...ANY_ROLE), schema: { tags: ['auth'], response: { 200: envelope(companyConfigSchema) } } },
+    { config: { registerOnly: true }, preHandler: app.requireRole(...ANY_ROLE), schema: { tags: ['auth'], response: { 200: envelope(companyConfigSchema) } } },
     async (req) => ({ data: await auth.companyConfig(req.ctx, req.actor!) }),
   );
 

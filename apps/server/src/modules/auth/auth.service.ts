@@ -25,8 +25,9 @@ const SOCKET_TOKEN_TTL_MS = 60 * 1000;
 type User = typeof users.$inferSelect;
 
 /** The session user as the API shows it (spec §3: id/userId and role/userType both present). */
-export function toSessionUser(u: Pick<User, 'id' | 'name' | 'email' | 'role' | 'companyId'>): SessionUser {
-  return { id: u.id, userId: u.id, name: u.name, email: u.email, role: u.role, userType: u.role, companyId: u.companyId };
+export function toSessionUser(u: Pick<User, 'id' | 'name' | 'email' | 'role' | 'companyId'>, registerOnly = false): SessionUser {
+  const user: SessionUser = { id: u.id, userId: u.id, name: u.name, email: u.email, role: u.role, userType: u.role, companyId: u.companyId };
+  return registerOnly ? { ...user, access: 'register_only' } : user;
 }
 
 const findUserByEmail = (ctx: Ctx, email: string) => ctx.db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
@@ -63,7 +64,9 @@ export async function login(ctx: Ctx, input: z.output<typeof loginInput>, previo
   await limiter.reset(failKey);
   if (!user.isActive) throw new AppError('account_inactive', 'auth.accountInactive');
   const company = user.companyId ? await ctx.db.query.companies.findFirst({ where: eq(companies.id, user.companyId) }) : undefined;
-  if (company && company.status === 'INACTIVE') throw new AppError('company_inactive', 'auth.companyInactive');
+  // A company whose access ended keeps its admin's login, read-only, for the attendance register (decision 0034).
+  const registerOnly = company?.status === 'INACTIVE';
+  if (company && registerOnly && (user.role !== 'COMPANY_ADMIN' || company.closedAt)) throw new AppError('company_inactive', 'auth.companyInactive');
 
   const token = randomToken();
   const now = new Date();
@@ -81,7 +84,7 @@ export async function login(ctx: Ctx, input: z.output<typeof loginInput>, previo
     return ended;
   });
   dropSessionSockets(ctx.deps.events, rotated);
-  return { token, user: toSessionUser(user), companyConfig: configOf(company) };
+  return { token, user: toSessionUser(user, registerOnly), companyConfig: configOf(company) };
 }
 
 /** Ends the current session (and its sockets). */

@@ -158,18 +158,22 @@ describe('POST /api/auth/login', () => {
     expect((await t.anon.get('/api/auth/verify', { cookie: cookieOf(res)! })).statusCode).toBe(200);
   });
 
-  it('refuses an inactive account and a user of an inactive company', async () => {
+  it('refuses an inactive account and an employee of an inactive company; its admin gets a register-only session', async () => {
     const inactive = await t.factories.companyAdmin({ isActive: false });
     const r1 = await t.anon.post('/api/auth/login', { email: inactive.email, password: TEST_PASSWORD, turnstileToken: await t.solveCaptcha() });
     expect(r1.statusCode).toBe(403);
     expect(r1.json().code).toBe('account_inactive');
     const company = await t.factories.company({ status: 'INACTIVE' });
     const admin = await t.factories.companyAdmin({ companyId: company.id });
-    const r2 = await t.anon.post('/api/auth/login', { email: admin.email, password: TEST_PASSWORD, turnstileToken: await t.solveCaptcha() });
+    const worker = await t.factories.employeeUser({ companyId: company.id });
+    const r2 = await t.anon.post('/api/auth/login', { email: worker.email, password: TEST_PASSWORD, turnstileToken: await t.solveCaptcha() });
     expect(r2.statusCode).toBe(403);
     expect(r2.json().code).toBe('company_inactive');
-    // Open sessions of the inactive company end too.
-    expect((await t.as(admin).get('/api/auth/verify')).statusCode).toBe(401);
+    // Open sessions of the inactive company end too; the admin's becomes register-only (decision 0034).
+    expect((await t.as(worker).get('/api/auth/verify')).statusCode).toBe(401);
+    const r3 = await t.anon.post('/api/auth/login', { email: admin.email, password: TEST_PASSWORD, turnstileToken: await t.solveCaptcha() });
+    expect(r3.json().data.user.access).toBe('register_only');
+    expect((await t.as(admin).get('/api/company-admin-simple/dashboard/stats')).json().code).toBe('register_only');
   });
 
   it('answers 429 after 5 failed attempts on one account, even with the right password', async () => {

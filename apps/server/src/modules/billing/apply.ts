@@ -10,6 +10,8 @@ import { companyAdmins } from '../admin/companies.query.js';
 import { snapshotPeriods } from '../attendance/periods.js';
 import { dropCompanySockets, dropSessionSockets, revokeSessions } from '../auth/sessions.js';
 import { removeFaceData } from '../face/enrol.service.js';
+import { closeCompany } from '../register/closing.js';
+import { jobLinkBase, registerDownloadUrl } from '../register/register.links.js';
 import type { BillingMailParams } from './billing.mails.js';
 import { adoptSubscription } from './catalog.js';
 import { deadlines, decide, type LifecycleEvent, type LifecycleStep, type LifecycleSubscription, STEP_MAILED } from './lifecycle.js';
@@ -167,8 +169,11 @@ export async function applyInTx(tx: Db, deps: Deps, subscriptionId: string, even
     if (sub.status === 'SUSPENDED' && sub.provider === deps.billing.mode) {
       applied.cancelAtProvider.push({ id: sub.providerSubscriptionId, reason: 'Company data deleted after 30 days of arrears' });
     }
-    // As the super admin's delete (decision 0005): one statement, everything owned cascades.
-    await tx.delete(companies).where(eq(companies.id, company.id));
+    // As the super admin's delete: the company is closed, its attendance register kept read-only 5 years and
+    // its whole register mailed to the admin as a 30-day link (decision 0034).
+    const link = await closeCompany(tx, company.id, now);
+    mailParams.registerUrl = registerDownloadUrl(jobLinkBase(deps.config), link.token);
+    mailParams.registerLinkUntil = link.expiresAt.toISOString();
     await queueMails();
     applied.deleted = true;
     applied.companyClosed = true;

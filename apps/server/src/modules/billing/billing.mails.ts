@@ -12,6 +12,9 @@ export interface BillingMailParams {
   graceEndsAt?: string | null;
   deletionAt?: string | null;
   subscriptionUrl?: string;
+  /** The whole attendance register (Excel and PDF), when the company is closed: valid 30 days (decision 0034). */
+  registerUrl?: string;
+  registerLinkUntil?: string | null;
 }
 
 function day(iso: string | null | undefined, timezone: string): string {
@@ -22,8 +25,12 @@ function day(iso: string | null | undefined, timezone: string): string {
 
 /** Said in every mail that announces the deletion: deleting the company removes its attendance records too (decision 0008). */
 const EXPORT_FIRST = {
-  es: ' Antes de esa fecha, exporta el registro de asistencia y los reportes (pestañas Asistencia y Reportes): una vez eliminados no se pueden recuperar.',
-  en: ' Before that date, export the attendance register and the reports (Attendance and Reports tabs): once deleted they cannot be recovered.',
+  es:
+    ' Antes de esa fecha, exporta los reportes (pestaña Reportes): una vez eliminados no se pueden recuperar. El registro de control de asistencia ' +
+    'se conserva 5 años, solo para consulta, como exige la ley peruana (D.S. 004-2006-TR); al eliminar la empresa te enviaremos un enlace para descargarlo completo.',
+  en:
+    ' Before that date, export the reports (Reports tab): once deleted they cannot be recovered. The attendance register is kept for 5 years, ' +
+    "for consultation only, as Peru's law requires (D.S. 004-2006-TR); when the company is deleted we will mail you a link to download all of it.",
 };
 const WARNS_DELETION: LifecycleStep[] = ['payment_failed', 'grace_expired', 'cancelled', 'expired', 'access_ended'];
 
@@ -59,10 +66,15 @@ export function billingText(step: LifecycleStep, lang: Language, p: BillingMailP
     ],
     access_ended: [
       'Cuenta desactivada',
-      `El periodo pagado terminó y la cuenta de ${p.companyName} quedó desactivada. Los datos se conservarán hasta el ${d(p.deletionAt)}; ` +
-        'para recuperarlos contacta a soporte antes de esa fecha.',
+      `El periodo pagado terminó y la cuenta de ${p.companyName} quedó desactivada. El administrador puede seguir entrando solo para descargar ` +
+        `el registro de control de asistencia. Los datos se conservarán hasta el ${d(p.deletionAt)}; para recuperarlos contacta a soporte antes de esa fecha.`,
     ],
-    deleted: ['Datos eliminados', `Los datos de ${p.companyName} fueron eliminados de Presente según los términos del servicio.`],
+    deleted: [
+      'Datos eliminados',
+      `Los datos de ${p.companyName} fueron eliminados de Presente según los términos del servicio, salvo el registro de control de asistencia, ` +
+        'que la ley peruana exige conservar 5 años (D.S. 004-2006-TR): queda guardado solo para consulta y se borra al cumplir ese plazo. ' +
+        `Descarga el registro completo (Excel y PDF, todos los meses) con el enlace de abajo, válido hasta el ${d(p.registerLinkUntil)}.`,
+    ],
   };
   const en: Record<LifecycleStep, [string, string]> = {
     activated: ['Premium subscription active', `The Premium subscription of ${p.companyName} is active for ${p.employeeCount} employees.`],
@@ -93,10 +105,15 @@ export function billingText(step: LifecycleStep, lang: Language, p: BillingMailP
     ],
     access_ended: [
       'Account deactivated',
-      `The paid period ended and the account of ${p.companyName} was deactivated. The data is kept until ${d(p.deletionAt)}; ` +
-        'contact support before then to recover it.',
+      `The paid period ended and the account of ${p.companyName} was deactivated. The administrator can still sign in, only to download ` +
+        `the attendance register. The data is kept until ${d(p.deletionAt)}; contact support before then to recover it.`,
     ],
-    deleted: ['Data deleted', `The data of ${p.companyName} was deleted from Presente as the terms of service provide.`],
+    deleted: [
+      'Data deleted',
+      `The data of ${p.companyName} was deleted from Presente as the terms of service provide, except the attendance register, which ` +
+        "Peru's law requires to keep for 5 years (D.S. 004-2006-TR): it stays for consultation only and is erased when that period ends. " +
+        `Download the whole register (Excel and PDF, every month) with the link below, valid until ${d(p.registerLinkUntil)}.`,
+    ],
   };
   const [subject, body] = (lang === 'en' ? en : es)[step];
   return { subject, body: WARNS_DELETION.includes(step) ? body + EXPORT_FIRST[lang === 'en' ? 'en' : 'es'] : body };
@@ -105,7 +122,7 @@ export function billingText(step: LifecycleStep, lang: Language, p: BillingMailP
 /** The mail to the company admin for one lifecycle step. */
 export function billingMail(step: LifecycleStep, lang: Language, to: string, p: BillingMailParams): Mail {
   const { subject, body } = billingText(step, lang, p);
-  const link = p.subscriptionUrl;
+  const link = step === 'deleted' ? p.registerUrl : p.subscriptionUrl;
   return {
     to,
     subject: `Presente: ${subject}`,

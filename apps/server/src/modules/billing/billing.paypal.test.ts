@@ -241,7 +241,7 @@ describe('payments through PayPal (the real client against a local fake PayPal)'
     expect(await periodOf(staff[6].id)).toMatchObject({ active: true });
   });
 
-  it('30 days in arrears deletes the company and its data; the admin is told (in English for an English company)', async () => {
+  it('30 days in arrears deletes the company and its data (the register kept, closed: decision 0034); the admin is told (in English for an English company)', async () => {
     const { admin, companyId, subscriptionId } = await premiumCompany(5, 'en-US');
     const failed = deliver('BILLING.SUBSCRIPTION.SUSPENDED', { ...resourceOf(subscriptionId), status: 'SUSPENDED' });
     await failed.res;
@@ -250,16 +250,16 @@ describe('payments through PayPal (the real client against a local fake PayPal)'
     expect(await company(companyId)).toMatchObject({ plan: 'FREE', status: 'SUSPENDED' });
     expect(fake.subscriptions.get(subscriptionId)?.status).not.toBe('CANCELLED');
     await runDueJobs(t.deps, jobHandlers, recurringJobs, log, new Date(suspendedAt.getTime() + 30 * DAY + 16 * MIN));
-    expect(await company(companyId)).toBeUndefined();
+    expect((await company(companyId))?.closedAt).toBeInstanceOf(Date); // closed: only the register is kept (decision 0034)
     // PayPal stops retrying: nobody is charged for a company whose data is gone.
     expect(fake.subscriptions.get(subscriptionId)?.status).toBe('CANCELLED');
     expect(t.events.disconnected).toContain(`company_${companyId}`); // its people's sockets close with it
     await runDueJobs(t.deps, jobHandlers, recurringJobs, log, new Date(suspendedAt.getTime() + 30 * DAY + 32 * MIN));
     const mails = t.deps.mailer.outbox.filter((m) => m.to === admin.email).map((m) => m.subject);
     expect(mails).toEqual(expect.arrayContaining(['Presente: Payment failed: subscription suspended', 'Presente: Data deleted']));
-    // The provider's event stays recorded (idempotency), detached from the deleted company.
+    // The provider's event stays recorded (idempotency), tied to the closed company until its register is purged.
     const [kept] = await t.db.select().from(paymentEvents).where(eq(paymentEvents.providerEventId, failed.event.id));
-    expect(kept).toMatchObject({ companyId: null, outcome: 'applied' });
+    expect(kept).toMatchObject({ companyId, outcome: 'applied' });
     expect((await deliver('BILLING.SUBSCRIPTION.CANCELLED', resourceOf(subscriptionId), { id: failed.event.id }).res).json().data.outcome).toBe('duplicate');
   });
 
@@ -395,12 +395,12 @@ describe('payments through PayPal (the real client against a local fake PayPal)'
     const res = await t.as(root).delete(`/api/super-admin/companies/${companyId}`);
     expect(res.statusCode).toBe(200);
     expect(fake.subscriptions.get(subscriptionId)).toMatchObject({ status: 'CANCELLED', cancelReason: 'Company deleted by the platform operator' });
-    expect(await company(companyId)).toBeUndefined();
+    expect((await company(companyId))?.closedAt).toBeInstanceOf(Date); // closed: only the register is kept (decision 0034)
 
     // Already cancelled at PayPal (e.g. from the buyer's account): the deletion goes ahead.
     const other = await premiumCompany(5);
     fake.subscriptions.get(other.subscriptionId)!.status = 'CANCELLED';
     expect((await t.as(root).delete(`/api/super-admin/companies/${other.companyId}`)).statusCode).toBe(200);
-    expect(await company(other.companyId)).toBeUndefined();
+    expect((await company(other.companyId))?.closedAt).toBeInstanceOf(Date); // closed: only the register is kept (decision 0034)
   });
 });

@@ -162,19 +162,30 @@ describe('payments with the built-in simulator, end to end through the routes', 
     expect((await t.db.query.companies.findFirst({ where: eq(companies.id, companyId) }))?.status).toBe('ACTIVE');
     await runDueJobs(t.deps, jobHandlers, recurringJobs, log, new Date(periodEnd.getTime() + 16 * MIN));
     expect(await t.db.query.companies.findFirst({ where: eq(companies.id, companyId) })).toMatchObject({ status: 'INACTIVE', plan: 'FREE', maxEmployees: 5 });
-    expect((await as.get('/api/auth/verify')).statusCode).toBe(401);
+    // Access ended: the admin stays signed in read-only, for the attendance register and nothing else (decision 0034).
+    expect((await as.get('/api/auth/verify')).json().data.user).toMatchObject({ access: 'register_only' });
+    expect((await as.get('/api/paypal/subscription-details')).json().code).toBe('register_only');
+    expect((await as.get('/api/company-admin-simple/register/summary')).json().data).toMatchObject({ registerOnly: true, deletionAt: expect.any(String) });
+    expect((await as.get('/api/company-admin-simple/register?format=xlsx')).statusCode).toBe(200);
+    expect((await as.get('/api/company-admin-simple/register?format=pdf')).statusCode).toBe(200);
     const subjects = () => t.deps.mailer.outbox.filter((m) => m.to === admin.email).map((m) => m.subject);
     await runDueJobs(t.deps, jobHandlers, recurringJobs, log, new Date(periodEnd.getTime() + 29 * 86_400_000));
     expect(subjects()).toEqual(
       expect.arrayContaining(['Presente: Suscripción Premium activada', 'Presente: Suscripción cancelada', 'Presente: Cuenta desactivada']),
     );
-    expect(await t.db.query.companies.findFirst({ where: eq(companies.id, companyId) })).toBeDefined();
+    expect(await t.db.query.companies.findFirst({ where: eq(companies.id, companyId) })).toMatchObject({ closedAt: null });
     await runDueJobs(t.deps, jobHandlers, recurringJobs, log, new Date(periodEnd.getTime() + 30 * 86_400_000 + 16 * MIN));
-    expect(await t.db.query.companies.findFirst({ where: eq(companies.id, companyId) })).toBeUndefined();
+    // Deleted: closed, the logins and the subscription gone, the workers kept for the register.
+    expect((await t.db.query.companies.findFirst({ where: eq(companies.id, companyId) }))?.closedAt).toBeInstanceOf(Date);
     expect(await t.db.query.users.findFirst({ where: eq(users.id, admin.id) })).toBeUndefined();
+    expect((await as.get('/api/auth/verify')).statusCode).toBe(401);
     expect(await t.db.query.subscriptions.findFirst({ where: eq(subscriptions.companyId, companyId) })).toBeUndefined();
+    expect((await t.db.select().from(employees).where(eq(employees.companyId, companyId))).length).toBe(3);
     await runDueJobs(t.deps, jobHandlers, recurringJobs, log, new Date(periodEnd.getTime() + 30 * 86_400_000 + 32 * MIN));
     expect(subjects()).toContain('Presente: Datos eliminados');
+    // The mail carries the 30-day link to the whole register.
+    const link = t.deps.mailer.outbox.find((m) => m.to === admin.email && m.subject === 'Presente: Datos eliminados')?.links?.[0] ?? '';
+    expect((await t.anon.get(`${new URL(link).pathname}/file?format=pdf`)).statusCode).toBe(200);
   });
 
   it('a buyer who cancels on the approval page goes back with nothing changed; the plan is reused for the next try', async () => {
@@ -292,6 +303,6 @@ describe('payments with the built-in simulator, end to end through the routes', 
 
     expect((await t.as(root).delete(`/api/super-admin/companies/${companyId}`)).statusCode).toBe(200);
     expect((await t.deps.billing.getSubscription(plan.subscriptionId)).status).toBe('CANCELLED');
-    expect(await t.db.query.companies.findFirst({ where: eq(companies.id, companyId) })).toBeUndefined();
+    expect((await t.db.query.companies.findFirst({ where: eq(companies.id, companyId) }))?.closedAt).toBeInstanceOf(Date);
   });
 });

@@ -19,13 +19,16 @@ interface RawUser {
   role?: Role;
   userType?: Role;
   companyId?: string | null;
+  /** 'register_only': the admin of a company whose access ended (decision 0034). */
+  access?: 'register_only';
 }
 
 export function normalizeUser(raw: RawUser): SessionUser | null {
   const role = raw.role ?? raw.userType;
   const id = raw.id ?? raw.userId;
   if (!role || !(ROLES as readonly string[]).includes(role) || !id) return null;
-  return { id, userId: raw.userId ?? id, name: raw.name, email: raw.email, role, userType: role, companyId: raw.companyId ?? null };
+  const user: SessionUser = { id, userId: raw.userId ?? id, name: raw.name, email: raw.email, role, userType: role, companyId: raw.companyId ?? null };
+  return raw.access === 'register_only' ? { ...user, access: 'register_only' } : user;
 }
 
 async function fetchSession(): Promise<{ user: SessionUser | null; companyConfig?: CompanyConfig }> {

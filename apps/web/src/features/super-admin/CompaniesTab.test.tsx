@@ -86,7 +86,7 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
     await rowAction(user, 'Andes Textiles S.A.C.', 'Eliminar');
     const dialog = await screen.findByRole('dialog', { name: 'Eliminar empresa' });
     expect(within(dialog).getByText('¿Seguro que deseas eliminar la empresa «Andes Textiles S.A.C.»?')).toBeInTheDocument();
-    expect(within(dialog).getByText(/Se eliminarán de forma permanente todos sus datos/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/El registro de control de asistencia .* se conserva 5 años/)).toBeInTheDocument();
     // A FREE company has no subscription to cancel.
     expect(within(dialog).queryByTestId('delete-subscription-warning')).not.toBeInTheDocument();
     expect(deleted).toBe(false);

@@ -71,7 +71,7 @@ export function CompaniesTable({ companies, handlers }: { companies: SuperAdminC
                 </Text>
               </Table.Td>
               <Table.Td>
-                <CompanyStatusBadge status={c.status} />
+                <CompanyStatusBadge status={c.status} closed={!!c.closedAt} />
               </Table.Td>
               <Table.Td maw={180}>
                 <Stack gap={6} align="flex-start" maw={180}>

@@ -1,7 +1,8 @@
 import { ActionIcon, Group, Menu, Tooltip } from '@mantine/core';
 import type { SuperAdminCompany } from '@presente/shared';
-import { IconDotsVertical, IconEye, IconPencil, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { IconDotsVertical, IconEye, IconFileSpreadsheet, IconFileTypePdf, IconPencil, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { companyRegisterUrl } from '../../register/api';
 
 /** What a row of the companies list can do. */
 export interface CompanyRowHandlers {
@@ -18,7 +19,8 @@ export function CompanyActionIcons({ company, handlers }: { company: SuperAdminC
   const { t } = useTranslation('dashboard');
   const actions = [
     { key: 'view', icon: IconEye, color: 'indigo', label: t('superAdmin.companies.actions.view'), run: handlers.onView },
-    { key: 'edit', icon: IconPencil, color: 'blue', label: t('superAdmin.companies.actions.edit'), run: handlers.onEdit },
+    // A closed company (decision 0034) can only be viewed and its register produced.
+    ...(company.closedAt ? [] : [{ key: 'edit', icon: IconPencil, color: 'blue', label: t('superAdmin.companies.actions.edit'), run: handlers.onEdit }]),
   ];
   return (
     <Group gap={4} wrap="nowrap">
@@ -40,8 +42,31 @@ export function CompanyActionIcons({ company, handlers }: { company: SuperAdminC
  * (DeactivateAdminModal) because it ends that person's session at once (decision 0024).
  */
 export function CompanyActionsMenu({ company, handlers }: { company: SuperAdminCompany; handlers: CompanyRowHandlers }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   const admin = company.admin;
+  if (company.closedAt) {
+    return (
+      <Menu position="bottom-end" withinPortal shadow="md" width={260}>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('superAdmin.companies.actions.menu', { name: company.name })}>
+            <IconDotsVertical size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconEye size={16} />} onClick={() => handlers.onView(company)}>
+            {t('superAdmin.companies.actions.view')}
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item component="a" href={companyRegisterUrl(company.id, 'xlsx', i18n.language)} download leftSection={<IconFileSpreadsheet size={16} />}>
+            {t('register.superAdmin.excel')}
+          </Menu.Item>
+          <Menu.Item component="a" href={companyRegisterUrl(company.id, 'pdf', i18n.language)} download leftSection={<IconFileTypePdf size={16} />}>
+            {t('register.superAdmin.pdf')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    );
+  }
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={260}>
       <Menu.Target>

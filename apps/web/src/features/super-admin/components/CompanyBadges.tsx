@@ -22,8 +22,15 @@ export function PlanBadge({ plan }: { plan: Plan }) {
   );
 }
 
-export function CompanyStatusBadge({ status }: { status: CompanyStatus }) {
+/** The company's status; a closed one (deleted, only its attendance register kept; decision 0034) says so instead. */
+export function CompanyStatusBadge({ status, closed = false }: { status: CompanyStatus; closed?: boolean }) {
   const { t } = useTranslation('dashboard');
+  if (closed)
+    return (
+      <Badge variant="light" color="red" style={NO_SHRINK}>
+        {t('register.superAdmin.closed')}
+      </Badge>
+    );
   return (
     <Badge variant="light" color={STATUS_COLOR[status]} style={NO_SHRINK}>
       {t(`superAdmin.companies.statuses.${status}`)}

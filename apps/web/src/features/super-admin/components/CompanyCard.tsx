@@ -35,7 +35,7 @@ export function CompanyCard({ company: c, handlers }: { company: SuperAdminCompa
         </div>
         <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
           <PlanBadge plan={c.plan} />
-          <CompanyStatusBadge status={c.status} />
+          <CompanyStatusBadge status={c.status} closed={!!c.closedAt} />
         </Stack>
       </Group>
       <SimpleGrid cols={2} spacing="sm" mt="sm">

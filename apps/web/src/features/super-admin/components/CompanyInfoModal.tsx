@@ -4,6 +4,7 @@ import { IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
+import { CompanyRegisterButtons } from '../../register/CompanyRegisterButtons';
 import { useCompany } from '../api';
 import { employeesUsage, formatDayMonthYear } from '../format';
 import { AdminStatusBadge, CompanyStatusBadge, PlanBadge } from './CompanyBadges';
@@ -58,12 +59,12 @@ function CompanyInfo({ initial, onClose, onEdit }: { initial: SuperAdminCompany;
         </Title>
         <Group gap="xs" mt={6}>
           <PlanBadge plan={c.plan} />
-          <CompanyStatusBadge status={c.status} />
+          <CompanyStatusBadge status={c.status} closed={!!c.closedAt} />
         </Group>
       </div>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
         <Field label={i('ruc')}>{c.ruc || na}</Field>
-        <Field label={i('email')}>{c.email}</Field>
+        <Field label={i('email')}>{c.email || na}</Field>
         <Field label={i('phone')}>{c.phone || na}</Field>
         <Field label={i('city')}>{c.city || na}</Field>
         <Field label={i('address')}>{c.address || na}</Field>
@@ -84,6 +85,13 @@ function CompanyInfo({ initial, onClose, onEdit }: { initial: SuperAdminCompany;
         <Field label={i('registeredAt')}>{formatDayMonthYear(t, c.registeredAt, c.timezone)}</Field>
         <Field label={i('updatedAt')}>{formatDayMonthYear(t, c.updatedAt, c.timezone)}</Field>
       </SimpleGrid>
+      {c.closedAt && (
+        <>
+          <Divider label={t('register.superAdmin.heading')} labelPosition="left" />
+          <Text size="sm">{t('register.superAdmin.closedOn', { date: formatDayMonthYear(t, c.closedAt, c.timezone) })}</Text>
+          <CompanyRegisterButtons companyId={c.id} companyName={c.name} />
+        </>
+      )}
       <Divider label={i('adminSection')} labelPosition="left" />
       {c.admin ? (
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
@@ -102,9 +110,11 @@ function CompanyInfo({ initial, onClose, onEdit }: { initial: SuperAdminCompany;
         <Button variant="default" onClick={onClose}>
           {t('common:actions.close')}
         </Button>
-        <Button leftSection={<IconPencil size={16} />} onClick={() => onEdit(c)}>
-          {i('edit')}
-        </Button>
+        {!c.closedAt && (
+          <Button leftSection={<IconPencil size={16} />} onClick={() => onEdit(c)}>
+            {i('edit')}
+          </Button>
+        )}
       </Group>
     </Stack>
   );

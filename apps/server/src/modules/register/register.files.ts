@@ -1,0 +1,203 @@
+import { type Language, translate } from '@presente/shared';
+import ExcelJS from 'exceljs';
+import { jsPDF } from 'jspdf';
+import { autoTable } from 'jspdf-autotable';
+import type { RegisterData, RegisterLine } from './register.data.js';
+
+/**
+ * The register as files, written on the server (decision 0034): one Excel workbook (a sheet per month, then
+ * the manual changes) and one landscape A4 PDF (a section per month), both with the employer's heading,
+ * a total per worker and month, and the legal notes. Same columns as the browser's monthly register.
+ */
+export type RegisterFormat = 'xlsx' | 'pdf';
+export const REGISTER_TYPES: Record<RegisterFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+};
+
+const t = (lang: Language, key: string, params: Record<string, string> = {}) => translate(key, lang).replace(/\{(\w+)\}/g, (_, k) => params[k] ?? `{${k}}`);
+const ddmmyyyy = (ymd: string) => (ymd ? `${ymd.slice(8, 10)}/${ymd.slice(5, 7)}/${ymd.slice(0, 4)}` : '');
+const localDay = (at: Date, tz: string) => ddmmyyyy(new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(at));
+const monthLabel = (month: string, lang: Language) =>
+  new Intl.DateTimeFormat(lang === 'es' ? 'es-PE' : 'en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T00:00:00Z`));
+
+/** Lets the event loop serve other requests between two months of a large register. */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A duration in hours as "hh:mm"; empty for null. */
+export function hhmm(hours: number | null): string {
+  if (hours == null) return '';
+  const minutes = Math.round(hours * 60);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+const COLUMNS = ['worker', 'document', 'code', 'date', 'checkIn', 'checkOut', 'hours', 'outside', 'remarks'];
+
+function remark(l: RegisterLine, lang: Language) {
+  return [l.permission && t(lang, 'register.permission'), l.manual && t(lang, 'register.manual'), l.incomplete && t(lang, 'register.incomplete'), l.notes]
+    .filter(Boolean)
+    .join(' · ');
+}
+const cells = (l: RegisterLine, lang: Language) => [
+  l.worker,
+  l.document,
+  l.code,
+  ddmmyyyy(l.date),
+  l.checkIn,
+  l.checkOut,
+  hhmm(l.hours),
+  hhmm(l.outside),
+  remark(l, lang),
+];
+
+/** The month's lines with a total row after each worker, and the month's total; `true` marks a total row. */
+function monthRows(lines: RegisterLine[], month: string, lang: Language): [string[], boolean][] {
+  const out: [string[], boolean][] = [];
+  let hours = 0;
+  let outside = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    out.push([cells(l, lang), false]);
+    const next = lines[i + 1];
+    if (!next || next.employeeId !== l.employeeId) {
+      const mine = lines.filter((x) => x.employeeId === l.employeeId);
+      const h = mine.reduce((n, x) => n + Math.max(0, x.hours ?? 0), 0);
+      const o = mine.reduce((n, x) => n + Math.max(0, x.outside ?? 0), 0);
+      hours += h;
+      outside += o;
+      out.push([[t(lang, 'register.workerTotal', { name: l.worker }), l.document, '', '', '', '', hhmm(h), hhmm(o), ''], true]);
+    }
+  }
+  out.push([[t(lang, 'register.monthTotal', { month: monthLabel(month, lang) }), '', '', '', '', '', hhmm(hours), hhmm(outside), ''], true]);
+  return out;
+}
+
+function heading(data: RegisterData, lang: Language, now: Date): string[] {
+  const c = data.company;
+  const first = data.months[0]?.month;
+  const last = data.months.at(-1)?.month;
+  const period = first && last ? `${monthLabel(first, lang)} – ${monthLabel(last, lang)} (${t(lang, 'register.allMonths')})` : t(lang, 'register.noRecords');
+  return [
+    `${t(lang, 'register.employer')}: ${c.name}`,
+    `RUC: ${c.ruc ?? ''}`,
+    ...(c.address ? [c.address] : []),
+    `${t(lang, 'register.period')}: ${period}`,
+    ...(c.closedAt ? [t(lang, 'register.closedOn', { date: localDay(c.closedAt, c.timezone) })] : []),
+    t(lang, 'register.generatedAt', { date: localDay(now, c.timezone) }),
+  ];
+}
+const notes = (lang: Language) => [t(lang, 'register.outsideFormula'), t(lang, 'register.retention')];
+const header = (lang: Language) => COLUMNS.map((k) => t(lang, `register.col.${k}`));
+const changeHeader = (lang: Language) =>
+  ['register.changes.when', 'register.col.worker', 'register.col.date', 'register.changes.what', 'register.changes.reason'].map((k) => t(lang, k));
+const changeRows = (data: RegisterData, lang: Language) =>
+  data.changes.map((c) => [
+    localDay(c.at, data.company.timezone),
+    c.worker,
+    ddmmyyyy(c.date),
+    t(lang, c.deleted ? 'register.changes.deleted' : 'register.changes.edited'),
+    c.reason,
+  ]);
+
+/** Sheet names: at most 31 characters, none of : \ / ? * [ ]. */
+const sheetName = (s: string) => s.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31);
+
+export async function registerXlsx(data: RegisterData, lang: Language, now: Date): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.created = now;
+  const months = data.months.length ? data.months : [{ month: '', lines: [] }];
+  for (const { month, lines } of months) {
+    await yieldToLoop();
+    const ws = wb.addWorksheet(sheetName(month ? monthLabel(month, lang) : t(lang, 'register.sheet')));
+    ws.addRow([t(lang, 'register.title')]).font = { bold: true, size: 14 };
+    for (const h of heading(data, lang, now)) ws.addRow([h]);
+    ws.addRow([]);
+    const head = ws.addRow(header(lang));
+    head.font = { bold: true };
+    if (month) for (const [row, total] of monthRows(lines, month, lang)) ws.addRow(row).font = { bold: total };
+    ws.addRow([]);
+    for (const n of notes(lang)) ws.addRow([n]);
+    ws.views = [{ state: 'frozen', ySplit: head.number }];
+    ws.columns.forEach((col, i) => {
+      col.width = [34, 12, 10, 12, 10, 10, 12, 12, 36][i] ?? 12;
+    });
+  }
+  const changes = wb.addWorksheet(sheetName(t(lang, 'register.changes')));
+  changes.addRow(changeHeader(lang)).font = { bold: true };
+  for (const r of changeRows(data, lang)) changes.addRow(r);
+  changes.columns.forEach((col, i) => {
+    col.width = [12, 34, 12, 36, 40][i] ?? 12;
+  });
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** jsPDF's standard fonts are Latin-1: anything else becomes '?' instead of garbling the line. */
+const latin1 = (s: string) => s.replace(/[^\u0020-\u00ff]/g, (ch) => (ch === '–' ? '-' : ch < ' ' ? ' ' : '?'));
+
+export async function registerPdf(data: RegisterData, lang: Language, now: Date): Promise<Buffer> {
+  const doc = new jsPDF({ orientation: 'landscape', unit: 'mm', format: 'a4', compress: true });
+  const head = [header(lang).map(latin1)];
+  const writeHeading = () => {
+    doc.setFontSize(13);
+    doc.text(latin1(t(lang, 'register.title')), 10, 12);
+    doc.setFontSize(9);
+    const lines = heading(data, lang, now);
+    lines.forEach((text, i) => {
+      doc.text(latin1(text), 10, 18 + i * 5);
+    });
+    return 18 + lines.length * 5 + 2;
+  };
+  let y = writeHeading();
+  if (!data.months.length) doc.text(latin1(t(lang, 'register.noRecords')), 10, y + 4);
+  for (const [i, { month, lines }] of data.months.entries()) {
+    // A large register takes seconds: other requests are served between months.
+    await yieldToLoop();
+    if (i > 0) {
+      doc.addPage();
+      y = writeHeading();
+    }
+    doc.setFontSize(11);
+    doc.text(latin1(monthLabel(month, lang)), 10, y + 2);
+    const rows = monthRows(lines, month, lang);
+    const totals = new Set(rows.flatMap(([, total], j) => (total ? [j] : [])));
+    autoTable(doc, {
+      startY: y + 5,
+      head,
+      body: rows.map(([r]) => r.map(latin1)),
+      styles: { fontSize: 7.5, cellPadding: 1.2 },
+      headStyles: { fillColor: [67, 56, 202] },
+      margin: { left: 8, right: 8 },
+      didParseCell: (cell) => {
+        if (cell.section === 'body' && totals.has(cell.row.index)) {
+          cell.cell.styles.fontStyle = 'bold';
+          cell.cell.styles.fillColor = [237, 242, 255];
+        }
+      },
+    });
+  }
+  if (data.changes.length) {
+    doc.addPage();
+    doc.setFontSize(11);
+    doc.text(latin1(t(lang, 'register.changes')), 10, 12);
+    autoTable(doc, { startY: 16, head: [changeHeader(lang).map(latin1)], body: changeRows(data, lang).map((r) => r.map(latin1)), styles: { fontSize: 7.5 } });
+  }
+  doc.addPage();
+  doc.setFontSize(8);
+  notes(lang).forEach((n, i) => {
+    const wrapped = doc.splitTextToSize(latin1(n), 270) as string[];
+    doc.text(wrapped, 10, 14 + i * 12);
+  });
+  return Buffer.from(doc.output('arraybuffer'));
+}
+
+/** The file name the browser saves: registro-asistencia-<company>.xlsx / .pdf. */
+export function registerFileName(data: RegisterData, format: RegisterFormat, lang: Language): string {
+  const slug = data.company.name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()
+    .slice(0, 60);
+  return `${lang === 'es' ? 'registro-asistencia' : 'attendance-register'}-${slug || 'empresa'}.${format}`;
+}

@@ -1,0 +1,67 @@
+import { REGISTER_FORMATS } from '@presente/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registerLinkPage } from './register.page.js';
+import * as register from './register.service.js';
+
+const tags = ['register'];
+const formatQuery = z.object({ format: z.enum(REGISTER_FORMATS, 'validation.invalid').default('xlsx'), lang: z.enum(['es', 'en']).optional() });
+
+function sendFile(reply: FastifyReply, file: register.RegisterFile) {
+  return reply
+    .header('Content-Type', file.type)
+    .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+    .header('Cache-Control', 'no-store')
+    .send(file.body);
+}
+
+/**
+ * Peru's attendance register produced on the server, whole (every month kept; decision 0034): the company admin's
+ * own (the one thing a register-only session may do), the super admin's copy of any company's (closed ones too,
+ * for an inspection), and the 30-day link mailed when a company is closed.
+ */
+export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/company-admin-simple/register',
+    { config: { registerOnly: true }, preHandler: app.requireRole('COMPANY_ADMIN'), schema: { tags, querystring: formatQuery } },
+    async (req, reply) => sendFile(reply, await register.ownRegister(req.ctx, req.query.format, new Date(), req.query.lang)),
+  );
+  app.get(
+    '/company-admin-simple/register/summary',
+    { config: { registerOnly: true }, preHandler: app.requireRole('COMPANY_ADMIN'), schema: { tags } },
+    async (req) => ({ data: await register.ownRegisterSummary(req.ctx) }),
+  );
+  app.get(
+    '/super-admin/companies/:id/register',
+    { preHandler: app.requireRole('SUPER_ADMIN'), schema: { tags, params: z.object({ id: z.uuid('validation.invalid') }), querystring: formatQuery } },
+    async (req, reply) => sendFile(reply, await register.companyRegister(req.ctx, req.params.id, req.query.format, new Date(), req.query.lang)),
+  );
+  app.get(
+    '/public/register/:token',
+    { schema: { tags, params: z.object({ token: z.string().max(200) }), querystring: formatQuery.pick({ lang: true }) } },
+    async (req, reply) => {
+      const lang = req.query.lang ?? req.lang;
+      let valid = true;
+      try {
+        await register.linkedCompany(req.ctx, req.params.token, new Date());
+      } catch {
+        valid = false;
+      }
+      return reply
+        .code(valid ? 200 : 410)
+        .header('Cache-Control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(registerLinkPage(lang, valid ? req.params.token : null));
+    },
+  );
+  app.get(
+    '/public/register/:token/file',
+    { schema: { tags, params: z.object({ token: z.string().max(200) }), querystring: formatQuery } },
+    async (req, reply) => {
+      const now = new Date();
+      const companyId = await register.linkedCompany(req.ctx, req.params.token, now);
+      return sendFile(reply, await register.registerFile(req.ctx, companyId, req.query.format, req.query.lang ?? req.lang, now));
+    },
+  );
+};

@@ -1,0 +1,79 @@
+import type { Language } from '@presente/shared';
+import { and, count, desc, eq, gt, max, min } from 'drizzle-orm';
+import { type Ctx, requireCompany } from '../../context.js';
+import { attendanceRecords, companies, registerLinks, subscriptions } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { sha256 } from '../../lib/crypto.js';
+import { toLifecycle } from '../billing/apply.js';
+import { deadlines } from '../billing/lifecycle.js';
+import { loadRegister } from './register.data.js';
+import { REGISTER_TYPES, type RegisterFormat, registerFileName, registerPdf, registerXlsx } from './register.files.js';
+
+export interface RegisterFile {
+  body: Buffer;
+  type: string;
+  fileName: string;
+}
+
+/** The whole register of one company as a file (every month kept; decision 0034). */
+export async function registerFile(ctx: Pick<Ctx, 'db'>, companyId: string, format: RegisterFormat, lang: Language, now: Date): Promise<RegisterFile> {
+  const data = await loadRegister(ctx.db, companyId);
+  const body = format === 'xlsx' ? await registerXlsx(data, lang, now) : await registerPdf(data, lang, now);
+  return { body, type: REGISTER_TYPES[format], fileName: registerFileName(data, format, lang) };
+}
+
+/** The company admin's own register (also from a register-only session): the tenant is the session's. */
+export function ownRegister(ctx: Ctx, format: RegisterFormat, now: Date, lang: Language = ctx.lang) {
+  return registerFile(ctx, requireCompany(ctx.actor), format, lang, now);
+}
+
+/** What the register-only screen shows: the company, how much the register holds, and when the data goes. */
+export async function ownRegisterSummary(ctx: Ctx) {
+  const companyId = requireCompany(ctx.actor);
+  const [company] = await ctx.db
+    .select({ name: companies.name, ruc: companies.ruc, timezone: companies.timezone })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (!company) throw new AppError('not_found', 'admin.companyNotFound');
+  const [stats] = await ctx.db
+    .select({ records: count(), first: min(attendanceRecords.date), last: max(attendanceRecords.date) })
+    .from(attendanceRecords)
+    .where(eq(attendanceRecords.companyId, companyId));
+  const [sub] = await ctx.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.companyId, companyId), eq(subscriptions.isCurrent, true)))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  const when = sub ? deadlines(toLifecycle(sub)) : null;
+  return {
+    companyName: company.name,
+    ruc: company.ruc,
+    timezone: company.timezone,
+    records: Number(stats?.records ?? 0),
+    firstDate: stats?.first ?? null,
+    lastDate: stats?.last ?? null,
+    accessEndedAt: when?.accessUntil?.toISOString() ?? null,
+    deletionAt: when?.deletionAt?.toISOString() ?? null,
+    registerOnly: !!ctx.actor?.registerOnly,
+  };
+}
+
+/** The register behind a mailed link: the token's SHA-256 must match a link that has not expired at `now`. */
+export async function linkedCompany(ctx: Pick<Ctx, 'db'>, token: string, now: Date): Promise<string> {
+  if (!token || token.length > 100) throw linkInvalid();
+  const [link] = await ctx.db
+    .select({ companyId: registerLinks.companyId })
+    .from(registerLinks)
+    .where(and(eq(registerLinks.tokenHash, sha256(token)), gt(registerLinks.expiresAt, now)));
+  if (!link) throw linkInvalid();
+  return link.companyId;
+}
+export const linkInvalid = () => new AppError('link_expired', 'register.linkInvalid');
+
+/** The super admin's copy of any company's register, closed ones included (for an inspection). */
+export async function companyRegister(ctx: Ctx, companyId: string, format: RegisterFormat, now: Date, lang: Language = ctx.lang) {
+  const [company] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  if (!company) throw new AppError('not_found', 'admin.companyNotFound');
+  return registerFile(ctx, companyId, format, lang, now);
+}
