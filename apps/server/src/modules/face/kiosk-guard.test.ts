@@ -10,7 +10,7 @@ import { attendanceRecords, faceChallenges, faceTemplates } from '../../db/schem
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { newDeviceCookie, verifiedDeviceId } from './kiosk-device.js';
 import { scriptedEngine } from './scripted-engine.js';
-import { kioskDevice, postMark, postMultipart } from './test-helpers.js';
+import { kioskDevice, postMark, postMultipart, signConsent } from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
 const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
@@ -152,6 +152,7 @@ describe("removing another company's face", () => {
     const theirs = await t.factories.employee(owner.companyId!);
     const images = [await engine.frame({ person: 'vera' }), await engine.frame({ person: 'vera' }), await engine.frame({ person: 'vera' })];
     const fields = { employeeId: theirs.id, consentAccepted: 'true', noticeVersion: '2026-11-v1' };
+    await signConsent(t.db, theirs.id);
     expect((await postMultipart(t, `${base}/register`, owner, fields, [{ field: 'image', images }])).statusCode).toBe(201);
 
     const intruder = await t.factories.companyAdmin();

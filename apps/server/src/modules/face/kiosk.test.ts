@@ -13,7 +13,7 @@ import { createFacePool, type FacePool } from '../../face/pool.js';
 import { checkCapture } from '../../face/quality.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
-import { kioskDevice, postMultipart } from './test-helpers.js';
+import { kioskDevice, postMultipart, signConsent } from './test-helpers.js';
 
 const dir = fixturesDir();
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -58,7 +58,8 @@ describe.skipIf(!dir || onPostgres)(title, () => {
   }, SLOW);
   afterAll(() => pool?.close());
 
-  const register = (images: Buffer[], id = employeeId) =>
+  const register = async (images: Buffer[], id = employeeId) =>
+    (await signConsent(t.db, id)) ??
     postMultipart(t, `${base}/register`, admin, { employeeId: id, consentAccepted: 'true', noticeVersion: FACE_NOTICE_VERSION }, [{ field: 'image', images }]);
   const templatesOf = (id: string) => t.db.select().from(faceTemplates).where(eq(faceTemplates.employeeId, id));
   const challenge = async (link = token) =>
