@@ -82,9 +82,18 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     await expect(accept.isDisabled()).resolves.toBe(true);
     let code = '';
     await expect
-      .poll(() => (code = /(\d{6})/.exec(outbox(main.dataDir).filter((m) => m.to === employee.email && /código/i.test(m.subject)).at(-1)?.subject ?? '')?.[1] ?? ''), {
-        timeout: 15_000,
-      })
+      .poll(
+        () =>
+          (code =
+            /(\d{6})/.exec(
+              outbox(main.dataDir)
+                .filter((m) => m.to === employee.email && /código/i.test(m.subject))
+                .at(-1)?.subject ?? '',
+            )?.[1] ?? ''),
+        {
+          timeout: 15_000,
+        },
+      )
       .toMatch(/^\d{6}$/);
     await modal.getByRole('textbox', { name: /Nombre completo/ }).fill(employee.name.toUpperCase());
     await modal.getByRole('textbox', { name: /Número de documento/ }).fill('45678912');
@@ -94,6 +103,9 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     await see(modal.getByText('El código no es válido o expiró. Pide uno nuevo.'));
     await modal.getByRole('textbox', { name: /Código de 6 dígitos/ }).fill(code);
     await shot(page, 'face-01-notice');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'face-01-notice-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await accept.click();
 
     // Human guides the capture: three frontal captures are taken by themselves once the face is steady.
@@ -246,10 +258,27 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     await see(page.getByText('Datos biométricos'));
     await see(page.getByText('Rostro registrado'));
     await shot(page, 'face-12-employee-biometric');
+    // The printable record of the consent the worker signed on the enrolment screen.
+    const record = page.getByRole('link', { name: /Ver constancia/ });
+    const href = await record.getAttribute('href');
+    const printable = await page.context().newPage();
+    await printable.goto(href!);
+    await see(printable.getByText('Constancia de consentimiento biométrico'));
+    await see(printable.getByText('En la pantalla de registro, con el código enviado a su correo'));
+    await see(printable.getByText('45678912'));
+    await shot(printable, 'face-12-consent-record');
+    await printable.setViewportSize({ width: 390, height: 844 });
+    await shot(printable, 'face-12-consent-record-phone');
+    await printable.close();
     await page.getByRole('button', { name: 'Retirar consentimiento' }).click();
     await page.getByRole('dialog', { name: 'Retirar consentimiento' }).getByRole('button', { name: 'Retirar y eliminar' }).click();
     await see(toast(page, 'Consentimiento retirado. Tus datos faciales fueron eliminados.'));
     await see(page.getByText('Sin registro facial'));
+    // The worker can sign again here, in their own account (decision 0035).
+    await see(page.getByRole('button', { name: 'Acepto' }));
+    await shot(page, 'face-13-employee-sign');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'face-13-employee-sign-phone');
 
     // The admin's list is back to 'Pendiente'.
     const list = await seeded.api.get<{ id: string; faceData: unknown }[]>('/company-admin-simple/employees');

@@ -114,7 +114,12 @@ export async function seedCompany(
   await api.login(admin.adminEmail, admin.password);
   const created = await api.post<{ id: string }>('/company-admin-simple/schedules', schedule);
   if (created.status !== 201) throw new Error(`create schedule failed: ${created.status} ${JSON.stringify(created.body)}`);
-  const employee = await createEmployee(target.baseUrl, target.dataDir, admin, { scheduleId: created.body.data!.id, hireDate, position: 'Analista', ...employeeFields });
+  const employee = await createEmployee(target.baseUrl, target.dataDir, admin, {
+    scheduleId: created.body.data!.id,
+    hireDate,
+    position: 'Analista',
+    ...employeeFields,
+  });
   return { admin, employee, api };
 }
 
