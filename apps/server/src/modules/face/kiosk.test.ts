@@ -123,9 +123,9 @@ describe.skipIf(!dir || onPostgres)(title, () => {
       expect((await register(frames.enrol)).statusCode).toBe(201);
       expect(await templatesOf(employeeId)).toHaveLength(3);
       const consents = await t.db.select().from(faceConsents).where(eq(faceConsents.employeeId, employeeId));
-      expect(consents).toHaveLength(2);
-      expect(consents.filter((c) => c.withdrawnAt === null)).toHaveLength(1);
-      expect(consents[0]).toMatchObject({ noticeVersion: FACE_NOTICE_VERSION, recordedByUserId: admin.id });
+      // Re-enrolment rests on the worker's one signed consent (decision 0035): the enrolment writes none of its own.
+      expect(consents).toHaveLength(1);
+      expect(consents[0]).toMatchObject({ noticeVersion: FACE_NOTICE_VERSION, method: 'employee', withdrawnAt: null });
     },
     SLOW,
   );
