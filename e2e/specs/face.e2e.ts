@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeGuidedTour, dismissToasts, login, mainTarget, see, toast } from '../support/app.js';
 import { companyNow, dayCell, openTab, type SeededCompany, scheduleStartingNow, seedCompany } from '../support/attendance.js';
-import { shot } from '../support/browser.js';
+import { outbox, shot } from '../support/browser.js';
 import { type CameraBrowser, cameraBrowser, type FaceVideos, faceFixturesDir, makeFaceVideos } from '../support/face.js';
 
 /**
  * The face attendance journey (spec §2 face registration, links, QR, public page; §4 face registration
- * states): the admin enrols an employee from the camera after the biometric notice, creates a link and
+ * states): the admin cannot enrol an employee without the worker's own consent (decision 0035): the screen is handed
+ * over, the worker reads the notice and signs with name, document and the code mailed to them; then the camera
+ * enrols the face. The admin creates a link and
  * prints its QR, then a kiosk marks the employee's attendance with the head-turn challenge and the
  * admin's calendar shows the check-in by face. Chromium's fake camera plays videos made from the
  * fixture photos at test time (never stored in the repository).
@@ -27,7 +29,7 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
   beforeAll(async () => {
     videos = await makeFaceVideos(fixtures!);
     // The employee's shift started 2 minutes ago (any hour of the day, UTC runner): the check-in is on time.
-    seeded = await seedCompany(main, scheduleStartingNow(), today);
+    seeded = await seedCompany(main, scheduleStartingNow(), today, { documentNumber: '45678912' });
     [enrolCam, kioskCam] = await Promise.all([cameraBrowser(videos.enrol), cameraBrowser(videos.kiosk)]);
   });
   afterAll(async () => {
@@ -57,15 +59,56 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     await row.getByRole('button', { name: `Registrar rostro: ${employee.name}` }).click();
 
     const modal = page.getByRole('dialog', { name: `Registrar rostro: ${employee.name}` });
-    await see(modal.getByText('Aviso de datos biométricos'));
+    // Decision 0035 (Ley 29733 art. 13.6): no box for the admin to tick, no way to the camera without the worker.
+    await see(modal.getByText(`Falta el consentimiento de ${employee.name}`));
+    await expect(modal.getByRole('checkbox').count()).resolves.toBe(0);
+    await expect(modal.getByRole('button', { name: 'Continuar' }).count()).resolves.toBe(0);
+    // A script in the admin's own session, sending the old tick, is refused by the API, naming what is missing.
+    const direct = await page.evaluate(async (employeeId) => {
+      const form = new FormData();
+      form.append('employeeId', employeeId);
+      form.append('consentAccepted', 'true');
+      for (let i = 0; i < 3; i++) form.append('image', new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], { type: 'image/jpeg' }), `c${i}.jpg`);
+      const res = await fetch('/api/company-admin-simple/face-recognition/register', { method: 'POST', body: form, credentials: 'same-origin' });
+      return { status: res.status, body: await res.json() };
+    }, employee.id);
+    expect(direct.status).toBe(400);
+    expect(direct.body).toMatchObject({ code: 'consent_required', message: expect.stringMatching(/^Falta el consentimiento del trabajador/) });
+    await shot(page, 'face-01-consent-missing');
+
+    // The admin hands the screen over: a code goes to the worker's mail; the worker reads the notice and signs.
+    await modal.getByRole('button', { name: 'Entregar la pantalla al trabajador' }).click();
     // The company keeps a photo: the notice says so.
     await see(modal.getByText(/y una foto de registro \(la mejor captura\), que solo ven los administradores/));
-    const proceed = modal.getByRole('button', { name: 'Continuar' });
-    // The notice must be accepted before the camera opens.
-    await expect(proceed.isDisabled()).resolves.toBe(true);
+    const accept = modal.getByRole('button', { name: 'Acepto' });
+    await expect(accept.isDisabled()).resolves.toBe(true);
+    let code = '';
+    await expect
+      .poll(
+        () =>
+          (code =
+            /(\d{6})/.exec(
+              outbox(main.dataDir)
+                .filter((m) => m.to === employee.email && /código/i.test(m.subject))
+                .at(-1)?.subject ?? '',
+            )?.[1] ?? ''),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toMatch(/^\d{6}$/);
+    await modal.getByRole('textbox', { name: /Nombre completo/ }).fill(employee.name.toUpperCase());
+    await modal.getByRole('textbox', { name: /Número de documento/ }).fill('45678912');
+    // A wrong code first (what an admin guessing would type): refused, the camera stays closed.
+    await modal.getByRole('textbox', { name: /Código de 6 dígitos/ }).fill(code === '000000' ? '000001' : '000000');
+    await accept.click();
+    await see(modal.getByText('El código no es válido o expiró. Pide uno nuevo.'));
+    await modal.getByRole('textbox', { name: /Código de 6 dígitos/ }).fill(code);
     await shot(page, 'face-01-notice');
-    await modal.getByRole('checkbox', { name: /acepta el aviso de datos biométricos/ }).check();
-    await proceed.click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'face-01-notice-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await accept.click();
 
     // Human guides the capture: three frontal captures are taken by themselves once the face is steady.
     await see(modal.getByRole('status').filter({ hasText: /Perfecto|Quédate quieto|Capturas listas/ }), 60_000);
@@ -269,10 +312,27 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     await see(page.getByText('Datos biométricos'));
     await see(page.getByText('Rostro registrado'));
     await shot(page, 'face-12-employee-biometric');
+    // The printable record of the consent the worker signed on the enrolment screen.
+    const record = page.getByRole('link', { name: /Ver constancia/ });
+    const href = await record.getAttribute('href');
+    const printable = await page.context().newPage();
+    await printable.goto(href!);
+    await see(printable.getByText('Constancia de consentimiento biométrico'));
+    await see(printable.getByText('En la pantalla de registro, con el código enviado a su correo'));
+    await see(printable.getByText('45678912'));
+    await shot(printable, 'face-12-consent-record');
+    await printable.setViewportSize({ width: 390, height: 844 });
+    await shot(printable, 'face-12-consent-record-phone');
+    await printable.close();
     await page.getByRole('button', { name: 'Retirar consentimiento' }).click();
     await page.getByRole('dialog', { name: 'Retirar consentimiento' }).getByRole('button', { name: 'Retirar y eliminar' }).click();
     await see(toast(page, 'Consentimiento retirado. Tus datos faciales fueron eliminados.'));
     await see(page.getByText('Sin registro facial'));
+    // The worker can sign again here, in their own account (decision 0035).
+    await see(page.getByRole('button', { name: 'Acepto' }));
+    await shot(page, 'face-13-employee-sign');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'face-13-employee-sign-phone');
 
     // The admin's list is back to 'Pendiente'.
     const list = await seeded.api.get<{ id: string; faceData: unknown }[]>('/company-admin-simple/employees');

@@ -102,13 +102,24 @@ export interface SeededCompany {
 }
 
 /** Registers a company, creates the schedule and one employee on it (hired on `hireDate`). */
-export async function seedCompany(target: Target, schedule: Record<string, unknown>, hireDate: string): Promise<SeededCompany> {
+export async function seedCompany(
+  target: Target,
+  schedule: Record<string, unknown>,
+  hireDate: string,
+  /** More fields of the employee (documentNumber...). */
+  employeeFields: Record<string, unknown> = {},
+): Promise<SeededCompany> {
   const admin = await registerCompany(target.baseUrl);
   const api = new ApiClient(target.baseUrl);
   await api.login(admin.adminEmail, admin.password);
   const created = await api.post<{ id: string }>('/company-admin-simple/schedules', schedule);
   if (created.status !== 201) throw new Error(`create schedule failed: ${created.status} ${JSON.stringify(created.body)}`);
-  const employee = await createEmployee(target.baseUrl, target.dataDir, admin, { scheduleId: created.body.data!.id, hireDate, position: 'Analista' });
+  const employee = await createEmployee(target.baseUrl, target.dataDir, admin, {
+    scheduleId: created.body.data!.id,
+    hireDate,
+    position: 'Analista',
+    ...employeeFields,
+  });
   return { admin, employee, api };
 }
 

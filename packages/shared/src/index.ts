@@ -11,6 +11,7 @@ export * from './schemas/auth.js';
 export * from './schemas/billing.js';
 export * from './schemas/common.js';
 export * from './schemas/company.js';
+export * from './schemas/consent.js';
 export * from './schemas/employee.js';
 export * from './schemas/face.js';
 export * from './schemas/public-config.js';

@@ -4,6 +4,7 @@ import { ADMIN_MESSAGES } from './messages/admin.js';
 import { ATTENDANCE_MESSAGES } from './messages/attendance.js';
 import { BILLING_MESSAGES } from './messages/billing.js';
 import { COMPANY_MESSAGES } from './messages/company.js';
+import { CONSENT_MESSAGES } from './messages/consent.js';
 import { CORE_MESSAGES } from './messages/core.js';
 import { EMPLOYEE_MESSAGES } from './messages/employee.js';
 import { FACE_MESSAGES } from './messages/face.js';
@@ -22,6 +23,7 @@ export const MESSAGES = {
   ...EMPLOYEE_MESSAGES,
   ...BILLING_MESSAGES,
   ...FACE_MESSAGES,
+  ...CONSENT_MESSAGES,
   ...ACTIVITY_MESSAGES,
   ...REGISTER_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { attendanceArchive, attendanceRecords } from '../db/schema/index.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { jobHandlers, recurringJobs } from './index.js';
-import { PRUNE_RETENTION, pruneRetention, retentionCutoff } from './retention.js';
+import { EVIDENCE_YEARS, PRUNE_RETENTION, pruneRetention, retentionCutoff } from './retention.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,14 +13,15 @@ beforeAll(async () => {
 
 const NOW = new Date('2026-11-24T15:00:00Z');
 
-describe('retention: 5 years of attendance, then the personal data beyond the register goes', () => {
+describe('retention: 5 years of attendance; the evidence, IP, device and GPS go after 1 year', () => {
   it('cuts off five years back, a day earlier, leap days included', () => {
     expect(retentionCutoff(NOW)).toBe('2021-11-23');
     expect(retentionCutoff(new Date('2028-02-29T03:00:00Z'))).toBe('2023-02-28');
     expect(retentionCutoff(new Date('2026-01-01T00:00:00Z'))).toBe('2020-12-31');
+    expect(retentionCutoff(NOW, EVIDENCE_YEARS)).toBe('2025-11-23');
   });
 
-  it("deletes archived records past retention and strips old records' evidence and GPS, in every company, keeping the rest", async () => {
+  it('deletes archived records past 5 years and strips the evidence and GPS of records past 1 year, in every company, keeping the rest', async () => {
     const evidence = { distance: 0.31, ip: '203.0.113.7', userAgent: 'Kiosk', liveness: { passed: true } };
     const gps = { checkInLatitude: -12.05, checkInLongitude: -77.04, checkOutLatitude: -12.05, checkOutLongitude: -77.04 };
     const seed = async () => {
@@ -29,8 +30,8 @@ describe('retention: 5 years of attendance, then the personal data beyond the re
       const [old, recent] = await t.db
         .insert(attendanceRecords)
         .values([
-          { companyId: c.id, employeeId: e.id, date: '2021-11-22', checkIn: new Date('2021-11-22T14:00:00Z'), notes: 'antiguo', evidence, ...gps },
-          { companyId: c.id, employeeId: e.id, date: '2021-11-23', checkIn: new Date('2021-11-23T14:00:00Z'), evidence, ...gps },
+          { companyId: c.id, employeeId: e.id, date: '2025-11-22', checkIn: new Date('2025-11-22T14:00:00Z'), notes: 'antiguo', evidence, ...gps },
+          { companyId: c.id, employeeId: e.id, date: '2025-11-23', checkIn: new Date('2025-11-23T14:00:00Z'), evidence, ...gps },
         ])
         .returning();
       const archive = (date: string) => ({ id: randomUUID(), companyId: c.id, employeeId: e.id, date, record: { evidence }, reason: 'duplicado' });
@@ -46,7 +47,7 @@ describe('retention: 5 years of attendance, then the personal data beyond the re
       const [oldNow] = await t.db.select().from(attendanceRecords).where(eq(attendanceRecords.id, old.id));
       // The register's fields stay: date, times, notes; the evidence and positions are gone.
       expect(oldNow).toMatchObject({
-        date: '2021-11-22',
+        date: '2025-11-22',
         checkIn: old.checkIn,
         notes: 'antiguo',
         evidence: null,

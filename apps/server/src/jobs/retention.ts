@@ -8,6 +8,11 @@ import { allowRegisterWrites } from '../modules/register/closing.js';
 export const PRUNE_RETENTION = 'retention.prune';
 /** Peru's attendance register is kept 5 years (docs/privacy-retention.md). */
 export const RETENTION_YEARS = 5;
+/**
+ * The evidence beyond the register (face distances, liveness, IP, user agent, GPS positions) is kept 1 year: long
+ * enough for a dispute about a punch or a labour inspection of the last period, no longer (decision 0035).
+ */
+export const EVIDENCE_YEARS = 1;
 /** Rows per statement: short transactions on a large table. */
 const BATCH = 1000;
 
@@ -15,16 +20,16 @@ const BATCH = 1000;
  * The first work date still within retention: today (UTC) five years back, one day earlier so no timezone
  * prunes a day early. Dates before it are past retention.
  */
-export function retentionCutoff(now: Date): string {
+export function retentionCutoff(now: Date, years: number = RETENTION_YEARS): string {
   const back = new Date(now.getTime());
-  back.setUTCFullYear(back.getUTCFullYear() - RETENTION_YEARS); // 29 February becomes 1 March
+  back.setUTCFullYear(back.getUTCFullYear() - years); // 29 February becomes 1 March
   return addDays(back.toISOString().slice(0, 10), -1);
 }
 
 /**
  * Once a day, per company (through the company-and-date indexes): deleted records kept in `attendance_archive`
- * leave once their work date is past retention, and records past retention lose the personal data beyond the
- * register (the face/link evidence: distances, liveness, IP, user agent; the GPS positions). The record itself
+ * leave once their work date is past retention (5 years), and records older than EVIDENCE_YEARS lose the personal
+ * data beyond the register (the face/link evidence: distances, liveness, IP, user agent; the GPS positions). The record itself
  * (date, times, status, notes) stays as the company's history. Batches of 1,000 rows per statement.
  *
  * A closed company (decision 0034) keeps nothing past retention: its records and manual-change audit entries
@@ -33,6 +38,7 @@ export function retentionCutoff(now: Date): string {
  */
 export async function pruneRetention(deps: Pick<AppDeps, 'db'>, now: Date) {
   const cutoff = retentionCutoff(now);
+  const evidenceCutoff = retentionCutoff(now, EVIDENCE_YEARS);
   const all = await deps.db.select({ id: companies.id, closedAt: companies.closedAt }).from(companies);
   let archived = 0;
   let stripped = 0;
@@ -66,7 +72,7 @@ export async function pruneRetention(deps: Pick<AppDeps, 'db'>, now: Date) {
         .where(
           and(
             eq(attendanceRecords.companyId, companyId),
-            lt(attendanceRecords.date, cutoff),
+            lt(attendanceRecords.date, evidenceCutoff),
             or(isNotNull(attendanceRecords.evidence), isNotNull(attendanceRecords.checkInLatitude), isNotNull(attendanceRecords.checkOutLatitude)),
           ),
         )

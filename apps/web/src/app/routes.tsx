@@ -63,6 +63,8 @@ export const appRoutes: RouteObject[] = [
         path: '/attendance/:token',
         lazy: page(async () => (await import('../features/face/kiosk/KioskPage')).KioskPage, ['employee', 'dashboard']),
       },
+      // The printable record of a biometric consent (decision 0035): the company's admin or the worker.
+      { path: '/consent-record/:id', lazy: page(async () => (await import('../features/face/consent/ConsentRecordPage')).ConsentRecordPage, ['common']) },
       { path: '/super-admin/*', lazy: area('super-admin') },
       { path: '/company-admin/*', lazy: area('company-admin') },
       { path: '/employee/*', lazy: area('employee') },

@@ -82,10 +82,13 @@ export const faceRegisterFields = z.object({
   employeeId: z.uuid('face.employeeIdRequired'),
   /** The browser's own descriptors (spec); the server recomputes its own and never trusts these. */
   descriptors: z.string().optional(),
-  /** The employee accepted the biometric notice (required). */
-  consentAccepted: z.enum(['true'], 'face.consentRequired'),
-  /** The version the employee was shown: one of FACE_NOTICE_VERSIONS, and the server checks it is the company's current one. */
-  noticeVersion: z.enum(FACE_NOTICE_VERSIONS, 'face.noticeVersionInvalid').default(FACE_NOTICE_VERSION),
+  /**
+   * Ignored since decision 0035: an admin's tick is not the worker's consent. The server looks for the worker's own
+   * signed acceptance (their account, or the enrolment screen with the code mailed to them) and refuses without it.
+   */
+  consentAccepted: z.string().optional(),
+  /** The version shown on the screen (optional): when sent, it must be the company's current one. */
+  noticeVersion: z.enum(FACE_NOTICE_VERSIONS, 'face.noticeVersionInvalid').optional(),
 });
 
 export const faceData = z.object({ confidence: z.number(), createdAt: z.string(), isActive: z.boolean() });
@@ -204,7 +207,18 @@ export type FaceEvidence = z.infer<typeof faceEvidence>;
 export const faceConsentState = z.object({
   registered: z.boolean(),
   faceData: faceData.nullable(),
-  consent: z.object({ acceptedAt: z.string(), noticeVersion: z.string() }).nullable(),
+  consent: z
+    .object({
+      id: z.string(),
+      acceptedAt: z.string(),
+      noticeVersion: z.string(),
+      method: z.enum(['employee', 'office', 'admin_legacy']),
+      confirmBy: z.string().nullable(),
+      valid: z.boolean(),
+    })
+    .nullable(),
+  /** The company's current notice: the one the worker signs now. */
+  noticeVersion: z.enum(FACE_NOTICE_VERSIONS),
 });
 export type FaceConsentState = z.infer<typeof faceConsentState>;
 

@@ -77,11 +77,42 @@ export const faceConsents = pgTable(
     acceptedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     recordedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
     withdrawnAt: timestamp({ withTimezone: true }),
-    /** employee | employee_deleted | employee_deactivated | replaced */
+    /** employee | employee_deleted | employee_deactivated | admin_removed | replaced | not_confirmed */
     withdrawnReason: varchar({ length: 40 }),
+    /**
+     * How the worker accepted (decision 0035): 'employee' in their own account, 'office' on the admin's enrolment
+     * screen with the one-time code mailed to them, 'admin_legacy' a box the admin ticked before decision 0035.
+     */
+    method: varchar({ length: 20, enum: ['employee', 'office', 'admin_legacy'] })
+      .notNull()
+      .default('admin_legacy'),
+    /** The worker's signature: the full name and document number they typed (checked against the record). */
+    signedName: varchar({ length: 200 }),
+    signedDocument: varchar({ length: 20 }),
+    /** The device (user agent) and network address the acceptance came from. */
+    userAgent: varchar({ length: 400 }),
+    ip: varchar({ length: 64 }),
+    /** An 'admin_legacy' consent: the templates are deleted if the worker has not confirmed by then. */
+    confirmBy: timestamp({ withTimezone: true }),
   },
   (t) => [index('face_consents_company_employee_idx').on(t.companyId, t.employeeId, t.acceptedAt)],
 );
+
+/**
+ * The one-time code for an acceptance at the office (decision 0035): mailed to the worker when the admin opens the
+ * hand-over, typed by the worker on the enrolment screen. Stored as its SHA-256; one per employee; 5 tries.
+ */
+export const faceConsentCodes = pgTable('face_consent_codes', {
+  employeeId: uuid()
+    .primaryKey()
+    .references(() => employees.id, { onDelete: 'cascade' }),
+  companyId: companyId(),
+  codeHash: varchar({ length: 64 }).notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  attempts: integer().notNull().default(0),
+  requestedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Kiosk links: the token is stored as its SHA-256 (lookup) and AES-GCM sealed (so the admin can copy it again). */
 export const attendanceLinks = pgTable(

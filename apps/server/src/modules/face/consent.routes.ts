@@ -1,11 +1,32 @@
-import { translate } from '@presente/shared';
+import { faceConsentInput, faceConsentState, faceConsentSummary, idParam, translate } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { consentState, withdrawConsent } from './enrol.service.js';
+import { z } from 'zod';
+import { acceptOwnConsent, consentRecord, consentState, withdrawConsent } from './consent.service.js';
 
-/** The employee's biometric consent (under /employee): see it, withdraw it (templates deleted at once). */
+const tags = ['employee'];
+
+/**
+ * The employee's biometric consent (under /employee; decision 0035): see it, accept the current notice with their
+ * typed full name and document number, print the record, withdraw it (templates and photo deleted at once).
+ */
 export const faceConsentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/face-consent', { schema: { tags: ['employee'] } }, async (req) => ({ data: await consentState(req.ctx) }));
-  app.delete('/face-consent', { schema: { tags: ['employee'] } }, async (req) => {
+  app.get('/face-consent', { schema: { tags, response: { 200: z.object({ data: faceConsentState }) } } }, async (req) => ({
+    data: await consentState(req.ctx),
+  }));
+  app.post(
+    '/face-consent',
+    {
+      schema: {
+        tags,
+        body: faceConsentInput,
+        description: 'The worker accepts the current biometric notice: fullName and documentNumber as on their record, noticeVersion as shown.',
+        response: { 201: z.object({ data: faceConsentSummary, message: z.string() }) },
+      },
+    },
+    async (req, reply) => reply.code(201).send({ data: await acceptOwnConsent(req.ctx, req.body), message: translate('consent.recorded', req.lang) }),
+  );
+  app.get('/face-consent/record/:id', { schema: { tags, params: idParam } }, async (req) => ({ data: await consentRecord(req.ctx, req.params.id) }));
+  app.delete('/face-consent', { schema: { tags } }, async (req) => {
     await withdrawConsent(req.ctx);
     return { message: translate('face.consentWithdrawn', req.lang) };
   });

@@ -1,5 +1,5 @@
-import { FACE_LIMITS, type FaceConsentState, type FaceData, faceNoticeVersion } from '@presente/shared';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { FACE_LIMITS, type FaceData, type FaceNoticeVersion, faceNoticeVersion } from '@presente/shared';
+import { and, eq, isNull } from 'drizzle-orm';
 import { type Ctx, requireCompany } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { companies, employees, faceConsents, facePhotos, faceProfiles, faceTemplates } from '../../db/schema/index.js';
@@ -10,10 +10,10 @@ import { bestCapture, checkEnrolment } from '../../face/quality.js';
 import { hitWithin } from '../../lib/rate-window.js';
 import { rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
-import { loadSelf } from '../employee-area/self.service.js';
 import { analyzeAll } from './analyze.js';
+import { assertWorkerConsent } from './consent.service.js';
 
-export type FaceRemovalReason = 'employee' | 'admin_removed' | 'employee_deleted' | 'employee_deactivated';
+export type FaceRemovalReason = 'employee' | 'admin_removed' | 'employee_deleted' | 'employee_deactivated' | 'not_confirmed';
 
 const faceDataOf = (p: typeof faceProfiles.$inferSelect): FaceData => ({ confidence: p.confidence, createdAt: p.createdAt.toISOString(), isActive: true });
 
@@ -37,11 +37,11 @@ const noticeChanged = () =>
 /**
  * Enrols (or re-enrols) an employee's face from 3-5 captures: the server analyses each, applies the quality
  * gate, and in one transaction replaces the templates (and the enrolment photo, kept only when the company
- * opts in), records the consent and the profile. The accepted notice must be the company's current one
- * (with or without the photo); the setting is read again under a lock inside the transaction, so a photo is
- * never kept against the setting or the notice the employee saw.
+ * opts in) and the profile. The worker's own consent to the company's current notice (with or without the photo) is
+ * required, checked before the engine runs and again, locked, inside the transaction (decision 0035: an admin cannot
+ * give it); the setting is read again under a lock too, so a photo is never kept against the notice the worker signed.
  */
-export async function registerFace(ctx: Ctx, input: { employeeId: string; noticeVersion: string }, images: Buffer[]) {
+export async function registerFace(ctx: Ctx, input: { employeeId: string; noticeVersion?: FaceNoticeVersion }, images: Buffer[]) {
   const companyId = requireCompany(ctx.actor);
   const [employee] = await ctx.db
     .select()
@@ -50,7 +50,9 @@ export async function registerFace(ctx: Ctx, input: { employeeId: string; notice
   if (!employee) throw new AppError('not_found', 'employee.notFound');
   if (employee.status !== 'ACTIVE') throw new AppError('conflict', 'face.employeeInactive');
   const [company] = await ctx.db.select({ keepPhotos: companies.keepEnrolmentPhotos }).from(companies).where(eq(companies.id, companyId));
-  if (input.noticeVersion !== faceNoticeVersion(company.keepPhotos)) throw noticeChanged();
+  const noticeVersion = faceNoticeVersion(company.keepPhotos);
+  if (input.noticeVersion && input.noticeVersion !== noticeVersion) throw noticeChanged();
+  await assertWorkerConsent(ctx.db, companyId, employee.id, noticeVersion);
   const limits = { min: FACE_LIMITS.minCaptures, max: FACE_LIMITS.maxCaptures };
   if (images.length < limits.min || images.length > limits.max) throw new AppError('captures_count', 'face.captures_count', limits);
   await hitWithin(ctx.deps.limiter, `face:enrol:company:${companyId}`, ENROL_PER_COMPANY_PER_MINUTE, 60_000, 'face.enrolTooMany');
@@ -69,16 +71,12 @@ export async function registerFace(ctx: Ctx, input: { employeeId: string; notice
     // FOR SHARE: a settings change waits for this enrolment (and this one sees a change already committed).
     const [now] = await tx.select({ keepPhotos: companies.keepEnrolmentPhotos }).from(companies).where(eq(companies.id, companyId)).for('share');
     if (now.keepPhotos !== company.keepPhotos) throw noticeChanged();
+    await assertWorkerConsent(tx, companyId, employee.id, noticeVersion, true);
     const own = <T extends typeof faceTemplates | typeof facePhotos>(t: T) => and(eq(t.companyId, companyId), eq(t.employeeId, employee.id));
     await tx.delete(faceTemplates).where(own(faceTemplates));
     await tx.insert(faceTemplates).values(checked.descriptors.map((d) => ({ companyId, employeeId: employee.id, descriptor: Array.from(d) })));
     await tx.delete(facePhotos).where(own(facePhotos));
     if (photo) await tx.insert(facePhotos).values({ companyId, employeeId: employee.id, jpeg: photo });
-    await tx
-      .update(faceConsents)
-      .set({ withdrawnAt: new Date(), withdrawnReason: 'replaced' })
-      .where(and(eq(faceConsents.companyId, companyId), eq(faceConsents.employeeId, employee.id), isNull(faceConsents.withdrawnAt)));
-    await tx.insert(faceConsents).values({ companyId, employeeId: employee.id, noticeVersion: input.noticeVersion, recordedByUserId: userId });
     const values = { companyId, confidence, templates: checked.descriptors.length, registeredByUserId: userId, createdAt: new Date(), updatedAt: new Date() };
     const [row] = await tx
       .insert(faceProfiles)
@@ -91,7 +89,7 @@ export async function registerFace(ctx: Ctx, input: { employeeId: string; notice
       actorUserId: userId,
       type: 'admin_action',
       title: 'Rostro registrado',
-      details: { templates: checked.descriptors.length, confidence, noticeVersion: input.noticeVersion, photoKept: !!photo },
+      details: { templates: checked.descriptors.length, confidence, noticeVersion, photoKept: !!photo },
     });
     return row;
   });
@@ -126,42 +124,6 @@ export async function deleteFace(ctx: Ctx, employeeId: string) {
   });
   if (!removed) throw new AppError('not_found', 'face.notRegistered');
   ctx.deps.events.emit(rooms.company(companyId), 'employee_update', { action: 'face_removed', id: employeeId });
-}
-
-/** The employee's own registration and consent. */
-export async function consentState(ctx: Ctx): Promise<FaceConsentState> {
-  const { employee } = await loadSelf(ctx.db, ctx.actor);
-  const [profile] = await ctx.db
-    .select()
-    .from(faceProfiles)
-    .where(and(eq(faceProfiles.companyId, employee.companyId), eq(faceProfiles.employeeId, employee.id)));
-  const [consent] = await ctx.db
-    .select()
-    .from(faceConsents)
-    .where(and(eq(faceConsents.companyId, employee.companyId), eq(faceConsents.employeeId, employee.id), isNull(faceConsents.withdrawnAt)))
-    .orderBy(desc(faceConsents.acceptedAt))
-    .limit(1);
-  return {
-    registered: !!profile,
-    faceData: profile ? faceDataOf(profile) : null,
-    consent: consent ? { acceptedAt: consent.acceptedAt.toISOString(), noticeVersion: consent.noticeVersion } : null,
-  };
-}
-
-/** The employee withdraws consent: the templates go at once. */
-export async function withdrawConsent(ctx: Ctx) {
-  const { employee } = await loadSelf(ctx.db, ctx.actor);
-  await ctx.db.transaction(async (tx) => {
-    await removeFaceData(tx, employee.companyId, employee.id, 'employee');
-    await logActivity(tx, {
-      companyId: employee.companyId,
-      employeeId: employee.id,
-      actorUserId: ctx.actor?.userId ?? null,
-      type: 'profile_updated',
-      title: 'Consentimiento biométrico retirado',
-    });
-  });
-  ctx.deps.events.emit(rooms.company(employee.companyId), 'employee_update', { action: 'face_removed', id: employee.id });
 }
 
 /** The employee's kept enrolment photo (JPEG) for the admin of their company; 404 when none is kept. */

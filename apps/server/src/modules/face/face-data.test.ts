@@ -4,7 +4,7 @@
  * (scripted-engine.ts): these are database and rule tests, run on PGlite and PostgreSQL.
  */
 import { FACE_NOTICE_PHOTO_VERSION, FACE_NOTICE_VERSION } from '@presente/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, companies, employees, faceConsents, facePhotos, faceTemplates, subscriptions } from '../../db/schema/index.js';
@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { applyEvent } from '../billing/apply.js';
 import { type ScriptedFace, scriptedEngine } from './scripted-engine.js';
-import { kioskChallenge, pairTestKiosk, postMultipart, signedMark, type TestKiosk } from './test-helpers.js';
+import { kioskChallenge, pairTestKiosk, postMultipart, signConsent, signedMark, type TestKiosk } from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
 let t: TestApp;
@@ -30,7 +30,8 @@ const templatesOf = (employeeId: string) => t.db.select().from(faceTemplates).wh
 async function captures(person: string) {
   return [await engine.frame({ person, size: 160 }), await engine.frame({ person, size: 240 }), await engine.frame({ person, size: 190, yaw: 4 })];
 }
-const register = (admin: TestUser, employeeId: string, images: Buffer[], noticeVersion: string = FACE_NOTICE_VERSION, lang = 'es') =>
+const register = async (admin: TestUser, employeeId: string, images: Buffer[], noticeVersion: string = FACE_NOTICE_VERSION, lang = 'es') =>
+  (await signConsent(t.db, employeeId)) ??
   postMultipart(t, `${base}/register`, admin, { employeeId, consentAccepted: 'true', noticeVersion }, [{ field: 'image', images }], {
     'accept-language': lang,
   });
@@ -101,11 +102,13 @@ describe('the notice version of an enrolment', () => {
     await keepPhotos(admin, true);
     expect((await register(admin, employee.id, images, FACE_NOTICE_VERSION)).statusCode).toBe(400);
     expect(await templatesOf(employee.id)).toHaveLength(0);
-    expect(await t.db.select().from(faceConsents).where(eq(faceConsents.employeeId, employee.id))).toHaveLength(0);
 
     const ok = await register(admin, employee.id, images, FACE_NOTICE_PHOTO_VERSION);
     expect(ok.statusCode).toBe(201);
-    const [consent] = await t.db.select().from(faceConsents).where(eq(faceConsents.employeeId, employee.id));
+    const [consent] = await t.db
+      .select()
+      .from(faceConsents)
+      .where(and(eq(faceConsents.employeeId, employee.id), isNull(faceConsents.withdrawnAt)));
     expect(consent.noticeVersion).toBe(FACE_NOTICE_PHOTO_VERSION);
   });
 });

@@ -11,7 +11,7 @@ import { release, standInWorker } from '../../face/stand-in-worker.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { ENROL_PER_COMPANY_PER_MINUTE } from './enrol.service.js';
-import { pairTestKiosk, postMultipart, signedMark } from './test-helpers.js';
+import { pairTestKiosk, postMultipart, signConsent, signedMark } from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
 const SHARE = 6;
@@ -99,6 +99,7 @@ describe('face engine shares per company', () => {
       ]);
     const admin = await t.factories.companyAdmin();
     const employee = await t.factories.employee(admin.companyId!);
+    await signConsent(t.db, employee.id);
     for (let i = 0; i < ENROL_PER_COMPANY_PER_MINUTE; i++) expect((await enrol(admin, employee.id)).statusCode).toBe(422);
     const over = await enrol(admin, employee.id);
     expect(over.statusCode).toBe(429);
@@ -110,6 +111,7 @@ describe('face engine shares per company', () => {
     // Another company's admin is not limited by it, and cannot enrol the first company's employee either.
     const otherAdmin = await t.factories.companyAdmin();
     const theirs = await t.factories.employee(otherAdmin.companyId!);
+    await signConsent(t.db, theirs.id);
     expect((await enrol(otherAdmin, theirs.id)).statusCode).toBe(422);
     expect((await enrol(otherAdmin, employee.id)).statusCode).toBe(404);
   });

@@ -1,7 +1,11 @@
 import {
+  adminConsentStatus,
   apiErrorBody,
   attendanceLinkInput,
   attendanceLinkToggle,
+  faceConsentCodeInput,
+  faceConsentSummary,
+  faceOfficeConsentInput,
   faceRegisterFields,
   faceSettings,
   faceSettingsInput,
@@ -11,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
+import * as consent from './consent.service.js';
 import * as enrol from './enrol.service.js';
 import * as settings from './face-settings.service.js';
 import * as links from './links.service.js';
@@ -46,7 +51,7 @@ export const faceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         consumes: ['multipart/form-data'],
         description:
-          'multipart/form-data: employeeId, consentAccepted=true, noticeVersion, optional descriptors (ignored: the server computes its own), and 3-5 JPEG/PNG parts named `image`. Replaces an earlier registration. 429 rate_limited (with Retry-After): more than 10 enrolments a minute in the company, or its share of the face engine is full.',
+          "multipart/form-data: employeeId, optional noticeVersion, optional descriptors (ignored: the server computes its own), and 3-5 JPEG/PNG parts named `image`. Replaces an earlier registration. Needs the worker's own consent to the company's current notice (their account, or POST /face-recognition/consent): without it 400 consent_required naming what is missing; consentAccepted is ignored (decision 0035, Ley 29733 art. 13.6). 429 rate_limited (with Retry-After): more than 10 enrolments a minute in the company, or its share of the face engine is full.",
       },
     },
     async (req, reply) => {
@@ -58,6 +63,56 @@ export const faceRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await enrol.registerFace(req.ctx, input, files);
       return reply.code(201).send({ data, message: translate('face.registered', req.lang) });
     },
+  );
+
+  app.get(
+    '/face-recognition/consent/:employeeId',
+    {
+      schema: {
+        tags,
+        params: employeeParam,
+        description: "The worker's open consent, the company's current notice, and where the office code goes (masked).",
+        response: { 200: z.object({ data: adminConsentStatus }) },
+      },
+    },
+    async (req) => ({ data: await consent.adminConsentStatus(req.ctx, req.params.employeeId) }),
+  );
+
+  app.post(
+    '/face-recognition/consent-code',
+    {
+      schema: {
+        tags,
+        body: faceConsentCodeInput,
+        description: 'Mails a 6-digit code (15 minutes, 5 tries) to the worker for an acceptance on this screen; 3 per worker in 15 minutes.',
+      },
+    },
+    async (req) => {
+      const { maskedEmail } = await consent.sendOfficeCode(req.ctx, req.body.employeeId);
+      return { data: { maskedEmail }, message: translate('consent.codeSent', req.lang).replace('{email}', maskedEmail) };
+    },
+  );
+
+  app.post(
+    '/face-recognition/consent',
+    {
+      schema: {
+        tags,
+        body: faceOfficeConsentInput,
+        description:
+          'The worker accepts on the enrolment screen: fullName and documentNumber as on their record and the code mailed to them. Records time, notice version, device and IP.',
+        response: { 201: z.object({ data: faceConsentSummary, message: z.string() }) },
+      },
+    },
+    async (req, reply) => reply.code(201).send({ data: await consent.acceptAtOffice(req.ctx, req.body), message: translate('consent.recorded', req.lang) }),
+  );
+
+  app.get(
+    '/face-recognition/consent-record/:id',
+    { schema: { tags, params: idParam, description: 'One consent of the company as a printable record.' } },
+    async (req) => ({
+      data: await consent.consentRecord(req.ctx, req.params.id),
+    }),
   );
 
   app.get(

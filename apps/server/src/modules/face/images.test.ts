@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { scriptedEngine } from './scripted-engine.js';
-import { multipart, pairTestKiosk, signedMark } from './test-helpers.js';
+import { multipart, pairTestKiosk, signConsent, signedMark } from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
 let t: TestApp;
@@ -56,6 +56,7 @@ async function bigPng() {
 async function enrol(images: Buffer[], lang = 'es') {
   const admin = await t.factories.companyAdmin();
   const employee = await t.factories.employee(admin.companyId!);
+  await signConsent(t.db, employee.id);
   const body = await multipart({ employeeId: employee.id, consentAccepted: 'true', noticeVersion: FACE_NOTICE_VERSION }, [
     { field: 'image', images, type: 'image/jpeg' },
   ]);
@@ -113,6 +114,7 @@ describe('uploaded images are judged by their bytes, not their declared type', (
     expect((await enrol(images)).statusCode).toBe(201);
     const admin = await t.factories.companyAdmin();
     const employee = await t.factories.employee(admin.companyId!);
+    await signConsent(t.db, employee.id);
     const body = await multipart({ employeeId: employee.id, consentAccepted: 'true', noticeVersion: FACE_NOTICE_VERSION }, [
       { field: 'image', images, type: 'application/octet-stream' },
     ]);

@@ -12,7 +12,7 @@ import type { TestUser } from '../../test/factories.js';
 import { newDeviceCookie, verifiedDeviceId } from './kiosk-device.js';
 import { hashLinkToken } from './link-token.js';
 import { scriptedEngine } from './scripted-engine.js';
-import { kioskChallenge, kioskDevice, pairTestKiosk, postMark, postMultipart, signedMark, type TestKiosk } from './test-helpers.js';
+import { kioskChallenge, kioskDevice, pairTestKiosk, postMark, postMultipart, signConsent, signedMark, type TestKiosk } from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
 const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
@@ -130,6 +130,7 @@ describe("removing another company's face", () => {
     const theirs = await t.factories.employee(owner.companyId!);
     const images = [await engine.frame({ person: 'vera' }), await engine.frame({ person: 'vera' }), await engine.frame({ person: 'vera' })];
     const fields = { employeeId: theirs.id, consentAccepted: 'true', noticeVersion: '2026-11-v1' };
+    await signConsent(t.db, theirs.id);
     expect((await postMultipart(t, `${base}/register`, owner, fields, [{ field: 'image', images }])).statusCode).toBe(201);
 
     const intruder = await t.factories.companyAdmin();

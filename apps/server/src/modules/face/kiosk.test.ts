@@ -14,7 +14,7 @@ import { createFacePool, type FacePool } from '../../face/pool.js';
 import { checkCapture } from '../../face/quality.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
-import { kioskChallenge, pairTestKiosk, postMultipart, signedMark, type TestKiosk } from './test-helpers.js';
+import { kioskChallenge, pairTestKiosk, postMultipart, signConsent, signedMark, type TestKiosk } from './test-helpers.js';
 
 const dir = fixturesDir();
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -59,7 +59,8 @@ describe.skipIf(!dir || onPostgres)(title, () => {
   }, SLOW);
   afterAll(() => pool?.close());
 
-  const register = (images: Buffer[], id = employeeId) =>
+  const register = async (images: Buffer[], id = employeeId) =>
+    (await signConsent(t.db, id)) ??
     postMultipart(t, `${base}/register`, admin, { employeeId: id, consentAccepted: 'true', noticeVersion: FACE_NOTICE_VERSION }, [{ field: 'image', images }]);
   const templatesOf = (id: string) => t.db.select().from(faceTemplates).where(eq(faceTemplates.employeeId, id));
   /** Paired kiosks by name (each one a kiosk browser the admin paired). */
@@ -153,9 +154,9 @@ describe.skipIf(!dir || onPostgres)(title, () => {
       expect((await register(frames.enrol)).statusCode).toBe(201);
       expect(await templatesOf(employeeId)).toHaveLength(3);
       const consents = await t.db.select().from(faceConsents).where(eq(faceConsents.employeeId, employeeId));
-      expect(consents).toHaveLength(2);
-      expect(consents.filter((c) => c.withdrawnAt === null)).toHaveLength(1);
-      expect(consents[0]).toMatchObject({ noticeVersion: FACE_NOTICE_VERSION, recordedByUserId: admin.id });
+      // Re-enrolment rests on the worker's one signed consent (decision 0035): the enrolment writes none of its own.
+      expect(consents).toHaveLength(1);
+      expect(consents[0]).toMatchObject({ noticeVersion: FACE_NOTICE_VERSION, method: 'employee', withdrawnAt: null });
     },
     SLOW,
   );

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attendanceLinks, companies } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { kioskChallenge, pairTestKiosk, postMultipart } from './test-helpers.js';
+import { kioskChallenge, pairTestKiosk, postMultipart, signConsent } from './test-helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -123,12 +123,12 @@ describe('face registration without the engine', () => {
     expect(r1.json().message).toBe('Error: No se puede procesar sin ID de empleado');
 
     const mine = await t.factories.employee(admin.companyId!);
-    const r2 = await postMultipart(t, `${base}/register`, admin, { employeeId: mine.id }, [{ field: 'image', images: [jpeg, jpeg, jpeg] }]);
-    expect(r2.statusCode).toBe(400);
-    expect(r2.json().errors[0]).toMatchObject({
-      path: 'consentAccepted',
-      message: 'El empleado debe aceptar el aviso de datos biométricos antes del registro.',
-    });
+    // Without the worker's own consent (decision 0035), named in the answer; the admin's tick changes nothing.
+    for (const extra of [{}, { consentAccepted: 'true' }] as Record<string, string>[]) {
+      const r2 = await postMultipart(t, `${base}/register`, admin, { employeeId: mine.id, ...extra }, [{ field: 'image', images: [jpeg, jpeg, jpeg] }]);
+      expect(r2.statusCode).toBe(400);
+      expect(r2.json()).toMatchObject({ code: 'consent_required', message: expect.stringMatching(/^Falta el consentimiento del trabajador/) });
+    }
 
     const stranger = await t.factories.employee();
     const r3 = await postMultipart(t, `${base}/register`, admin, fields(stranger.id), [{ field: 'image', images: [jpeg, jpeg, jpeg] }]);
@@ -138,6 +138,7 @@ describe('face registration without the engine', () => {
   it('answers 503 face_unavailable when the engine is not running, and refuses a wrong capture count', async () => {
     const admin = await t.factories.companyAdmin();
     const mine = await t.factories.employee(admin.companyId!);
+    await signConsent(t.db, mine.id);
     const r1 = await postMultipart(t, `${base}/register`, admin, fields(mine.id), [{ field: 'image', images: [jpeg, jpeg] }]);
     expect(r1.json()).toMatchObject({ code: 'captures_count', message: 'Se necesitan entre 3 y 5 capturas del rostro.' });
     const r2 = await postMultipart(t, `${base}/register`, admin, fields(mine.id), [{ field: 'image', images: [jpeg, jpeg, jpeg] }]);
@@ -148,7 +149,7 @@ describe('face registration without the engine', () => {
   it('an employee sees their consent state; nothing registered yet', async () => {
     const employee = await t.factories.employee();
     const res = await t.as(employee.account).get('/api/employee/face-consent');
-    expect(res.json().data).toEqual({ registered: false, faceData: null, consent: null });
+    expect(res.json().data).toEqual({ registered: false, faceData: null, consent: null, noticeVersion: FACE_NOTICE_VERSION });
     const admin = await t.factories.companyAdmin();
     expect((await t.as(admin).get('/api/employee/face-consent')).statusCode).toBe(403);
   });

@@ -1,6 +1,9 @@
 import { createHash, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
-import { kioskSignedText } from '@presente/shared';
+import { faceNoticeVersion, kioskSignedText } from '@presente/shared';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { companies, employees, faceConsents } from '../../db/schema/index.js';
 
 /** A multipart body for app.inject, built by the platform's own FormData encoder. */
 export async function multipart(fields: Record<string, string>, files: { field: string; images: Buffer[]; type?: string }[] = []) {
@@ -137,4 +140,25 @@ export async function signedMark(
     headers: { 'x-kiosk-id': kiosk.kioskId, 'x-kiosk-signature': signature },
   });
   return Object.assign(res, { challenge: c, frames });
+}
+
+/**
+ * The worker's own consent to their company's current notice, as if they had signed it in their account (decision
+ * 0035): what every enrolment needs. Nothing for an unknown employee (the enrolment answers 404 itself).
+ */
+export async function signConsent(db: Db, employeeId: string) {
+  const [e] = await db
+    .select({ companyId: employees.companyId, keepPhotos: companies.keepEnrolmentPhotos })
+    .from(employees)
+    .innerJoin(companies, eq(companies.id, employees.companyId))
+    .where(eq(employees.id, employeeId));
+  if (!e) return;
+  const noticeVersion = faceNoticeVersion(e.keepPhotos);
+  const own = and(eq(faceConsents.employeeId, employeeId), isNull(faceConsents.withdrawnAt));
+  const [open] = await db.select().from(faceConsents).where(own).orderBy(desc(faceConsents.acceptedAt)).limit(1);
+  if (open && open.method !== 'admin_legacy' && open.noticeVersion === noticeVersion) return;
+  await db.update(faceConsents).set({ withdrawnAt: new Date(), withdrawnReason: 'replaced' }).where(own);
+  await db
+    .insert(faceConsents)
+    .values({ companyId: e.companyId, employeeId, noticeVersion, method: 'employee', signedName: 'Firma de prueba', signedDocument: '00000000' });
 }

@@ -13,9 +13,21 @@ const REGISTER = 'POST /api/company-admin-simple/face-recognition/register';
 const SETTINGS = 'GET /api/company-admin-simple/face-recognition/settings';
 const ANA = employee(1);
 const settings = (keepEnrolmentPhotos: boolean) => ({ body: { data: { matchThreshold: 0.55, keepEnrolmentPhotos, storedPhotos: 0 } } });
+const CONSENT = `GET /api/company-admin-simple/face-recognition/consent/${ANA.id}`;
+/** The worker's own consent (decision 0035): signed in their account, for the company's current notice. */
+const signed = (noticeVersion: string = FACE_NOTICE_VERSION) => ({
+  body: {
+    data: {
+      consent: { id: 'c-1', acceptedAt: '2026-03-02T15:00:00.000Z', noticeVersion, method: 'employee', confirmBy: null, valid: true },
+      noticeVersion,
+      hasDocument: true,
+      maskedEmail: 'a***@example.com',
+    },
+  },
+});
 
 function routes(extra: MockRoutes = {}): MockRoutes {
-  return baseRoutes({ 'GET /api/company-admin-simple/employees': page([ANA]), [SETTINGS]: settings(false), ...extra });
+  return baseRoutes({ 'GET /api/company-admin-simple/employees': page([ANA]), [SETTINGS]: settings(false), [CONSENT]: signed(), ...extra });
 }
 
 beforeEach(() => resetFakeGuide());
@@ -26,29 +38,64 @@ async function openModal(user: ReturnType<typeof renderApp>['user']) {
 }
 
 describe('face registration modal', () => {
-  it('opens the camera only after the employee accepts the biometric notice', async () => {
+  it("without the worker's consent, hands the screen over: the worker signs with name, document and the mailed code, then the camera opens", async () => {
+    const getUserMedia = stubCamera();
+    const missing = { body: { data: { consent: null, noticeVersion: FACE_NOTICE_VERSION, hasDocument: true, maskedEmail: 'a***@example.com' } } };
+    const fetchMock = mockApi(
+      routes({
+        [CONSENT]: missing,
+        'POST /api/company-admin-simple/face-recognition/consent-code': { body: { data: { maskedEmail: 'a***@example.com' }, message: 'Código enviado' } },
+        'POST /api/company-admin-simple/face-recognition/consent': {
+          status: 201,
+          body: {
+            data: { id: 'c-2', acceptedAt: '2026-03-02T15:00:00.000Z', noticeVersion: FACE_NOTICE_VERSION, method: 'office', confirmBy: null, valid: true },
+          },
+        },
+      }),
+    );
+    const { user } = renderApp('/company-admin/employees');
+    const modal = await openModal(user);
+    expect(await within(modal).findByText('Falta el consentimiento de Ana Flores')).toBeInTheDocument();
+    // No box for the admin to tick, no way to the camera from here.
+    expect(within(modal).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(within(modal).queryByRole('button', { name: 'Continuar' })).not.toBeInTheDocument();
+    await user.click(within(modal).getByRole('button', { name: 'Entregar la pantalla al trabajador' }));
+    expect(await within(modal).findByText(/Guardamos una plantilla numérica de tu rostro/)).toBeInTheDocument();
+    const accept = within(modal).getByRole('button', { name: 'Acepto' });
+    expect(accept).toBeDisabled();
+    await user.type(within(modal).getByRole('textbox', { name: /Nombre completo/ }), 'Ana Flores');
+    await user.type(within(modal).getByRole('textbox', { name: /Número de documento/ }), '45678912');
+    expect(accept).toBeDisabled();
+    await user.type(within(modal).getByRole('textbox', { name: /Código de 6 dígitos/ }), '123456');
+    await user.click(accept);
+    await waitFor(() => expect(getUserMedia).toHaveBeenCalledTimes(1));
+    const call = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/face-recognition/consent') && init?.method === 'POST');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      employeeId: ANA.id,
+      noticeVersion: FACE_NOTICE_VERSION,
+      fullName: 'Ana Flores',
+      documentNumber: '45678912',
+      code: '123456',
+    });
+  }, 40_000);
+
+  it("shows a consent signed in the worker's account with its printable record, and continues to the camera", async () => {
     const getUserMedia = stubCamera();
     mockApi(routes());
     const { user } = renderApp('/company-admin/employees');
     const modal = await openModal(user);
-    expect(within(modal).getByText(/Guardamos una plantilla numérica de tu rostro/)).toBeInTheDocument();
-    const proceed = within(modal).getByRole('button', { name: 'Continuar' });
-    expect(proceed).toBeDisabled();
-    await user.click(proceed);
-    expect(getUserMedia).not.toHaveBeenCalled();
-
-    await user.click(within(modal).getByRole('checkbox', { name: /Ana Flores\) acepta el aviso de datos biométricos/ }));
-    expect(proceed).toBeEnabled();
-    await user.click(proceed);
+    expect(await within(modal).findByText('Ana Flores ya aceptó el aviso')).toBeInTheDocument();
+    expect(within(modal).getByRole('link', { name: /Ver constancia/ })).toHaveAttribute('href', '/consent-record/c-1');
+    await user.click(await within(modal).findByRole('button', { name: 'Continuar' }));
     await waitFor(() => expect(getUserMedia).toHaveBeenCalledTimes(1));
-    expect(await within(modal).findByRole('button', { name: 'Capturar' })).toBeInTheDocument();
   });
 
-  it('shows the notice that mentions the kept photo when the company keeps enrolment photos, and sends its version', async () => {
+  it('sends the photo notice version the worker signed when the company keeps enrolment photos', async () => {
     stubCamera();
     const fetchMock = mockApi(
       routes({
         [SETTINGS]: settings(true),
+        [CONSENT]: signed(FACE_NOTICE_PHOTO_VERSION),
         [REGISTER]: {
           status: 201,
           body: { data: { employeeId: ANA.id, faceData: { confidence: 0.9, createdAt: '2026-03-02T15:00:00.000Z', isActive: true }, templates: 3 } },
@@ -57,10 +104,7 @@ describe('face registration modal', () => {
     );
     const { user } = renderApp('/company-admin/employees');
     const modal = await openModal(user);
-    expect(await within(modal).findByText(/y una foto de registro \(la mejor captura\), que solo ven los administradores/)).toBeInTheDocument();
-    expect(within(modal).queryByText(/Guardamos una plantilla numérica de tu rostro \(no la foto\)/)).not.toBeInTheDocument();
-    await user.click(within(modal).getByRole('checkbox'));
-    await user.click(within(modal).getByRole('button', { name: 'Continuar' }));
+    await user.click(await within(modal).findByRole('button', { name: 'Continuar' }));
     const capture = await within(modal).findByRole('button', { name: 'Capturar' });
     await waitFor(() => expect(capture).toBeEnabled(), { timeout: 5000 });
     for (let i = 0; i < 3; i++) await user.click(capture);
@@ -77,8 +121,7 @@ describe('face registration modal', () => {
     mockApi(routes());
     const { user } = renderApp('/company-admin/employees');
     const modal = await openModal(user);
-    await user.click(within(modal).getByRole('checkbox'));
-    await user.click(within(modal).getByRole('button', { name: 'Continuar' }));
+    await user.click(await within(modal).findByRole('button', { name: 'Continuar' }));
     expect(await within(modal).findByText('Demasiada luz sobre tu rostro: evita la luz directa', {}, { timeout: 5000 })).toBeInTheDocument();
     fakeGuide.faces = () => [seenFace({ box: [400, 250, 180, 180] })];
     expect(await within(modal).findByText('Centra tu rostro en el óvalo')).toBeInTheDocument();
@@ -94,15 +137,13 @@ describe('face registration modal', () => {
     mockApi(routes({ [REGISTER]: { status: 400, body: { message, code: 'validation_failed', errors: [{ path: 'noticeVersion', message }] } } }));
     const { user } = renderApp('/company-admin/employees');
     const modal = await openModal(user);
-    await user.click(within(modal).getByRole('checkbox'));
-    await user.click(within(modal).getByRole('button', { name: 'Continuar' }));
+    await user.click(await within(modal).findByRole('button', { name: 'Continuar' }));
     const capture = await within(modal).findByRole('button', { name: 'Capturar' });
     await waitFor(() => expect(capture).toBeEnabled(), { timeout: 5000 });
     for (let i = 0; i < 3; i++) await user.click(capture);
     await user.click(within(modal).getByRole('button', { name: 'Registrar' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(await within(modal).findByRole('checkbox', { name: /acepta el aviso de datos biométricos/ })).not.toBeChecked();
-    expect(within(modal).getByRole('button', { name: 'Continuar' })).toBeDisabled();
+    expect(await within(modal).findByRole('button', { name: 'Continuar' })).toBeInTheDocument();
   });
 
   it('shows the camera error of the spec when access is denied', async () => {
@@ -110,8 +151,7 @@ describe('face registration modal', () => {
     mockApi(routes());
     const { user } = renderApp('/company-admin/employees');
     const modal = await openModal(user);
-    await user.click(within(modal).getByRole('checkbox'));
-    await user.click(within(modal).getByRole('button', { name: 'Continuar' }));
+    await user.click(await within(modal).findByRole('button', { name: 'Continuar' }));
     expect(await within(modal).findByText('Acceso a la cámara denegado. Por favor, permite el acceso a la cámara.')).toBeInTheDocument();
   });
 
@@ -141,8 +181,7 @@ describe('face registration modal', () => {
     );
     const { user } = renderApp('/company-admin/employees');
     const modal = await openModal(user);
-    await user.click(within(modal).getByRole('checkbox'));
-    await user.click(within(modal).getByRole('button', { name: 'Continuar' }));
+    await user.click(await within(modal).findByRole('button', { name: 'Continuar' }));
     const capture = await within(modal).findByRole('button', { name: 'Capturar' });
     await waitFor(() => expect(capture).toBeEnabled(), { timeout: 5000 });
     const submit = within(modal).getByRole('button', { name: 'Registrar' });
@@ -157,7 +196,7 @@ describe('face registration modal', () => {
     expect(within(modal).getAllByTestId('face-capture')[1]).toHaveAttribute('data-failed', 'true');
     const sent = formOf(fetchMock.mock.calls.find(([url]) => String(url).endsWith('/face-recognition/register'))?.[1]);
     expect(sent.get('employeeId')).toBe(ANA.id);
-    expect(sent.get('consentAccepted')).toBe('true');
+    expect(sent.get('consentAccepted')).toBeNull(); // an admin's tick means nothing (decision 0035)
     expect(sent.get('noticeVersion')).toBe(FACE_NOTICE_VERSION);
     expect(sent.getAll('image')).toHaveLength(3);
 

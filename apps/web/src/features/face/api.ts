@@ -1,4 +1,17 @@
-import type { AttendanceLink, AttendanceLinkInput, FaceConsentState, FaceData, FaceNoticeVersion, FaceSettings, FaceSettingsInput } from '@presente/shared';
+import type {
+  AdminConsentStatus,
+  AttendanceLink,
+  AttendanceLinkInput,
+  FaceConsentInput,
+  FaceConsentRecord,
+  FaceConsentState,
+  FaceConsentSummary,
+  FaceData,
+  FaceNoticeVersion,
+  FaceOfficeConsentInput,
+  FaceSettings,
+  FaceSettingsInput,
+} from '@presente/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { employeeKeys } from '../employees/api';
@@ -65,14 +78,13 @@ export interface RegisterResult {
   templates: number;
 }
 
-/** POST /register (multipart): the employee's consent (the notice version they were shown) and 3-5 captures named `image`. */
+/** POST /register (multipart): 3-5 captures named `image` and the notice version the worker signed (decision 0035). */
 export function useRegisterFace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ employeeId, captures, noticeVersion }: { employeeId: string; captures: Blob[]; noticeVersion: FaceNoticeVersion }) => {
       const form = new FormData();
       form.append('employeeId', employeeId);
-      form.append('consentAccepted', 'true');
       form.append('noticeVersion', noticeVersion);
       captures.forEach((blob, i) => {
         form.append('image', blob, `capture-${i + 1}.jpg`);
@@ -132,3 +144,47 @@ export function useWithdrawFaceConsent() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: faceConsentKey }),
   });
 }
+
+/** GET /consent/{employeeId}: the worker's open consent, the company's notice and where the office code goes. */
+export function useAdminConsent(employeeId: string | null) {
+  return useQuery({
+    queryKey: ['company-admin', 'face-consent', employeeId],
+    queryFn: async () => (await api.get<AdminConsentStatus>(`${BASE}/consent/${employeeId}`)).data,
+    enabled: !!employeeId,
+  });
+}
+
+/** POST /consent-code: mails the worker a one-time code for the acceptance on this screen. */
+export function useSendConsentCode() {
+  return useMutation({ mutationFn: async (employeeId: string) => (await api.post<{ maskedEmail: string }>(`${BASE}/consent-code`, { employeeId })).message });
+}
+
+/** POST /consent: the worker signs on the enrolment screen (name, document, the code mailed to them). */
+export function useOfficeConsent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: FaceOfficeConsentInput) => (await api.post<FaceConsentSummary>(`${BASE}/consent`, body)).data,
+    onSuccess: (_d, body) => queryClient.invalidateQueries({ queryKey: ['company-admin', 'face-consent', body.employeeId] }),
+  });
+}
+
+/** POST /employee/face-consent: the worker accepts the current notice in their own account. */
+export function useAcceptFaceConsent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: FaceConsentInput) => (await api.post<FaceConsentSummary>('/employee/face-consent', body)).message,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: faceConsentKey }),
+  });
+}
+
+/** The printable record of a consent, for the admin of the company or the worker themself. */
+export function useConsentRecord(id: string, asAdmin: boolean, enabled: boolean) {
+  return useQuery({
+    queryKey: ['face-consent-record', id, asAdmin],
+    queryFn: async () => (await api.get<FaceConsentRecord>(asAdmin ? `${BASE}/consent-record/${id}` : `/employee/face-consent/record/${id}`)).data,
+    enabled,
+  });
+}
+
+/** The printable record's page (opened in a new tab). */
+export const consentRecordUrl = (id: string) => `/consent-record/${id}`;

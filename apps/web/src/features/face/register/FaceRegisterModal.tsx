@@ -11,7 +11,7 @@ import { notify } from '../../../lib/notify';
 import type { Employee } from '../../employees/api';
 import { faceSettingsKey, useDeleteFace, useRegisterFace } from '../api';
 import { type Capture, CaptureStep } from './CaptureStep';
-import { NoticeStep } from './NoticeStep';
+import { ConsentStep } from './ConsentStep';
 
 /** The spec's states (§4): camera and preview are the capture step; uploading keeps the camera on. */
 type Step = 'notice' | 'capture' | 'success';
@@ -27,7 +27,8 @@ function failedIndex(error: unknown): number | null {
 }
 
 /**
- * Face registration by camera (spec §2, §4): the biometric notice and the employee's acceptance, then
+ * Face registration by camera (spec §2, §4): the worker's own consent (decision 0035: signed in their account or here
+ * by the worker, never ticked by the admin), then
  * camera with live guidance and captures, uploading, success or the server's error with a retry.
  * Registering again replaces the earlier face; an existing face can also be removed here.
  */
@@ -121,9 +122,9 @@ export function FaceRegisterModal({ employee, onClose }: { employee: Employee | 
               </Button>
             </Group>
           )}
-          <NoticeStep
-            employeeName={name}
-            onAccept={(version) => {
+          <ConsentStep
+            employee={employee}
+            onConsented={(version) => {
               setNoticeVersion(version);
               setStep('capture');
             }}
