@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies, employees, faceTemplates } from '../../db/schema/index.js';
 import { TemplateIndex } from '../../face/match.js';
+import { openDescriptor } from '../../face/seal.js';
 
 /**
  * One TemplateIndex per company, rebuilt when the set of templates that can be recognised changes: the
@@ -32,12 +33,22 @@ export async function companyIndex(db: Db, companyId: string): Promise<TemplateI
   if (hit?.stamp === stamp) return hit.index;
 
   const rows = await db
-    .select({ employeeId: faceTemplates.employeeId, descriptor: faceTemplates.descriptor })
+    .select({ employeeId: faceTemplates.employeeId, sealed: faceTemplates.sealed })
     .from(faceTemplates)
     .innerJoin(employees, eq(employees.id, faceTemplates.employeeId))
     .where(recognisable(companyId));
-  const byEmployee = new Map<string, number[][]>();
-  for (const r of rows) byEmployee.set(r.employeeId, [...(byEmployee.get(r.employeeId) ?? []), r.descriptor]);
+  // The only place templates are opened for matching (decision 0029): into this process's memory, never an answer.
+  const byEmployee = new Map<string, Float32Array[]>();
+  for (const r of rows) {
+    if (!r.sealed) continue; // a plain row of before: the start-up pass seals it
+    const list = byEmployee.get(r.employeeId) ?? [];
+    try {
+      list.push(openDescriptor({ companyId, employeeId: r.employeeId }, r.sealed));
+    } catch {
+      continue; // altered, or moved from another row or company: GCM refuses it, and it matches nobody
+    }
+    byEmployee.set(r.employeeId, list);
+  }
   const index = new TemplateIndex(Math.max(64, rows.length));
   for (const [employeeId, descriptors] of byEmployee) index.add(employeeId, descriptors);
   cache.set(companyId, { stamp, index });
