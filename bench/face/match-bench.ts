@@ -13,7 +13,12 @@ import { DESCRIPTOR_LENGTH, TemplateIndex } from '../../apps/server/src/face/mat
 import { newMasterKey, openDescriptor, sealDescriptor } from '../../apps/server/src/face/seal.js';
 
 const { values } = parseArgs({
-  options: { templates: { type: 'string', default: '100000' }, per: { type: 'string', default: '5' }, runs: { type: 'string', default: '200' }, sealed: { type: 'boolean', default: false } },
+  options: {
+    templates: { type: 'string', default: '100000' },
+    per: { type: 'string', default: '5' },
+    runs: { type: 'string', default: '200' },
+    sealed: { type: 'boolean', default: false },
+  },
 });
 const templates = Number(values.templates);
 const per = Number(values.per);

@@ -15,7 +15,7 @@ import { startupFailureMessage } from './lib/disk-full.js';
 import { connectRedis } from './lib/redis.js';
 import { resolveSessionSecret } from './lib/secrets.js';
 import { billingModeFor } from './modules/billing/billing.provider.js';
-import { resealBiometrics } from './modules/face/reseal.js';
+import { resealBiometrics, sealedKeyIds, unknownKeyMessage } from './modules/face/reseal.js';
 import { repairImpossibleBreaks } from './modules/schedules/break-repair.js';
 import { listenForBackupRequests } from './ops/backup-requests.js';
 import { createRealtime } from './realtime/server.js';
@@ -55,7 +55,11 @@ async function main() {
   }
   // Biometric data sealed at rest: the keyring first, then every plain or old-key row sealed (decision 0029).
   try {
-    const ring = resolveKeyring(config, dataDir, true) as BiometricKeyring;
+    // No key yet: a first start makes one, but not over data sealed with a key that is missing (a restore without it).
+    const found = resolveKeyring(config, dataDir, false);
+    const sealedWith = found ? [] : await sealedKeyIds(database.db);
+    if (sealedWith.length) throw new BiometricKeyError(unknownKeyMessage(sealedWith, null));
+    const ring = found ?? (resolveKeyring(config, dataDir, true) as BiometricKeyring);
     useKeyring(ring);
     const sealed = await resealBiometrics(database.db, ring);
     if (sealed.templates || sealed.photos) log.info(sealed, 'biometric data sealed with the current key');
@@ -63,6 +67,8 @@ async function main() {
   } catch (err) {
     if (err instanceof BiometricKeyError) {
       console.error(err.message);
+      await database.close();
+      unlock();
       process.exit(78);
     }
     throw err;

@@ -122,6 +122,20 @@ describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
     expect(await withPglite(target, (db) => openedTemplate(db, sealed.owner, envRing))).toEqual(sealed.vector);
   }, 180_000);
 
+  it('a server started without the key that sealed the face data refuses to start, naming the key, and makes no key of its own', async () => {
+    const dataDir = tempDir();
+    const ring = resolveKeyring({}, tempDir(), true)!; // the key stays elsewhere: a DATA_DIR restored without it
+    const database = await openPglite({ dataDir: pgliteDir(dataDir) });
+    await runMigrations(database);
+    await sealedTemplate(database.db, ring);
+    await database.close();
+    await expect(startServerProcess('no-biometric-key', { DATA_DIR: dataDir })).rejects.toThrow(
+      new RegExp(`exit 78\\)[^]*sealed with biometric key ${ring.current.id}, which this server does not have`),
+    );
+    expect(existsSync(join(dataDir, 'biometric-master.key'))).toBe(false);
+    expect(existsSync(join(dataDir, 'presente.lock'))).toBe(false);
+  }, 120_000);
+
   it('npm run rotate-biometric-key re-seals every template under a new key file; the old key opens nothing after it', async () => {
     const dataDir = tempDir();
     const ring = resolveKeyring({}, dataDir, true)!;
