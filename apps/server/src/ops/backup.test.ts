@@ -156,7 +156,21 @@ describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
       await after.close();
     }
     expect(existsSync(join(dataDir, 'presente.lock'))).toBe(false);
-  }, 120_000);
+
+    // With BIOMETRIC_KEY: the new key there, the old one in BIOMETRIC_KEY_PREVIOUS; without the old one it says how.
+    const [oldKey, newKey] = [rotated.current.secret.toString('base64'), otherKey()];
+    await expect(runOps(['rotate-biometric-key'], { DATA_DIR: dataDir, BIOMETRIC_KEY: newKey })).rejects.toThrow(/BIOMETRIC_KEY_PREVIOUS/);
+    const envOut = await runOps(['rotate-biometric-key'], { DATA_DIR: dataDir, BIOMETRIC_KEY: newKey, BIOMETRIC_KEY_PREVIOUS: oldKey });
+    expect(envOut.join('\n')).toMatch(/Re-sealed 1 face templates[^]*Remove BIOMETRIC_KEY_PREVIOUS/);
+    const envRing = resolveKeyring({ BIOMETRIC_KEY: newKey }, dataDir, false);
+    const last = await openPglite({ dataDir: pgliteDir(dataDir) });
+    try {
+      expect(await openedTemplate(last.db, owner, envRing)).toEqual(vector);
+      await expect(openedTemplate(last.db, owner, rotated)).rejects.toThrow(/unknown key/);
+    } finally {
+      await last.close();
+    }
+  }, 180_000);
 
   it('round-trips a stopped server: the data and the session secret come back, the old ones are kept aside', async () => {
     const { dataDir, secret } = await pgliteDataDir('Empresa Original');

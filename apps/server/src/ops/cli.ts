@@ -4,6 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { configSchema } from '../config.js';
+import { BiometricKeyError } from '../face/seal.js';
 import { BackupError, type BackupKind, backupName, KIND_LABEL, openBackup, privateDir } from './backup-file.js';
 import { biometricKeyCheck, biometricKeysOf } from './biometric-keys.js';
 import { backupPglite, restorePglite } from './pglite-backup.js';
@@ -79,7 +80,7 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   runOps(process.argv.slice(2)).then(
     (lines) => console.log(lines.join('\n')),
     (err) => {
-      console.error(err instanceof BackupError ? err.message : err);
+      console.error(err instanceof BackupError || err instanceof BiometricKeyError ? err.message : err);
       process.exit(1);
     },
   );
