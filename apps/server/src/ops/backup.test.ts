@@ -130,7 +130,7 @@ describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
     await sealedTemplate(database.db, ring);
     await database.close();
     await expect(startServerProcess('no-biometric-key', { DATA_DIR: dataDir })).rejects.toThrow(
-      new RegExp(`exit 78\\)[^]*sealed with biometric key ${ring.current.id}, which this server does not have`),
+      new RegExp(`exit 78\\)[\\s\\S]*sealed with biometric key ${ring.current.id}, which this server does not have`),
     );
     expect(existsSync(join(dataDir, 'biometric-master.key'))).toBe(false);
     expect(existsSync(join(dataDir, 'presente.lock'))).toBe(false);
@@ -161,7 +161,7 @@ describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
     const [oldKey, newKey] = [rotated.current.secret.toString('base64'), otherKey()];
     await expect(runOps(['rotate-biometric-key'], { DATA_DIR: dataDir, BIOMETRIC_KEY: newKey })).rejects.toThrow(/BIOMETRIC_KEY_PREVIOUS/);
     const envOut = await runOps(['rotate-biometric-key'], { DATA_DIR: dataDir, BIOMETRIC_KEY: newKey, BIOMETRIC_KEY_PREVIOUS: oldKey });
-    expect(envOut.join('\n')).toMatch(/Re-sealed 1 face templates[^]*Remove BIOMETRIC_KEY_PREVIOUS/);
+    expect(envOut.join('\n')).toMatch(/Re-sealed 1 face templates[\s\S]*Remove BIOMETRIC_KEY_PREVIOUS/);
     const envRing = resolveKeyring({ BIOMETRIC_KEY: newKey }, dataDir, false);
     const last = await openPglite({ dataDir: pgliteDir(dataDir) });
     try {
