@@ -36,6 +36,13 @@ export const configSchema = z.object({
         .filter(Boolean),
     ),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Biometric master key (base64 of 32 bytes); unset: DATA_DIR/biometric-master.key (decision 0029). */
+  BIOMETRIC_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+    .optional(),
+  /** Comma-separated previous biometric keys, kept while npm run rotate-biometric-key re-seals. */
+  BIOMETRIC_KEY_PREVIOUS: z.string().optional(),
   SUPERADMIN_EMAIL: z.email('must be an email address').optional(),
   SUPERADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SMTP_URL: optionalUrl(/^smtps?:\/\//, 'must start with smtp:// or smtps://'),

@@ -8,12 +8,14 @@ import { ConfigError, configWarnings, loadConfig, paymentStatusOf } from './conf
 import { type Database, lockDataDir, openPglite, openPostgres, pgliteDir, runMigrations } from './db/client.js';
 import { createDeps } from './deps.js';
 import { createFacePool } from './face/pool.js';
+import { BiometricKeyError, type BiometricKeyring, resolveKeyring, useKeyring } from './face/seal.js';
 import { jobHandlers, recurringJobs } from './jobs/index.js';
 import { startJobRunner } from './jobs/runner.js';
 import { startupFailureMessage } from './lib/disk-full.js';
 import { connectRedis } from './lib/redis.js';
 import { resolveSessionSecret } from './lib/secrets.js';
 import { billingModeFor } from './modules/billing/billing.provider.js';
+import { resealBiometrics, sealedKeyIds, unknownKeyMessage } from './modules/face/reseal.js';
 import { repairImpossibleBreaks } from './modules/schedules/break-repair.js';
 import { listenForBackupRequests } from './ops/backup-requests.js';
 import { createRealtime } from './realtime/server.js';
@@ -50,6 +52,26 @@ async function main() {
     database = embedded;
     await runMigrations(database);
     listenForBackupRequests(dataDir, embedded.client, log); // npm run backup asks this process for the dump (decision 0027)
+  }
+  // Biometric data sealed at rest: the keyring first, then every plain or old-key row sealed (decision 0029).
+  try {
+    // No key yet: a first start makes one, but not over data sealed with a key that is missing (a restore without it).
+    const found = resolveKeyring(config, dataDir, false);
+    const sealedWith = found ? [] : await sealedKeyIds(database.db);
+    if (sealedWith.length) throw new BiometricKeyError(unknownKeyMessage(sealedWith, null));
+    const ring = found ?? (resolveKeyring(config, dataDir, true) as BiometricKeyring);
+    useKeyring(ring);
+    const sealed = await resealBiometrics(database.db, ring);
+    if (sealed.templates || sealed.photos) log.info(sealed, 'biometric data sealed with the current key');
+    if (sealed.unreadable) log.warn(sealed, 'biometric rows whose seal does not open (altered or moved): they match nobody');
+  } catch (err) {
+    if (err instanceof BiometricKeyError) {
+      console.error(err.message);
+      await database.close();
+      unlock();
+      process.exit(78);
+    }
+    throw err;
   }
   await seedCountries(database.db);
   await repairImpossibleBreaks(database.db, log);

@@ -20,7 +20,14 @@ export interface Manifest {
   keys: string[];
   /** SESSION_SECRET came from the environment: it is not in the backup and must be kept by hand. */
   sessionSecretFromEnv: boolean;
+  /** The biometric master keys that may have sealed its face data (ids only; decision 0029). Absent: older backup. */
+  biometricKeyIds?: string[];
+  /** They came from BIOMETRIC_KEY: not in the backup, kept by hand. */
+  biometricKeyFromEnv?: boolean;
 }
+
+/** What the command knows of the environment when it writes a backup. */
+export type BackupNotes = Pick<Manifest, 'sessionSecretFromEnv' | 'biometricKeyIds' | 'biometricKeyFromEnv'>;
 
 const MANIFEST = 'presente-backup.json';
 export const DATABASE_ENTRY: Record<BackupKind, string> = { pglite: 'database/pgdata.tar.gz', postgres: 'database/database.pgdump' };
@@ -54,7 +61,7 @@ export function privateDir(dir: string): string {
   return dir;
 }
 
-export async function writeBackup(out: string, kind: BackupKind, databaseFile: string, dataDir: string, sessionSecretFromEnv: boolean) {
+export async function writeBackup(out: string, kind: BackupKind, databaseFile: string, dataDir: string, notes: BackupNotes) {
   const keys = keyFiles(dataDir);
   const manifest: Manifest = {
     format: 'presente-backup',
@@ -63,7 +70,7 @@ export async function writeBackup(out: string, kind: BackupKind, databaseFile: s
     createdAt: new Date().toISOString(),
     database: DATABASE_ENTRY[kind],
     keys,
-    sessionSecretFromEnv,
+    ...notes,
   };
   const entries: Entry[] = [
     { name: MANIFEST, data: `${JSON.stringify(manifest, null, 2)}\n` },

@@ -5,8 +5,10 @@ import { basename, join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { Db } from '../db/client.js';
 import { openPglite, openPostgres, pgliteDir, runMigrations } from '../db/client.js';
-import { companies, departments } from '../db/schema/index.js';
+import { companies, departments, faceTemplates } from '../db/schema/index.js';
+import { type BiometricKeyring, newMasterKey, openDescriptor, resolveKeyring, sealDescriptor } from '../face/seal.js';
 import { resolveSessionSecret } from '../lib/secrets.js';
 import { createPostgresTestDatabase } from '../test/database.js';
 import { makeFactories } from '../test/factories.js';
@@ -64,10 +66,116 @@ async function renameAll(dataDir: string) {
   await database.close();
 }
 
+/** A company with one employee whose face template is sealed under `ring`. */
+async function sealedTemplate(db: Db, ring: BiometricKeyring) {
+  const company = await makeFactories(db).company({ name: 'Empresa Biométrica' });
+  const employee = await makeFactories(db).employee(company.id);
+  const owner = { companyId: company.id, employeeId: employee.id };
+  const vector = Float32Array.from({ length: 128 }, (_, i) => Math.sin(i) / 4);
+  await db.insert(faceTemplates).values({ ...owner, sealed: sealDescriptor(owner, vector, ring) });
+  return { owner, vector };
+}
+async function openedTemplate(db: Db, owner: { companyId: string; employeeId: string }, ring: BiometricKeyring | null) {
+  const [row] = await db.select().from(faceTemplates).where(eq(faceTemplates.employeeId, owner.employeeId));
+  return openDescriptor(owner, row.sealed!, ring!);
+}
+const otherKey = () => newMasterKey().secret.toString('base64');
+
 describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
+  it('carries the biometric key: sealed templates open after a restore; without that key the restore is refused and nothing moves', async () => {
+    const withPglite = async <T>(dir: string, fn: (db: Db) => Promise<T>) => {
+      const database = await openPglite({ dataDir: pgliteDir(dir) });
+      try {
+        await runMigrations(database);
+        return await fn(database.db);
+      } finally {
+        await database.close();
+      }
+    };
+    // The embedded default: the key file in DATA_DIR travels in the backup.
+    const dataDir = tempDir();
+    const ring = resolveKeyring({}, dataDir, true)!;
+    const { owner, vector } = await withPglite(dataDir, (db) => sealedTemplate(db, ring));
+    const file = fileIn(await runOps(['backup'], { DATA_DIR: dataDir }));
+    expect((await openBackup(file)).manifest).toMatchObject({ biometricKeyIds: [ring.current.id], biometricKeyFromEnv: false });
+    const elsewhere = tempDir();
+    const wrong = runOps(['restore', file], { DATA_DIR: elsewhere, BIOMETRIC_KEY: otherKey() });
+    await expect(wrong).rejects.toThrow(new RegExp(`Not restored: .*sealed with biometric key ${ring.current.id}`));
+    expect(readdirSync(elsewhere)).toEqual([]); // refused before anything was written
+    await runOps(['restore', file], { DATA_DIR: elsewhere });
+    const restoredRing = resolveKeyring({}, elsewhere, false);
+    expect(restoredRing?.current.id).toBe(ring.current.id);
+    expect(await withPglite(elsewhere, (db) => openedTemplate(db, owner, restoredRing))).toEqual(vector);
+
+    // BIOMETRIC_KEY in the environment: not in the backup; the restore needs it set to the same value.
+    const key = otherKey();
+    const envDir = tempDir();
+    const envRing = resolveKeyring({ BIOMETRIC_KEY: key }, envDir, true)!;
+    const sealed = await withPglite(envDir, (db) => sealedTemplate(db, envRing));
+    const out = await runOps(['backup'], { DATA_DIR: envDir, BIOMETRIC_KEY: key });
+    expect(out.join('\n')).toMatch(/BIOMETRIC_KEY is set in the environment and is NOT in the backup/);
+    const target = tempDir();
+    await expect(runOps(['restore', fileIn(out)], { DATA_DIR: target })).rejects.toThrow(/set BIOMETRIC_KEY to the same value/);
+    await expect(runOps(['restore', fileIn(out)], { DATA_DIR: target, BIOMETRIC_KEY: otherKey() })).rejects.toThrow(/Not restored/);
+    expect(readdirSync(target)).toEqual([]);
+    await runOps(['restore', fileIn(out)], { DATA_DIR: target, BIOMETRIC_KEY: key });
+    expect(await withPglite(target, (db) => openedTemplate(db, sealed.owner, envRing))).toEqual(sealed.vector);
+  }, 180_000);
+
+  it('a server started without the key that sealed the face data refuses to start, naming the key, and makes no key of its own', async () => {
+    const dataDir = tempDir();
+    const ring = resolveKeyring({}, tempDir(), true)!; // the key stays elsewhere: a DATA_DIR restored without it
+    const database = await openPglite({ dataDir: pgliteDir(dataDir) });
+    await runMigrations(database);
+    await sealedTemplate(database.db, ring);
+    await database.close();
+    await expect(startServerProcess('no-biometric-key', { DATA_DIR: dataDir })).rejects.toThrow(
+      new RegExp(`exit 78\\)[\\s\\S]*sealed with biometric key ${ring.current.id}, which this server does not have`),
+    );
+    expect(existsSync(join(dataDir, 'biometric-master.key'))).toBe(false);
+    expect(existsSync(join(dataDir, 'presente.lock'))).toBe(false);
+  }, 120_000);
+
+  it('npm run rotate-biometric-key re-seals every template under a new key file; the old key opens nothing after it', async () => {
+    const dataDir = tempDir();
+    const ring = resolveKeyring({}, dataDir, true)!;
+    const database = await openPglite({ dataDir: pgliteDir(dataDir) });
+    await runMigrations(database);
+    const { owner, vector } = await sealedTemplate(database.db, ring);
+    await database.close();
+    const out = await runOps(['rotate-biometric-key'], { DATA_DIR: dataDir });
+    const rotated = resolveKeyring({}, dataDir, false)!;
+    expect(rotated.keys.map((k) => k.id)).toEqual([rotated.current.id]);
+    expect(rotated.current.id).not.toBe(ring.current.id);
+    expect(out.join('\n')).toMatch(new RegExp(`Re-sealed 1 face templates and 0 enrolment photos with key ${rotated.current.id}`));
+    const after = await openPglite({ dataDir: pgliteDir(dataDir) });
+    try {
+      expect(await openedTemplate(after.db, owner, rotated)).toEqual(vector);
+      await expect(openedTemplate(after.db, owner, ring)).rejects.toThrow(/unknown key/);
+    } finally {
+      await after.close();
+    }
+    expect(existsSync(join(dataDir, 'presente.lock'))).toBe(false);
+
+    // With BIOMETRIC_KEY: the new key there, the old one in BIOMETRIC_KEY_PREVIOUS; without the old one it says how.
+    const [oldKey, newKey] = [rotated.current.secret.toString('base64'), otherKey()];
+    await expect(runOps(['rotate-biometric-key'], { DATA_DIR: dataDir, BIOMETRIC_KEY: newKey })).rejects.toThrow(/BIOMETRIC_KEY_PREVIOUS/);
+    const envOut = await runOps(['rotate-biometric-key'], { DATA_DIR: dataDir, BIOMETRIC_KEY: newKey, BIOMETRIC_KEY_PREVIOUS: oldKey });
+    expect(envOut.join('\n')).toMatch(/Re-sealed 1 face templates[\s\S]*Remove BIOMETRIC_KEY_PREVIOUS/);
+    const envRing = resolveKeyring({ BIOMETRIC_KEY: newKey }, dataDir, false);
+    const last = await openPglite({ dataDir: pgliteDir(dataDir) });
+    try {
+      expect(await openedTemplate(last.db, owner, envRing)).toEqual(vector);
+      await expect(openedTemplate(last.db, owner, rotated)).rejects.toThrow(/unknown key/);
+    } finally {
+      await last.close();
+    }
+  }, 180_000);
+
   it('round-trips a stopped server: the data and the session secret come back, the old ones are kept aside', async () => {
     const { dataDir, secret } = await pgliteDataDir('Empresa Original');
-    writeFileSync(join(dataDir, 'biometric-master.key'), 'k'.repeat(32), { mode: 0o600 }); // a key a later issue adds
+    const biometricKey = `${newMasterKey().secret.toString('base64')}\n`;
+    writeFileSync(join(dataDir, 'biometric-master.key'), biometricKey, { mode: 0o600 });
     const env = { DATA_DIR: dataDir };
     const out = await runOps(['backup'], env);
     const file = fileIn(out);
@@ -91,7 +199,7 @@ describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
 
     expect(await companyNames(dataDir)).toEqual(['Empresa Original']);
     expect(readFileSync(join(dataDir, 'session-secret'), 'utf8')).toBe(secret);
-    expect(readFileSync(join(dataDir, 'biometric-master.key'), 'utf8')).toBe('k'.repeat(32));
+    expect(readFileSync(join(dataDir, 'biometric-master.key'), 'utf8')).toBe(biometricKey);
     const aside = readdirSync(dataDir).find((n) => n.startsWith('before-restore-'))!;
     expect(readFileSync(join(dataDir, aside, 'session-secret'), 'utf8')).toBe('x'.repeat(64));
     expect(await companyNames(join(dataDir, aside))).toEqual(['Cambiada']); // the replaced database, intact
@@ -205,6 +313,29 @@ describe.skipIf(!onPostgres)('backup and restore on PostgreSQL', () => {
       await database.close();
     }
   }
+
+  it('carries the biometric key: sealed templates open after a restore; a restore with another key is refused', async () => {
+    const source = await createPostgresTestDatabase();
+    const dataDir = tempDir();
+    const ring = resolveKeyring({}, dataDir, true)!;
+    const database = openPostgres(source, 2);
+    const { owner, vector } = await sealedTemplate(database.db, ring);
+    await database.close();
+    const file = fileIn(await runOps(['backup'], { DATA_DIR: dataDir, DATABASE_URL: source }));
+    const target = await emptyDatabase();
+    const fresh = tempDir();
+    await expect(runOps(['restore', file], { DATA_DIR: fresh, DATABASE_URL: target, BIOMETRIC_KEY: otherKey() })).rejects.toThrow(
+      new RegExp(`Not restored: .*sealed with biometric key ${ring.current.id}`),
+    );
+    expect(readdirSync(fresh)).toEqual([]);
+    await runOps(['restore', file], { DATA_DIR: fresh, DATABASE_URL: target });
+    const restored = openPostgres(target, 1);
+    try {
+      expect(await openedTemplate(restored.db, owner, resolveKeyring({}, fresh, false))).toEqual(vector);
+    } finally {
+      await restored.close();
+    }
+  }, 120_000);
 
   it('round-trips through pg_dump into an empty database, refuses a non-empty one unless --force', async () => {
     const source = await createPostgresTestDatabase();

@@ -1,14 +1,17 @@
-// npm run backup [-- --out <folder|file>]   and   npm run restore -- <file> [--force]
+// npm run backup [-- --out <folder|file>],  npm run restore -- <file> [--force],  npm run rotate-biometric-key
 // The database is the one the server would use with the same environment: PostgreSQL with DATABASE_URL,
 // else PGlite in DATA_DIR (decision 0027).
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { configSchema } from '../config.js';
+import { BiometricKeyError } from '../face/seal.js';
 import { BackupError, type BackupKind, backupName, KIND_LABEL, openBackup, privateDir } from './backup-file.js';
+import { biometricKeyCheck, biometricKeysOf } from './biometric-keys.js';
 import { backupPglite, restorePglite } from './pglite-backup.js';
 import { backupPostgres, restorePostgres } from './postgres-backup.js';
+import { rotateBiometricKey } from './rotate-key.js';
 
-const env = configSchema.pick({ DATA_DIR: true, DATABASE_URL: true, SESSION_SECRET: true });
+const env = configSchema.pick({ DATA_DIR: true, DATABASE_URL: true, SESSION_SECRET: true, BIOMETRIC_KEY: true, BIOMETRIC_KEY_PREVIOUS: true });
 
 export function sizeOf(bytes: number): string {
   return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -32,13 +35,19 @@ export async function runOps(argv: string[], environment: NodeJS.ProcessEnv = pr
         ? join(resolve(wanted), name)
         : resolve(wanted);
     const secretFromEnv = !!config.SESSION_SECRET;
-    const done = config.DATABASE_URL ? await backupPostgres(config.DATABASE_URL, dataDir, out, secretFromEnv) : await backupPglite(dataDir, out, secretFromEnv);
+    const notes = { sessionSecretFromEnv: secretFromEnv, ...biometricKeysOf(config, dataDir) };
+    const done = config.DATABASE_URL ? await backupPostgres(config.DATABASE_URL, dataDir, out, notes) : await backupPglite(dataDir, out, notes);
     const lines = [`Backup of ${KIND_LABEL[kind]}, ${done.via}, written in ${(done.ms / 1000).toFixed(1)} s:`, `  ${done.file}  ${sizeOf(done.bytes)}`];
     const keys = done.keys.length ? `DATA_DIR's keys (${done.keys.join(', ')})` : 'no key file (DATA_DIR has none)';
     lines.push(`It holds the database and ${keys}: keep it private, and copy it off this machine.`);
     if (secretFromEnv) lines.push('SESSION_SECRET is set in the environment and is NOT in the backup: keep its value with the backup.');
+    if (notes.biometricKeyFromEnv) {
+      lines.push('BIOMETRIC_KEY is set in the environment and is NOT in the backup: keep its value with the backup (no face data opens without it).');
+    }
     return lines;
   }
+
+  if (command === 'rotate-biometric-key') return rotateBiometricKey(config, dataDir);
 
   if (command === 'restore') {
     const file = rest.find((a) => !a.startsWith('--'));
@@ -51,6 +60,7 @@ export async function runOps(argv: string[], environment: NodeJS.ProcessEnv = pr
           : 'This is a PostgreSQL backup (pg_dump), but DATABASE_URL is not set: set DATABASE_URL to an empty PostgreSQL database to restore it.',
       );
     }
+    await biometricKeyCheck(resolve(file), backup, config);
     const done = config.DATABASE_URL
       ? await restorePostgres(resolve(file), backup, config.DATABASE_URL, dataDir, flag('--force'))
       : await restorePglite(resolve(file), backup, dataDir);
@@ -63,14 +73,14 @@ export async function runOps(argv: string[], environment: NodeJS.ProcessEnv = pr
     lines.push('Start the server: pending migrations run at start.');
     return lines;
   }
-  throw new BackupError('Usage: npm run backup [-- --out <folder|file>]  |  npm run restore -- <file> [--force]');
+  throw new BackupError('Usage: npm run backup [-- --out <folder|file>]  |  npm run restore -- <file> [--force]  |  npm run rotate-biometric-key');
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   runOps(process.argv.slice(2)).then(
     (lines) => console.log(lines.join('\n')),
     (err) => {
-      console.error(err instanceof BackupError ? err.message : err);
+      console.error(err instanceof BackupError || err instanceof BiometricKeyError ? err.message : err);
       process.exit(1);
     },
   );

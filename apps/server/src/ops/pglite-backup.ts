@@ -6,7 +6,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { hasPgliteData, lockDataDir, pgliteDir, processStartTime } from '../db/client.js';
 import { extractEntry } from './archive.js';
-import { BackupError, type OpenedBackup, privateDir, restoreKeys, timestamp, writeBackup } from './backup-file.js';
+import { BackupError, type BackupNotes, type OpenedBackup, privateDir, restoreKeys, timestamp, writeBackup } from './backup-file.js';
 import { type DumpResult, dumpFile, dumpPglite, REQUEST_SIGNAL, readListener, requestFile, requestsDir, resultFile } from './backup-requests.js';
 
 const stillAlive = (pid: number) => {
@@ -101,7 +101,7 @@ export interface BackupOutcome {
 }
 
 /** `npm run backup` on PGlite: from the running server when there is one, else from the folder itself. */
-export async function backupPglite(dataDir: string, out: string, sessionSecretFromEnv: boolean): Promise<BackupOutcome> {
+export async function backupPglite(dataDir: string, out: string, notes: BackupNotes): Promise<BackupOutcome> {
   if (!hasPgliteData(dataDir)) throw new BackupError(`There is no PGlite database in ${pgliteDir(dataDir)} (is DATA_DIR right?).`);
   const started = performance.now();
   privateDir(requestsDir(dataDir));
@@ -112,7 +112,7 @@ export async function backupPglite(dataDir: string, out: string, sessionSecretFr
   try {
     // Compressed here, not by dumpDataDir('gzip'): PGlite would hold its query lock while compressing.
     await pipeline(createReadStream(dump.file), createGzip({ level: 6 }), createWriteStream(gz, { mode: 0o600 }));
-    keys = (await writeBackup(out, 'pglite', gz, dataDir, sessionSecretFromEnv)).keys;
+    keys = (await writeBackup(out, 'pglite', gz, dataDir, notes)).keys;
   } finally {
     rmSync(dump.file, { force: true });
     rmSync(gz, { force: true });

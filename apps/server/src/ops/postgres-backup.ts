@@ -4,7 +4,7 @@ import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { extractEntry } from './archive.js';
-import { BackupError, type OpenedBackup, privateDir, restoreKeys, timestamp, writeBackup } from './backup-file.js';
+import { BackupError, type BackupNotes, type OpenedBackup, privateDir, restoreKeys, timestamp, writeBackup } from './backup-file.js';
 import type { BackupOutcome, RestoreOutcome } from './pglite-backup.js';
 
 // PostgreSQL backups are pg_dump's custom format (compressed, restorable table by table, read by pg_restore).
@@ -39,14 +39,14 @@ function run(tool: string, args: string[], env: NodeJS.ProcessEnv): Promise<void
   });
 }
 
-export async function backupPostgres(url: string, dataDir: string, out: string, sessionSecretFromEnv: boolean): Promise<BackupOutcome> {
+export async function backupPostgres(url: string, dataDir: string, out: string, notes: BackupNotes): Promise<BackupOutcome> {
   const started = performance.now();
   const { dbname, env } = connection(url);
   const dump = join(privateDir(join(dataDir, 'backups')), `.${randomBytes(8).toString('hex')}.pgdump`);
   let keys: string[] = [];
   try {
     await run('pg_dump', ['--format=custom', '--file', dump, '--dbname', dbname], env);
-    keys = (await writeBackup(out, 'postgres', dump, dataDir, sessionSecretFromEnv)).keys;
+    keys = (await writeBackup(out, 'postgres', dump, dataDir, notes)).keys;
   } finally {
     rmSync(dump, { force: true });
   }

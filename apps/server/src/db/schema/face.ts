@@ -7,6 +7,13 @@ const companyId = () =>
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' });
 
+/** Binary column: node-postgres reads a Buffer, PGlite a Uint8Array; both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) => Buffer.from(value),
+});
+
 /** One employee's enrolment: its quality and when it was made (the spec's faceData). */
 export const faceProfiles = pgTable(
   'face_profiles',
@@ -25,7 +32,11 @@ export const faceProfiles = pgTable(
   (t) => [index('face_profiles_company_idx').on(t.companyId)],
 );
 
-/** The 128-d descriptors of each enrolment capture (the optional photo lives in face_photos). */
+/**
+ * The 128-d descriptors of each enrolment capture (the optional photo lives in face_photos), sealed with the
+ * company's biometric key (face/seal.ts, decision 0029). `descriptor` is the plain column of before: the
+ * start-up pass seals what it finds there and empties it.
+ */
 export const faceTemplates = pgTable(
   'face_templates',
   {
@@ -34,18 +45,13 @@ export const faceTemplates = pgTable(
     employeeId: uuid()
       .notNull()
       .references(() => employees.id, { onDelete: 'cascade' }),
-    descriptor: real().array().notNull(),
+    sealed: bytea(),
+    /** Legacy plaintext; always NULL once the start-up pass has run. */
+    descriptor: real().array(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('face_templates_company_employee_idx').on(t.companyId, t.employeeId)],
 );
-
-/** Binary column: node-postgres reads a Buffer, PGlite a Uint8Array; both become a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  toDriver: (value) => value,
-  fromDriver: (value) => Buffer.from(value),
-});
 
 /**
  * One enrolment photo per employee (the best capture, re-encoded as a JPEG without metadata), kept only when
@@ -58,7 +64,10 @@ export const facePhotos = pgTable(
       .primaryKey()
       .references(() => employees.id, { onDelete: 'cascade' }),
     companyId: companyId(),
-    jpeg: bytea().notNull(),
+    /** The JPEG sealed with the company's biometric key (face/seal.ts). */
+    sealed: bytea(),
+    /** Legacy plaintext; always NULL once the start-up pass has run. */
+    jpeg: bytea(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('face_photos_company_idx').on(t.companyId)],

@@ -7,6 +7,7 @@ import { AppError } from '../../errors.js';
 import { enrolmentPhoto } from '../../face/image.js';
 import { euclidean } from '../../face/match.js';
 import { bestCapture, checkEnrolment } from '../../face/quality.js';
+import { openPhoto, sealDescriptor, sealPhoto } from '../../face/seal.js';
 import { hitWithin } from '../../lib/rate-window.js';
 import { rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
@@ -74,9 +75,10 @@ export async function registerFace(ctx: Ctx, input: { employeeId: string; notice
     await assertWorkerConsent(tx, companyId, employee.id, noticeVersion, true);
     const own = <T extends typeof faceTemplates | typeof facePhotos>(t: T) => and(eq(t.companyId, companyId), eq(t.employeeId, employee.id));
     await tx.delete(faceTemplates).where(own(faceTemplates));
-    await tx.insert(faceTemplates).values(checked.descriptors.map((d) => ({ companyId, employeeId: employee.id, descriptor: Array.from(d) })));
+    const owner = { companyId, employeeId: employee.id };
+    await tx.insert(faceTemplates).values(checked.descriptors.map((d) => ({ ...owner, sealed: sealDescriptor(owner, d) })));
     await tx.delete(facePhotos).where(own(facePhotos));
-    if (photo) await tx.insert(facePhotos).values({ companyId, employeeId: employee.id, jpeg: photo });
+    if (photo) await tx.insert(facePhotos).values({ ...owner, sealed: sealPhoto(owner, photo) });
     const values = { companyId, confidence, templates: checked.descriptors.length, registeredByUserId: userId, createdAt: new Date(), updatedAt: new Date() };
     const [row] = await tx
       .insert(faceProfiles)
@@ -130,10 +132,10 @@ export async function deleteFace(ctx: Ctx, employeeId: string) {
 export async function facePhoto(ctx: Ctx, employeeId: string): Promise<Buffer> {
   const companyId = requireCompany(ctx.actor);
   const [row] = await ctx.db
-    .select({ jpeg: facePhotos.jpeg })
+    .select({ sealed: facePhotos.sealed })
     .from(facePhotos)
     .innerJoin(companies, eq(companies.id, facePhotos.companyId))
     .where(and(eq(facePhotos.employeeId, employeeId), eq(facePhotos.companyId, companyId), eq(companies.keepEnrolmentPhotos, true)));
-  if (!row) throw new AppError('not_found', 'face.photoNotFound');
-  return row.jpeg;
+  if (!row?.sealed) throw new AppError('not_found', 'face.photoNotFound');
+  return openPhoto({ companyId, employeeId }, row.sealed);
 }

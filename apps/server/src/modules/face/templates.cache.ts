@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies, employees, faceTemplates } from '../../db/schema/index.js';
 import { TemplateIndex } from '../../face/match.js';
+import { openDescriptor } from '../../face/seal.js';
 
 /**
  * One TemplateIndex per company, rebuilt when the set of templates that can be recognised changes: the
@@ -12,7 +13,7 @@ import { TemplateIndex } from '../../face/match.js';
  * or a reactivation, by any code path or another server process, is seen on the next mark; only the
  * rebuild is cached (docs/decisions/0015).
  */
-const cache = new Map<string, { stamp: string; index: TemplateIndex }>();
+const cache = new Map<string, { stamp: string; index: TemplateIndex; opened: Map<string, Float32Array> }>();
 
 const recognisable = (companyId: string) =>
   and(eq(faceTemplates.companyId, companyId), eq(employees.companyId, companyId), eq(employees.status, 'ACTIVE'), isNull(employees.deletedAt));
@@ -32,14 +33,34 @@ export async function companyIndex(db: Db, companyId: string): Promise<TemplateI
   if (hit?.stamp === stamp) return hit.index;
 
   const rows = await db
-    .select({ employeeId: faceTemplates.employeeId, descriptor: faceTemplates.descriptor })
+    .select({ employeeId: faceTemplates.employeeId, sealed: faceTemplates.sealed })
     .from(faceTemplates)
     .innerJoin(employees, eq(employees.id, faceTemplates.employeeId))
     .where(recognisable(companyId));
-  const byEmployee = new Map<string, number[][]>();
-  for (const r of rows) byEmployee.set(r.employeeId, [...(byEmployee.get(r.employeeId) ?? []), r.descriptor]);
+  // The only place templates are opened for matching (decision 0029): into this process's memory, never an answer.
+  // A rebuild reopens only the blobs it has not opened before (by employee + GCM tag: a blob moved to another
+  // employee is opened again, and refused), so an enrolment in a large company costs its own templates only.
+  const before = hit?.opened;
+  const opened = new Map<string, Float32Array>();
+  const byEmployee = new Map<string, Float32Array[]>();
+  for (const r of rows) {
+    if (!r.sealed) continue; // a plain row of before: the start-up pass seals it
+    const key = `${r.employeeId}:${r.sealed.subarray(17, 33).toString('base64')}`;
+    let descriptor = before?.get(key);
+    if (!descriptor) {
+      try {
+        descriptor = openDescriptor({ companyId, employeeId: r.employeeId }, r.sealed);
+      } catch {
+        continue; // altered, or moved from another row or company: GCM refuses it, and it matches nobody
+      }
+    }
+    opened.set(key, descriptor);
+    const list = byEmployee.get(r.employeeId) ?? [];
+    list.push(descriptor);
+    byEmployee.set(r.employeeId, list);
+  }
   const index = new TemplateIndex(Math.max(64, rows.length));
   for (const [employeeId, descriptors] of byEmployee) index.add(employeeId, descriptors);
-  cache.set(companyId, { stamp, index });
+  cache.set(companyId, { stamp, index, opened });
   return index;
 }
