@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './context.js';
 import type { RedisLink } from './lib/redis.js';
@@ -17,7 +17,7 @@ import { publicConfigRoutes } from './modules/public-config/public-config.routes
 import { registerRoutes } from './modules/register/register.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
-import { installErrorHandler } from './plugins/error-handler.js';
+import { frameworkErrors, installErrorHandler } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerTextGuard } from './plugins/text-guard.js';
@@ -30,6 +30,8 @@ export interface BuildOptions {
   webDist?: string;
   /** Shared rate-limit counters (lib/redis.ts). */
   redis?: RedisLink;
+  /** Told of every route as it is registered (the fuzz suite's list of routes; test/fuzz.ts). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The ONE list of route modules, all under /api. */
@@ -57,10 +59,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     // A number of hops: believe only the addresses that many proxies appended (decision 0025).
     trustProxy: typeof deps.config.TRUST_PROXY === 'number' ? trustHops(deps.config.TRUST_PROXY) : deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
   installErrorHandler(app);
   await app.register(cookie);

@@ -1,10 +1,11 @@
-import { isMessageKey, type Language, translate } from '@presente/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { ERROR_STATUS, isMessageKey, type Language, translate } from '@presente/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError } from '../errors.js';
 import { databaseErrorAnswer, isDatabaseUnavailable } from '../lib/db-errors.js';
 import { isDiskFull } from '../lib/disk-full.js';
+import { pickLanguage } from '../lib/lang.js';
 
 /**
  * A validation message in the reader's language: schemas carry catalogue keys; a check that has none
@@ -17,6 +18,19 @@ const fieldMessage = (message: string | undefined, lang: Language) => translate(
 export const RETRY_AFTER_SECONDS = 5;
 
 const format = (text: string, params: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k) => (k in params ? String(params[k]) : `{${k}}`));
+
+/**
+ * Errors the router raises before any hook runs (Fastify's `frameworkErrors`): a path with broken
+ * %-encoding, or a path parameter past the router's 100 characters. Fastify answered these with its own
+ * English body and code (FST_ERR_BAD_URL 400, FST_ERR_MAX_PARAM_LENGTH 414; the route fuzz suite's
+ * finding). No id is that long, so the second is the 404 any unknown id gets; the first is a 400.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const lang = pickLanguage(req.headers['accept-language']);
+  const code = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'not_found' : 'validation_failed';
+  const key = code === 'not_found' ? 'error.not_found' : 'validation.invalid';
+  return reply.code(ERROR_STATUS[code]).send({ message: translate(key, lang), code });
+}
 
 /**
  * The one place errors become HTTP answers: `{ message, code, errors? }` in the request's language.

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.js';
 
 /** The Content-Security-Policy header as directive -> sources. */
-async function csp(env: Record<string, string>) {
+async function csp(env: Record<string, string>, headers: Record<string, string> = {}) {
   const t = await createTestApp(env);
-  const res = await t.anon.get('/api/health');
+  const res = await t.anon.get('/api/health', headers);
+  expect(res.statusCode).toBeLessThan(500);
   const header = String(res.headers['content-security-policy'] ?? '');
   const directives = new Map(
     header
@@ -43,5 +44,23 @@ describe('Content-Security-Policy and PayPal', () => {
     const res = await t.as(admin).get('/api/paypal/plans');
     expect(res.json().data).toMatchObject({ mode: 'paypal', paypalClientId: 'AbC-public-client-id' });
     expect(res.body).not.toContain('shh-secret');
+  });
+});
+
+describe('Content-Security-Policy: websockets to the app itself only (decision 0031)', () => {
+  it("connect-src names the page's own host for ws and wss, never any ws:/wss: host", async () => {
+    const { directives } = await csp({}, { host: 'asistencia.example.pe:8443' });
+    const connect = directives.get('connect-src')!;
+    expect(connect).not.toContain('ws:');
+    expect(connect).not.toContain('wss:');
+    expect(connect).toEqual(expect.arrayContaining(["'self'", 'ws://asistencia.example.pe:8443', 'wss://asistencia.example.pe:8443']));
+  });
+
+  it('a forged Host writes no directive; PUBLIC_URL is named as well', async () => {
+    const { directives } = await csp({ PUBLIC_URL: 'https://presente.example.com' }, { host: "evil.example; script-src * 'unsafe-inline'" });
+    expect(directives.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(directives.get('script-src')).not.toContain('*');
+    expect(directives.get('connect-src')).toEqual(expect.arrayContaining(['ws://presente.example.com', 'wss://presente.example.com']));
+    expect(directives.get('connect-src')!.join(' ')).not.toContain('evil');
   });
 });

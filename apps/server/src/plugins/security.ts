@@ -24,6 +24,19 @@ export function tileImageSource(template: string | null | undefined): string | n
   return `${m[1].toLowerCase()}://${host}`;
 }
 
+const PLAIN_HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The app's own origin as websocket sources (the realtime socket), instead of any ws:/wss: host. CSP3's
+ * 'self' already matches same-origin ws/wss in current browsers; an older Safari on a kiosk tablet needs
+ * them spelled out. The host is the request's (the page's) or PUBLIC_URL's, only when it is a plain
+ * host[:port], so a forged Host cannot write a directive (decision 0031).
+ */
+export function ownSocketSources(host: string | undefined, publicHost?: string): string {
+  const hosts = [...new Set([host, publicHost].filter((h): h is string => !!h && PLAIN_HOST.test(h)))];
+  return hosts.length ? hosts.flatMap((h) => [`ws://${h}`, `wss://${h}`]).join(' ') : "'self'";
+}
+
 /**
  * Security headers, per-route rate limits (shared through Redis when configured) and the Origin check.
  * PayPal's hosts are allowed only when real PayPal is configured (`paypal`); the simulator needs none.
@@ -32,6 +45,7 @@ export function tileImageSource(template: string | null | undefined): string | n
 export async function registerSecurity(app: FastifyInstance, opts: { redis?: RedisLink; publicUrl?: string; paypal?: boolean; mapTileUrl?: string | null }) {
   const paypal = opts.paypal ? PAYPAL_CSP_HOSTS : [];
   const tiles = tileImageSource(opts.mapTileUrl);
+  const publicHost = opts.publicUrl ? new URL(opts.publicUrl).host : undefined;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -40,7 +54,12 @@ export async function registerSecurity(app: FastifyInstance, opts: { redis?: Red
         workerSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : []), ...paypal],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https://challenges.cloudflare.com', ...paypal],
+        connectSrc: [
+          "'self'",
+          (req) => ownSocketSources((req as { headers: { host?: string } }).headers.host, publicHost),
+          'https://challenges.cloudflare.com',
+          ...paypal,
+        ],
         frameSrc: ['https://challenges.cloudflare.com', ...paypal],
         mediaSrc: ["'self'", 'blob:'],
         upgradeInsecureRequests: null,

@@ -1,7 +1,7 @@
 import type { Challenge } from 'altcha-lib';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import pino from 'pino';
 import { afterAll } from 'vitest';
 import { buildApp } from '../app.js';
@@ -27,6 +27,8 @@ export interface TestApp {
   as(user: TestUser): Client;
   /** Anonymous requests. */
   anon: Client;
+  /** Every route the app registered (method, url, schema, config), in registration order. */
+  routes: RouteOptions[];
   /** A valid ALTCHA solution, as the widget would send it. */
   solveCaptcha(): Promise<string>;
 }
@@ -50,7 +52,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { da
   const deps = createDeps({ config, database, sessionSecret: 'test-secret-test-secret-test-secret-test', log, events });
   // Tests read mail from memory; nothing is written to disk.
   (deps as { mailer: AppDeps['mailer'] }).mailer = memoryMailer();
-  const app = await buildApp(deps, process.env.TEST_LOG ? { logger: log } : {});
+  const routes: RouteOptions[] = [];
+  const app = await buildApp(deps, { ...(process.env.TEST_LOG ? { logger: log } : {}), onRoute: (r) => void routes.push(r) });
   await app.ready();
   const factories = makeFactories(deps.db);
 
@@ -77,6 +80,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { da
     db: deps.db,
     events,
     factories,
+    routes,
     anon: client(),
     as: (user) => client(`presente_session=${user.sessionToken}`),
     async solveCaptcha() {

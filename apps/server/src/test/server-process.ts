@@ -12,6 +12,8 @@ export interface ServerProcess {
   /** What the process printed (for failure messages). */
   output(): string;
   stop(): Promise<void>;
+  /** kill -9: no shutdown code runs (a crash, the OOM killer). Resolves once the process is gone. */
+  kill(): Promise<void>;
 }
 
 /** A port nothing listens on now (the kernel's pick, released at once). */
@@ -65,11 +67,17 @@ export async function startServerProcess(name: string, env: Record<string, strin
     });
     rmSync(dataDir, { recursive: true, force: true });
   };
+  const kill = () =>
+    new Promise<void>((res) => {
+      if (child.exitCode !== null || child.signalCode !== null) return res();
+      child.once('exit', () => res());
+      child.kill('SIGKILL');
+    });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child, output: () => out, stop };
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child, output: () => out, stop, kill };
     } catch {}
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -54,3 +54,35 @@ export function emailChangedMail(lang: Language, user: { name: string; email: st
     links: [link],
   };
 }
+
+/**
+ * Told to the owner of an address someone tried to register a company with (decision 0031): registration
+ * answers the same for a taken address, so the owner, not the registrant, learns that it is taken.
+ */
+export function registrationAttemptMail(lang: Language, user: { name: string; email: string }, loginLink: string, resetLink: string): Mail {
+  const t =
+    lang === 'en'
+      ? {
+          subject: 'Presente: someone tried to register with your address',
+          hello: `Hello ${user.name},`,
+          body: 'Someone tried to register a new company in Presente with your email address. Your address already has an account, so nothing was created.',
+          you: 'If it was you, sign in here:',
+          forgot: 'Forgot your password? Set a new one here:',
+          ignore: 'If it was not you, ignore this message: your account is unchanged.',
+        }
+      : {
+          subject: 'Presente: alguien intentó registrarse con tu correo',
+          hello: `Hola ${user.name},`,
+          body: 'Alguien intentó registrar una nueva empresa en Presente con tu correo. Tu correo ya tiene una cuenta, así que no se creó nada.',
+          you: 'Si fuiste tú, inicia sesión aquí:',
+          forgot: '¿Olvidaste tu contraseña? Crea una nueva aquí:',
+          ignore: 'Si no fuiste tú, ignora este mensaje: tu cuenta no cambió.',
+        };
+  return {
+    to: user.email,
+    subject: t.subject,
+    text: `${t.hello}\n\n${t.body}\n\n${t.you}\n${loginLink}\n\n${t.forgot}\n${resetLink}\n\n${t.ignore}\n`,
+    html: `<p>${escapeHtml(t.hello)}</p><p>${escapeHtml(t.body)}</p><p>${escapeHtml(t.you)} <a href="${escapeHtml(loginLink)}">${escapeHtml(loginLink)}</a></p><p>${escapeHtml(t.forgot)} <a href="${escapeHtml(resetLink)}">${escapeHtml(resetLink)}</a></p><p>${escapeHtml(t.ignore)}</p>`,
+    links: [loginLink, resetLink],
+  };
+}

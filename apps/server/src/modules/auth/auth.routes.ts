@@ -12,6 +12,7 @@ import {
 } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { afterAnswer } from '../../lib/after-answer.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.js';
 import { undoEmailChange } from '../account/own-account.service.js';
 import * as auth from './auth.service.js';
@@ -95,19 +96,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/register',
     {
       config: perIp(10, 10),
-      schema: { tags: ['auth'], body: registerInput, response: { 201: messageOnly.extend({ data: z.object({ companyId: z.string() }) }) } },
+      schema: {
+        tags: ['auth'],
+        description:
+          'Answers 201 with the same sentence whether the admin email was free (the company is created) or already had an account (nothing is created; that account is mailed that someone tried): the answer tells no one which addresses exist (decision 0031).',
+        body: registerInput,
+        response: { 201: messageOnly },
+      },
     },
     async (req, reply) => {
-      const { company } = await auth.registerCompany(req.ctx, req.body);
-      return reply.code(201).send({ data: { companyId: company.id }, message: translate('auth.registerSuccess', req.lang) });
+      const { taken } = await auth.registerCompany(req.ctx, req.body);
+      if (taken) afterAnswer(reply, 'registration attempt mail', () => auth.mailRegistrationAttempt(req.ctx, taken));
+      return reply.code(201).send({ message: translate('auth.registerSuccess', req.lang) });
     },
   );
 
   app.post(
     '/auth/forgot-password',
     { config: perIp(5, 15), schema: { tags: ['auth'], body: forgotPasswordInput, response: { 200: messageOnly } } },
-    async (req) => {
-      await auth.forgotPassword(req.ctx, req.body);
+    async (req, reply) => {
+      // Nothing is looked up before the answer: a known and an unknown address answer after the same work (decision 0031).
+      afterAnswer(reply, 'forgot-password', () => auth.forgotPassword(req.ctx, req.body));
       return { message: translate('auth.forgotSuccess', req.lang) };
     },
   );

@@ -6,7 +6,7 @@ import type { Actor, Ctx } from '../../context.js';
 import { companies, passwordResetTokens, sessions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { burnPasswordCheck, hashPassword, randomToken, sha256, signToken, verifyPassword } from '../../lib/crypto.js';
-import { resetPasswordMail } from './auth.mails.js';
+import { registrationAttemptMail, resetPasswordMail } from './auth.mails.js';
 import { dropSessionSockets, revokeSessions } from './sessions.js';
 
 const LOGIN_FAIL_WINDOW_MS = 15 * 60 * 1000;
@@ -108,7 +108,11 @@ export function socketToken(ctx: Ctx, actor: Actor): string {
   return signToken(ctx.deps.sessionSecret, { sub: actor.userId, sid: actor.sessionId, exp: Date.now() + SOCKET_TOKEN_TTL_MS });
 }
 
-/** Registers a company (plan FREE, status ACTIVE) and its administrator in one transaction. */
+/**
+ * Registers a company (plan FREE, status ACTIVE) and its administrator in one transaction. An address that
+ * already has an account creates nothing and returns `taken` (its user): the route answers as for a new
+ * company and mails that user instead, so the answer is no test of which addresses exist (decision 0031).
+ */
 export async function registerCompany(ctx: Ctx, input: z.output<typeof registerInput>) {
   await assertHuman(ctx, input.turnstileToken);
   const country = findCountry(input.country);
@@ -116,10 +120,9 @@ export async function registerCompany(ctx: Ctx, input: z.output<typeof registerI
   if (!country.timezones.some((t) => t.timezone === input.timezone)) {
     throw new AppError('validation_failed', 'validation.timezoneInvalid', {}, [{ path: 'timezone', message: 'validation.timezoneInvalid' }]);
   }
-  if (await findUserByEmail(ctx, input.adminEmail)) {
-    throw new AppError('email_taken', 'auth.emailTaken', {}, [{ path: 'adminEmail', message: 'auth.emailTaken' }]);
-  }
-  const passwordHash = await hashPassword(input.password);
+  // The password is hashed whether or not the address is taken: both answers cost the same (decision 0031).
+  const [existing, passwordHash] = await Promise.all([findUserByEmail(ctx, input.adminEmail), hashPassword(input.password)]);
+  if (existing) return { taken: existing } as const;
   try {
     return await ctx.db.transaction(async (tx) => {
       const [company] = await tx
@@ -143,18 +146,30 @@ export async function registerCompany(ctx: Ctx, input: z.output<typeof registerI
         .insert(users)
         .values({ companyId: company.id, role: 'COMPANY_ADMIN', name: input.adminName, email: input.adminEmail, passwordHash })
         .returning();
-      return { company, admin };
+      return { company, admin, taken: null };
     });
   } catch (err) {
     // Two registrations racing for one email: the unique index decides.
     if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') {
-      throw new AppError('email_taken', 'auth.emailTaken', {}, [{ path: 'adminEmail', message: 'auth.emailTaken' }]);
+      const taken = await findUserByEmail(ctx, input.adminEmail);
+      if (taken) return { taken } as const;
     }
     throw err;
   }
 }
 
-/** Mails a single-use reset link (1 hour) when the account exists; the answer never tells. */
+/**
+ * Mails the owner of a taken address that someone tried to register with it: a link to sign in and one to
+ * reset the password. Called after the answer, which is the same as a successful registration's.
+ */
+export async function mailRegistrationAttempt(ctx: Ctx, user: User) {
+  await ctx.deps.mailer.send(registrationAttemptMail(ctx.lang, user, `${ctx.publicUrl}/login`, `${ctx.publicUrl}/forgot-password`));
+}
+
+/**
+ * Mails a single-use reset link (1 hour) when the account exists; the answer never tells. The route calls it
+ * after the answer (lib/after-answer.ts), so a known and an unknown address answer after the same work.
+ */
 export async function forgotPassword(ctx: Ctx, input: z.output<typeof forgotPasswordInput>) {
   const user = await findUserByEmail(ctx, input.email);
   if (!user?.isActive) return;

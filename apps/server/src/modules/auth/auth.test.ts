@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { companies, passwordResetTokens, sessions, users } from '../../db/schema/index.js';
+import { afterAnswerSettled } from '../../lib/after-answer.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_PASSWORD } from '../../test/factories.js';
 
@@ -88,17 +89,28 @@ describe('POST /api/auth/register', () => {
     expect(bad.json().code).toBe('validation_failed');
   });
 
-  it('answers 409 with a clear message when the admin email is taken (any case) and creates no company', async () => {
+  it('a taken admin email (any case) creates nothing, answers as a new company, and mails the owner instead (decision 0031)', async () => {
     const existing = await t.factories.companyAdmin();
     const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(companies);
-    const res = await t.anon.post('/api/auth/register', {
+    const fresh = await t.anon.post('/api/auth/register', { ...registration(), turnstileToken: await t.solveCaptcha() });
+    const taken = await t.anon.post('/api/auth/register', {
       ...registration({ adminEmail: existing.email.toUpperCase() }),
       turnstileToken: await t.solveCaptcha(),
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'email_taken', message: 'Ya existe una cuenta con ese email' });
+    // The same status and body as a registration that created a company: no test of which addresses exist.
+    expect(taken.statusCode).toBe(201);
+    expect(taken.json()).toEqual(fresh.json());
+    expect(taken.json()).toEqual({ message: 'Empresa registrada exitosamente, inicia sesión' });
     const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(companies);
-    expect(after[0].n).toBe(before[0].n);
+    expect(after[0].n).toBe(before[0].n + 1);
+    await afterAnswerSettled();
+    const mail = t.deps.mailer.outbox.at(-1)!;
+    expect(mail.to).toBe(existing.email);
+    expect(mail.subject).toBe('Presente: alguien intentó registrarse con tu correo');
+    expect(mail.links).toEqual([
+      expect.stringMatching(/^http:\/\/localhost(:\d+)?\/login$/),
+      expect.stringMatching(/^http:\/\/localhost(:\d+)?\/forgot-password$/),
+    ]);
   });
 
   it('refuses a replayed verification solution', async () => {
@@ -271,10 +283,12 @@ describe('forgot and reset password', () => {
     const admin = await t.factories.companyAdmin();
     const before = t.deps.mailer.outbox.length;
     const unknown = await t.anon.post('/api/auth/forgot-password', { email: 'nadie@example.com' });
+    await afterAnswerSettled();
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json().message).toBe('Si el email existe en nuestro sistema, recibirás un enlace de recuperación');
     expect(t.deps.mailer.outbox.length).toBe(before);
     const known = await t.anon.post('/api/auth/forgot-password', { email: admin.email }, { host: 'localhost:3000' });
+    await afterAnswerSettled();
     expect(known.json()).toEqual(unknown.json());
     const mail = t.deps.mailer.outbox.at(-1)!;
     expect(mail.to).toBe(admin.email);
@@ -294,6 +308,7 @@ describe('forgot and reset password', () => {
     ];
     for (const [app, email, headers] of attempts) {
       const res = await app.anon.post('/api/auth/forgot-password', { email }, headers);
+      await afterAnswerSettled();
       expect(res.statusCode).toBe(200);
       const mail = app.deps.mailer.outbox.at(-1)!;
       expect(mail.to).toBe(email);
@@ -304,6 +319,7 @@ describe('forgot and reset password', () => {
     const configured = await createTestApp({ PUBLIC_URL: 'https://asistencia.example.com/' });
     const user = await configured.factories.companyAdmin();
     await configured.anon.post('/api/auth/forgot-password', { email: user.email }, { host: 'evil.example' });
+    await afterAnswerSettled();
     expect(configured.deps.mailer.outbox.at(-1)!.links![0]).toMatch(/^https:\/\/asistencia\.example\.com\/reset-password\?token=/);
   });
 
@@ -312,6 +328,7 @@ describe('forgot and reset password', () => {
     const before = t.deps.mailer.outbox.length;
     for (let i = 0; i < 6; i++) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: `192.0.2.${i + 1}`, payload: { email: admin.email } });
+      await afterAnswerSettled();
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe('Si el email existe en nuestro sistema, recibirás un enlace de recuperación');
     }
@@ -322,6 +339,7 @@ describe('forgot and reset password', () => {
     const user = await t.factories.companyAdmin();
     const linkOf = async () => {
       await t.anon.post('/api/auth/forgot-password', { email: user.email });
+      await afterAnswerSettled();
       return new URL(t.deps.mailer.outbox.at(-1)!.links![0]).searchParams.get('token')!;
     };
     const older = await linkOf();
@@ -335,6 +353,7 @@ describe('forgot and reset password', () => {
   it('checks a reset link without spending it: valid until used, then invalid; a missing password gets the spec message', async () => {
     const user = await t.factories.companyAdmin();
     await t.anon.post('/api/auth/forgot-password', { email: user.email });
+    await afterAnswerSettled();
     const token = new URL(t.deps.mailer.outbox.at(-1)!.links![0]).searchParams.get('token')!;
     for (let i = 0; i < 2; i++) expect((await t.anon.post('/api/auth/reset-password/check', { token })).json()).toEqual({ data: { valid: true } });
     const noPassword = await t.anon.post('/api/auth/reset-password', { token });
@@ -356,6 +375,7 @@ describe('forgot and reset password', () => {
 
   async function resetLinkFor(email: string) {
     await t.anon.post('/api/auth/forgot-password', { email });
+    await afterAnswerSettled();
     return new URL(t.deps.mailer.outbox.at(-1)!.links![0]).searchParams.get('token')!;
   }
 
