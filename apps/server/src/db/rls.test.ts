@@ -92,6 +92,34 @@ describe('row-level security', () => {
     expect(await companiesSeen(ctx.db)).toEqual(new Set([a.companyId]));
   });
 
+  it("public flows look past the browser's company session: sign-in, the kiosk, the email check", async () => {
+    // A browser signed in to company B: its requests' ctx.db is B's handle.
+    const adminA = await t.factories.companyAdmin({ companyId: a.companyId });
+    const adminB = await t.factories.companyAdmin({ companyId: b.companyId });
+    const asB = t.as(adminB);
+    // B cannot see A's admin, yet an employee with A's admin's email is refused as taken (emails are unique
+    // platform-wide), through presente_emails_taken.
+    const dup = await asB.post('/api/company-admin-simple/employees', {
+      firstName: 'Ana',
+      lastName: 'Duplicada',
+      email: adminA.email.toUpperCase(),
+      employeeCode: 'DUP-1',
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().code).toBe('email_taken');
+    // Another company's kiosk opened on that browser shows that company.
+    const adminC = await t.factories.companyAdmin();
+    const link = await t.as(adminC).post('/api/company-admin-simple/face-recognition/attendance-link', { name: 'Puerta' });
+    expect(link.statusCode).toBe(201);
+    const info = await asB.get(`/api/public/attendance/${link.json().data.token}`);
+    expect(info.statusCode).toBe(200);
+    const companyC = await t.deps.db.query.companies.findFirst({ where: (c, { eq }) => eq(c.id, adminC.companyId!) });
+    expect(info.json().data.companyName).toBe(companyC!.name);
+    // Last (it ends B's session): signing in as company A's admin from that browser finds the account (identityDb).
+    const login = await asB.post('/api/auth/login', { email: adminA.email, password: adminA.password, turnstileToken: await t.solveCaptcha() });
+    expect(login.statusCode).toBe(200);
+  });
+
   it('no tenant setting leaks between interleaved requests of two companies and the owner', async () => {
     const dbs = { a: requestDb(t.deps, a.actor), b: requestDb(t.deps, b.actor), owner: t.deps.db };
     const who = (db: Db) =>

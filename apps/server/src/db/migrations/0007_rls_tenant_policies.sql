@@ -66,3 +66,15 @@ BEGIN
     PERFORM presente_protect_table(r.t);
   END LOOP;
 END $$;
+--> statement-breakpoint
+-- Emails are unique platform-wide (decision 0002): a company's request asks whether an email is taken by an
+-- account of ANY company without seeing those accounts. Only the taken emails come back, nothing else.
+CREATE OR REPLACE FUNCTION presente_emails_taken(emails text[], except_user uuid) RETURNS SETOF text
+  LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+  SELECT DISTINCT lower(u.email)::text FROM users u
+  WHERE lower(u.email) = ANY (emails) AND (except_user IS NULL OR u.id <> except_user)
+$$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION presente_emails_taken(text[], uuid) FROM PUBLIC;
+--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION presente_emails_taken(text[], uuid) TO presente_tenant;

@@ -13,7 +13,9 @@ import { companyIndex } from './templates.cache.js';
 
 /** The link behind a public token, refused when unknown (404), inactive or expired (410), or its company is not active. */
 async function openLink(ctx: Ctx, token: string) {
-  const [row] = await ctx.db
+  // The token names the company: looked up with the owner's handle (whatever session the browser has), and the
+  // request is held to that company from then on (checkKioskToken; decision 0030).
+  const [row] = await ctx.deps.db
     .select({
       link: attendanceLinks,
       company: { id: companies.id, name: companies.name, timezone: companies.timezone, status: companies.status, threshold: companies.faceMatchThreshold },
