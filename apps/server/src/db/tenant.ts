@@ -94,3 +94,20 @@ export function perCompany<T>(make: (companyId: string) => T, max = 1000): (comp
     return handle;
   };
 }
+
+/**
+ * The two roles of row-level security, made when missing and granted to the connected user (the owner). The
+ * migration rls_tenant_policies runs the same; `npm run restore` runs it before pg_restore, because pg_dump
+ * does not carry roles and a cluster without them would refuse the dump's policies and grants.
+ */
+export const RLS_ROLES_SQL = `DO $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${TENANT_ROLE}') THEN
+    BEGIN CREATE ROLE ${TENANT_ROLE} NOLOGIN; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END;
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${BYPASS_ROLE}') THEN
+    BEGIN CREATE ROLE ${BYPASS_ROLE} NOLOGIN; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END;
+  END IF;
+  IF NOT pg_has_role(current_user, '${TENANT_ROLE}', 'MEMBER') THEN EXECUTE format('GRANT ${TENANT_ROLE} TO %I', current_user); END IF;
+  IF NOT pg_has_role(current_user, '${BYPASS_ROLE}', 'MEMBER') THEN EXECUTE format('GRANT ${BYPASS_ROLE} TO %I', current_user); END IF;
+END $$`;
