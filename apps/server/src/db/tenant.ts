@@ -28,6 +28,8 @@ export function scopeSql(scope: Scope): string {
   return `SET ROLE ${TENANT_ROLE}; SELECT set_config('app.company_id', '${scope.toLowerCase()}', false)`;
 }
 
+const ignore = () => {};
+
 /** The scope each pooled PostgreSQL connection was last put in (absent: a new connection, the owner). */
 const pgScope = new WeakMap<pg.PoolClient, Scope>();
 
@@ -45,6 +47,9 @@ export class ScopedPool {
   async connect(): Promise<pg.PoolClient> {
     const client = await this.pool.connect();
     if ((pgScope.get(client) ?? null) === this.scope) return client;
+    // A checked-out connection has no pool listener: one cut now would be an uncaught 'error' (the query's
+    // own rejection carries it).
+    client.on('error', ignore);
     try {
       await client.query(scopeSql(this.scope));
       pgScope.set(client, this.scope);
@@ -52,19 +57,25 @@ export class ScopedPool {
     } catch (err) {
       client.release(err as Error); // in an unknown state: destroyed, never reused
       throw err;
+    } finally {
+      client.removeListener('error', ignore);
     }
   }
 
+  /** As pg-pool's own query: one connection for one statement, destroyed when the statement failed. */
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has many overloads; drizzle passes a config + values
   async query(...args: any[]): Promise<any> {
     const client = await this.connect();
+    client.on('error', ignore);
     try {
       // biome-ignore lint/suspicious/noExplicitAny: as above
       const result = await (client.query as (...a: any[]) => Promise<any>)(...args);
+      client.removeListener('error', ignore);
       client.release();
       return result;
     } catch (err) {
-      client.release(err as Error); // as pg-pool's own query does
+      client.removeListener('error', ignore);
+      client.release(err as Error);
       throw err;
     }
   }
