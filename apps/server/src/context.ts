@@ -29,6 +29,11 @@ export interface Actor {
 
 /** What a service receives: the database handle, the actor and the request's language. */
 export interface Ctx {
+  /**
+   * The request's database handle. For an actor with a company (company admin, employee) and a kiosk once its
+   * link token is resolved: that company's handle (`deps.tenantDb`), row-level security shows and accepts only
+   * its rows. Otherwise (super admin, sign-in and other public pages) the owner's `deps.db`. Decision 0030.
+   */
   db: Db;
   actor: Actor | null;
   lang: Language;
@@ -43,7 +48,14 @@ export interface Ctx {
 /** Long-lived dependencies built once at start and handed to buildApp. */
 export interface AppDeps {
   config: Config;
+  /**
+   * The owner's handle: BYPASSES row-level security (presente_bypass). For jobs, the super admin, sign-in and
+   * sessions, migrations, and the public pages before a token names their company. A request of a company uses
+   * `ctx.db` (decision 0030).
+   */
   db: Db;
+  /** A company's handle: only that company's rows are seen or written (presente_tenant + app.company_id). */
+  tenantDb(companyId: string): Db;
   dbKind: DbKind;
   ping(): Promise<void>;
   /** /api/health's view of the database, within 1 s (db/client.ts). */

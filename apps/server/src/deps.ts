@@ -41,6 +41,7 @@ export function createDeps(opts: {
   return {
     config,
     db: database.db,
+    tenantDb: (companyId) => database.forCompany(companyId),
     dbKind: database.kind,
     ping: () => database.ping(),
     databaseHealth: () => database.health(),

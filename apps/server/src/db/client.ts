@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { perCompany, type Scope, ScopedPool, scopeSql } from './tenant.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbKind = 'pglite' | 'postgres';
@@ -19,7 +20,10 @@ export type DbKind = 'pglite' | 'postgres';
 export type DbHealth = 'ok' | 'slow' | 'unreachable';
 
 export interface Database {
+  /** The owner: bypasses row-level security (migrations, jobs, super admin, sign-in; decision 0030). */
   db: Db;
+  /** A company's handle: presente_tenant with app.company_id set, sees and writes only that company's rows. */
+  forCompany(companyId: string): Db;
   kind: DbKind;
   /** A cheap round trip, for health checks. */
   ping(): Promise<void>;
@@ -80,7 +84,9 @@ export function openPostgres(url: string, max = 10, limits: DbLimits = {}): Data
     keepAlive: true,
   });
   pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing the process
-  const db = drizzlePg(pool, drizzleOptions) as unknown as Db;
+  // Every checkout goes through a ScopedPool: the owner's resets a connection a tenant left (db/tenant.ts).
+  const db = drizzlePg(new ScopedPool(pool, null) as unknown as pg.Pool, drizzleOptions) as unknown as Db;
+  const forCompany = perCompany((companyId) => drizzlePg(new ScopedPool(pool, companyId) as unknown as pg.Pool, drizzleOptions) as unknown as Db);
   const probe = postgresProbe(
     url,
     healthMs,
@@ -89,6 +95,7 @@ export function openPostgres(url: string, max = 10, limits: DbLimits = {}): Data
   );
   const database: Database = {
     db,
+    forCompany,
     kind: 'postgres',
     ping: async () => void (await pool.query('select 1')),
     health: probe,
@@ -162,6 +169,9 @@ function postgresProbe(url: string, ms: number, answered: () => void, busy: () =
 function gatePglite(client: PGlite, acquireMs: number, answered: () => void) {
   const waiting: (() => void)[] = [];
   let busy = false;
+  // The one connection's row-level security state (db/tenant.ts), switched inside the gate when a call needs another.
+  let current: Scope = null;
+  const exec = client.exec.bind(client);
   const release = () => {
     const next = waiting.shift();
     if (next) next();
@@ -185,23 +195,32 @@ function gatePglite(client: PGlite, acquireMs: number, answered: () => void) {
       waiting.push(grant);
     });
   const gated =
-    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>, scope: Scope = null) =>
     async (...args: A): Promise<R> => {
       await acquire(acquireMs);
       answered();
       try {
+        if (current !== scope) {
+          current = undefined as unknown as Scope; // unknown until the switch succeeds: the next call switches again
+          await exec(scopeSql(scope));
+          current = scope;
+        }
         return await run(...args);
       } finally {
         release();
       }
     };
   const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
   const target = client as unknown as Record<'query' | 'exec' | 'transaction', unknown>;
   target.query = gated(query);
-  target.exec = gated(client.exec.bind(client));
-  target.transaction = gated(client.transaction.bind(client));
+  target.exec = gated(exec);
+  target.transaction = gated(transaction);
+  /** What drizzle receives for a company: the same gate, the connection switched to that company first. */
+  const scoped = (companyId: string) =>
+    ({ query: gated(query, companyId), exec: gated(exec, companyId), transaction: gated(transaction, companyId) }) as unknown as PGlite;
   /** The one connection within `ms`, or `slow` (a long transaction holds it). */
-  return async (ms: number): Promise<DbHealth> => {
+  const health = async (ms: number): Promise<DbHealth> => {
     if (client.closed) return 'unreachable';
     const got = await acquire(ms).then(
       () => true,
@@ -217,6 +236,7 @@ function gatePglite(client: PGlite, acquireMs: number, answered: () => void) {
       release();
     }
   };
+  return { health, scoped };
 }
 
 /** Opens an embedded PGlite database: a folder on disk, or in memory (`dataDir` undefined), or from a dump. */
@@ -227,13 +247,14 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob; l
   const db = drizzlePglite(client, drizzleOptions) as unknown as Db;
   const database: Database & { client: PGlite } = {
     db,
+    forCompany: perCompany((companyId) => drizzlePglite(gate.scoped(companyId), drizzleOptions) as unknown as Db),
     client,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
-    health: () => probe(healthMs),
+    health: () => gate.health(healthMs),
     close: () => client.close(),
   };
-  const probe = gatePglite(client, acquireMs, () => database.onAnswer?.());
+  const gate = gatePglite(client, acquireMs, () => database.onAnswer?.());
   return database;
 }
 

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { RLS_ROLES_SQL } from '../db/tenant.js';
 import { extractEntry } from './archive.js';
 import { BackupError, type BackupNotes, type OpenedBackup, privateDir, restoreKeys, timestamp, writeBackup } from './backup-file.js';
 import type { BackupOutcome, RestoreOutcome } from './pglite-backup.js';
@@ -87,6 +88,15 @@ export async function restorePostgres(file: string, backup: OpenedBackup, url: s
   const dump = join(privateDir(join(dataDir, 'backups')), `.${randomBytes(8).toString('hex')}.pgdump`);
   try {
     await extractEntry(file, backup.database, dump);
+    // The dump's policies and grants name presente_tenant and presente_bypass, which pg_dump does not carry
+    // (roles belong to the cluster): made first when this cluster lacks them (decision 0030).
+    const roles = new pg.Client({ connectionString: url });
+    await roles.connect();
+    try {
+      await roles.query(RLS_ROLES_SQL);
+    } finally {
+      await roles.end();
+    }
     // --no-owner: objects belong to DATABASE_URL's user (who runs the migrations), whoever owned them before.
     const args = ['--no-owner', '--exit-on-error', '--single-transaction', '--dbname', dbname];
     if (force) args.push('--clean', '--if-exists');

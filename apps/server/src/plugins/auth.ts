@@ -58,7 +58,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     req.lang = pickLanguage(req.headers['accept-language']);
     req.actor = await readActor(app.deps, req.cookies[SESSION_COOKIE]);
     req.ctx = {
-      db: app.deps.db,
+      db: requestDb(app.deps, req.actor),
       actor: req.actor,
       lang: req.lang,
       deps: app.deps,
@@ -100,6 +100,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       },
   );
 });
+
+/**
+ * A request's database handle: its company's for an actor with one (row-level security holds every query to
+ * that company), the owner's for the super admin and anonymous requests (decision 0030).
+ */
+export function requestDb(deps: AppDeps, actor: Actor | null) {
+  return actor?.companyId ? deps.tenantDb(actor.companyId) : deps.db;
+}
 
 async function readActor(deps: AppDeps, token: string | undefined): Promise<Actor | null> {
   if (!token || token.length > 100) return null;

@@ -21,7 +21,7 @@ export async function connectionFor(deps: AppDeps, userId: string): Promise<Sock
   if (user.role === 'SUPER_ADMIN') return { ...who, rooms: [rooms.superAdmin()] };
   if (!user.companyId) return none;
   if (user.role === 'COMPANY_ADMIN') return { ...who, rooms: [rooms.company(user.companyId), rooms.companyAdmin(user.companyId)] };
-  const employee = await deps.db.query.employees.findFirst({
+  const employee = await deps.tenantDb(user.companyId).query.employees.findFirst({
     where: and(eq(employees.userId, user.id), eq(employees.companyId, user.companyId), isNull(employees.deletedAt)),
   });
   return {

@@ -15,11 +15,24 @@ const WRONG_CURRENT_WINDOW_MS = 15 * 60 * 1000;
 /** 409: the email already identifies another account (emails are unique platform-wide, decision 0002). */
 export const emailTaken = (path: string) => new AppError('email_taken', 'auth.emailTaken', {}, [{ path, message: 'auth.emailTaken' }]);
 
-/** Refuses an email another account already uses (any case). */
+/**
+ * Which of `emails` (lower case) an account other than `exceptUserId` already uses, in ANY company: through
+ * the database function presente_emails_taken, which answers a company's request (row-level security: it sees
+ * only its own accounts) with the taken emails and nothing else of them (decision 0030). Works inside `tx`.
+ */
+export async function emailsTaken(db: Db, emails: string[], exceptUserId?: string | null): Promise<Set<string>> {
+  if (!emails.length) return new Set();
+  const list = sql`array[${sql.join(
+    emails.map((e) => sql`${e.toLowerCase()}`),
+    sql`, `,
+  )}]::text[]`;
+  const res = (await db.execute(sql`select e from presente_emails_taken(${list}, ${exceptUserId ?? null}::uuid) as e`)) as unknown as { rows: { e: string }[] };
+  return new Set(res.rows.map((r) => r.e));
+}
+
+/** Refuses an email another account already uses (any case, any company). */
 export async function assertEmailFree(db: Db, email: string, path: string, exceptUserId?: string) {
-  const sameEmail = sql`lower(${users.email}) = ${email.toLowerCase()}`;
-  const taken = await db.query.users.findFirst({ columns: { id: true }, where: exceptUserId ? and(sameEmail, ne(users.id, exceptUserId)) : sameEmail });
-  if (taken) throw emailTaken(path);
+  if ((await emailsTaken(db, [email], exceptUserId)).size) throw emailTaken(path);
 }
 
 /**
@@ -93,7 +106,9 @@ export async function mailEmailChanged(ctx: Ctx, actor: Actor, newEmail: string)
 export async function undoEmailChange(ctx: Ctx, token: string) {
   const undo = readSignedToken<EmailUndo>(ctx.deps.sessionSecret, token);
   if (undo?.kind !== 'email-undo') throw new AppError('invalid_token', 'account.undoInvalid');
-  const revoked = await ctx.db.transaction(async (tx) => {
+  // The signed link is the credential and names the account; the browser may be signed in to another company:
+  // the owner's handle (bypasses row-level security; decision 0030).
+  const revoked = await ctx.deps.db.transaction(async (tx) => {
     const user = await tx.query.users.findFirst({ columns: { id: true, email: true }, where: eq(users.id, undo.sub) });
     if (!user || user.email.toLowerCase() !== undo.to.toLowerCase()) throw new AppError('invalid_token', 'account.undoInvalid');
     await assertEmailFree(tx, undo.from, 'email', user.id);

@@ -30,7 +30,14 @@ export function toSessionUser(u: Pick<User, 'id' | 'name' | 'email' | 'role' | '
   return registerOnly ? { ...user, access: 'register_only' } : user;
 }
 
-const findUserByEmail = (ctx: Ctx, email: string) => ctx.db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
+/**
+ * Sign-in, sign-up and password reset look accounts up across every company (an email is unique platform-wide)
+ * and may be asked by a browser still signed in to a company: they use the owner's handle, which bypasses
+ * row-level security, whatever the request's session (decision 0030).
+ */
+const identityDb = (ctx: Ctx) => ctx.deps.db;
+
+const findUserByEmail = (ctx: Ctx, email: string) => identityDb(ctx).query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
 
 /** Checks the human-verification token; refuses with the spec's message. */
 export async function assertHuman(ctx: Ctx, token: string | undefined) {
@@ -63,14 +70,14 @@ export async function login(ctx: Ctx, input: z.output<typeof loginInput>, previo
   // above what one person logs in within 15 minutes).
   await limiter.reset(failKey);
   if (!user.isActive) throw new AppError('account_inactive', 'auth.accountInactive');
-  const company = user.companyId ? await ctx.db.query.companies.findFirst({ where: eq(companies.id, user.companyId) }) : undefined;
+  const company = user.companyId ? await identityDb(ctx).query.companies.findFirst({ where: eq(companies.id, user.companyId) }) : undefined;
   // A company whose access ended keeps its admin's login, read-only, for the attendance register (decision 0034).
   const registerOnly = company?.status === 'INACTIVE';
   if (company && registerOnly && (user.role !== 'COMPANY_ADMIN' || company.closedAt)) throw new AppError('company_inactive', 'auth.companyInactive');
 
   const token = randomToken();
   const now = new Date();
-  const rotated = await ctx.db.transaction(async (tx) => {
+  const rotated = await identityDb(ctx).transaction(async (tx) => {
     // Rotation: the session this browser had (if any) ends; the new one starts fresh.
     const ended = previousToken ? await revokeSessions(tx, eq(sessions.tokenHash, sha256(previousToken))) : [];
     await tx.insert(sessions).values({
@@ -124,7 +131,7 @@ export async function registerCompany(ctx: Ctx, input: z.output<typeof registerI
   const [existing, passwordHash] = await Promise.all([findUserByEmail(ctx, input.adminEmail), hashPassword(input.password)]);
   if (existing) return { taken: existing } as const;
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await identityDb(ctx).transaction(async (tx) => {
       const [company] = await tx
         .insert(companies)
         .values({
@@ -178,11 +185,13 @@ export async function forgotPassword(ctx: Ctx, input: z.output<typeof forgotPass
     return;
   }
   const token = randomToken();
-  await ctx.db.insert(passwordResetTokens).values({
-    userId: user.id,
-    tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-  });
+  await identityDb(ctx)
+    .insert(passwordResetTokens)
+    .values({
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
   const link = `${ctx.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   try {
     await ctx.deps.mailer.send(resetPasswordMail(ctx.lang, user, link));
@@ -194,7 +203,7 @@ export async function forgotPassword(ctx: Ctx, input: z.output<typeof forgotPass
 
 /** Whether a reset link can still be used (unused, not expired), without spending it. */
 export async function checkResetToken(ctx: Ctx, token: string) {
-  const found = await ctx.db.query.passwordResetTokens.findFirst({
+  const found = await identityDb(ctx).query.passwordResetTokens.findFirst({
     columns: { id: true },
     where: and(eq(passwordResetTokens.tokenHash, sha256(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date())),
   });
@@ -205,7 +214,7 @@ export async function checkResetToken(ctx: Ctx, token: string) {
 export async function resetPassword(ctx: Ctx, input: z.output<typeof resetPasswordInput>) {
   const passwordHash = await hashPassword(input.newPassword);
   const now = new Date();
-  const revoked = await ctx.db.transaction(async (tx) => {
+  const revoked = await identityDb(ctx).transaction(async (tx) => {
     const [spent] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })

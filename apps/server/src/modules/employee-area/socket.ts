@@ -63,7 +63,7 @@ export async function socketPunch(
     const parsed = punchInput.safeParse(payload ?? {});
     if (!parsed.success) throw new AppError('validation_failed', parsed.error.issues[0]?.message ?? 'error.validation_failed');
     const self = { companyId: who.companyId, employeeId: who.employeeId };
-    const result = await onePunchAtATime(deps.limiter, who.userId, () => punchSelf(deps.db, deps, self, action, parsed.data.location));
+    const result = await onePunchAtATime(deps.limiter, who.userId, () => punchSelf(deps.tenantDb(who.companyId!), deps, self, action, parsed.data.location));
     return { success: true, message: translate(result.messageKey, lang), data: result.data };
   } catch (err) {
     if (err instanceof AppError) return refusal(err, lang);

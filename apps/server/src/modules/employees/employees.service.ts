@@ -10,6 +10,7 @@ import { generatePassword, hashPassword } from '../../lib/crypto.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { containsFolded } from '../../lib/sql.js';
 import { emitPlatformChange, rooms } from '../../realtime/events.js';
+import { emailsTaken } from '../account/own-account.service.js';
 import { snapshotPeriods } from '../attendance/periods.js';
 import { dropSessionSockets, revokeSessions } from '../auth/sessions.js';
 import { assertCanAdd } from '../company/plan.service.js';
@@ -50,8 +51,7 @@ async function assertRefs(tx: Db, companyId: string, input: { scheduleId: string
 }
 
 async function emailUsedByAnotherUser(db: Db, email: string, exceptUserId?: string | null) {
-  const found = await db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email}` });
-  return !!found && found.id !== exceptUserId;
+  return (await emailsTaken(db, [email], exceptUserId)).size > 0;
 }
 
 const selection = {

@@ -1,5 +1,5 @@
 import { canAdd, employeeImportRow } from '@presente/shared';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Ctx, requireCompany } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -7,6 +7,7 @@ import { companies, departments, employees, schedules, users } from '../../db/sc
 import { AppError } from '../../errors.js';
 import { generatePassword, hashPasswords } from '../../lib/crypto.js';
 import { emitPlatformChange, rooms } from '../../realtime/events.js';
+import { emailsTaken } from '../account/own-account.service.js';
 import { snapshotPeriods } from '../attendance/periods.js';
 import { assertCanAdd, countUsage, planLimitReached } from '../company/plan.service.js';
 import { accountPasswordMail } from './employees.mails.js';
@@ -107,12 +108,7 @@ export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>
       .select({ code: employees.employeeCode, email: employees.email })
       .from(employees)
       .where(and(eq(employees.companyId, companyId), isNull(employees.deletedAt))),
-    seenEmails.size
-      ? ctx.db
-          .select({ email: users.email })
-          .from(users)
-          .where(inArray(sql`lower(${users.email})`, [...seenEmails.keys()]))
-      : Promise.resolve([]),
+    emailsTaken(ctx.db, [...seenEmails.keys()]),
     ctx.db.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.companyId, companyId)),
     ctx.db.select({ id: schedules.id, name: schedules.name }).from(schedules).where(eq(schedules.companyId, companyId)),
   ]);
@@ -120,7 +116,7 @@ export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>
   // Every imported employee is ACTIVE and takes a seat: the same rule as creating them one by one.
   if (!canAdd(company, 'employees', active, rawRows.length)) throw planLimitReached(company, 'employees');
   const existingCodes = new Set(existing.map((e) => lower(e.code)));
-  const taken = new Set(takenEmails.map((u) => u.email.toLowerCase()));
+  const taken = takenEmails;
   const deptByName = new Map(deptRows.map((d) => [lower(d.name), d.id]));
   const schedByName = new Map(schedRows.map((s) => [lower(s.name), s.id]));
   for (const { line, data } of rows) {

@@ -18,7 +18,9 @@ import { companyIndex } from './templates.cache.js';
 
 /** The link behind a public token, refused when unknown (404), inactive or expired (410), or its company is not active. */
 async function openLink(ctx: Ctx, token: string) {
-  const [row] = await ctx.db
+  // The token names the company: looked up with the owner's handle (whatever session the browser has), and the
+  // request is held to that company from then on (checkKioskToken; decision 0030).
+  const [row] = await ctx.deps.db
     .select({
       link: attendanceLinks,
       company: { id: companies.id, name: companies.name, timezone: companies.timezone, status: companies.status, threshold: companies.faceMatchThreshold },
@@ -50,7 +52,10 @@ export async function checkKioskToken(ctx: Ctx, token: string, now = Date.now())
   const retryAfter = Math.max(1, Math.ceil(((window + 1) * WRONG_TOKENS.windowMs - now) / 1000));
   if ((await ctx.deps.limiter.count(key)) >= WRONG_TOKENS.perIp) throw new AppError('rate_limited', 'error.rate_limited', { retryAfter });
   try {
-    return await openLink(ctx, token);
+    const opened = await openLink(ctx, token);
+    // From here on the request is the link's company: row-level security holds it there (decision 0030).
+    ctx.db = ctx.deps.tenantDb(opened.link.companyId);
+    return opened;
   } catch (err) {
     if (err instanceof AppError && err.code === 'not_found' && (await ctx.deps.limiter.hit(key, WRONG_TOKENS.windowMs)) > WRONG_TOKENS.perIp) {
       throw new AppError('rate_limited', 'error.rate_limited', { retryAfter });
