@@ -176,4 +176,47 @@ describe('CompanyOverviewTab', () => {
     expect(await screen.findByText('Andes Textiles S.A.C.')).toBeInTheDocument();
     expect(card('Presentes hoy')).toHaveTextContent('7');
   });
+
+  it("greets a brand-new company with its first steps, ticked from the API, and no red '0 % Baja'", async () => {
+    const fresh = {
+      ...DASHBOARD,
+      totalEmployees: 0,
+      activeEmployees: 0,
+      presentToday: 0,
+      absentToday: 0,
+      lateToday: 0,
+      earlyToday: 0,
+      permissionsToday: 0,
+      holidaysToday: 0,
+      monthlyStats: { totalWorkingDays: 0, attendancePercentage: 0, totalHours: 0, averageHoursPerDay: 0 },
+      departmentStats: [],
+      firstSteps: { schedule: true, location: false, employees: false, faces: false, kioskLink: false },
+    };
+    mockApi(routes(() => ({ body: { data: fresh } })));
+    renderApp('/company-admin');
+
+    const steps = within(await screen.findByRole('region', { name: 'Primeros pasos' }));
+    expect(steps.getByText('1 de 5 listos')).toBeInTheDocument();
+    const item = (id: string) => document.querySelector(`[data-step="${id}"]`)!;
+    expect(item('schedule')).toHaveAttribute('data-done', 'true');
+    expect(item('location')).toHaveAttribute('data-done', 'false');
+    expect(steps.getAllByRole('listitem').map((li) => li.getAttribute('data-step'))).toEqual(['schedule', 'location', 'employees', 'faces', 'kioskLink']);
+    expect(steps.getAllByRole('link', { name: 'Ir a Configuración' })).toHaveLength(2);
+    expect(within(item('employees') as HTMLElement).getByRole('link', { name: 'Ir a Empleados' })).toHaveAttribute('href', '/company-admin/employees');
+    // The month: a neutral empty state, not a red 0 % "Baja".
+    expect(screen.getByText('Aún no hay días laborables este mes')).toBeInTheDocument();
+    expect(screen.queryByText('Baja')).not.toBeInTheDocument();
+    expect(screen.queryByText('0%')).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Porcentaje de asistencia' })).not.toBeInTheDocument();
+  });
+
+  it('hides the first steps once all five are done', async () => {
+    mockApi(
+      routes(() => ({ body: { data: { ...DASHBOARD, firstSteps: { schedule: true, location: true, employees: true, faces: true, kioskLink: true } } } })),
+    );
+    renderApp('/company-admin');
+    expect(await screen.findByText('Andes Textiles S.A.C.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Primeros pasos' })).not.toBeInTheDocument();
+    expect(screen.getByText('72%')).toBeInTheDocument();
+  });
 });

@@ -15,10 +15,20 @@ export interface CompanyDashboard {
   holidaysToday: number;
   company: { id: string; name: string; plan: Plan; maxEmployees: number; timezone: string };
   usage: Record<'employees' | 'schedules' | 'locations' | 'links', UsageEntry>;
+  /** Extension (decision 0036): the new company's first steps, each true once done. Older servers omit it. */
+  firstSteps?: FirstSteps;
   /** The company's calendar day, YYYY-MM-DD. */
   today: string;
   monthlyStats: { totalWorkingDays: number; attendancePercentage: number; totalHours: number; averageHoursPerDay: number };
   departmentStats: DepartmentStat[];
+}
+
+export interface FirstSteps {
+  schedule: boolean;
+  location: boolean;
+  employees: boolean;
+  faces: boolean;
+  kioskLink: boolean;
 }
 
 export interface DepartmentStat {

@@ -18,6 +18,7 @@ import { useCompanyConfig } from '../../auth/CompanyConfigContext';
 import type { TabProps } from '../../dashboard/tabs';
 import { type CompanyDashboard, useCompanyDashboard } from '../api';
 import { DepartmentSummary } from '../components/DepartmentSummary';
+import { FirstStepsCard } from '../components/FirstStepsCard';
 import { MonthlyStatsCard } from '../components/MonthlyStatsCard';
 import { PlanUsageCard } from '../components/PlanUsageCard';
 import { SupportCards } from '../components/SupportCards';
@@ -134,6 +135,7 @@ export function CompanyOverviewTab(_props: TabProps) {
           {t('companyOverview.today', { date: today })}
         </Text>
       </Group>
+      {data.firstSteps && <FirstStepsCard steps={data.firstSteps} />}
       <TodayCards data={data} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
