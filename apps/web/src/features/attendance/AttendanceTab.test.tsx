@@ -93,6 +93,36 @@ describe('AttendanceTab', { timeout: 30_000 }, () => {
     expect(screen.getByText('50% asist.')).toBeInTheDocument();
   });
 
+  it('labels the summary column and gives a visible cue when the month does not fit (walk-through finding 11)', async () => {
+    // jsdom lays nothing out: the grid says it is 400 px wider than its box, as at 1366 px with 31 days.
+    const proto = HTMLElement.prototype;
+    const saved = [Object.getOwnPropertyDescriptor(proto, 'scrollWidth'), Object.getOwnPropertyDescriptor(proto, 'clientWidth')];
+    Object.defineProperty(proto, 'scrollWidth', { configurable: true, get: () => 1400 });
+    Object.defineProperty(proto, 'clientWidth', { configurable: true, get: () => 1000 });
+    try {
+      mockApi(routes());
+      renderApp('/company-admin/attendance');
+      const grid = await screen.findByRole('table', { name: 'Calendario de asistencia del mes' });
+      // Each count has a written heading (with the full words as its title), not colour alone.
+      const head = within(grid).getAllByRole('columnheader').at(-1)!;
+      expect([...head.querySelectorAll('abbr')].map((a) => [a.textContent, a.title])).toEqual([
+        ['Pres.', 'Días presentes (incluye llegadas tempranas)'],
+        ['Tard.', 'Tardanzas'],
+        ['Aus.', 'Ausencias'],
+        ['Perm.', 'Permisos'],
+      ]);
+      const cue = await screen.findByTestId('grid-scroll-cue');
+      expect(cue).toHaveTextContent('Desplázate para ver más días');
+      expect(within(cue).getByRole('button', { name: 'Días siguientes' })).toBeEnabled();
+      expect(within(cue).getByRole('button', { name: 'Días anteriores' })).toBeDisabled();
+    } finally {
+      for (const [name, d] of [['scrollWidth', saved[0]], ['clientWidth', saved[1]]] as const) {
+        if (d) Object.defineProperty(proto, name, d);
+        else delete (proto as unknown as Record<string, unknown>)[name];
+      }
+    }
+  });
+
   it('validates the day form with the shared schema messages', async () => {
     const fetchMock = mockApi(routes());
     const { user } = renderApp('/company-admin/attendance');
