@@ -66,7 +66,7 @@ export async function attendanceCalendar(ctx: Ctx, q: { month?: number; year?: n
     return {
       date,
       status: book.status(date),
-      record: record ? recordView(record) : null,
+      record: record ? recordView(record, ctx.lang) : null,
       workHours: book.hours(date),
       holiday: book.holiday(date),
     };

@@ -116,7 +116,10 @@ describe('AttendanceTab', { timeout: 30_000 }, () => {
       expect(within(cue).getByRole('button', { name: 'Días siguientes' })).toBeEnabled();
       expect(within(cue).getByRole('button', { name: 'Días anteriores' })).toBeDisabled();
     } finally {
-      for (const [name, d] of [['scrollWidth', saved[0]], ['clientWidth', saved[1]]] as const) {
+      for (const [name, d] of [
+        ['scrollWidth', saved[0]],
+        ['clientWidth', saved[1]],
+      ] as const) {
         if (d) Object.defineProperty(proto, name, d);
         else delete (proto as unknown as Record<string, unknown>)[name];
       }
