@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '../../lib/i18n';
+import type { CalendarAttendance } from './api';
 import { initialDayValues } from './components/dayForm';
 
-const record = (notes: string | null) => ({
+const record = (notes: string | null): CalendarAttendance => ({
   id: 'a1',
   checkIn: '2026-01-06T13:00:00.000Z',
   checkOut: '2026-01-06T22:00:00.000Z',

@@ -108,8 +108,13 @@ describe('CompanyOverviewTab', () => {
     expect(cells(week[1])).toEqual([expect.stringMatching(/^mar\.?, 03\/03$/), '11', '2', '1', '92%']);
     expect(cells(week[5])).toEqual([expect.stringMatching(/^sáb\.?, 07\/03$/), '0', '0', '0', 'Sin turnos']);
     expect(cells(week[7])).toEqual([expect.stringMatching(/^lun\.?, 09\/03$/), '9', '3', '3', '75%']);
-    const asked = fetchMock.mock.calls.map(([url]) => String(url)).find((url) => url.includes('/attendance/weekly-summary'));
-    expect(asked).toContain('startDate=2026-03-03&endDate=2026-03-09');
+    const asked = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/attendance/weekly-summary'));
+    expect(asked.some((url) => url.includes('startDate=2026-03-03&endDate=2026-03-09'))).toBe(true);
+    // The chart of the last 30 complete days reads the same per-day counts (issue 16, item 5).
+    expect(asked.some((url) => url.includes('startDate=2026-02-08&endDate=2026-03-09'))).toBe(true);
+    const chart = await screen.findByRole('figure', { name: 'Últimos 30 días' });
+    // 5 of the 7 days had shifts; their rates (92, 83, 83, 100, 75) average 87 %.
+    expect(chart).toHaveTextContent('5 días con turnos · asistencia promedio 87%');
 
     // Department summary.
     const table = screen.getAllByRole('table').find((t) => within(t).queryByText('Producción'))!;

@@ -66,11 +66,11 @@ export function shiftDay(ymd: string, days: number): string {
 }
 
 /**
- * 'Últimos 7 días' of the overview: the seven complete days before `today` (the company's day; today itself
- * is in the cards). The key sits under the dashboard's, so realtime attendance events refresh it too.
+ * The `count` complete days before `today` (the company's day; today itself is in the cards): 7 for 'Últimos 7
+ * días', 30 for the chart. The key sits under the dashboard's, so realtime attendance events refresh it too.
  */
-export function useWeeklySummary(today: string | undefined) {
-  const start = today ? shiftDay(today, -7) : '';
+export function useDaySummary(today: string | undefined, count: number) {
+  const start = today ? shiftDay(today, -count) : '';
   const end = today ? shiftDay(today, -1) : '';
   return useQuery({
     queryKey: [...overviewKeys.dashboard, 'weekly', start, end],
@@ -79,6 +79,9 @@ export function useWeeklySummary(today: string | undefined) {
     staleTime: 60_000,
   });
 }
+
+/** 'Últimos 7 días' of the overview. */
+export const useWeeklySummary = (today: string | undefined) => useDaySummary(today, 7);
 
 /** Spec §9 utilisation bar: high above 80 %, medium above 60 %, else low. */
 export function utilisationLevel(percent: number): 'high' | 'medium' | 'low' {

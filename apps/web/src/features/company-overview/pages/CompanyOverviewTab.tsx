@@ -19,6 +19,7 @@ import type { TabProps } from '../../dashboard/tabs';
 import { type CompanyDashboard, useCompanyDashboard } from '../api';
 import { DepartmentSummary } from '../components/DepartmentSummary';
 import { FirstStepsCard } from '../components/FirstStepsCard';
+import { LastThirtyDaysCard } from '../components/LastThirtyDaysCard';
 import { MonthlyStatsCard } from '../components/MonthlyStatsCard';
 import { PlanUsageCard } from '../components/PlanUsageCard';
 import { SupportCards } from '../components/SupportCards';
@@ -145,6 +146,7 @@ export function CompanyOverviewTab(_props: TabProps) {
           <PlanUsageCard plan={data.company.plan} usage={data.usage} />
         </Grid.Col>
       </Grid>
+      <LastThirtyDaysCard today={data.today} />
       <WeeklySummaryCard today={data.today} locale={locale} />
       <DepartmentSummary departments={data.departmentStats} />
       <SupportCards />
