@@ -30,7 +30,7 @@ export default function BarChartView({ data, dataKey, series, stacked, unit, h =
       tooltipAnimationDuration={150}
       barProps={{ isAnimationActive: false }}
       xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 8 }}
-      yAxisProps={{ allowDecimals: false, width: 40 }}
+      yAxisProps={{ allowDecimals: false, width: unit ? 60 : 40 }}
     />
   );
 }

@@ -19,7 +19,12 @@ const NAME_WIDTH = 190;
 const SUMMARY_WIDTH = 148;
 /** The four counts of the summary column, in its order; each has a short heading above it (never colour alone). */
 const COUNTS = ['present', 'late', 'absent', 'permission'] as const;
-const COUNT_COLOR = { present: 'teal.8', late: 'orange.8', absent: 'red.8', permission: 'violet.8' } as const;
+const COUNT_COLOR = {
+  present: 'var(--mantine-color-teal-text)',
+  late: 'var(--mantine-color-orange-text)',
+  absent: 'var(--mantine-color-red-text)',
+  permission: 'var(--mantine-color-violet-text)',
+} as const;
 const countGrid = { display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 2, textAlign: 'center' } as const;
 const weekend = (date: string) => isoWeekday(date) >= 6;
 const WEEKEND_BG = 'var(--mantine-color-gray-0)';

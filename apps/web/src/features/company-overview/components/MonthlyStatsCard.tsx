@@ -60,10 +60,10 @@ export function MonthlyStatsCard({ stats, monthName }: { stats: CompanyDashboard
           ) : (
             <>
               <Group gap="xs" align="baseline">
-                <Text fw={800} fz={26} lh={1} c={`${LEVEL_COLOR[level]}.8`}>
+                <Text fw={800} fz={26} lh={1} c={`var(--mantine-color-${LEVEL_COLOR[level]}-text)`}>
                   {percent}%
                 </Text>
-                <Text size="xs" fw={700} c={`${LEVEL_COLOR[level]}.8`} tt="uppercase">
+                <Text size="xs" fw={700} c={`var(--mantine-color-${LEVEL_COLOR[level]}-text)`} tt="uppercase">
                   {t(`companyOverview.monthly.level.${level}`)}
                 </Text>
               </Group>
