@@ -7,7 +7,7 @@ import type { CalendarRow } from './api';
 configure({ asyncUtilTimeout: 5000 });
 
 // The dashboard is a lazy chunk: load it once up front so the first test's waits measure the screen, not the import.
-beforeAll(() => import('../dashboard/components/DashboardLayout'), 60_000);
+beforeAll(() => Promise.all([import('../dashboard/components/DashboardLayout'), import('./pages/AttendanceTab')]), 60_000);
 
 const EMP = employee(1, { position: 'Contadora' });
 const counts = { present: 1, early: 0, late: 0, absent: 1, permission: 0, holiday: 0, day_off: 1, pending: 0 };
