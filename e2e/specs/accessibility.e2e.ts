@@ -71,6 +71,22 @@ describe(`accessibility (axe-core) ${main.title}`, () => {
       await expectAccessible(page, `company-admin-employee-modal-${size}`);
     });
 
+    it(`the company admin's other tabs and the schedule dialog (${size})`, async () => {
+      const page = await open(mobile);
+      await login(page, seeded.admin.adminEmail, seeded.admin.password);
+      await closeGuidedTour(page);
+      for (const tab of ['subscription', 'schedules', 'attendance', 'reports', 'holidays', 'settings']) {
+        await page.goto(`/company-admin/${tab}`);
+        await see(page.getByRole('banner'));
+        await page.waitForLoadState('networkidle');
+        await expectAccessible(page, `company-admin-${tab}-${size}`);
+      }
+      await page.goto('/company-admin/schedules');
+      await page.getByRole('button', { name: 'Nuevo horario' }).click();
+      await see(page.getByRole('dialog'));
+      await expectAccessible(page, `company-admin-schedule-modal-${size}`);
+    });
+
     it(`the employee's area (${size})`, async () => {
       const page = await open(mobile);
       await login(page, seeded.employee.email, seeded.employee.password, '/employee');
