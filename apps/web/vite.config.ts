@@ -54,7 +54,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: false,
+    // Maps for the operator, kept beside the build: 'hidden' leaves no sourceMappingURL in the files, and the server
+    // serves *.map to a signed-in super admin only (plugins/web.ts, decision 0036).
+    sourcemap: 'hidden',
     // dist/.vite/manifest.json: the chunk graph bench/web/first-load.ts reads (decision 0026).
     manifest: true,
     chunkSizeWarningLimit: 700,

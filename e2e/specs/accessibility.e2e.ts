@@ -4,6 +4,7 @@ import { closeGuidedTour, login, mainTarget, see } from '../support/app.js';
 import { companyNow, OFFICE_SCHEDULE, type SeededCompany, seedCompany } from '../support/attendance.js';
 import { expectAccessible } from '../support/axe.js';
 import { launch, newContext } from '../support/browser.js';
+import { SUPERADMIN } from '../support/server.js';
 
 /**
  * Issue 16: axe-core finds no critical or serious violation (WCAG 2.1 AA) on the public pages, a company
@@ -70,6 +71,22 @@ describe(`accessibility (axe-core) ${main.title}`, () => {
       await expectAccessible(page, `company-admin-employee-modal-${size}`);
     });
 
+    it(`the company admin's other tabs and the schedule dialog (${size})`, async () => {
+      const page = await open(mobile);
+      await login(page, seeded.admin.adminEmail, seeded.admin.password);
+      await closeGuidedTour(page);
+      for (const tab of ['subscription', 'schedules', 'attendance', 'reports', 'holidays', 'settings']) {
+        await page.goto(`/company-admin/${tab}`);
+        await see(page.getByRole('banner'));
+        await page.waitForLoadState('networkidle');
+        await expectAccessible(page, `company-admin-${tab}-${size}`);
+      }
+      await page.goto('/company-admin/schedules');
+      await page.getByRole('button', { name: 'Nuevo horario' }).click();
+      await see(page.getByRole('dialog'));
+      await expectAccessible(page, `company-admin-schedule-modal-${size}`);
+    });
+
     it(`the employee's area (${size})`, async () => {
       const page = await open(mobile);
       await login(page, seeded.employee.email, seeded.employee.password, '/employee');
@@ -78,6 +95,23 @@ describe(`accessibility (axe-core) ${main.title}`, () => {
       await see(page.getByRole('banner'));
       await page.waitForLoadState('networkidle');
       await expectAccessible(page, `employee-attendance-${size}`);
+    });
+
+    it(`the super admin's tabs and the company form (${size})`, async () => {
+      const page = await open(mobile);
+      await login(page, SUPERADMIN.email, SUPERADMIN.password, '/super-admin');
+      await see(page.getByText('Estado del sistema', { exact: true }));
+      await expectAccessible(page, `super-admin-overview-${size}`);
+      await page.goto('/super-admin/companies');
+      await see(page.getByRole('button', { name: 'Nueva empresa' }));
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, `super-admin-companies-${size}`);
+      await page.getByRole('button', { name: 'Nueva empresa' }).click();
+      await see(page.getByRole('dialog'));
+      await expectAccessible(page, `super-admin-company-form-${size}`);
+      await page.goto('/super-admin/settings');
+      await see(page.getByRole('button', { name: 'Cambiar contraseña' }));
+      await expectAccessible(page, `super-admin-settings-${size}`);
     });
 
     it(`the kiosk page (${size})`, async () => {

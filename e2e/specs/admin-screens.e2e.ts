@@ -49,6 +49,41 @@ describe(`company admin screens ${mainTarget().title}`, () => {
     { path: '/company-admin/settings', name: 'settings', ready: (p) => p.getByText('Oficina principal San Isidro', { exact: true }) },
   ];
 
+  it('greets a brand-new company with its first steps, which tick themselves as the admin goes (walk-through finding 10)', async () => {
+    const admin = await registerCompany(baseUrl);
+    const api = await adminApi(baseUrl, admin);
+    expect((await api.post('/company-admin-simple/tour/complete')).status).toBe(200);
+    for (const size of SIZES) {
+      const { page } = await browser.open(baseUrl, { mobile: size === 'mobile' });
+      await login(page, admin.adminEmail, admin.password);
+      await dismissToasts(page);
+      const steps = page.getByRole('region', { name: 'Primeros pasos' });
+      await see(steps.getByText('0 de 5 listos'));
+      // Nothing was due yet: a neutral month, never a red "0% Baja".
+      await see(page.getByText('Aún no hay días laborables este mes'));
+      expect(await page.getByText('Baja', { exact: true }).count()).toBe(0);
+      await shot(page, `company-admin-first-steps-${size}`);
+      await page.close();
+    }
+    // The admin creates a location and a schedule, then two employees: the overview ticks three steps from the API.
+    await seedCompanySetup(api, new Date().getUTCFullYear());
+    await seedEmployees(api, 2);
+    const { page } = await browser.open(baseUrl);
+    await login(page, admin.adminEmail, admin.password);
+    const steps = page.getByRole('region', { name: 'Primeros pasos' });
+    await see(steps.getByText('3 de 5 listos'));
+    for (const [step, done] of [
+      ['schedule', 'true'],
+      ['location', 'true'],
+      ['employees', 'true'],
+      ['faces', 'false'],
+      ['kioskLink', 'false'],
+    ])
+      await expect(steps.locator(`[data-step="${step}"]`).getAttribute('data-done')).resolves.toBe(done);
+    await steps.getByRole('link', { name: 'Ir a Configuración' }).last().click();
+    await page.waitForURL('**/company-admin/settings');
+  });
+
   for (const size of SIZES) {
     it(`shows every company admin tab at ${size} size`, async () => {
       const admin = await registerCompany(baseUrl);

@@ -25,6 +25,7 @@ import {
 } from '../support/attendance.js';
 import { premiumInSimulator } from '../support/billing.js';
 import { shot } from '../support/browser.js';
+import { timing } from '../support/timings.js';
 
 /**
  * Journeys of the issue "Attendance" (spec §2 Attendance and Reports tabs, §4 day flow and permission,
@@ -301,7 +302,7 @@ describe('attendance: realtime calendar (PGlite)', () => {
 
     await present.first().waitFor({ state: 'visible', timeout: 5_000 });
     const delayMs = Date.now() - punchedAt;
-    console.info(`attendance realtime: the admin's calendar showed the check-in ${delayMs} ms after the click`);
+    timing("attendance realtime: the admin's calendar shows the check-in after the click", delayMs);
     expect(await adminSide.page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startServer } from './server.js';
+import { printTimings, resetTimings } from './timings.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,6 +17,7 @@ const PG_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 
 /** One server on the embedded database for every journey, one on PostgreSQL for the core journeys. */
 export default async function setup(project: TestProject) {
+  resetTimings();
   const admin = new pg.Client({ connectionString: PG_ADMIN, connectionTimeoutMillis: 3000 });
   let dbName: string | undefined;
   // Both servers start at once: start-up (migrations, seeding) is most of the set-up time.
@@ -35,6 +37,7 @@ export default async function setup(project: TestProject) {
   const [embedded, onPg] = await Promise.all([startServer('pglite').catch((err: Error) => err), startOnPg()]);
 
   const teardown = async () => {
+    printTimings();
     if (!(embedded instanceof Error)) await embedded.stop();
     await onPg?.stop();
     if (dbName) await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});

@@ -14,6 +14,8 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'presente-web-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'assets', 'index-abc.js.map'), '{"version":3,"sources":["src/main.tsx"],"mappings":""}');
   mkdirSync(join(dist, '.vite'));
   writeFileSync(join(dist, '.vite', 'manifest.json'), '{"index.html":{}}');
   web = await buildApp(t.deps, { webDist: dist });
@@ -48,5 +50,28 @@ describe('robots.txt', () => {
     const api = await web.inject({ url: '/api/robots.txt' });
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toMatch(/json/);
+  });
+});
+
+describe('source maps', () => {
+  it('serve the build maps to a signed-in super admin only; others get the SPA page, as for a missing file', async () => {
+    const url = '/assets/index-abc.js.map';
+    const cookie = (u: { sessionToken: string }) => ({ cookie: `presente_session=${u.sessionToken}` });
+    const nobody = await web.inject({ url });
+    const missing = await web.inject({ url: '/assets/nothing-here.js.map' });
+    const admin = await web.inject({ url, headers: cookie(await t.factories.companyAdmin()) });
+    const employee = await web.inject({ url, headers: cookie(await t.factories.employeeUser()) });
+    for (const res of [nobody, admin, employee]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).not.toContain('mappings');
+      expect(res.body).toBe(missing.body);
+    }
+    const operator = await web.inject({ url, headers: cookie(await t.factories.superAdmin()) });
+    expect(operator.statusCode).toBe(200);
+    expect(JSON.parse(operator.body)).toMatchObject({ version: 3, sources: ['src/main.tsx'] });
+    expect(operator.headers['cache-control']).toBe('private, no-store');
+    // The script itself stays public.
+    expect((await web.inject({ url: '/assets/index-abc.js' })).body).toBe('console.log(1)');
   });
 });

@@ -66,8 +66,11 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
     index: false,
     // The build writes .br and .gz copies (vite.config.ts): sent to browsers that accept them, compressed once.
     preCompressed: true,
+    // Source maps get no public route of their own: the catch-all below serves them to a super admin only.
+    globIgnore: ['**/*.map'],
     setHeaders(reply, path) {
-      reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (path.endsWith('.map')) reply.header('Cache-Control', 'private, no-store');
+      else reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.get('/', (_req, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
@@ -77,7 +80,10 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
       return reply.callNotFound();
     }
     const file = webFileOf(distDir, path);
-    if (file) return reply.sendFile(file);
+    // The production build's source maps (vite.config.ts, sourcemap 'hidden': no file names them) are kept beside
+    // it for the operator: a signed-in super admin reads them; anyone else gets the SPA page, as for a missing
+    // file, so nobody learns whether they exist (decision 0036).
+    if (file && (!file.endsWith('.map') || req.actor?.role === 'SUPER_ADMIN')) return reply.sendFile(file);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 }

@@ -4,7 +4,7 @@ import i18n, { currentLanguage } from './i18n';
 export const API_BASE = '/api';
 
 /** Paths whose 401 is an expected answer (wrong password, no session yet), not a lost session. */
-const SESSION_PROBES = ['/auth/login', '/auth/verify'];
+const SESSION_PROBES = ['/auth/login', '/auth/verify', '/auth/session'];
 
 export interface FieldError {
   path: string;

@@ -17,12 +17,24 @@ export type MockRoutes = Record<string, MockResponse | ((init: RequestInit | und
  * Replaces fetch with a table keyed "METHOD /api/path" (query string ignored).
  * Unknown calls answer 404 like the real API. Returns the mock to inspect calls.
  */
+/**
+ * The app asks GET /auth/session (200 with user null when signed out); the tests describe the session with
+ * spec §7's GET /auth/verify. Its 401 becomes the signed-out answer, anything else passes as it is.
+ */
+function sessionFromVerify(verify: MockRoutes[string] | undefined): MockRoutes[string] | undefined {
+  if (verify === undefined) return undefined;
+  return async (init?: RequestInit) => {
+    const answer = typeof verify === 'function' ? await verify(init) : verify;
+    return answer?.status === 401 ? { body: { data: { user: null } } } : answer;
+  };
+}
+
 export function mockApi(routes: MockRoutes) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = url.replace(/^https?:\/\/[^/]+/, '').split('?')[0];
     const key = `${(init?.method ?? 'GET').toUpperCase()} ${path}`;
-    const route = routes[key];
+    const route = routes[key] ?? (key === 'GET /api/auth/session' ? sessionFromVerify(routes['GET /api/auth/verify']) : undefined);
     const answer = typeof route === 'function' ? await route(init) : route;
     const status = answer?.status ?? (answer ? 200 : 404);
     const body = answer ? answer.body : { message: 'No encontrado', code: 'not_found' };

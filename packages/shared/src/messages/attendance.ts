@@ -1,3 +1,5 @@
+import { SYSTEM_NOTES } from '../attendance/system-notes.js';
+
 /** Messages of attendance (spec §5, §8). es = the spec's words where it has them. */
 export const ATTENDANCE_MESSAGES = {
   'attendance.checkInSuccess': { es: 'Entrada registrada exitosamente', en: 'Check-in recorded successfully' },
@@ -52,5 +54,5 @@ export const ATTENDANCE_MESSAGES = {
   'attendance.updated': { es: 'Asistencia actualizada exitosamente', en: 'Attendance updated successfully' },
   'attendance.deleted': { es: 'Asistencia eliminada exitosamente', en: 'Attendance deleted successfully' },
   'attendance.futureDate': { es: 'No se puede registrar asistencia en una fecha futura', en: 'Attendance cannot be recorded for a future date' },
-  'attendance.permissionNote': { es: 'Permiso justificado', en: 'Justified permission' },
+  'attendance.permissionNote': SYSTEM_NOTES.permission,
 } as const;

@@ -5,10 +5,12 @@ import {
   daySpan,
   daysBetween,
   emptyCounts,
+  type Language,
   localToInstant,
   type monthlyCalendarQuery,
   monthRange,
   pagination,
+  presentNote,
   type RecordSpan,
   spanOf,
 } from '@presente/shared';
@@ -27,7 +29,7 @@ type Query = z.output<typeof monthlyCalendarQuery>;
 
 type RecordRow = typeof attendanceRecords.$inferSelect;
 
-export function recordView(r: RecordRow) {
+export function recordView(r: RecordRow, lang: Language) {
   return {
     id: r.id,
     date: r.date,
@@ -35,7 +37,7 @@ export function recordView(r: RecordRow) {
     checkOut: r.checkOut?.toISOString() ?? null,
     workHours: r.workHours == null ? null : Number(r.workHours),
     status: r.status,
-    notes: r.notes,
+    notes: presentNote(r.notes, lang),
     isPermission: r.isPermission,
     method: r.method,
     isManual: r.isManual,

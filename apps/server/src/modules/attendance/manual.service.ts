@@ -126,7 +126,7 @@ export async function createManual(ctx: Ctx, input: Input) {
       return created;
     });
     emitChange(ctx, companyId, employee.id, input.date, 'created');
-    return recordView(row);
+    return recordView(row, ctx.lang);
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('conflict', 'attendance.exists');
     throw err;
@@ -157,7 +157,7 @@ export async function updateManual(ctx: Ctx, id: string, input: Input) {
     return updated;
   });
   emitChange(ctx, companyId, row.employeeId, row.date, 'updated');
-  return recordView(row);
+  return recordView(row, ctx.lang);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   sessionUser,
   translate,
 } from '@presente/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { afterAnswer } from '../../lib/after-answer.js';
@@ -59,6 +60,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: translate('auth.logoutSuccess', req.lang) };
   });
 
+  const sessionOf = async (req: FastifyRequest) => {
+    const actor = req.actor!;
+    return {
+      user: auth.toSessionUser({ id: actor.userId, name: actor.name, email: actor.email, role: actor.role, companyId: actor.companyId }, actor.registerOnly),
+      companyConfig: await auth.companyConfig(req.ctx, actor),
+    };
+  };
+
   app.get(
     '/auth/verify',
     {
@@ -66,18 +75,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireRole(...ANY_ROLE),
       schema: { tags: ['auth'], response: { 200: envelope(z.object({ user: sessionUser, companyConfig: companyConfigSchema })) } },
     },
-    async (req) => {
-      const actor = req.actor!;
-      return {
-        data: {
-          user: auth.toSessionUser(
-            { id: actor.userId, name: actor.name, email: actor.email, role: actor.role, companyId: actor.companyId },
-            actor.registerOnly,
-          ),
-          companyConfig: await auth.companyConfig(req.ctx, actor),
-        },
-      };
+    async (req) => ({ data: await sessionOf(req) }),
+  );
+
+  // Extension (decision 0036): the same answer as /auth/verify, but signed out is an expected 200 with user null,
+  // not a 401, so a visitor's browser logs no error on the public pages. The web app asks this one.
+  app.get(
+    '/auth/session',
+    {
+      config: { registerOnly: true },
+      schema: { tags: ['auth'], response: { 200: envelope(z.object({ user: sessionUser.nullable(), companyConfig: companyConfigSchema.optional() })) } },
     },
+    async (req) => ({ data: req.actor ? await sessionOf(req) : { user: null } }),
   );
 
   app.get(

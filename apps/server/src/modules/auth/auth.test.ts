@@ -415,3 +415,28 @@ describe('forgot and reset password', () => {
     expect(expired.json().message).toContain('inválido');
   });
 });
+
+describe('GET /auth/session (extension, decision 0036)', () => {
+  it('answers 200 with user null when signed out (no 401 for a visitor), and the session when signed in', async () => {
+    const anon = await t.anon.get('/api/auth/session');
+    expect(anon.statusCode).toBe(200);
+    expect(anon.json()).toEqual({ data: { user: null } });
+    // A made-up cookie is signed out too.
+    expect((await t.anon.get('/api/auth/session', { cookie: 'presente_session=forged' })).json()).toEqual({ data: { user: null } });
+
+    const company = await t.factories.company({ timezone: 'America/Lima' });
+    const admin = await t.factories.companyAdmin({ companyId: company.id });
+    const mine = (await t.as(admin).get('/api/auth/session')).json().data;
+    const verify = (await t.as(admin).get('/api/auth/verify')).json().data;
+    expect(mine).toEqual(verify);
+    expect(mine.user).toMatchObject({ email: admin.email, companyId: company.id });
+    // Another company's admin sees only their own session and company.
+    const other = await t.factories.companyAdmin();
+    expect((await t.as(other).get('/api/auth/session')).json().data.user).toMatchObject({ email: other.email, companyId: other.companyId });
+
+    // A session of a company made inactive is signed out here too.
+    const closed = await t.factories.company({ status: 'INACTIVE' });
+    const gone = await t.factories.companyAdmin({ companyId: closed.id });
+    expect((await t.as(gone).get('/api/auth/session')).json()).toEqual({ data: { user: null } });
+  });
+});

@@ -14,6 +14,7 @@ import {
 import { type Ctx, requireCompany } from '../../context.js';
 import { loadCompanyPeriod } from '../attendance/attendance-data.js';
 import { planUsage } from '../company/plan.service.js';
+import { firstSteps } from './first-steps.js';
 
 /** 'Presentes hoy': everyone who has checked in today, on time, early or late (decision 0016). */
 const ATTENDED: ReadonlySet<DayStatus> = new Set(['present', 'early', 'late']);
@@ -63,6 +64,7 @@ export async function companyDashboard(ctx: Ctx, now = new Date()) {
     if (e.status === 'ACTIVE' && !e.deleted) todayStatus.set(e.id, statuses.at(-1) ?? 'pending');
   }
 
+  const steps = await firstSteps(ctx.db, companyId, usage, live.length);
   const byId = new Map(active.map((e) => [e.id, e]));
   /** Due today and no longer on time: the shift started more than the tolerance ago. */
   const overdue = (id: string) => {
@@ -93,6 +95,7 @@ export async function companyDashboard(ctx: Ctx, now = new Date()) {
     holidaysToday: countToday((s) => s === 'holiday'),
     company: { id: company.id, name: company.name, plan: company.plan, maxEmployees: company.maxEmployees, timezone: company.timezone },
     usage,
+    firstSteps: steps,
     today,
     monthlyStats: {
       totalWorkingDays: workingDates.size,

@@ -2,7 +2,7 @@ import { localToInstant } from '@presente/shared';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Ctx } from '../../context.js';
-import { attendanceRecords } from '../../db/schema/index.js';
+import { attendanceLinks, attendanceRecords, faceProfiles } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { companyDashboard } from './dashboard.service.js';
@@ -111,5 +111,33 @@ describe('company dashboard', () => {
     const res = await t.as(admin).get('/api/company-admin-simple/dashboard');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ totalEmployees: 0, monthlyStats: { attendancePercentage: 0 } });
+  });
+
+  it("ticks a new company's first steps from what it really has, and never from another company's", async () => {
+    const company = await t.factories.company({ timezone: 'America/Lima' });
+    const admin = await t.factories.companyAdmin({ companyId: company.id });
+    const c = company.id;
+    const now = localToInstant('2026-03-04', 12 * 60, 'America/Lima');
+    // Another company with every step done changes nothing here.
+    const other = await t.factories.company();
+    const otherEmployee = await t.factories.employee(other.id, { scheduleId: (await t.factories.schedule(other.id)).id });
+    await t.factories.location(other.id);
+    await t.db.insert(faceProfiles).values({ employeeId: otherEmployee.id, companyId: other.id, confidence: 0.9, templates: 3 });
+    await t.db.insert(attendanceLinks).values({ companyId: other.id, name: 'Puerta', tokenHash: 'x'.repeat(64), tokenSealed: 'x' });
+
+    const fresh = await companyDashboard(ctxOf(admin), now);
+    expect(fresh.firstSteps).toEqual({ schedule: false, location: false, employees: false, faces: false, kioskLink: false });
+    // Nothing is due yet: no working day, so the overview shows an empty state rather than a red 0 %.
+    expect(fresh.monthlyStats).toMatchObject({ totalWorkingDays: 0, attendancePercentage: 0 });
+
+    const sched = await t.factories.schedule(c);
+    expect((await companyDashboard(ctxOf(admin), now)).firstSteps).toMatchObject({ schedule: true, employees: false });
+    await t.factories.location(c);
+    const e = await t.factories.employee(c, { scheduleId: sched.id });
+    expect((await companyDashboard(ctxOf(admin), now)).firstSteps).toEqual({ schedule: true, location: true, employees: true, faces: false, kioskLink: false });
+    await t.db.insert(faceProfiles).values({ employeeId: e.id, companyId: c, confidence: 0.9, templates: 3 });
+    await t.db.insert(attendanceLinks).values({ companyId: c, name: 'Entrada', tokenHash: 'y'.repeat(64), tokenSealed: 'y' });
+    const done = await t.as(admin).get('/api/company-admin-simple/dashboard');
+    expect(done.json().data.firstSteps).toEqual({ schedule: true, location: true, employees: true, faces: true, kioskLink: true });
   });
 });

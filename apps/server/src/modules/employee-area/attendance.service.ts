@@ -26,7 +26,7 @@ export async function todayAttendance(ctx: Ctx, now = new Date()) {
   const checkedOut = !!record?.checkOut;
   return {
     date,
-    record: record ? { ...recordView(record), workHours: book.hours(date) } : null,
+    record: record ? { ...recordView(record, ctx.lang), workHours: book.hours(date) } : null,
     status: book.status(date),
     holiday: book.holiday(date),
     canCheckIn: active && manualAllowed && !checkedIn && !record?.isPermission,
@@ -102,7 +102,7 @@ export async function attendanceHistory(ctx: Ctx, q: { page: number; limit: numb
   // Judged like the admin's calendar (the rules of each day's period), not the status stored when it was written.
   const book = rows.length ? await loadDays(ctx.db, self, rows.at(-1)!.date, rows[0].date, now, rows) : null;
   const data = rows.map((r) => ({
-    ...recordView(r),
+    ...recordView(r, ctx.lang),
     status: book!.status(r.date),
     workHours: book!.hours(r.date),
     holiday: book!.holiday(r.date),

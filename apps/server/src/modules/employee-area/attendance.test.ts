@@ -166,6 +166,9 @@ describe('history', () => {
       holiday: { name: 'Día del Trabajo', description: 'Feriado nacional' },
     });
     expect(page1.data[1]).toMatchObject({ status: 'permission', isPermission: true, notes: 'Permiso justificado', workHours: 8, holiday: null });
+    // The system-made note follows the reader's language; the stored words stay as written (walk-through finding 13).
+    const english = (await t.as(employee.account).get(`${BASE}/attendance/history?limit=2`, { 'accept-language': 'en' })).json();
+    expect(english.data[1]).toMatchObject({ notes: 'Justified permission' });
 
     const page2 = (await t.as(employee.account).get(`${BASE}/attendance/history?page=2&limit=2`)).json().data;
     expect(page2).toMatchObject([

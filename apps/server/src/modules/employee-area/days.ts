@@ -1,4 +1,4 @@
-import { activeFromOf, createDayJudge, type DayStatus, daysBetween, holidayApplies, round2, spanOf } from '@presente/shared';
+import { activeFromOf, createDayJudge, type DayStatus, daysBetween, holidayApplies, type Language, presentNote, round2, spanOf } from '@presente/shared';
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { attendanceRecords, holidaySchedules, holidays } from '../../db/schema/index.js';
@@ -15,8 +15,11 @@ export interface HolidayRow {
   scheduleIds: string[];
 }
 
-/** A record as the employee sees it (the same fields as the admin's calendar cell; no evidence, no admin reason). */
-export function recordView(r: RecordRow) {
+/**
+ * A record as the employee sees it (the same fields as the admin's calendar cell; no evidence, no admin reason).
+ * `lang`: the reader's language, for a system-made note (presentNote); without it the note is as stored.
+ */
+export function recordView(r: RecordRow, lang?: Language) {
   return {
     id: r.id,
     date: r.date,
@@ -24,7 +27,7 @@ export function recordView(r: RecordRow) {
     checkOut: r.checkOut?.toISOString() ?? null,
     workHours: r.workHours == null ? null : Number(r.workHours),
     status: r.status,
-    notes: r.notes,
+    notes: lang ? presentNote(r.notes, lang) : r.notes,
     isPermission: r.isPermission,
     method: r.method,
     isManual: r.isManual,

@@ -34,7 +34,7 @@ export async function employeeDashboard(ctx: Ctx, now = new Date()) {
       monthlyHours: sumHours(monthDays.map(hoursOn)),
       monthlyDays: monthDays.filter((date) => ATTENDED.includes(book.status(date))).length,
     },
-    today: todayRecord ? { ...recordView(todayRecord), workHours: book.hours(workDate) } : null,
+    today: todayRecord ? { ...recordView(todayRecord, ctx.lang), workHours: book.hours(workDate) } : null,
     todayDate: workDate,
     timezone,
   };

@@ -49,7 +49,22 @@ export async function attendanceStats(ctx: Ctx, q: { period: StatsPeriod; year?:
     averageHoursPerDay: workedDays ? Math.round((totalHours / workedDays) * 100) / 100 : 0,
     attendanceRate: attendanceRate(counts),
     timezone: self.company.timezone,
+    // Extension (decision 0036): the year's hours month by month, for the employee's chart.
+    ...(q.period === 'year' ? { months: hoursByMonth(days, hours) } : {}),
   };
+}
+
+/** Hours and worked days of each month that has a day in `days` (in order); a month with no worked day has 0 hours. */
+export function hoursByMonth(days: string[], hours: (number | null)[]) {
+  const months = new Map<number, { month: number; totalHours: number; workedDays: number; hours: (number | null)[] }>();
+  days.forEach((date, i) => {
+    const month = Number(date.slice(5, 7));
+    const m = months.get(month) ?? { month, totalHours: 0, workedDays: 0, hours: [] };
+    m.hours.push(hours[i]);
+    if (hours[i] != null) m.workedDays += 1;
+    months.set(month, m);
+  });
+  return [...months.values()].map(({ month, workedDays, hours: h }) => ({ month, totalHours: sumHours(h), workedDays }));
 }
 
 /** Every day of a month with its status, record and hours (spec §7 attendance/calendar: days[]). */
@@ -66,7 +81,7 @@ export async function attendanceCalendar(ctx: Ctx, q: { month?: number; year?: n
     return {
       date,
       status: book.status(date),
-      record: record ? recordView(record) : null,
+      record: record ? recordView(record, ctx.lang) : null,
       workHours: book.hours(date),
       holiday: book.holiday(date),
     };

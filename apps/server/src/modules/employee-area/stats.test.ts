@@ -78,6 +78,15 @@ describe('stats', () => {
     });
     const theirs = (await t.as(stranger.account).get(`${BASE}/attendance/stats?period=month&year=2026&month=3`)).json().data;
     expect(theirs.counts).toMatchObject({ present: 1, early: 0, late: 0, permission: 0, holiday: 0 });
+    // Month by month over HTTP: another company's employee counts only their own day (the 10th, 8 h).
+    const mine = (await t.as(employee.account).get(`${BASE}/attendance/stats?period=year&year=2026`)).json().data.months;
+    expect(mine.slice(0, 3).map((m: { totalHours: number }) => m.totalHours)).toEqual([0, 7, 31.67]);
+    const strangers = (await t.as(stranger.account).get(`${BASE}/attendance/stats?period=year&year=2026`)).json().data.months;
+    expect(strangers.slice(0, 3)).toEqual([
+      { month: 1, totalHours: 0, workedDays: 0 },
+      { month: 2, totalHours: 0, workedDays: 0 },
+      { month: 3, totalHours: 8, workedDays: 1 },
+    ]);
   });
 
   it('week = the last 7 days, month = from the 1st, year = from 1 January, all up to today', async () => {
@@ -94,6 +103,13 @@ describe('stats', () => {
     expect(midShift.counts).toMatchObject({ holiday: 1, pending: 1, day_off: 3 }); // today (9th) not over yet: pending, not absent
     const year = await attendanceStats(ctx, { period: 'year' }, now);
     expect(year).toMatchObject({ startDate: '2026-01-01', endDate: '2026-03-05', daysEvaluated: 64 });
+    // The year's hours month by month (extension, decision 0036): the chart of the employee's overview.
+    expect(year.months).toEqual([
+      { month: 1, totalHours: 0, workedDays: 0 },
+      { month: 2, totalHours: 7, workedDays: 1 },
+      { month: 3, totalHours: 31.67, workedDays: 4 },
+    ]);
+    expect(week).not.toHaveProperty('months');
     const future = await attendanceStats(ctx, { period: 'month', year: 2026, month: 4 }, now);
     expect(future).toMatchObject({ daysEvaluated: 0, endDate: null, attendanceRate: 0, totalHours: 0 });
   });

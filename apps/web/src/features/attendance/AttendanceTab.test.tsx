@@ -7,7 +7,7 @@ import type { CalendarRow } from './api';
 configure({ asyncUtilTimeout: 5000 });
 
 // The dashboard is a lazy chunk: load it once up front so the first test's waits measure the screen, not the import.
-beforeAll(() => import('../dashboard/components/DashboardLayout'), 60_000);
+beforeAll(() => Promise.all([import('../dashboard/components/DashboardLayout'), import('./pages/AttendanceTab')]), 60_000);
 
 const EMP = employee(1, { position: 'Contadora' });
 const counts = { present: 1, early: 0, late: 0, absent: 1, permission: 0, holiday: 0, day_off: 1, pending: 0 };
@@ -91,6 +91,39 @@ describe('AttendanceTab', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('1 presentes, 0 tardanzas, 1 ausencias, 0 permisos; 50% de asistencia; 9.00 horas')).toBeInTheDocument();
     // The rate says what it measures, so it never reads as the phone cards' "% del mes" (walk-through finding 4).
     expect(screen.getByText('50% asist.')).toBeInTheDocument();
+  });
+
+  it('labels the summary column and gives a visible cue when the month does not fit (walk-through finding 11)', async () => {
+    // jsdom lays nothing out: the grid says it is 400 px wider than its box, as at 1366 px with 31 days.
+    const proto = HTMLElement.prototype;
+    const saved = [Object.getOwnPropertyDescriptor(proto, 'scrollWidth'), Object.getOwnPropertyDescriptor(proto, 'clientWidth')];
+    Object.defineProperty(proto, 'scrollWidth', { configurable: true, get: () => 1400 });
+    Object.defineProperty(proto, 'clientWidth', { configurable: true, get: () => 1000 });
+    try {
+      mockApi(routes());
+      renderApp('/company-admin/attendance');
+      const grid = await screen.findByRole('table', { name: 'Calendario de asistencia del mes' });
+      // Each count has a written heading (with the full words as its title), not colour alone.
+      const head = within(grid).getAllByRole('columnheader').at(-1)!;
+      expect([...head.querySelectorAll('abbr')].map((a) => [a.textContent, a.title])).toEqual([
+        ['Pres.', 'Días presentes (incluye llegadas tempranas)'],
+        ['Tard.', 'Tardanzas'],
+        ['Aus.', 'Ausencias'],
+        ['Perm.', 'Permisos'],
+      ]);
+      const cue = await screen.findByTestId('grid-scroll-cue');
+      expect(cue).toHaveTextContent('Desplázate para ver más días');
+      expect(within(cue).getByRole('button', { name: 'Días siguientes' })).toBeEnabled();
+      expect(within(cue).getByRole('button', { name: 'Días anteriores' })).toBeDisabled();
+    } finally {
+      for (const [name, d] of [
+        ['scrollWidth', saved[0]],
+        ['clientWidth', saved[1]],
+      ] as const) {
+        if (d) Object.defineProperty(proto, name, d);
+        else delete (proto as unknown as Record<string, unknown>)[name];
+      }
+    }
   });
 
   it('validates the day form with the shared schema messages', async () => {

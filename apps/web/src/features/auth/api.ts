@@ -31,9 +31,13 @@ export function normalizeUser(raw: RawUser): SessionUser | null {
   return raw.access === 'register_only' ? { ...user, access: 'register_only' } : user;
 }
 
+/**
+ * GET /auth/session (decision 0036): /auth/verify's answer, but a visitor gets 200 with user null instead of a
+ * 401 that the browser would log as an error on every public page. A 401 is still read as signed out.
+ */
 async function fetchSession(): Promise<{ user: SessionUser | null; companyConfig?: CompanyConfig }> {
   try {
-    const res = await api.get<{ user: RawUser; companyConfig?: CompanyConfig }>('/auth/verify');
+    const res = await api.get<{ user: RawUser | null; companyConfig?: CompanyConfig }>('/auth/session');
     return { user: res.data?.user ? normalizeUser(res.data.user) : null, companyConfig: res.data?.companyConfig };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return { user: null };
@@ -41,7 +45,7 @@ async function fetchSession(): Promise<{ user: SessionUser | null; companyConfig
   }
 }
 
-/** The logged-in user, or null. Runs GET /auth/verify once per app start (spec §4). */
+/** The logged-in user, or null. Asks GET /auth/session once per app start (spec §4's verify, without the 401). */
 export function useSession() {
   const queryClient = useQueryClient();
   return useQuery({

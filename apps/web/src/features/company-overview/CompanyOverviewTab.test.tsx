@@ -108,8 +108,13 @@ describe('CompanyOverviewTab', () => {
     expect(cells(week[1])).toEqual([expect.stringMatching(/^mar\.?, 03\/03$/), '11', '2', '1', '92%']);
     expect(cells(week[5])).toEqual([expect.stringMatching(/^sáb\.?, 07\/03$/), '0', '0', '0', 'Sin turnos']);
     expect(cells(week[7])).toEqual([expect.stringMatching(/^lun\.?, 09\/03$/), '9', '3', '3', '75%']);
-    const asked = fetchMock.mock.calls.map(([url]) => String(url)).find((url) => url.includes('/attendance/weekly-summary'));
-    expect(asked).toContain('startDate=2026-03-03&endDate=2026-03-09');
+    const asked = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/attendance/weekly-summary'));
+    expect(asked.some((url) => url.includes('startDate=2026-03-03&endDate=2026-03-09'))).toBe(true);
+    // The chart of the last 30 complete days reads the same per-day counts (issue 16, item 5).
+    expect(asked.some((url) => url.includes('startDate=2026-02-08&endDate=2026-03-09'))).toBe(true);
+    const chart = await screen.findByRole('figure', { name: 'Últimos 30 días' });
+    // 5 of the 7 days had shifts; their rates (92, 83, 83, 100, 75) average 87 %.
+    expect(chart).toHaveTextContent('5 días con turnos · asistencia promedio 87%');
 
     // Department summary.
     const table = screen.getAllByRole('table').find((t) => within(t).queryByText('Producción'))!;
@@ -175,5 +180,48 @@ describe('CompanyOverviewTab', () => {
     await user.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('Andes Textiles S.A.C.')).toBeInTheDocument();
     expect(card('Presentes hoy')).toHaveTextContent('7');
+  });
+
+  it("greets a brand-new company with its first steps, ticked from the API, and no red '0 % Baja'", async () => {
+    const fresh = {
+      ...DASHBOARD,
+      totalEmployees: 0,
+      activeEmployees: 0,
+      presentToday: 0,
+      absentToday: 0,
+      lateToday: 0,
+      earlyToday: 0,
+      permissionsToday: 0,
+      holidaysToday: 0,
+      monthlyStats: { totalWorkingDays: 0, attendancePercentage: 0, totalHours: 0, averageHoursPerDay: 0 },
+      departmentStats: [],
+      firstSteps: { schedule: true, location: false, employees: false, faces: false, kioskLink: false },
+    };
+    mockApi(routes(() => ({ body: { data: fresh } })));
+    renderApp('/company-admin');
+
+    const steps = within(await screen.findByRole('region', { name: 'Primeros pasos' }));
+    expect(steps.getByText('1 de 5 listos')).toBeInTheDocument();
+    const item = (id: string) => document.querySelector(`[data-step="${id}"]`)!;
+    expect(item('schedule')).toHaveAttribute('data-done', 'true');
+    expect(item('location')).toHaveAttribute('data-done', 'false');
+    expect(steps.getAllByRole('listitem').map((li) => li.getAttribute('data-step'))).toEqual(['schedule', 'location', 'employees', 'faces', 'kioskLink']);
+    expect(steps.getAllByRole('link', { name: 'Ir a Configuración' })).toHaveLength(2);
+    expect(within(item('employees') as HTMLElement).getByRole('link', { name: 'Ir a Empleados' })).toHaveAttribute('href', '/company-admin/employees');
+    // The month: a neutral empty state, not a red 0 % "Baja".
+    expect(screen.getByText('Aún no hay días laborables este mes')).toBeInTheDocument();
+    expect(screen.queryByText('Baja')).not.toBeInTheDocument();
+    expect(screen.queryByText('0%')).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Porcentaje de asistencia' })).not.toBeInTheDocument();
+  });
+
+  it('hides the first steps once all five are done', async () => {
+    mockApi(
+      routes(() => ({ body: { data: { ...DASHBOARD, firstSteps: { schedule: true, location: true, employees: true, faces: true, kioskLink: true } } } })),
+    );
+    renderApp('/company-admin');
+    expect(await screen.findByText('Andes Textiles S.A.C.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Primeros pasos' })).not.toBeInTheDocument();
+    expect(screen.getByText('72%')).toBeInTheDocument();
   });
 });

@@ -15,10 +15,20 @@ export interface CompanyDashboard {
   holidaysToday: number;
   company: { id: string; name: string; plan: Plan; maxEmployees: number; timezone: string };
   usage: Record<'employees' | 'schedules' | 'locations' | 'links', UsageEntry>;
+  /** Extension (decision 0036): the new company's first steps, each true once done. Older servers omit it. */
+  firstSteps?: FirstSteps;
   /** The company's calendar day, YYYY-MM-DD. */
   today: string;
   monthlyStats: { totalWorkingDays: number; attendancePercentage: number; totalHours: number; averageHoursPerDay: number };
   departmentStats: DepartmentStat[];
+}
+
+export interface FirstSteps {
+  schedule: boolean;
+  location: boolean;
+  employees: boolean;
+  faces: boolean;
+  kioskLink: boolean;
 }
 
 export interface DepartmentStat {
@@ -56,11 +66,11 @@ export function shiftDay(ymd: string, days: number): string {
 }
 
 /**
- * 'Últimos 7 días' of the overview: the seven complete days before `today` (the company's day; today itself
- * is in the cards). The key sits under the dashboard's, so realtime attendance events refresh it too.
+ * The `count` complete days before `today` (the company's day; today itself is in the cards): 7 for 'Últimos 7
+ * días', 30 for the chart. The key sits under the dashboard's, so realtime attendance events refresh it too.
  */
-export function useWeeklySummary(today: string | undefined) {
-  const start = today ? shiftDay(today, -7) : '';
+export function useDaySummary(today: string | undefined, count: number) {
+  const start = today ? shiftDay(today, -count) : '';
   const end = today ? shiftDay(today, -1) : '';
   return useQuery({
     queryKey: [...overviewKeys.dashboard, 'weekly', start, end],
@@ -69,6 +79,9 @@ export function useWeeklySummary(today: string | undefined) {
     staleTime: 60_000,
   });
 }
+
+/** 'Últimos 7 días' of the overview. */
+export const useWeeklySummary = (today: string | undefined) => useDaySummary(today, 7);
 
 /** Spec §9 utilisation bar: high above 80 %, medium above 60 %, else low. */
 export function utilisationLevel(percent: number): 'high' | 'medium' | 'low' {

@@ -104,6 +104,8 @@ export interface AttendanceStats {
   averageHoursPerDay: number;
   attendanceRate: number;
   timezone: string;
+  /** Extension (decision 0036), period=year only: the hours month by month. */
+  months?: { month: number; totalHours: number; workedDays: number }[];
 }
 
 export type ActivityFilter = 'all' | 'attendance' | 'admin_actions';

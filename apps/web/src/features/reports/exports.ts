@@ -3,6 +3,7 @@ import type { Workbook } from 'exceljs';
 import type { TFunction } from 'i18next';
 import { formatDay } from '../../components/DayInput';
 import { addRows, fileNamePart, fitColumns, newPdf, newWorkbook, pdfCell, sheetName } from '../../lib/exports';
+import { shownNote } from '../../lib/notes';
 import { localTime } from '../attendance/components/DayCell';
 import type { EmployeeReport } from './report';
 
@@ -66,7 +67,7 @@ function detailRows(e: ReportExport): (string | number | null)[][] {
     e.t(`attendance.status.${l.status}`),
     recordMarks(e.t, l.record).join(' · '),
     l.record.isManual ? (l.record.manualReason ?? '') : '',
-    l.record.notes,
+    shownNote(l.record.notes),
   ]);
 }
 

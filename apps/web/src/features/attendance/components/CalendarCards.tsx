@@ -50,7 +50,7 @@ export function CalendarCards({ rows, timezone, today, onOpenDay }: CalendarCard
             <SimpleGrid cols={5} spacing={4} mt="xs">
               {figures.map((f) => (
                 <Box key={f.key} ta="center" py={4} style={{ borderRadius: 8, background: `var(--mantine-color-${f.color}-0)` }}>
-                  <Text fw={700} size="sm" c={`${f.color}.8`}>
+                  <Text fw={700} size="sm" c={`var(--mantine-color-${f.color}-text)`}>
                     {f.value}
                   </Text>
                   <Text size="10px" c="dimmed">

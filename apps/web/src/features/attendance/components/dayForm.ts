@@ -1,5 +1,6 @@
 import { schemaResolver } from '@mantine/form';
 import { HHMM, isNightShift, manualAttendanceInput, parseHhmm } from '@presente/shared';
+import { shownNote } from '../../../lib/notes';
 import type { AttendanceBody, CalendarAttendance, CalendarSchedule } from '../api';
 import { localTime } from './DayCell';
 
@@ -20,7 +21,8 @@ export function initialDayValues(employeeId: string, date: string, record: Calen
     date,
     checkIn: localTime(record?.checkIn, timezone),
     checkOut: localTime(record?.checkOut, timezone),
-    notes: record?.notes ?? '',
+    // A system-made note ('Permiso justificado') in the reader's language (walk-through finding 13).
+    notes: shownNote(record?.notes) ?? '',
     isPermission: record?.isPermission ?? false,
     // Every change needs its own reason (it goes to the audit trail), so it always starts empty.
     reason: '',

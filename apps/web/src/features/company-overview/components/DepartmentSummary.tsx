@@ -13,7 +13,7 @@ export function Rate({ percent }: { percent: number }) {
   return (
     <Group gap="xs" wrap="nowrap">
       <Progress value={value} color={color} size="sm" radius="xl" w={70} aria-hidden />
-      <Text size="sm" fw={700} c={`${color}.8`}>
+      <Text size="sm" fw={700} c={`var(--mantine-color-${color}-text)`}>
         {value}%
       </Text>
     </Group>
@@ -80,10 +80,10 @@ export function DepartmentSummary({ departments }: { departments: DepartmentStat
                 <Table.Td ta="right" c="teal.8">
                   {d.presentToday}
                 </Table.Td>
-                <Table.Td ta="right" c={d.absentToday ? 'red.8' : undefined}>
+                <Table.Td ta="right" c={d.absentToday ? 'var(--mantine-color-red-text)' : undefined}>
                   {d.absentToday}
                 </Table.Td>
-                <Table.Td ta="right" c={d.lateToday ? 'orange.8' : undefined}>
+                <Table.Td ta="right" c={d.lateToday ? 'var(--mantine-color-orange-text)' : undefined}>
                   {d.lateToday}
                 </Table.Td>
                 <Table.Td>

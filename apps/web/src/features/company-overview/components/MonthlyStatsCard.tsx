@@ -42,20 +42,41 @@ export function MonthlyStatsCard({ stats, monthName }: { stats: CompanyDashboard
       </Group>
       <SimpleGrid cols={2} spacing="lg" verticalSpacing="lg">
         <Figure icon={<IconCalendarMonth size={16} />} label={t('companyOverview.monthly.workingDays')}>
-          <Text fw={800} fz={26} lh={1}>
+          <Text fw={800} fz={26} lh={1} c={stats.totalWorkingDays === 0 ? 'dimmed' : undefined}>
             {stats.totalWorkingDays}
           </Text>
         </Figure>
         <Figure icon={<IconPercentage size={16} />} label={t('companyOverview.monthly.attendance')}>
-          <Group gap="xs" align="baseline">
-            <Text fw={800} fz={26} lh={1} c={`${LEVEL_COLOR[level]}.8`}>
-              {percent}%
-            </Text>
-            <Text size="xs" fw={700} c={`${LEVEL_COLOR[level]}.8`} tt="uppercase">
-              {t(`companyOverview.monthly.level.${level}`)}
-            </Text>
-          </Group>
-          <Progress value={percent} color={LEVEL_COLOR[level]} size="md" radius="xl" aria-label={t('companyOverview.monthly.attendance')} data-level={level} />
+          {stats.totalWorkingDays === 0 ? (
+            // Nothing was due yet (a new company, or the 1st of the month before any shift): no rate to judge, so no red "0 % Baja".
+            <div data-level="none">
+              <Text fw={600} size="sm">
+                {t('companyOverview.monthly.empty')}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('companyOverview.monthly.emptyHint')}
+              </Text>
+            </div>
+          ) : (
+            <>
+              <Group gap="xs" align="baseline">
+                <Text fw={800} fz={26} lh={1} c={`var(--mantine-color-${LEVEL_COLOR[level]}-text)`}>
+                  {percent}%
+                </Text>
+                <Text size="xs" fw={700} c={`var(--mantine-color-${LEVEL_COLOR[level]}-text)`} tt="uppercase">
+                  {t(`companyOverview.monthly.level.${level}`)}
+                </Text>
+              </Group>
+              <Progress
+                value={percent}
+                color={LEVEL_COLOR[level]}
+                size="md"
+                radius="xl"
+                aria-label={t('companyOverview.monthly.attendance')}
+                data-level={level}
+              />
+            </>
+          )}
         </Figure>
         <Figure icon={<IconClockHour4 size={16} />} label={t('companyOverview.monthly.totalHours')}>
           <Text fw={800} fz={26} lh={1}>

@@ -44,7 +44,7 @@ export function PlanUsageCard({ plan, usage }: { plan: CompanyDashboard['company
         <Group justify="space-between" gap="xs">
           <Text fw={700}>{t('companyOverview.plan.employees', { used: employees.used, max })}</Text>
           {left !== null && (
-            <Text size="sm" fw={600} c={left === 0 ? 'red.8' : 'dimmed'}>
+            <Text size="sm" fw={600} c={left === 0 ? 'var(--mantine-color-red-text)' : 'dimmed'}>
               {left === 0 ? t('companyOverview.plan.limitReached') : t('companyOverview.plan.remaining', { count: left })}
             </Text>
           )}

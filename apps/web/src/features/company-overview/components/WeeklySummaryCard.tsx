@@ -76,13 +76,13 @@ export function WeeklySummaryCard({ today, locale }: { today: string; locale: st
                 <Table.Td fw={600} tt="capitalize" style={{ whiteSpace: 'nowrap' }}>
                   {dayLabel(d.date, locale)}
                 </Table.Td>
-                <Table.Td ta="right" c={attended(d) ? 'teal.8' : undefined}>
+                <Table.Td ta="right" c={attended(d) ? 'var(--mantine-color-teal-text)' : undefined}>
                   {attended(d)}
                 </Table.Td>
-                <Table.Td ta="right" c={d.late ? 'orange.8' : undefined}>
+                <Table.Td ta="right" c={d.late ? 'var(--mantine-color-orange-text)' : undefined}>
                   {d.late}
                 </Table.Td>
-                <Table.Td ta="right" c={d.absent ? 'red.8' : undefined}>
+                <Table.Td ta="right" c={d.absent ? 'var(--mantine-color-red-text)' : undefined}>
                   {d.absent}
                 </Table.Td>
                 <Table.Td ta={phone ? 'right' : undefined}>

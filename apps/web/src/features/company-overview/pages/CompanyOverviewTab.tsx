@@ -18,6 +18,8 @@ import { useCompanyConfig } from '../../auth/CompanyConfigContext';
 import type { TabProps } from '../../dashboard/tabs';
 import { type CompanyDashboard, useCompanyDashboard } from '../api';
 import { DepartmentSummary } from '../components/DepartmentSummary';
+import { FirstStepsCard } from '../components/FirstStepsCard';
+import { LastThirtyDaysCard } from '../components/LastThirtyDaysCard';
 import { MonthlyStatsCard } from '../components/MonthlyStatsCard';
 import { PlanUsageCard } from '../components/PlanUsageCard';
 import { SupportCards } from '../components/SupportCards';
@@ -134,6 +136,7 @@ export function CompanyOverviewTab(_props: TabProps) {
           {t('companyOverview.today', { date: today })}
         </Text>
       </Group>
+      {data.firstSteps && <FirstStepsCard steps={data.firstSteps} />}
       <TodayCards data={data} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -143,6 +146,7 @@ export function CompanyOverviewTab(_props: TabProps) {
           <PlanUsageCard plan={data.company.plan} usage={data.usage} />
         </Grid.Col>
       </Grid>
+      <LastThirtyDaysCard today={data.today} />
       <WeeklySummaryCard today={data.today} locale={locale} />
       <DepartmentSummary departments={data.departmentStats} />
       <SupportCards />

@@ -10,6 +10,7 @@ import type { TabProps } from '../../dashboard/tabs';
 import { useEmployeeDashboard } from '../api';
 import { workDayNames } from '../schedule/workDays';
 import type { EmployeeDashboard } from '../types';
+import { MonthlyHoursCard } from './MonthlyHoursCard';
 import { TodayCard } from './TodayCard';
 
 function ScheduleCard({ data }: { data: EmployeeDashboard }) {
@@ -82,6 +83,7 @@ export function EmployeeOverviewTab({ user }: TabProps) {
             <ScheduleCard data={dashboard.data} />
           </Grid.Col>
         </Grid>
+        <MonthlyHoursCard year={Number(dashboard.data.todayDate.slice(0, 4))} />
       </Stack>
     );
   }

@@ -2,6 +2,7 @@ import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconClipboardOff, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../../../components/DayInput';
+import { shownNote } from '../../../lib/notes';
 import { localTime } from '../../attendance/components/DayCell';
 import { STATUS_STYLE } from '../../attendance/status';
 import type { ReportLine } from '../report';
@@ -75,7 +76,7 @@ export function ReportTable({ lines, timezone, mobile }: ReportTableProps) {
             {marks(l) && <div style={{ marginTop: 4 }}>{marks(l)}</div>}
             {l.record.notes && (
               <Text size="xs" c="dimmed" mt={2}>
-                {l.record.notes}
+                {shownNote(l.record.notes)}
               </Text>
             )}
           </Paper>
@@ -112,7 +113,7 @@ export function ReportTable({ lines, timezone, mobile }: ReportTableProps) {
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" c={l.record.notes ? undefined : 'dimmed'} lineClamp={2}>
-                    {l.record.notes || '—'}
+                    {shownNote(l.record.notes) || '—'}
                   </Text>
                 </Table.Td>
               </Table.Tr>
