@@ -107,7 +107,10 @@ describe('every route, every role, hostile input', () => {
           const res: Response = await t.app.inject(inject);
           const ms = performance.now() - started;
           if (ms > slowest.ms) slowest = { ms, what: `${key} as ${role} (${what})` };
-          const problem = answerProblem(res, lang);
+          // A page's own ?lang= (the register link's page) is the language asked for; JSON answers follow Accept-Language.
+          const asked = (opts.query as Record<string, unknown> | undefined)?.lang;
+          const isPage = String(res.headers['content-type'] ?? '').startsWith('text/html');
+          const problem = answerProblem(res, isPage && (asked === 'es' || asked === 'en') ? asked : lang);
           const label = `${key} as ${role}, ${what}`;
           if (problem) problems.push(`${label}: ${problem.replace(/\s+/g, ' ').slice(0, 240)}`);
           if (before && res.statusCode >= 400) {

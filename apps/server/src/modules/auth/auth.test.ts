@@ -434,9 +434,14 @@ describe('GET /auth/session (extension, decision 0036)', () => {
     const other = await t.factories.companyAdmin();
     expect((await t.as(other).get('/api/auth/session')).json().data.user).toMatchObject({ email: other.email, companyId: other.companyId });
 
-    // A session of a company made inactive is signed out here too.
-    const closed = await t.factories.company({ status: 'INACTIVE' });
-    const gone = await t.factories.companyAdmin({ companyId: closed.id });
+    // A company made inactive: its employees are signed out here too; its admin keeps the register-only session
+    // (decision 0034), which the web app needs to show the register's export screen.
+    const lapsed = await t.factories.company({ status: 'INACTIVE' });
+    const gone = (await t.factories.employee(lapsed.id)).account;
     expect((await t.as(gone).get('/api/auth/session')).json()).toEqual({ data: { user: null } });
+    const lapsedAdmin = await t.factories.companyAdmin({ companyId: lapsed.id });
+    const registerOnly = await t.as(lapsedAdmin).get('/api/auth/session');
+    expect(registerOnly.statusCode).toBe(200);
+    expect(registerOnly.json().data.user).toMatchObject({ email: lapsedAdmin.email, access: 'register_only' });
   });
 });

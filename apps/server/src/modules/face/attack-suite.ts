@@ -21,6 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
 import { faceProfiles, faceTemplates } from '../../db/schema/index.js';
+import { sealDescriptor } from '../../face/seal.js';
 import type { scriptedEngine } from './scripted-engine.js';
 import { kioskChallenge, postMark, signedMark, type TestKiosk } from './test-helpers.js';
 
@@ -111,7 +112,8 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
     const name = `p${++people}`;
     const employee = await input.newEmployee(companyId);
     const descriptor = engine.descriptorOf(name);
-    await db.insert(faceTemplates).values([0, 1, 2].map(() => ({ companyId, employeeId: employee.id, descriptor })));
+    const owner = { companyId, employeeId: employee.id };
+    await db.insert(faceTemplates).values([0, 1, 2].map(() => ({ ...owner, sealed: sealDescriptor(owner, descriptor) })));
     await db.insert(faceProfiles).values({ employeeId: employee.id, companyId, confidence: 1, templates: 3 });
     return name;
   }

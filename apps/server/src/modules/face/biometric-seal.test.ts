@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { resealBiometrics } from './reseal.js';
 import { scriptedEngine } from './scripted-engine.js';
-import { postMultipart } from './test-helpers.js';
+import { kioskChallenge, pairTestKiosk, postMultipart, signConsent, signedMark, type TestKiosk } from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
 let t: TestApp;
@@ -34,11 +34,13 @@ async function company() {
   const admin = await t.factories.companyAdmin();
   await t.as(admin).put(`${base}/settings`, { matchThreshold: 0.55, keepEnrolmentPhotos: true });
   const token = (await t.as(admin).post(`${base}/attendance-link`, { name: 'Puerta' })).json().data.token as string;
+  kiosks.set(token, await pairTestKiosk(t, admin)); // marks come only from a paired kiosk (decision 0033)
   return { admin, token };
 }
 
 async function enrol(admin: TestUser, person: string) {
   const employee = await t.factories.employee(admin.companyId!);
+  await signConsent(t.db, employee.id);
   const res = await postMultipart(
     t,
     `${base}/register`,
@@ -50,14 +52,15 @@ async function enrol(admin: TestUser, person: string) {
   return employee;
 }
 
+const kiosks = new Map<string, TestKiosk>();
+
 async function markAs(token: string, person: string) {
-  const info = await t.anon.get(`/api/public/attendance/${token}`);
-  const cookie = String(info.headers['set-cookie']).split(';')[0];
-  const { challengeId, steps } = (await t.anon.post(`/api/public/attendance/${token}/challenge`)).json().data;
+  const kiosk = kiosks.get(token)!;
+  const challenge = (await kioskChallenge(t, token, kiosk)).json().data;
   const yaw = { straight: 0, left: 25, right: -25 } as Record<string, number>;
-  const frames = [];
-  for (const step of steps) frames.push(await engine.frame({ person, yaw: yaw[step] }));
-  return postMultipart(t, `/api/public/attendance/${token}/mark`, null, { challengeId }, [{ field: 'frames', images: frames }], { cookie });
+  const frames: Buffer[] = [];
+  for (const step of challenge.steps) frames.push(await engine.frame({ person, yaw: yaw[step] }));
+  return signedMark(t, token, kiosk, () => frames, { challenge });
 }
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);

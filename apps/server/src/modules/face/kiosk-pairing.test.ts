@@ -13,7 +13,7 @@ import { activityLog, attendanceRecords, kioskPairingCodes } from '../../db/sche
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { scriptedEngine, texturedJpeg } from './scripted-engine.js';
-import { kioskChallenge, pairTestKiosk, postMark, postMultipart, signedMark, signMark, type TestKiosk } from './test-helpers.js';
+import { kioskChallenge, pairTestKiosk, postMark, postMultipart, signConsent, signedMark, signMark, type TestKiosk } from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
 const YAW: Record<string, number> = { straight: 0, left: 25, right: -25 };
@@ -40,6 +40,7 @@ async function markAs(kiosk: TestKiosk, person: string, opts: { link?: string; r
 }
 async function enrol(owner: TestUser, person: string) {
   const employee = await t.factories.employee(owner.companyId!);
+  await signConsent(t.db, employee.id);
   const images = [await engine.frame({ person }), await engine.frame({ person }), await engine.frame({ person })];
   const res = await postMultipart(t, `${base}/register`, owner, { employeeId: employee.id, consentAccepted: 'true', noticeVersion: FACE_NOTICE_VERSION }, [
     { field: 'image', images },
