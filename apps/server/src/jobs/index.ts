@@ -1,4 +1,5 @@
 import { billingJobHandlers, billingRecurringJobs } from '../modules/billing/billing.jobs.js';
+import { EMPLOYEE_SETUP_MAIL, sendSetupMail } from '../modules/employees/setup-mail.job.js';
 import { CLOSE_OPEN_RECORDS, closeOpenRecords } from './close-open-records.js';
 import { DB_MAINTENANCE, maintainDatabase } from './db-maintenance.js';
 import { PRUNE_RETENTION, pruneRetention } from './retention.js';
@@ -9,6 +10,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [CLOSE_OPEN_RECORDS]: async (deps, _payload, now) => void (await closeOpenRecords(deps, now)),
   [PRUNE_RETENTION]: async (deps, _payload, now) => void (await pruneRetention(deps, now)),
   [DB_MAINTENANCE]: async (deps) => void (await maintainDatabase(deps)),
+  [EMPLOYEE_SETUP_MAIL]: sendSetupMail,
   ...billingJobHandlers,
 };
 export const recurringJobs: Recurring[] = [
