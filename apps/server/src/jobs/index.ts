@@ -1,4 +1,5 @@
 import { billingJobHandlers, billingRecurringJobs } from '../modules/billing/billing.jobs.js';
+import { EMPLOYEE_SETUP_MAIL, sendSetupMail } from '../modules/employees/setup-mail.job.js';
 import { expireUnconfirmedConsents } from '../modules/face/consent.service.js';
 import { CLOSE_OPEN_RECORDS, closeOpenRecords } from './close-open-records.js';
 import { DB_MAINTENANCE, maintainDatabase } from './db-maintenance.js';
@@ -14,6 +15,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [PRUNE_RETENTION]: async (deps, _payload, now) => void (await pruneRetention(deps, now)),
   [DB_MAINTENANCE]: async (deps) => void (await maintainDatabase(deps)),
   [CONSENT_EXPIRY]: async (deps, _payload, now) => void (await expireUnconfirmedConsents(deps, now)),
+  [EMPLOYEE_SETUP_MAIL]: sendSetupMail,
   ...billingJobHandlers,
 };
 export const recurringJobs: Recurring[] = [

@@ -13,6 +13,8 @@ export interface Recurring {
 
 const LEASE_MS = 5 * 60 * 1000;
 const MAX_ATTEMPTS = 5;
+/** Runs claimed at once; a full batch means more may be due, and the runner goes on at once (an import's 400 mails). */
+export const CLAIM_BATCH = 20;
 
 /** Enqueues a run; with a dedupe key, a second enqueue of the same key is ignored. */
 export async function enqueue(db: Db, type: string, payload: Record<string, unknown> = {}, opts: { runAt?: Date; dedupeKey?: string } = {}) {
@@ -55,7 +57,7 @@ export async function runDueJobs(deps: AppDeps, handlers: Record<string, JobHand
     const slot = Math.floor(now.getTime() / r.everyMs) * r.everyMs;
     await enqueue(deps.db, r.type, {}, { runAt: new Date(slot), dedupeKey: `${r.type}@${new Date(slot).toISOString()}` });
   }
-  const claimed = await claim(deps.db, now, 20);
+  const claimed = await claim(deps.db, now, CLAIM_BATCH);
   for (const job of claimed) {
     const handler = handlers[job.type];
     try {
@@ -79,16 +81,20 @@ export async function runDueJobs(deps: AppDeps, handlers: Record<string, JobHand
   return claimed.length;
 }
 
-/** Polls for due jobs every `intervalMs` until stopped. */
+/** Polls for due jobs every `intervalMs` until stopped; after a full batch, at once. */
 export function startJobRunner(deps: AppDeps, handlers: Record<string, JobHandler>, recurring: Recurring[], log: FastifyBaseLogger, intervalMs = 30_000) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const tick = () => {
+    let full = false;
     running = runDueJobs(deps, handlers, recurring, log)
+      .then((claimed) => {
+        full = claimed >= CLAIM_BATCH;
+      })
       .catch((err) => log.error({ err }, 'job runner tick failed'))
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
+        if (!stopped) timer = setTimeout(tick, full ? 0 : intervalMs);
       });
   };
   timer = setTimeout(tick, 1000);

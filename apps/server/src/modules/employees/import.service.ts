@@ -3,14 +3,13 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Ctx, requireCompany } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { companies, departments, employees, schedules, users } from '../../db/schema/index.js';
+import { companies, departments, employees, jobs, schedules, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { generatePassword, hashPasswords } from '../../lib/crypto.js';
 import { emitPlatformChange, rooms } from '../../realtime/events.js';
 import { emailsTaken } from '../account/own-account.service.js';
 import { snapshotPeriods } from '../attendance/periods.js';
 import { assertCanAdd, countUsage, planLimitReached } from '../company/plan.service.js';
-import { accountPasswordMail } from './employees.mails.js';
+import { EMPLOYEE_SETUP_MAIL, type SetupMailPayload, UNSET_PASSWORD } from './setup-mail.job.js';
 
 type Row = z.output<typeof employeeImportRow>;
 interface RowError {
@@ -74,7 +73,8 @@ const lower = (s: string) => s.trim().toLowerCase();
  * Checks the plan limit first (a file that does not fit answers 403 plan_limit_reached with the feature
  * and the limit, as a single create would), then every row (fields, repeats inside the file, existing
  * codes and emails, schedule names). With any error nothing is written; otherwise, unless dryRun, all
- * rows are created (ACTIVE) in one transaction and each new employee is mailed a password.
+ * rows are created (ACTIVE) in one transaction, without a usable password, and each new employee gets a
+ * set-password mail from the job queue (decision 0032): nothing is hashed while the admin waits.
  */
 export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>[], dryRun: boolean, lines?: number[]) {
   const companyId = requireCompany(ctx.actor);
@@ -138,52 +138,41 @@ export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>
   const preview = rows.map(({ line, data }) => ({ line, ...data }));
   if (dryRun) return { dryRun: true, count: rows.length, newDepartments, rows: preview, emailFailures: 0 };
 
-  const passwords = rows.map(() => generatePassword());
-  // Through the bulk lane (two at a time): logins of every company keep their share of argon2's thread pool.
-  const hashes = await hashPasswords(passwords);
-  await ctx.db.transaction(async (tx) => {
+  const userIds = await ctx.db.transaction(async (tx) => {
     // Re-check the limit under the company lock: the preview may be minutes old.
     await assertCanAdd(tx, companyId, 'employees', rows.length);
     for (const name of newDepartments) {
       const [d] = await tx.insert(departments).values({ companyId, name }).returning();
       deptByName.set(lower(name), d.id);
     }
-    await insertRows(
+    const ids = await insertRows(
       tx,
       companyId,
       rows.map((r) => r.data),
-      hashes,
       deptByName,
       schedByName,
     );
+    // One durable mail job per account, in the same transaction: an account never exists without its mail.
+    await tx
+      .insert(jobs)
+      .values(
+        ids.map((userId) => {
+          const payload: SetupMailPayload = { userId, lang: ctx.lang, linkBase: ctx.publicUrl };
+          return { type: EMPLOYEE_SETUP_MAIL, payload: { ...payload }, runAt: new Date(), dedupeKey: `${EMPLOYEE_SETUP_MAIL}:${userId}` };
+        }),
+      )
+      .onConflictDoNothing();
+    return ids;
   });
   ctx.deps.events.emit(rooms.companyAdmin(companyId), 'employee_update', { action: 'imported', count: rows.length });
   emitPlatformChange(ctx.deps.events, companyId, 'employees_imported');
-  let emailFailures = 0;
-  for (const [i, { data }] of rows.entries()) {
-    try {
-      await ctx.deps.mailer.send(
-        accountPasswordMail(
-          ctx.lang,
-          'welcome',
-          { name: `${data.firstName} ${data.lastName}`, email: data.email },
-          company.name,
-          passwords[i],
-          `${ctx.publicUrl}/login`,
-        ),
-      );
-    } catch (err) {
-      emailFailures += 1;
-      ctx.log.error({ err }, 'import welcome mail failed');
-    }
-  }
-  return { dryRun: false, count: rows.length, newDepartments, rows: preview, emailFailures };
+  return { dryRun: false, count: rows.length, newDepartments, rows: preview, emailFailures: 0, mailsQueued: userIds.length };
 }
 
-async function insertRows(tx: Db, companyId: string, rows: Row[], hashes: string[], depts: Map<string, string>, scheds: Map<string, string>) {
+async function insertRows(tx: Db, companyId: string, rows: Row[], depts: Map<string, string>, scheds: Map<string, string>) {
   const accounts = await tx
     .insert(users)
-    .values(rows.map((r, i) => ({ companyId, role: 'EMPLOYEE' as const, name: `${r.firstName} ${r.lastName}`, email: r.email, passwordHash: hashes[i] })))
+    .values(rows.map((r) => ({ companyId, role: 'EMPLOYEE' as const, name: `${r.firstName} ${r.lastName}`, email: r.email, passwordHash: UNSET_PASSWORD })))
     .returning({ id: users.id, email: users.email });
   const idByEmail = new Map(accounts.map((a) => [a.email, a.id]));
   const created = await tx
@@ -206,4 +195,5 @@ async function insertRows(tx: Db, companyId: string, rows: Row[], hashes: string
     )
     .returning({ id: employees.id });
   await snapshotPeriods(tx, companyId, { employeeIds: created.map((e) => e.id) }, { fromHireDate: true });
+  return accounts.map((a) => a.id);
 }

@@ -1,6 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { employees } from '../../db/schema/index.js';
+import { jobHandlers } from '../../jobs/index.js';
+import { runDueJobs } from '../../jobs/runner.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 
 let t: TestApp;
@@ -116,6 +119,10 @@ describe('employee bulk import', () => {
     const ana = list.find((e: { employeeCode: string }) => e.employeeCode === 'I1');
     expect(ana).toMatchObject({ department: { name: 'Ventas' }, schedule: { name: 'Turno Mañana' }, hireDate: '2026-01-15', canLogin: true });
     expect(list.find((e: { employeeCode: string }) => e.employeeCode === 'I2').department.id).toBe(ana.department.id);
-    expect(t.deps.mailer.outbox.length - before).toBe(2);
+    // The set-password mails go out from the job queue (decision 0032), not inside the request.
+    expect(t.deps.mailer.outbox.length - before).toBe(0);
+    await runDueJobs(t.deps, jobHandlers, [], pino({ level: 'silent' }), new Date());
+    const sent = t.deps.mailer.outbox.slice(before).map((m) => m.to);
+    expect(sent).toEqual(expect.arrayContaining(['ana.rios@imp.pe', 'beto.paz@imp.pe']));
   });
 });

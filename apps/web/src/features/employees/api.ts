@@ -63,6 +63,8 @@ export interface ImportResult {
   newDepartments: string[];
   rows: ImportPreviewRow[];
   emailFailures: number;
+  /** Set-password mails handed to the job queue (decision 0032). */
+  mailsQueued?: number;
 }
 
 const BASE = '/company-admin-simple';

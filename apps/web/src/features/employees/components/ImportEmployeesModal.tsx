@@ -79,6 +79,7 @@ export function ImportEmployeesModal({ opened, onClose, onPlanLimit }: ImportEmp
       {
         onSuccess: ({ result, message }) => {
           notify.success(message ?? translateMessage(t, 'import.done', { count: result.count }));
+          if (result.mailsQueued) notify.info(t('employees.import.mailsQueued', { count: result.mailsQueued }));
           if (result.emailFailures > 0) notify.error(t('employees.import.emailFailures', { count: result.emailFailures }));
           close();
         },
