@@ -74,6 +74,8 @@ export interface AppDeps {
   billing: BillingProvider;
   sessionSecret: string;
   startedAt: Date;
+  /** Set by the job runner (jobs/runner.ts): runs a tick now for work just queued; absent where no runner runs. */
+  wakeJobs?: () => void;
   /** The face engine's worker pool; absent in API tests and with FACE_WORKERS=0. */
   face?: FacePool;
 }

@@ -6,7 +6,7 @@ import { activityLog, attendanceRecords, jobs } from '../db/schema/index.js';
 import { punch } from '../modules/attendance/punch.service.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { closeOpenRecords } from './close-open-records.js';
-import { enqueue, runDueJobs } from './runner.js';
+import { enqueue, runDueJobs, startJobRunner } from './runner.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -77,5 +77,27 @@ describe('job runner', () => {
     await runDueJobs(t.deps, handlers, recurring, log, slot);
     await runDueJobs(t.deps, handlers, recurring, log, new Date(slot.getTime() + 1000));
     expect(ran.filter((r) => r === 'ok')).toHaveLength(2);
+  });
+});
+
+describe('job runner wake-up', () => {
+  it('runs work queued between polls when woken (an import’s mails), not at the next poll', async () => {
+    const waiting = new Map<string, () => void>();
+    const ran = (n: string) => new Promise<void>((resolve) => waiting.set(n, resolve));
+    const handlers = { 'test.wake': async (_deps: unknown, payload: Record<string, unknown>) => waiting.get(String(payload.n))?.() };
+    // The first tick (1 s after the start) runs job 1; the next poll is an hour away, so only wakeJobs runs job 2.
+    const deps = { ...t.deps };
+    const first = ran('1');
+    await enqueue(t.db, 'test.wake', { n: 1 });
+    const runner = startJobRunner(deps, handlers, [], log, 3_600_000);
+    try {
+      await first;
+      const second = ran('2');
+      await enqueue(t.db, 'test.wake', { n: 2 });
+      deps.wakeJobs?.();
+      await second;
+    } finally {
+      await runner.stop();
+    }
   });
 });

@@ -81,7 +81,7 @@ export async function runDueJobs(deps: AppDeps, handlers: Record<string, JobHand
   return claimed.length;
 }
 
-/** Polls for due jobs every `intervalMs` until stopped; after a full batch, at once. */
+/** Polls for due jobs every `intervalMs` until stopped; after a full batch, at once; `wake()` runs a tick now. */
 export function startJobRunner(deps: AppDeps, handlers: Record<string, JobHandler>, recurring: Recurring[], log: FastifyBaseLogger, intervalMs = 30_000) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
@@ -98,6 +98,17 @@ export function startJobRunner(deps: AppDeps, handlers: Record<string, JobHandle
       });
   };
   timer = setTimeout(tick, 1000);
+  deps.wakeJobs = () => {
+    // Work just queued (an import's set-password mails) need not wait for the next poll: the next tick comes now,
+    // or right after the one running.
+    if (stopped) return;
+    clearTimeout(timer);
+    running.then(() => {
+      if (stopped) return;
+      clearTimeout(timer);
+      timer = setTimeout(tick, 0);
+    });
+  };
   return {
     async stop() {
       stopped = true;

@@ -166,6 +166,7 @@ export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>
   });
   ctx.deps.events.emit(rooms.companyAdmin(companyId), 'employee_update', { action: 'imported', count: rows.length });
   emitPlatformChange(ctx.deps.events, companyId, 'employees_imported');
+  ctx.deps.wakeJobs?.(); // the mails go out now, not at the runner's next poll (up to 30 s later)
   return { dryRun: false, count: rows.length, newDepartments, rows: preview, emailFailures: 0, mailsQueued: userIds.length };
 }
 
