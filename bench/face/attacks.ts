@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 /**
  * The kiosk attack suite (decision 0033): each species built from the face fixtures and sent through the real
  * routes of the app on a fresh PGlite (or PostgreSQL with DB=postgres), with a scripted face engine that answers
@@ -13,6 +14,7 @@ import { seedCountries } from '../../apps/server/src/bootstrap.js';
 import { configSchema } from '../../apps/server/src/config.js';
 import { runMigrations } from '../../apps/server/src/db/client.js';
 import { createDeps } from '../../apps/server/src/deps.js';
+import { resolveKeyring, useKeyring } from '../../apps/server/src/face/seal.js';
 import { runAttackSuite } from '../../apps/server/src/modules/face/attack-suite.js';
 import { scriptedEngine } from '../../apps/server/src/modules/face/scripted-engine.js';
 import { recordingEvents } from '../../apps/server/src/realtime/events.js';
@@ -32,6 +34,8 @@ await onEachDatabase('kiosk-attacks', async (db, database) => {
   await runMigrations(database);
   await seedCountries(database.db);
   const engine = scriptedEngine();
+  // Templates are sealed at rest (decision 0029): a throwaway key for this run, as a fresh DATA_DIR gets.
+  useKeyring(resolveKeyring({ BIOMETRIC_KEY: randomBytes(32).toString('base64') }, '', false)!);
   const deps = createDeps({
     config: configSchema.parse({ CAPTCHA: 'off' }),
     database,
