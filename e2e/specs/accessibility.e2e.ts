@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeGuidedTour, login, mainTarget, see } from '../support/app.js';
 import { companyNow, OFFICE_SCHEDULE, type SeededCompany, seedCompany } from '../support/attendance.js';
 import { expectAccessible } from '../support/axe.js';
@@ -114,9 +114,14 @@ describe(`accessibility (axe-core) ${main.title}`, () => {
       await expectAccessible(page, `super-admin-settings-${size}`);
     });
 
-    it(`the kiosk page (${size})`, async () => {
+    it(`the kiosk page: its pairing screen, then the paired kiosk (${size})`, async () => {
       const page = await open(mobile);
-      await page.goto(`/attendance/${token}`);
+      // An unpaired browser sees the pairing screen (decision 0033); the admin's QR opens it with the code filled in.
+      const code = await seeded.api.post<{ code: string }>('/company-admin-simple/face-recognition/kiosk-pairing-codes', { name: `Kiosco ${size}` });
+      await page.goto(`/attendance/${token}#pair=${code.body.data!.code}`);
+      await expect.poll(() => page.getByTestId('kiosk-pairing-code').inputValue()).toBe(code.body.data!.code);
+      await expectAccessible(page, `kiosk-pairing-${size}`);
+      await page.getByRole('button', { name: 'Vincular kiosco' }).click();
       await see(page.getByTestId('kiosk-company').getByText(seeded.admin.companyName));
       await expectAccessible(page, `kiosk-${size}`);
     });

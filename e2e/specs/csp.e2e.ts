@@ -85,7 +85,11 @@ describe(`Content-Security-Policy ${main.title}`, () => {
     found['company admin employees + dialog'] = await admin.violations();
 
     const kiosk = await open(strictStyles);
-    await kiosk.page.goto(`/attendance/${token}`);
+    // Paired through the admin's QR link (decision 0033): the pairing screen, its WebCrypto key, then the kiosk.
+    const code = await seeded.api.post<{ code: string }>('/company-admin-simple/face-recognition/kiosk-pairing-codes', { name: 'Kiosco CSP' });
+    await kiosk.page.goto(`/attendance/${token}#pair=${code.body.data!.code}`);
+    await expect.poll(() => kiosk.page.getByTestId('kiosk-pairing-code').inputValue()).toBe(code.body.data!.code);
+    await kiosk.page.getByRole('button', { name: 'Vincular kiosco' }).click();
     await see(kiosk.page.getByTestId('kiosk-company').getByText(seeded.admin.companyName));
     found.kiosk = await kiosk.violations();
     return found;
