@@ -44,29 +44,6 @@ export function CompanyActionIcons({ company, handlers }: { company: SuperAdminC
 export function CompanyActionsMenu({ company, handlers }: { company: SuperAdminCompany; handlers: CompanyRowHandlers }) {
   const { t, i18n } = useTranslation('dashboard');
   const admin = company.admin;
-  if (company.closedAt) {
-    return (
-      <Menu position="bottom-end" withinPortal shadow="md" width={260}>
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('superAdmin.companies.actions.menu', { name: company.name })}>
-            <IconDotsVertical size={18} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item leftSection={<IconEye size={16} />} onClick={() => handlers.onView(company)}>
-            {t('superAdmin.companies.actions.view')}
-          </Menu.Item>
-          <Menu.Divider />
-          <Menu.Item component="a" href={companyRegisterUrl(company.id, 'xlsx', i18n.language)} download leftSection={<IconFileSpreadsheet size={16} />}>
-            {t('register.superAdmin.excel')}
-          </Menu.Item>
-          <Menu.Item component="a" href={companyRegisterUrl(company.id, 'pdf', i18n.language)} download leftSection={<IconFileTypePdf size={16} />}>
-            {t('register.superAdmin.pdf')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-    );
-  }
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={260}>
       <Menu.Target>
@@ -78,23 +55,38 @@ export function CompanyActionsMenu({ company, handlers }: { company: SuperAdminC
         <Menu.Item leftSection={<IconEye size={16} />} onClick={() => handlers.onView(company)}>
           {t('superAdmin.companies.actions.view')}
         </Menu.Item>
-        <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => handlers.onEdit(company)}>
-          {t('superAdmin.companies.actions.edit')}
-        </Menu.Item>
-        <Menu.Divider />
-        {admin && (
-          <Menu.Item
-            color={admin.isActive ? 'orange' : 'teal'}
-            leftSection={admin.isActive ? <IconUserOff size={16} /> : <IconUserCheck size={16} />}
-            disabled={handlers.togglingId === company.id}
-            onClick={() => handlers.onToggleAdmin(company)}
-          >
-            {admin.isActive ? t('superAdmin.companies.admin.deactivateItem') : t('superAdmin.companies.admin.activateItem')}
-          </Menu.Item>
+        {company.closedAt ? (
+          // A closed company (decision 0034): only its register, read-only.
+          <>
+            <Menu.Divider />
+            <Menu.Item component="a" href={companyRegisterUrl(company.id, 'xlsx', i18n.language)} download leftSection={<IconFileSpreadsheet size={16} />}>
+              {t('register.superAdmin.excel')}
+            </Menu.Item>
+            <Menu.Item component="a" href={companyRegisterUrl(company.id, 'pdf', i18n.language)} download leftSection={<IconFileTypePdf size={16} />}>
+              {t('register.superAdmin.pdf')}
+            </Menu.Item>
+          </>
+        ) : (
+          <>
+            <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => handlers.onEdit(company)}>
+              {t('superAdmin.companies.actions.edit')}
+            </Menu.Item>
+            <Menu.Divider />
+            {admin && (
+              <Menu.Item
+                color={admin.isActive ? 'orange' : 'teal'}
+                leftSection={admin.isActive ? <IconUserOff size={16} /> : <IconUserCheck size={16} />}
+                disabled={handlers.togglingId === company.id}
+                onClick={() => handlers.onToggleAdmin(company)}
+              >
+                {admin.isActive ? t('superAdmin.companies.admin.deactivateItem') : t('superAdmin.companies.admin.activateItem')}
+              </Menu.Item>
+            )}
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => handlers.onDelete(company)}>
+              {t('superAdmin.companies.actions.delete')}
+            </Menu.Item>
+          </>
         )}
-        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => handlers.onDelete(company)}>
-          {t('superAdmin.companies.actions.delete')}
-        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );
