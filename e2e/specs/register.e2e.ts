@@ -123,7 +123,7 @@ for (const target of targets()) {
       if (screens) await shot(page, 'company-admin-user-menu-desktop');
       await page.keyboard.press('Escape');
 
-      // A reload keeps the session (cookie + GET /auth/verify).
+      // A reload keeps the session (cookie + GET /auth/session).
       await page.reload();
       await dashboardReady(page);
       expect(pathOf(page)).toBe('/company-admin');

@@ -80,12 +80,12 @@ for (const target of targets()) {
       await see(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }));
       expect((await context.cookies()).filter((c) => c.name === 'presente_session')).toEqual([]);
 
-      // The protected area first verifies ('Verificando autenticación...'), then sends the visitor to /login.
+      // The protected area first asks GET /auth/session ('Verificando autenticación...'), then sends the visitor to /login.
       let release = () => {};
       const held = new Promise<void>((r) => {
         release = r;
       });
-      await page.route('**/api/auth/verify', async (route) => {
+      await page.route('**/api/auth/session', async (route) => {
         await held;
         await route.continue();
       });
@@ -95,7 +95,7 @@ for (const target of targets()) {
       release();
       await atPath(page, '/login');
       await see(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }));
-      await page.unroute('**/api/auth/verify');
+      await page.unroute('**/api/auth/session');
 
       // Putting the old cookie back does not help: logout ended the session on the server.
       await context.addCookies(sessionCookies);
