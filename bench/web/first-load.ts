@@ -32,7 +32,7 @@ const LANG = process.env.LANG_CODE ?? 'es';
 const locale = (...ns: string[]) => new RegExp(`^(src/locales/${LANG}/(${ns.join('|')})(/[\\w-]+)?\\.json|_locale-${LANG}-(${ns.join('|')})-[\\w-]+\\.js)$`);
 const messages = new RegExp(`^virtual:presente-messages/${LANG}$`);
 const ROUTES: Record<string, { path: string; lazy: RegExp[] }> = {
-  landing: { path: '/', lazy: [/^src\/features\/landing\/pages\/LandingPage\.tsx$/, locale('common'), messages] },
+  landing: { path: '/', lazy: [/^src\/features\/landing\/pages\/LandingPage\.tsx$/, locale('common')] },
   login: { path: '/login', lazy: [/^src\/features\/auth\/pages\/LoginPage\.tsx$/, locale('common', 'auth'), messages] },
   register: { path: '/register', lazy: [/^src\/features\/auth\/pages\/RegisterPage\.tsx$/, locale('common', 'auth'), messages] },
   'company-admin': {

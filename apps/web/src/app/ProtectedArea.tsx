@@ -11,7 +11,7 @@ import { loadNamespaces, NAMESPACES } from '../lib/i18n';
 
 // A lapsed company's admin sees only the register export (decision 0034).
 const RegisterOnlyPage = lazy(async () => {
-  const [page] = await Promise.all([import('../features/register/RegisterOnlyPage'), loadNamespaces(['dashboard', 'common'])]);
+  const [page] = await Promise.all([import('../features/register/RegisterOnlyPage'), loadNamespaces(['dashboard', 'common', 'messages'])]);
   return { default: page.RegisterOnlyPage };
 });
 

@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { FullPageLoader } from '../components/FullPageLoader';
 import { authKeys } from '../features/auth/api';
 import { setUnauthorizedHandler } from '../lib/api';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 
-/** Route root: wires "any 401 clears the session and goes to /login" (spec §8) and resets scroll on page change. */
+/** Route root: catches a page that fails to load (RouteErrorBoundary), wires "any 401 clears the session and goes to /login" (spec §8) and resets scroll on page change. */
 export function RootLayout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -25,5 +27,12 @@ export function RootLayout() {
     window.scrollTo?.(0, 0);
   }, [pathname]);
 
-  return <Outlet />;
+  // A page not loaded yet suspends here only when it was not preloaded (navigations are transitions: the old page stays).
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<FullPageLoader />}>
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
 }

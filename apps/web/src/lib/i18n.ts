@@ -88,8 +88,11 @@ export const NAMESPACES = ['common', 'auth', 'dashboard', 'settings', 'employee'
 export type Namespace = (typeof NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-/** Loaded before the first render: every page shows common words and may show a server message. */
-const BOOT_NAMESPACES: Namespace[] = ['common', 'messages'];
+/**
+ * Loaded before the first render: every page shows common words. The shared messages (server and validation
+ * texts, 7 KB) load with the pages that have forms or call the API (app/routes.tsx), not with the landing.
+ */
+const BOOT_NAMESPACES: Namespace[] = ['common'];
 
 /** The current UI language, narrowed to the supported ones. */
 export function currentLanguage(): Language {

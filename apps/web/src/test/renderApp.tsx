@@ -1,10 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { useLayoutEffect } from 'react';
+import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { AppRoutes } from '../app/App';
 import { AppProviders } from '../app/AppProviders';
-import { appRoutes } from '../app/routes';
 
 export interface MockResponse {
   status?: number;
@@ -49,16 +50,31 @@ export function mockApi(routes: MockRoutes) {
 
 export const UNAUTHENTICATED: MockResponse = { status: 401, body: { message: 'No autenticado', code: 'unauthorized' } };
 
+/** Reports the committed location (a navigation is a transition: it commits once the next page's chunk is there). */
+function LocationProbe({ onLocation }: { onLocation: (location: Location) => void }) {
+  const location = useLocation();
+  useLayoutEffect(() => onLocation(location), [location, onLocation]);
+  return null;
+}
+
 /** Renders the real route table at `path` with fresh caches (no retries, so failures show at once). */
 export function renderApp(path: string) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: 0 } },
   });
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  // Tests read the current location as `router.state.location`.
+  const router = { state: { location: { pathname: path } as Location } };
   const user = userEvent.setup();
   const utils = render(
     <AppProviders queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <LocationProbe
+          onLocation={(location) => {
+            router.state.location = location;
+          }}
+        />
+        <AppRoutes />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...utils, router, queryClient, user };
