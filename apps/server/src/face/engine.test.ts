@@ -5,12 +5,12 @@
 import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Analysis, createEngine, type FaceEngine } from './engine.js';
-import { fixturesDir, frameOf, listFixtures } from './fixtures.js';
+import { frameOf, listFixtures, testFixturesDir } from './fixtures.js';
 import { checkLiveness } from './liveness.js';
 import { DEFAULT_THRESHOLD, TemplateIndex } from './match.js';
 import { checkCapture, oneFace } from './quality.js';
 
-const dir = fixturesDir();
+const dir = testFixturesDir();
 const onPostgres = process.env.TEST_DB === 'postgres';
 if (!dir) console.warn('face fixtures not found (set FACE_FIXTURES_DIR or provide ../shared/faces): face engine tests skipped');
 const title = dir ? 'face engine on the fixtures' : 'face engine on the fixtures — SKIPPED: ../shared/faces not found, set FACE_FIXTURES_DIR';

@@ -7,11 +7,11 @@ import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { fixturesDir, listFixtures } from './fixtures.js';
+import { listFixtures, testFixturesDir } from './fixtures.js';
 import { decode, enrolmentPhoto, inspectImage, MAX_PIXELS } from './image.js';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
-const dir = fixturesDir();
+const dir = testFixturesDir();
 if (!dir) console.warn('face fixtures not found (set FACE_FIXTURES_DIR or provide ../shared/faces): the real-photo cases are skipped');
 
 const photo = () => sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 200, g: 120, b: 60 } } });

@@ -1,7 +1,7 @@
 /** The worker pool end to end with one worker (no database: PGlite project only). */
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixturesDir, frameOf, listFixtures } from './fixtures.js';
+import { frameOf, listFixtures, testFixturesDir } from './fixtures.js';
 import { createFacePool, defaultPoolSize, FacePoolError } from './pool.js';
 
 const SLOW = 240_000;
@@ -45,7 +45,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('face worker pool', () => {
     SLOW,
   );
 
-  const dir = fixturesDir();
+  const dir = testFixturesDir();
   it.skipIf(!dir)(
     'returns descriptors as Float32Array across the thread boundary',
     async () => {

@@ -4,12 +4,12 @@
  * kiosk) is accepted 0 times, and genuine signed marks are all accepted. `npm run bench:attacks` runs 150+.
  */
 import { describe, expect, it } from 'vitest';
-import { fixturesDir } from '../../face/fixtures.js';
+import { testFixturesDir } from '../../face/fixtures.js';
 import { createTestApp } from '../../test/app.js';
 import { runAttackSuite, SPECIES } from './attack-suite.js';
 import { scriptedEngine } from './scripted-engine.js';
 
-const dir = fixturesDir();
+const dir = testFixturesDir();
 if (!dir) console.warn('face fixtures not found (set FACE_FIXTURES_DIR or provide ../shared/faces): the attack suite test is skipped');
 
 describe.skipIf(!dir)('kiosk attack suite', () => {

@@ -9,14 +9,14 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendanceRecords, employees, faceConsents, faceTemplates } from '../../db/schema/index.js';
-import { fixturesDir, frameOf, listFixtures } from '../../face/fixtures.js';
+import { frameOf, listFixtures, testFixturesDir } from '../../face/fixtures.js';
 import { createFacePool, type FacePool } from '../../face/pool.js';
 import { checkCapture } from '../../face/quality.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { kioskChallenge, pairTestKiosk, postMultipart, signConsent, signedMark, type TestKiosk } from './test-helpers.js';
 
-const dir = fixturesDir();
+const dir = testFixturesDir();
 const onPostgres = process.env.TEST_DB === 'postgres';
 if (!dir) console.warn('face fixtures not found (set FACE_FIXTURES_DIR or provide ../shared/faces): face API tests skipped');
 const title = dir ? 'face enrolment and kiosk with the real engine' : 'face enrolment and kiosk — SKIPPED: ../shared/faces not found, set FACE_FIXTURES_DIR';
