@@ -17,7 +17,22 @@ async function listen(user: TestUser) {
 }
 
 const allDay = { startTime: '00:00', endTime: '23:59', breakStartTime: null, breakEndTime: null, workDays: '1,2,3,4,5,6,7', earlyCheckInMinutes: 0 };
-const settle = () => new Promise((r) => setTimeout(r, 300));
+/**
+ * Waits until every event emitted so far has reached the listeners: a marker sent to the whole company after them
+ * arrives after them on each socket (Socket.IO keeps a socket's order), then is dropped from what each got. No fixed
+ * wait: "did not receive" is judged once the marker is there.
+ */
+async function drained(companyId: string, ...listeners: Awaited<ReturnType<typeof listen>>[]) {
+  const marker = { action: 'marker', id: `m-${Math.random()}` };
+  const has = (l: (typeof listeners)[number]) => l.got.findIndex((g) => g.payload?.id === marker.id);
+  const all = new Promise<void>((resolve) => {
+    const check = () => (listeners.every((l) => has(l) >= 0) ? resolve() : setTimeout(check, 5));
+    check();
+  });
+  server.realtime.events.emit(rooms.company(companyId), 'schedule_update', marker);
+  await all;
+  for (const l of listeners) l.got.splice(has(l), 1);
+}
 
 async function company() {
   const { employee: ana, companyId } = await officeEmployee(server.t, allDay);
@@ -28,13 +43,13 @@ async function company() {
 
 describe('who receives what (spec §7 socket rooms)', () => {
   it("an employee's check-in reaches the admin and that employee, not a colleague", async () => {
-    const { ana, admin, anaSocket, luisSocket } = await company();
+    const { companyId, ana, admin, anaSocket, luisSocket } = await company();
     const adminGot = admin.next('attendance_update');
     const anaGot = anaSocket.next('attendance_update');
     expect((await server.t.as(ana.account).post('/api/employee/attendance/check-in', {})).statusCode).toBe(201);
     expect(await adminGot).toMatchObject({ employeeId: ana.id, action: 'check_in' });
     expect(await anaGot).toMatchObject({ employeeId: ana.id, action: 'check_in' });
-    await settle();
+    await drained(companyId, luisSocket);
     expect(luisSocket.events()).toEqual([]);
   });
 
@@ -48,7 +63,7 @@ describe('who receives what (spec §7 socket rooms)', () => {
     const luisGot = luisSocket.next('schedule_update');
     server.realtime.events.emit(rooms.company(companyId), 'schedule_update', { action: 'updated', id: 's1' });
     expect(await luisGot).toEqual({ action: 'updated', id: 's1' });
-    await settle();
+    await drained(companyId, luisSocket, anaSocket, admin);
     expect(luisSocket.events()).toEqual(['schedule_update']);
     expect(anaSocket.got.filter((g) => g.event === 'employee_update').map((g) => g.payload)).toEqual([{ type: 'profile_updated', id: ana.id }]);
     expect(admin.got.filter((g) => g.event === 'employee_update').map((g) => g.payload)).toEqual([

@@ -28,7 +28,10 @@ describe('socket', () => {
     const received = new Promise((r) => mine.on('company_update', (p) => r(got.push(p))));
     realtime.events.emit(rooms.companyAdmin(admin.companyId!), 'company_update', { id: admin.companyId });
     await received;
-    await new Promise((r) => setTimeout(r, 100));
+    // A marker to the other company after the event: once it is there, a leaked event would have arrived before it.
+    const drained = new Promise((r) => theirs.once('schedule_update', r));
+    realtime.events.emit(rooms.companyAdmin(other.companyId!), 'schedule_update', { action: 'marker' });
+    await drained;
     expect(got).toEqual([{ id: admin.companyId }]);
     expect(leaked).toEqual([]);
   });
