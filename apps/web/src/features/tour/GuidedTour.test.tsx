@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Config } from 'driver.js';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n';
 import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
+import { TOUR_AUTOSTART_MS } from './api';
 import { buildTourSteps, TOUR_STOPS } from './steps';
 
 const tour = vi.hoisted(() => ({ configs: [] as Config[], drives: 0 }));
@@ -86,11 +87,19 @@ describe('Guided tour', () => {
         'POST /api/company-admin-simple/tour/reset': { status: 500, body: {} },
       }),
     );
+    // The page's timers on a fake clock that also follows real time: the tour's start delay is passed on purpose below.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     const { user } = renderApp('/company-admin/settings');
     const card = (await screen.findByRole('heading', { name: 'Ayuda y tour guiado' })).closest('.mantine-Card-root') as HTMLElement;
     expect(await within(card).findByText('Tour completado')).toBeInTheDocument();
     expect(within(card).getByText('Completado el 02/03/2026 10:30')).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, 1200));
+    // Well past the moment a pending tour starts (TOUR_AUTOSTART_MS after the status), with no real wait.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(TOUR_AUTOSTART_MS * 3);
+      // A start would now be waiting for driver.js's chunk: once this import resolves, that start has gone on too.
+      await import('./runTour');
+    });
+    vi.useRealTimers();
     expect(tour.drives).toBe(0);
 
     await user.click(within(card).getByRole('button', { name: 'Ver de nuevo' }));
