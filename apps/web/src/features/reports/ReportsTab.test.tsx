@@ -1,7 +1,8 @@
-import { configure, screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { act, configure, screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { baseRoutes, employee, fill, page, usage } from '../../test/companyAdmin';
 import { mockApi, renderApp } from '../../test/renderApp';
+import { SEARCH_DEBOUNCE_MS } from '../employees/components/EmployeeAutocomplete';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -140,8 +141,11 @@ describe('ReportsTab', { timeout: 30_000 }, () => {
     const { user } = renderApp('/company-admin/reports');
     await screen.findByText('Selecciona un Empleado');
     const searches = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/employees?') && String(url).includes('search='));
+    // One character: well past the search's debounce on a fake clock (no real wait), nothing is asked.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     await fill(user, screen.getByRole('textbox', { name: 'Empleado' }), 'A');
-    await new Promise((r) => setTimeout(r, 400));
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS * 3));
+    vi.useRealTimers();
     expect(searches()).toHaveLength(0);
     await user.keyboard('n');
     await user.click(await screen.findByRole('option', { name: /Ana Flores/ }));

@@ -7,7 +7,7 @@ import { AUTOCOMPLETE_MIN_CHARS, type Employee, useEmployeeSearch } from '../api
 
 /** Spec §9: the suggestions close 200 ms after the field loses focus (a click on an option lands first). */
 export const BLUR_CLOSE_DELAY_MS = 200;
-const SEARCH_DEBOUNCE_MS = 250;
+export const SEARCH_DEBOUNCE_MS = 250;
 
 export const employeeFullName = (e: Pick<Employee, 'firstName' | 'lastName'>) => `${e.firstName} ${e.lastName}`.trim();
 
