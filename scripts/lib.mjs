@@ -13,7 +13,7 @@ export function run(cmd, args, opts = {}) {
   });
 }
 
-function newestMtime(dir) {
+export function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;

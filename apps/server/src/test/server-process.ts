@@ -11,7 +11,10 @@ export interface ServerProcess {
   child: ChildProcess;
   /** What the process printed (for failure messages). */
   output(): string;
-  stop(): Promise<void>;
+  /** The data folder the process uses (DATA_DIR of `env`, else a fresh temporary one that stop removes). */
+  dataDir: string;
+  /** SIGTERM, then the temporary data folder is removed unless `keepData`. */
+  stop(opts?: { keepData?: boolean }): Promise<void>;
   /** kill -9: no shutdown code runs (a crash, the OOM killer). Resolves once the process is gone. */
   kill(): Promise<void>;
 }
@@ -29,14 +32,16 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real server (src/main.ts, as `npm start` runs it) in its own Node process on a free port
+ * Starts the real server (src/main.ts, or its compiled bundle as `npm start` runs it) in its own Node process on a free port
  * and waits for /api/health. `env` adds to a light production setup: no face engine, no web app.
  */
-export async function startServerProcess(name: string, env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(name: string, env: Record<string, string>, opts: { compiled?: string } = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `presente-proc-${name}-`));
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(serverRoot, 'src/main.ts')], {
+  // `compiled`: the bundle scripts/build-server.mjs writes (what `npm start` runs) instead of the TypeScript sources.
+  const args = opts.compiled ? ['--enable-source-maps', opts.compiled] : ['--import', 'tsx', join(serverRoot, 'src/main.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: serverRoot,
     env: {
       ...process.env,
@@ -55,7 +60,7 @@ export async function startServerProcess(name: string, env: Record<string, strin
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
+  const stop = async ({ keepData = false } = {}) => {
     await new Promise<void>((res) => {
       if (child.exitCode !== null || child.signalCode !== null) return res();
       const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -65,7 +70,7 @@ export async function startServerProcess(name: string, env: Record<string, strin
       });
       child.kill('SIGTERM');
     });
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
   const kill = () =>
     new Promise<void>((res) => {
@@ -77,7 +82,7 @@ export async function startServerProcess(name: string, env: Record<string, strin
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child, output: () => out, stop, kill };
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child, output: () => out, dataDir: env.DATA_DIR ?? dataDir, stop, kill };
     } catch {}
     await new Promise((r) => setTimeout(r, 200));
   }
