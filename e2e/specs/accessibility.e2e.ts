@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { closeGuidedTour, login, mainTarget, see } from '../support/app.js';
-import { companyNow, OFFICE_SCHEDULE, type SeededCompany, seedCompany } from '../support/attendance.js';
+import { closeGuidedTour, gone, login, mainTarget, see } from '../support/app.js';
+import { companyNow, dayCell, OFFICE_SCHEDULE, type SeededCompany, seedCompany } from '../support/attendance.js';
 import { expectAccessible } from '../support/axe.js';
 import { launch, newContext } from '../support/browser.js';
 import { SUPERADMIN } from '../support/server.js';
@@ -71,7 +71,7 @@ describe(`accessibility (axe-core) ${main.title}`, () => {
       await expectAccessible(page, `company-admin-employee-modal-${size}`);
     });
 
-    it(`the company admin's other tabs and the schedule dialog (${size})`, async () => {
+    it(`the company admin's other tabs and the schedule, attendance-day and holiday dialogs (${size})`, async () => {
       const page = await open(mobile);
       await login(page, seeded.admin.adminEmail, seeded.admin.password);
       await closeGuidedTour(page);
@@ -85,6 +85,20 @@ describe(`accessibility (axe-core) ${main.title}`, () => {
       await page.getByRole('button', { name: 'Nuevo horario' }).click();
       await see(page.getByRole('dialog'));
       await expectAccessible(page, `company-admin-schedule-modal-${size}`);
+      await page.keyboard.press('Escape');
+      await gone(page.getByRole('dialog'));
+
+      // The attendance calendar's day dialog (grid on a desktop, cards on a phone), and the holiday dialog.
+      await page.goto('/company-admin/attendance');
+      await dayCell(page, seeded.employee.name, companyNow().date).first().click();
+      await see(page.getByRole('dialog'));
+      await expectAccessible(page, `company-admin-attendance-day-modal-${size}`);
+      await page.keyboard.press('Escape');
+      await gone(page.getByRole('dialog'));
+      await page.goto('/company-admin/holidays');
+      await page.getByRole('button', { name: 'Nuevo feriado' }).click();
+      await see(page.getByRole('dialog'));
+      await expectAccessible(page, `company-admin-holiday-modal-${size}`);
     });
 
     it(`the employee's area (${size})`, async () => {
