@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeGuidedTour, dismissToasts, login, mainTarget, see, toast } from '../support/app.js';
 import { companyNow, dayCell, openTab, type SeededCompany, scheduleStartingNow, seedCompany } from '../support/attendance.js';
 import { outbox, shot } from '../support/browser.js';
-import { type CameraBrowser, cameraBrowser, type FaceVideos, faceFixturesDir, makeFaceVideos } from '../support/face.js';
+import { type CameraBrowser, cameraBrowser, type FaceVideos, faceFixturesDir, makeHeadVideos } from '../support/face.js';
 import { timing } from '../support/timings.js';
 
 /**
@@ -11,8 +11,9 @@ import { timing } from '../support/timings.js';
  * over, the worker reads the notice and signs with name, document and the code mailed to them; then the camera
  * enrols the face. The admin creates a link and
  * prints its QR, then a kiosk marks the employee's attendance with the head-turn challenge and the
- * admin's calendar shows the check-in by face. Chromium's fake camera plays videos made from the
- * fixture photos at test time (never stored in the repository).
+ * admin's calendar shows the check-in by face. Chromium's fake camera plays videos of a textured 3-D head
+ * rendered at test time from a frontal fixture photo (decision 0040: it enrols from its own frontal render and
+ * really turns and blinks at the kiosk; the photos are never stored in the repository).
  */
 const fixtures = faceFixturesDir();
 const main = mainTarget();
@@ -28,7 +29,7 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
   const today = companyNow().date;
 
   beforeAll(async () => {
-    videos = await makeFaceVideos(fixtures!);
+    videos = await makeHeadVideos(fixtures!);
     // The employee's shift started 2 minutes ago (any hour of the day, UTC runner): the check-in is on time.
     seeded = await seedCompany(main, scheduleStartingNow(), today, { documentNumber: '45678912' });
     [enrolCam, kioskCam] = await Promise.all([cameraBrowser(videos.enrol), cameraBrowser(videos.kiosk)]);
