@@ -167,7 +167,7 @@ function pageSetup(input: {
   const rotY = (a: number): M => [Math.cos(a), 0, -Math.sin(a), 0, 0, 1, 0, 0, Math.sin(a), 0, Math.cos(a), 0, 0, 0, 0, 1];
   const rotX = (a: number): M => [1, 0, 0, 0, 0, Math.cos(a), Math.sin(a), 0, 0, -Math.sin(a), Math.cos(a), 0, 0, 0, 0, 1];
   const rotZ = (a: number): M => [Math.cos(a), Math.sin(a), 0, 0, -Math.sin(a), Math.cos(a), 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
-  const move: M = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0.05, -input.distance, 1];
+  const move = (p: Pose): M => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, p.x, 0.05 + p.y, -input.distance - p.back, 1];
 
   const rgba = new Uint8Array(width * height * 4);
   const rgb = new Uint8Array(width * height * 3);
@@ -188,7 +188,7 @@ function pageSetup(input: {
     gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
     gl.useProgram(head);
     // Human's signs (script.ts): yaw > 0 moves the nose to the frame's left, pitch > 0 moves it down.
-    const modelM = mul(move, mul(rotZ(pose.roll * rad), mul(rotY(-pose.yaw * rad), rotX(pose.pitch * rad))));
+    const modelM = mul(move(pose), mul(rotZ(pose.roll * rad), mul(rotY(-pose.yaw * rad), rotX(pose.pitch * rad))));
     gl.uniformMatrix4fv(gl.getUniformLocation(head, 'uMvp'), false, mul(proj, modelM));
     gl.uniform1f(gl.getUniformLocation(head, 'uBlink'), pose.blink);
     gl.uniform1f(gl.getUniformLocation(head, 'uSmile'), pose.smile);

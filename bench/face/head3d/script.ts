@@ -17,9 +17,13 @@ export interface Pose {
   mouth: number;
   /** The light on the face, per channel (1 = as photographed): the kiosk screen's colour multiplies it. */
   light: [number, number, number];
+  /** Where the person stands: offset right/up and farther from the camera, in face widths. */
+  x: number;
+  y: number;
+  back: number;
 }
 
-export const NEUTRAL: Pose = { yaw: 0, pitch: 0, roll: 0, blink: 0, smile: 0, mouth: 0, light: [1, 1, 1] };
+export const NEUTRAL: Pose = { yaw: 0, pitch: 0, roll: 0, blink: 0, smile: 0, mouth: 0, light: [1, 1, 1], x: 0, y: 0, back: 0 };
 
 export interface Key {
   /** Milliseconds from the start. */
