@@ -52,7 +52,10 @@ await onEachDatabase('kiosk-attacks', async (db, database) => {
   const factories = makeFactories(database.db);
   const YAW: Record<string, number> = { straight: 0, left: 25, right: -25 };
   let seed = 40;
-  const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+  const random = () => {
+    seed = (seed * 16807) % 2147483647;
+    return (seed - 1) / 2147483646;
+  };
   const heads = values.genuine === '3d' ? await genuineHeads(fixturesDir, random) : null;
   const result = await runAttackSuite({
     app,
