@@ -155,9 +155,35 @@ describe.skipIf(!fixtures)('the rendered 3-D head is a genuine-like person for t
     }
   });
 
+  it('the face takes the screen colour, the wall far behind barely (the hook for the screen-light check)', async () => {
+    for (const head of heads) {
+      const colours = async (light: [number, number, number]) => {
+        const frame = await head.renderer.render({ ...NEUTRAL, light });
+        const [x, y, w, h] = (await engine.analyze(await jpegOf(frame))).faces[0].box;
+        const mean = (...corners: number[]) => {
+          const [x0, y0, x1, y1] = corners.map(Math.round);
+          const sum = [0, 0, 0];
+          for (let py = y0; py < y1; py++) for (let px = x0; px < x1; px++) for (let c = 0; c < 3; c++) sum[c] += frame.rgb[(py * frame.width + px) * 3 + c];
+          return sum.map((v) => v / ((x1 - x0) * (y1 - y0)));
+        };
+        // The face's middle, and the wall's top-left corner.
+        return { face: mean(x + w / 4, y + h / 4, x + (3 * w) / 4, y + (3 * h) / 4), wall: mean(0, 0, 60, 60) };
+      };
+      const [white, red] = [await colours([1, 1, 1]), await colours([1.15, 0.7, 0.7])];
+      const ratio = (c: number[]) => c[0] / c[1];
+      // Red over green grows by ~1.64 on the face (1.15 / 0.7), by ~1.1 on the wall (15 % of the light).
+      expect(ratio(red.face) / ratio(white.face), head.name).toBeGreaterThan(1.45);
+      expect(ratio(red.wall) / ratio(white.wall), head.name).toBeLessThan(1.15);
+      console.info(
+        JSON.stringify({ head3d: head.name, light: { face: round(ratio(red.face) / ratio(white.face)), wall: round(ratio(red.wall) / ratio(white.wall)) } }),
+      );
+    }
+  });
+
   afterAll(() => {
     // The figures of decision 0040, per head: distances, engine yaw at each rendered angle, eye openness, render time.
     for (const head of heads) {
+      if (!head.judged.length) continue;
       const byYaw = new Map<number, { yaw: number[]; distance: number[] }>();
       for (const j of head.judged) {
         if (j.frame.pose.pitch !== 0 || j.frame.pose.blink !== 0 || j.frame.pose.smile !== 0 || j.frame.pose.mouth !== 0) continue;
