@@ -60,13 +60,15 @@ export async function writeY4m(path: string, segments: Segment[]): Promise<strin
 export interface FaceVideos {
   /** A frontal face held still: the enrolment camera. */
   enrol: string;
-  /**
-   * A loop of frontal, turned to her own right (the photo as is, yaw < 0), frontal, turned to her own
-   * left (the mirrored photo): whatever order the challenge asks, every pose comes within one cycle.
-   */
+  /** The kiosk camera: whatever order the challenge asks, every pose comes within one or two cycles. */
   kiosk: string;
 }
 
+/**
+ * The photo-pair attack of issue 17 as camera videos: a frontal photo, then a loop of frontal, turned (the photo as
+ * is: she turned to her own left, Human's yaw -22.4, the server's 'right'; decision 0040), frontal, and the turned
+ * photo mirrored (the server's 'left').
+ */
 export async function makeFaceVideos(fixtures: string): Promise<FaceVideos> {
   const dir = mkdtempSync(join(tmpdir(), 'presente-face-video-'));
   const frontal = join(fixtures, 'stock-a', 'stock-emotions-a-1.jpg');
