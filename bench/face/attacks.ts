@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
  * The kiosk attack suite (decision 0033): each species built from the face fixtures and sent through the real
  * routes of the app on a fresh PGlite (or PostgreSQL with DB=postgres), with a scripted face engine that answers
  * every frame as a live face of the person it shows, so the figures are the kiosk's guards alone.
- *   npm run bench:attacks -- --fixtures /work/shared/faces [--per-species 150]
+ *   npm run bench:attacks -- --fixtures /work/shared/faces [--per-species 150] [--genuine photos|3d]
  * Prints one JSON line: apcer per species, bpcer, what each species was refused with, the run time and the load.
+ * `--genuine 3d`: the genuine marks are rendered 3-D heads (bench/face/head3d, decision 0040) instead of photos.
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -20,8 +21,11 @@ import { scriptedEngine } from '../../apps/server/src/modules/face/scripted-engi
 import { recordingEvents } from '../../apps/server/src/realtime/events.js';
 import { makeFactories } from '../../apps/server/src/test/factories.js';
 import { onEachDatabase } from '../attendance/databases.js';
+import { genuineHeads } from './head3d/genuine.js';
 
-const { values } = parseArgs({ options: { fixtures: { type: 'string' }, 'per-species': { type: 'string', default: '150' } } });
+const { values } = parseArgs({
+  options: { fixtures: { type: 'string' }, 'per-species': { type: 'string', default: '150' }, genuine: { type: 'string', default: 'photos' } },
+});
 const fixturesDir = values.fixtures ?? process.env.FACE_FIXTURES_DIR;
 if (!fixturesDir) {
   console.error('usage: npm run bench:attacks -- --fixtures DIR [--per-species N]');
@@ -46,6 +50,13 @@ await onEachDatabase('kiosk-attacks', async (db, database) => {
   (deps as { face?: typeof engine.pool }).face = engine.pool;
   const app = await buildApp(deps);
   const factories = makeFactories(database.db);
+  const YAW: Record<string, number> = { straight: 0, left: 25, right: -25 };
+  let seed = 40;
+  const random = () => {
+    seed = (seed * 16807) % 2147483647;
+    return (seed - 1) / 2147483646;
+  };
+  const heads = values.genuine === '3d' ? await genuineHeads(fixturesDir, random) : null;
   const result = await runAttackSuite({
     app,
     db: database.db,
@@ -54,9 +65,21 @@ await onEachDatabase('kiosk-attacks', async (db, database) => {
     newEmployee: (companyId) => factories.employee(companyId),
     fixturesDir,
     perSpecies,
+    ...(heads && {
+      genuineBurst: async (person: string, steps: string[]) =>
+        (await heads.burst(person, steps)).map((jpeg, i) => engine.frameOf(jpeg, { person, yaw: YAW[steps[i]] })),
+    }),
   });
+  await heads?.close();
   await app.close();
   console.log(
-    JSON.stringify({ bench: 'kiosk-attacks', db, ...result, seconds: Math.round(result.ms / 100) / 10, load: loadavg().map((l) => Math.round(l * 100) / 100) }),
+    JSON.stringify({
+      bench: 'kiosk-attacks',
+      db,
+      genuineSource: values.genuine,
+      ...result,
+      seconds: Math.round(result.ms / 100) / 10,
+      load: loadavg().map((l) => Math.round(l * 100) / 100),
+    }),
   );
 });

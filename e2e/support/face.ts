@@ -1,10 +1,14 @@
-import { closeSync, existsSync, mkdtempSync, openSync, writeSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 // sharp is the server's image library (hoisted to the workspace root): it builds the fake camera videos,
 // so the journey needs no ffmpeg on the machine.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { buildHead } from '../../bench/face/head3d/model.js';
+import { headRenderer, writeHeadY4m } from '../../bench/face/head3d/render.js';
+import { actionsScript, DEFAULT_TIMING, type Key, NEUTRAL } from '../../bench/face/head3d/script.js';
+import { rgbToYuv420, type Yuv420, y4mWriter } from '../../bench/face/head3d/y4m.js';
 import { launch, newContext } from './browser.js';
 import { repoRoot } from './server.js';
 
@@ -25,38 +29,10 @@ export interface Segment {
   seconds: number;
 }
 
-/** The photo letterboxed into 640x480 (black bars) as planar YUV 4:2:0 (BT.601 full range, y4m C420jpeg). */
-async function yuvFrame(file: string, flip: boolean): Promise<{ y: Uint8Array; u: Uint8Array; v: Uint8Array }> {
+/** The photo letterboxed into 640x480 (black bars) as planar YUV 4:2:0. */
+async function yuvFrame(file: string, flip: boolean): Promise<Yuv420> {
   const rgb = await sharp(file).rotate().resize(W, H, { fit: 'contain', background: '#000000' }).flop(flip).removeAlpha().raw().toBuffer();
-  const y = new Uint8Array(W * H);
-  const u = new Uint8Array((W / 2) * (H / 2));
-  const v = new Uint8Array((W / 2) * (H / 2));
-  for (let i = 0; i < W * H; i++) {
-    const [r, g, b] = [rgb[i * 3], rgb[i * 3 + 1], rgb[i * 3 + 2]];
-    y[i] = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
-  }
-  for (let cy = 0; cy < H / 2; cy++)
-    for (let cx = 0; cx < W / 2; cx++) {
-      let r = 0;
-      let g = 0;
-      let b = 0;
-      for (const [dx, dy] of [
-        [0, 0],
-        [1, 0],
-        [0, 1],
-        [1, 1],
-      ]) {
-        const p = ((cy * 2 + dy) * W + cx * 2 + dx) * 3;
-        r += rgb[p];
-        g += rgb[p + 1];
-        b += rgb[p + 2];
-      }
-      [r, g, b] = [r / 4, g / 4, b / 4];
-      const c = cy * (W / 2) + cx;
-      u[c] = Math.max(0, Math.min(255, Math.round(128 - 0.168736 * r - 0.331264 * g + 0.5 * b)));
-      v[c] = Math.max(0, Math.min(255, Math.round(128 + 0.5 * r - 0.418688 * g - 0.081312 * b)));
-    }
-  return { y, u, v };
+  return rgbToYuv420(rgb, W, H);
 }
 
 /**
@@ -65,22 +41,18 @@ async function yuvFrame(file: string, flip: boolean): Promise<{ y: Uint8Array; u
  * and the server refuses byte-identical ones.
  */
 export async function writeY4m(path: string, segments: Segment[]): Promise<string> {
-  const fd = openSync(path, 'w');
+  const out = y4mWriter(path, W, H, FPS);
   try {
-    writeSync(fd, `YUV4MPEG2 W${W} H${H} F${FPS}:1 Ip A1:1 C420jpeg\n`);
     for (const seg of segments) {
       const frame = await yuvFrame(seg.file, seg.flip ?? false);
       const noisy = new Uint8Array(frame.y.length);
       for (let n = 0; n < Math.round(seg.seconds * FPS); n++) {
         for (let i = 0; i < noisy.length; i++) noisy[i] = Math.max(0, Math.min(255, frame.y[i] + ((Math.random() * 7) | 0) - 3));
-        writeSync(fd, 'FRAME\n');
-        writeSync(fd, noisy);
-        writeSync(fd, frame.u);
-        writeSync(fd, frame.v);
+        out.frame({ ...frame, y: noisy });
       }
     }
   } finally {
-    closeSync(fd);
+    out.close();
   }
   return path;
 }
@@ -88,13 +60,15 @@ export async function writeY4m(path: string, segments: Segment[]): Promise<strin
 export interface FaceVideos {
   /** A frontal face held still: the enrolment camera. */
   enrol: string;
-  /**
-   * A loop of frontal, turned to her own right (the photo as is, yaw < 0), frontal, turned to her own
-   * left (the mirrored photo): whatever order the challenge asks, every pose comes within one cycle.
-   */
+  /** The kiosk camera: whatever order the challenge asks, every pose comes within one or two cycles. */
   kiosk: string;
 }
 
+/**
+ * The photo-pair attack of issue 17 as camera videos: a frontal photo, then a loop of frontal, turned (the photo as
+ * is: she turned to her own left, Human's yaw -22.4, the server's 'right'; decision 0040), frontal, and the turned
+ * photo mirrored (the server's 'left').
+ */
 export async function makeFaceVideos(fixtures: string): Promise<FaceVideos> {
   const dir = mkdtempSync(join(tmpdir(), 'presente-face-video-'));
   const frontal = join(fixtures, 'stock-a', 'stock-emotions-a-1.jpg');
@@ -109,6 +83,32 @@ export async function makeFaceVideos(fixtures: string): Promise<FaceVideos> {
     ]),
   ]);
   return { enrol, kiosk };
+}
+
+/**
+ * The rendered 3-D head's turn for stock-emotions-a-1 (bench/face/head3d/calibrate.ts on the server engine: 45°
+ * reads 25.6° / -20.8°, over the kiosk page's 17° and the server's 15°; decision 0040).
+ */
+export const HEAD_TURN = 45;
+
+/**
+ * Fake-camera videos of a textured 3-D head built from the frontal fixture photo (decision 0040), rendered with
+ * WebGL in Chromium: enrolment is the head facing the camera, swaying a little; the kiosk loop is a head that
+ * really turns (straight, to one side, back, to the other, back, a blink), so every challenge order comes
+ * within two cycles. Not the photo-pair attack the journey used before.
+ */
+export async function makeHeadVideos(fixtures: string, browser?: Browser): Promise<FaceVideos> {
+  const dir = mkdtempSync(join(tmpdir(), 'presente-head-video-'));
+  const renderer = await headRenderer(await buildHead(join(fixtures, 'stock-a', 'stock-emotions-a-1.jpg')), { browser });
+  try {
+    const sway: Key[] = [0, 1000, 2000, 3000, 4000].map((at, i) => ({ at, pose: { ...NEUTRAL, yaw: [0, 1.5, 0, -1.5, 0][i], pitch: [0, -1, 0, 1, 0][i] } }));
+    const enrol = await writeHeadY4m(renderer, sway, 4000, join(dir, 'enrol.y4m'), FPS);
+    const loop = actionsScript(['straight', 'left', 'straight', 'right', 'blink'], { ...DEFAULT_TIMING, holdMs: 1500 }, HEAD_TURN);
+    const kiosk = await writeHeadY4m(renderer, loop.keys, loop.ms, join(dir, 'kiosk.y4m'), FPS);
+    return { enrol: enrol.path, kiosk: kiosk.path };
+  } finally {
+    await renderer.close();
+  }
 }
 
 /** Chromium flags for a fake camera playing `video` (and no permission prompt). */

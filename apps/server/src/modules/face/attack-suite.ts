@@ -41,6 +41,11 @@ export interface SuiteInput {
   newEmployee: (companyId: string) => Promise<{ id: string }>;
   fixturesDir: string;
   perSpecies: number;
+  /**
+   * The genuine frames of one mark (registered with `engine.frameOf`), in the challenge's step order; default:
+   * fixture photos placed in a scene. bench:attacks passes the rendered 3-D head here (`--genuine 3d`, decision 0040).
+   */
+  genuineBurst?: (person: string, steps: string[]) => Promise<Buffer[]>;
 }
 export interface SuiteResult {
   perSpecies: number;
@@ -146,7 +151,7 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
     const kiosk = await pairFor(admin, addr);
     const who = await person();
     const c = (await kioskChallenge(t, token, kiosk, addr)).json().data;
-    const frames = await burst(who, c.steps);
+    const frames = await (input.genuineBurst ?? burst)(who, c.steps);
     const res = await signedMark(t, token, kiosk, () => frames, { challenge: c, remoteAddress: addr });
     genuine++;
     if (res.statusCode === 200) genuineAccepted++;
