@@ -280,10 +280,11 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     if (desktop) await admin.page.setViewportSize(desktop);
   });
 
-  it('the photo-pair attack (a frontal photo, a turned photo and its mirror) on a paired kiosk: what the server answers today', async () => {
-    // Issue 17: the sequence this journey used to pass with. Recorded, not asserted either way: today's head-turn
-    // check judges each frame's predicted yaw, so a turned photo and its mirror can pass it (decision 0040 gives the
-    // figure); the liveness work of items 1-3 turns this into an asserted refusal.
+  // A KNOWN DEFECT kept visible (issue 17 items 1-3): the kiosk must refuse the photo-pair attack, and today it does not
+  // (today's head-turn check judges each frame's predicted yaw, so a turned photo and its mirror pass it; decision 0040
+  // gives the figure). `it.fails` passes while the refusal assertion fails, and fails the day the attack is refused:
+  // then make it a plain `it`.
+  it.fails('the photo-pair attack (a frontal photo, a turned photo and its mirror) on a paired kiosk is refused by liveness', async () => {
     expect(token, 'the link of the earlier test').not.toBe('');
     const attack = await cameraBrowser((await makeFaceVideos(fixtures!)).kiosk);
     try {
@@ -309,6 +310,7 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
       );
       await shot(page, 'face-09e-photo-pair-attack');
       expect(attack.takeErrors()).toEqual([]);
+      expect(livenessRefused, text).toBe(true);
     } finally {
       await attack.close();
     }
