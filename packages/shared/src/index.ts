@@ -15,3 +15,4 @@ export * from './schemas/consent.js';
 export * from './schemas/employee.js';
 export * from './schemas/face.js';
 export * from './schemas/public-config.js';
+export * from './schemas/manual-changes.js';
