@@ -43,7 +43,10 @@ async function list(db: Db, where: SQL, page: number, limit: number) {
       .limit(limit)
       .offset((page - 1) * limit),
     db.select({ n: count() }).from(manualChanges).where(where),
-    db.select({ n: count() }).from(manualChanges).where(and(where, eq(manualChanges.answer, 'pending'))),
+    db
+      .select({ n: count() })
+      .from(manualChanges)
+      .where(and(where, eq(manualChanges.answer, 'pending'))),
   ]);
   return {
     data: rows.map((r) => manualChangeView(r.change, r)),
@@ -97,6 +100,10 @@ export async function answerManualChange(ctx: Ctx, id: string, input: z.output<t
       .returning();
     return updated!;
   });
-  emitPersonal(ctx.deps.events, companyId, row.employeeId, 'attendance_update', { employeeId: row.employeeId, date: row.date, action: 'manual_change_answered' });
+  emitPersonal(ctx.deps.events, companyId, row.employeeId, 'attendance_update', {
+    employeeId: row.employeeId,
+    date: row.date,
+    action: 'manual_change_answered',
+  });
   return manualChangeView(row, self.employee);
 }

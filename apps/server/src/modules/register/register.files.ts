@@ -175,7 +175,12 @@ export async function registerPdf(data: RegisterData, lang: Language, now: Date)
     doc.addPage();
     doc.setFontSize(11);
     doc.text(latin1(t(lang, 'register.changes')), 10, 12);
-    autoTable(doc, { startY: 16, head: [changeHeader(lang).map(latin1)], body: changeRows(data.changes, lang, data.company.timezone).map((r) => r.map(latin1)), styles: { fontSize: 7 } });
+    autoTable(doc, {
+      startY: 16,
+      head: [changeHeader(lang).map(latin1)],
+      body: changeRows(data.changes, lang, data.company.timezone).map((r) => r.map(latin1)),
+      styles: { fontSize: 7 },
+    });
   }
   doc.addPage();
   doc.setFontSize(8);

@@ -55,7 +55,15 @@ export function changesByRecord(changes: RegisterChange[]): Map<string, Register
 /** "dd/mm/yyyy hh:mm" in the company's timezone. */
 export function localDateTime(at: Date, timezone: string): string {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(at)
       .map((x) => [x.type, x.value]),
   );
