@@ -30,7 +30,7 @@ export const sendManualChangeMail: JobHandler = async (deps, payload) => {
     .where(eq(manualChanges.id, changeId));
   // Gone (company closed and purged), a deleted worker, or no usable address: the in-app list is enough.
   if (!row || row.deletedAt || !mailable(row.email)) return;
-  await deps.mailer.send(manualChangeMail(lang, row.email, row.company, row.change, `${linkBase}/employee/manual-changes`));
+  await deps.mailer.send(manualChangeMail(lang, row.email, row.company, row.change, `${linkBase}/employee/history`));
 };
 
 export function manualChangeMail(

@@ -49,9 +49,8 @@ async function list(db: Db, where: SQL, page: number, limit: number) {
       .where(and(where, eq(manualChanges.answer, 'pending'))),
   ]);
   return {
-    data: rows.map((r) => manualChangeView(r.change, r)),
+    data: { changes: rows.map((r) => manualChangeView(r.change, r)), pending: Number(pending?.n ?? 0) },
     pagination: pagination(page, limit, Number(total?.n ?? 0)),
-    meta: { pending: Number(pending?.n ?? 0) },
   };
 }
 

@@ -141,16 +141,16 @@ describe('the worker acknowledges or disputes their own manual changes, once (de
     const list = await t.as(a.worker.account).get(MINE);
     expect(list.statusCode).toBe(200);
     const body = list.json();
-    expect(body.meta).toEqual({ pending: 4 });
-    expect(body.data.map((c: { action: string; reason: string }) => [c.action, c.reason])).toEqual([
+    expect(body.data.pending).toBe(4);
+    expect(body.data.changes.map((c: { action: string; reason: string }) => [c.action, c.reason])).toEqual([
       ['deleted', 'Registro duplicado'],
       ['created', 'Prueba'],
       ['updated', 'Llegó antes: lo vio la supervisora'],
       ['created', 'Olvidó marcar al entrar'],
     ]);
-    expect(body.data[0]).toMatchObject({ authorName: 'Carla Admin Acuerdo', date: '2026-03-03', answer: 'pending', answerComment: null });
-    expect(body.data[0]).not.toHaveProperty('authorUserId');
-    const [deleted, , updated, created] = body.data as { id: string }[];
+    expect(body.data.changes[0]).toMatchObject({ authorName: 'Carla Admin Acuerdo', date: '2026-03-03', answer: 'pending', answerComment: null });
+    expect(body.data.changes[0]).not.toHaveProperty('authorUserId');
+    const [deleted, , updated, created] = body.data.changes as { id: string }[];
 
     // A dispute needs a comment: 400 in the reader's language, nothing changes.
     const bare = await t.as(a.worker.account).post(`${MINE}/${updated!.id}/answer`, { answer: 'disputed', comment: '  ' });
@@ -175,14 +175,14 @@ describe('the worker acknowledges or disputes their own manual changes, once (de
     expect(kept).toMatchObject({ answer: 'agreed', answerComment: null });
 
     const after = (await t.as(a.worker.account).get(`${MINE}?answer=pending`)).json();
-    expect(after.meta).toEqual({ pending: 2 });
-    expect(after.data.map((c: { id: string }) => c.id)).toEqual([deleted!.id, body.data[1].id]);
+    expect(after.data.pending).toBe(2);
+    expect(after.data.changes.map((c: { id: string }) => c.id)).toEqual([deleted!.id, body.data.changes[1].id]);
 
     // The admin's list shows each answer, and can filter one worker's disputes.
     const adminList = (await t.as(a.admin).get(`${ADMIN}/attendance/manual-changes?employeeId=${a.worker.id}&answer=disputed`)).json();
-    expect(adminList.data).toHaveLength(1);
-    expect(adminList.data[0]).toMatchObject({ employeeName: `Rosa Quispe Acuerdo`, answer: 'disputed', answerComment: 'Entré a las 08:15, no 08:30' });
-    expect((await t.as(a.admin).get(`${ADMIN}/attendance/manual-changes`)).json().meta).toEqual({ pending: 2 });
+    expect(adminList.data.changes).toHaveLength(1);
+    expect(adminList.data.changes[0]).toMatchObject({ employeeName: `Rosa Quispe Acuerdo`, answer: 'disputed', answerComment: 'Entré a las 08:15, no 08:30' });
+    expect((await t.as(a.admin).get(`${ADMIN}/attendance/manual-changes`)).json().data.pending).toBe(2);
 
     // The register shows the state.
     for (const format of ['xlsx', 'pdf'] as const) {
@@ -197,11 +197,11 @@ describe('the worker acknowledges or disputes their own manual changes, once (de
     const b = await seed('Ajena');
     await changeByHand(a);
     await changeByHand(b);
-    const [mine] = (await t.as(a.worker.account).get(MINE)).json().data as { id: string }[];
-    const [theirs] = (await t.as(b.worker.account).get(MINE)).json().data as { id: string }[];
+    const [mine] = (await t.as(a.worker.account).get(MINE)).json().data.changes as { id: string }[];
+    const [theirs] = (await t.as(b.worker.account).get(MINE)).json().data.changes as { id: string }[];
 
     // The colleague sees none of Rosa's, and cannot answer them.
-    expect((await t.as(a.other.account).get(MINE)).json()).toMatchObject({ data: [], meta: { pending: 0 } });
+    expect((await t.as(a.other.account).get(MINE)).json().data).toEqual({ changes: [], pending: 0 });
     const colleague = await t.as(a.other.account).post(`${MINE}/${mine!.id}/answer`, { answer: 'agreed' });
     expect(colleague.statusCode).toBe(404);
     expect(colleague.json()).toMatchObject({ code: 'not_found', message: 'Cambio manual no encontrado' });
@@ -211,7 +211,7 @@ describe('the worker acknowledges or disputes their own manual changes, once (de
     expect((await t.as(a.admin).post(`${MINE}/${mine!.id}/answer`, { answer: 'agreed' })).statusCode).toBe(403);
     // Another company's admin does not see them.
     const foreign = (await t.as(b.admin).get(`${ADMIN}/attendance/manual-changes?employeeId=${a.worker.id}`)).json();
-    expect(foreign.data).toEqual([]);
+    expect(foreign.data).toEqual({ changes: [], pending: 0 });
 
     const answers = await t.db.select({ answer: manualChanges.answer }).from(manualChanges).where(eq(manualChanges.id, mine!.id));
     expect(answers).toEqual([{ answer: 'pending' }]);
