@@ -129,7 +129,7 @@ describe('manual changes in the register: author, time and reason (decision 0039
     expect(mails.map((m) => m.subject)).toContain('Presente: Correo cambió tu asistencia del 02/03/2026');
     expect(mails).toHaveLength(4);
     expect(mails.find((m) => m.text.includes('Registro eliminado'))?.text).toContain('Motivo: Registro duplicado');
-    expect(mails[0]?.links?.[0]).toMatch(/\/employee\/manual-changes$/);
+    expect(mails[0]?.links?.[0]).toMatch(/\/employee\/history$/);
     expect(t.deps.mailer.outbox.filter((m) => m.to === a.other.email)).toEqual([]);
   });
 });
