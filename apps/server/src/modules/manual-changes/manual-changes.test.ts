@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { manualChanges } from '../../db/schema/index.js';
+import { activityLog, attendanceRecords, manualChanges } from '../../db/schema/index.js';
 import { jobHandlers, recurringJobs } from '../../jobs/index.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -216,5 +216,48 @@ describe('the worker acknowledges or disputes their own manual changes, once (de
     const answers = await t.db.select({ answer: manualChanges.answer }).from(manualChanges).where(eq(manualChanges.id, mine!.id));
     expect(answers).toEqual([{ answer: 'pending' }]);
     expect((await t.db.select({ answer: manualChanges.answer }).from(manualChanges).where(eq(manualChanges.id, theirs!.id)))[0]?.answer).toBe('pending');
+  });
+});
+
+describe('earlier manual changes (from the activity log) become manual changes at the upgrade (migration 0015)', () => {
+  it('copies created, edited, deleted and permission entries with author and reason, pending; skips other activity', async () => {
+    const a = await seed('Antes');
+    const [record] = await t.db
+      .insert(attendanceRecords)
+      .values({ companyId: a.company.id, employeeId: a.worker.id, date: '2026-02-02', status: 'present' })
+      .returning();
+    const base = { companyId: a.company.id, employeeId: a.worker.id, actorUserId: a.admin.id };
+    await t.db.insert(activityLog).values([
+      {
+        ...base,
+        createdAt: new Date('2026-02-02T15:00:00Z'),
+        type: 'attendance_edit',
+        title: 'activity.createdByAdmin',
+        details: { date: '2026-02-02', changes: { checkIn: null }, previousValues: null, reason: 'Olvidó', method: 'manual' },
+      },
+      {
+        ...base,
+        createdAt: new Date('2026-02-02T16:00:00Z'),
+        type: 'permission_granted',
+        title: 'activity.editedByAdmin',
+        details: { date: '2026-02-02', changes: { isPermission: true }, previousValues: { isPermission: false }, reason: ' ', method: 'manual' },
+      },
+      {
+        ...base,
+        createdAt: new Date('2026-02-03T16:00:00Z'),
+        type: 'attendance_edit',
+        title: 'activity.deletedByAdmin',
+        details: { date: '2026-02-03', previousValues: {}, deletedRecord: { id: record!.id }, reason: 'Duplicado', method: 'manual' },
+      },
+      { ...base, type: 'attendance_check_in', title: 'activity.checkIn', details: { date: '2026-02-02', method: 'web' } },
+    ]);
+    const migration = readFileSync(new URL('../../db/migrations/0015_manual_changes_protect.sql', import.meta.url), 'utf8');
+    await t.db.execute(sql.raw(migration.split('--> statement-breakpoint')[0]!));
+    const rows = await t.db.select().from(manualChanges).where(eq(manualChanges.companyId, a.company.id)).orderBy(manualChanges.createdAt);
+    expect(rows.map((r) => [r.action, r.date, r.authorName, r.reason, r.answer, r.recordId === record!.id])).toEqual([
+      ['created', '2026-02-02', 'Carla Admin Antes', 'Olvidó', 'pending', true],
+      ['updated', '2026-02-02', 'Carla Admin Antes', null, 'pending', true],
+      ['deleted', '2026-02-03', 'Carla Admin Antes', 'Duplicado', 'pending', true],
+    ]);
   });
 });
