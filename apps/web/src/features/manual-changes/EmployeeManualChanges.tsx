@@ -21,7 +21,7 @@ export function EmployeeManualChanges({ employeeId }: { employeeId: string }) {
         label={
           <Group gap={6}>
             <Text size="xs" fw={600}>
-              {t('manualChanges.title')}
+              {t('manualChanges.adminTitle')}
             </Text>
             {pending > 0 && (
               <Badge size="xs" color="yellow">
