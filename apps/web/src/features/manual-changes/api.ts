@@ -9,6 +9,7 @@ import { api } from '../../lib/api';
 export const manualChangeKeys = {
   own: (page: number) => ['employee', 'attendance-manual-changes', page] as const,
   ofEmployee: (employeeId: string, page: number) => ['company-admin', 'attendance-manual-changes', employeeId, page] as const,
+  ofCompany: (answer: 'pending' | 'disputed') => ['company-admin', 'attendance-manual-changes', 'company', answer] as const,
 };
 
 export interface ManualChangePage {
@@ -37,6 +38,17 @@ export function useEmployeeManualChanges(employeeId: string, page: number) {
     queryKey: manualChangeKeys.ofEmployee(employeeId, page),
     queryFn: () => fetchPage(`/company-admin-simple/attendance/manual-changes?employeeId=${employeeId}&page=${page}&limit=5`),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The company's changes in one state (the newest 5) with the total: the attendance tab's summary. */
+export function useCompanyManualChanges(answer: 'pending' | 'disputed') {
+  return useQuery({
+    queryKey: manualChangeKeys.ofCompany(answer),
+    queryFn: async () => {
+      const res = await api.get<{ changes: ManualChangeView[]; pending: number }>(`/company-admin-simple/attendance/manual-changes?answer=${answer}&limit=5`);
+      return { changes: res.data?.changes ?? [], total: res.pagination?.total ?? 0 };
+    },
   });
 }
 
