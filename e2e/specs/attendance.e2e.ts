@@ -164,6 +164,13 @@ describe('attendance: the admin corrects days and exports them (PGlite)', () => 
     const info = await see(page.getByRole('dialog'));
     await see(info.getByText('“Entré a las 08:00, el portero no anotó bien”', { exact: false }));
     await shot(page, 'manual-changes-admin-employee-desktop');
+    await page.keyboard.press('Escape');
+    await openTab(page, 'Asistencia', '/company-admin/attendance');
+    const summary = await see(page.getByRole('alert').filter({ hasText: 'Cambios manuales y respuesta del trabajador' }));
+    await see(summary.getByText('1 en desacuerdo'));
+    await see(summary.getByText('2 pendientes'));
+    await see(summary.getByText(`${employee.name} · ${shownDay(editDay)}: “Entré a las 08:00, el portero no anotó bien”`));
+    await shot(page, 'manual-changes-admin-attendance-desktop');
   });
 
   // Exports the two days the journey above recorded through the day modal.

@@ -92,7 +92,7 @@ export function ManualChangesCard() {
     <Paper withBorder radius="lg" p="md" mb="md" component="section" aria-labelledby="manual-changes-title">
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
-          <Title order={3} fz="md" id="manual-changes-title">
+          <Title order={2} fz="md" id="manual-changes-title">
             {t('manualChanges.title')}
           </Title>
           {pending > 0 && (
