@@ -93,3 +93,18 @@ describe('the worker sees manual changes in their history and answers them (deci
     expect(posts[1]).toEqual({ id: 'm1', body: { answer: 'disputed', comment: 'Entré a las 08:15, no 08:30' } });
   });
 });
+
+describe('the overview tells the worker how many changes wait for their answer', { timeout: 40_000 }, () => {
+  it('links to the history', async () => {
+    mockApi(
+      employeeRoutes({
+        'GET /api/employee/manual-changes': { body: { data: { changes: CHANGES, pending: 2 }, pagination: pageOf([]).body.pagination } },
+        'GET /api/employee/attendance/history': pageOf([]),
+      }),
+    );
+    const { user } = renderApp('/employee');
+    expect(await screen.findByText('Tienes 2 cambios manuales por revisar')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Revisar en Historial' }));
+    expect(await screen.findByRole('region', { name: 'Cambios manuales en tu registro de asistencia' })).toBeInTheDocument();
+  });
+});
