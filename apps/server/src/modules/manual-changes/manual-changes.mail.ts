@@ -4,6 +4,7 @@ import { companies, employees, manualChanges } from '../../db/schema/index.js';
 import type { JobHandler } from '../../jobs/runner.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { Mail } from '../../lib/mailer.js';
+import { ddmmyyyy } from '../register/register.manual.js';
 
 /** Tells the worker by mail that an admin changed their attendance by hand (decision 0039); the in-app list always shows it. */
 export const MANUAL_CHANGE_MAIL = 'attendance.manual-change-mail';
@@ -15,7 +16,6 @@ export interface ManualChangeMailPayload {
 }
 
 const fill = (text: string, params: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, k) => params[k] ?? `{${k}}`);
-const ddmmyyyy = (ymd: string) => `${ymd.slice(8, 10)}/${ymd.slice(5, 7)}/${ymd.slice(0, 4)}`;
 
 /** An address mail can reach: not empty, and not the placeholder a closed company's workers get. */
 export const mailable = (email: string | null | undefined): email is string => !!email && email.includes('@') && !email.endsWith('.invalid');

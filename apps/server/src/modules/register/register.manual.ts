@@ -52,6 +52,9 @@ export function changesByRecord(changes: RegisterChange[]): Map<string, Register
   return out;
 }
 
+/** A work date "yyyy-mm-dd" as "dd/mm/yyyy". */
+export const ddmmyyyy = (ymd: string) => `${ymd.slice(8, 10)}/${ymd.slice(5, 7)}/${ymd.slice(0, 4)}`;
+
 /** "dd/mm/yyyy hh:mm" in the company's timezone. */
 export function localDateTime(at: Date, timezone: string): string {
   const p = Object.fromEntries(
@@ -104,7 +107,7 @@ export const changeRows = (changes: RegisterChange[], lang: Language, timezone: 
   changes.map((c) => [
     localDateTime(c.at, timezone),
     c.worker,
-    `${c.date.slice(8, 10)}/${c.date.slice(5, 7)}/${c.date.slice(0, 4)}`,
+    ddmmyyyy(c.date),
     translate(`manualChange.action.${c.action}`, lang),
     c.author,
     reasonText(c, lang),
