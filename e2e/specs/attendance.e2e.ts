@@ -125,6 +125,9 @@ describe('attendance: the admin corrects days and exports them (PGlite)', () => 
     for (const mobile of [false, true]) {
       const { page } = await browser.open(main.baseUrl, { mobile });
       await login(page, employee.email, employee.password, '/employee');
+      // The overview says how many wait for an answer (3 at first, 2 after the dispute below).
+      await see(page.getByText(`Tienes ${mobile ? 2 : 3} cambios manuales por revisar`));
+      if (mobile) await shot(page, 'manual-changes-employee-overview-phone');
       await page.goto(`${main.baseUrl}/employee/history`);
       const card = await see(page.getByRole('region', { name: 'Cambios manuales en tu registro de asistencia' }));
       const edited = card.getByRole('article', { name: `Registro modificado a mano ${shownDay(editDay)}` });
