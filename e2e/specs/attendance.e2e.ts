@@ -119,6 +119,63 @@ describe('attendance: the admin corrects days and exports them (PGlite)', () => 
     await shot(page, 'attendance-calendar-desktop');
   });
 
+  // The journey above made three manual changes (decision 0039): the employee sees them and disputes one.
+  it('the employee sees the manual changes with author and reason in their history and disputes one; the admin sees the dispute', async () => {
+    const { admin, employee } = seeded;
+    for (const mobile of [false, true]) {
+      const { page } = await browser.open(main.baseUrl, { mobile });
+      await login(page, employee.email, employee.password, '/employee');
+      // The overview says how many wait for an answer (3 at first, 2 after the dispute below).
+      await see(page.getByText(`Tienes ${mobile ? 2 : 3} cambios manuales por revisar`));
+      if (mobile) await shot(page, 'manual-changes-employee-overview-phone');
+      await page.goto(`${main.baseUrl}/employee/history`);
+      const card = await see(page.getByRole('region', { name: 'Cambios manuales en tu registro de asistencia' }));
+      const edited = card.getByRole('article', { name: `Registro modificado a mano ${shownDay(editDay)}` });
+      await see(edited.getByText(`Motivo: Llegó a las 08:05 según el control de portería`));
+      await see(edited.getByText(new RegExp(`^Por ${admin.adminName} el `)));
+      await see(edited.getByText(/Antes:\s*08:20 – 17:30\s*→\s*Ahora:\s*08:05 – 17:30/));
+      await see(card.getByRole('article', { name: `Registro creado a mano ${shownDay(permDay)}` }).getByText('Motivo: Cita médica con certificado'));
+      if (!mobile) {
+        await see(card.getByText('3 pendientes'));
+        await shot(page, 'manual-changes-employee-desktop');
+        await edited.getByRole('button', { name: 'En desacuerdo' }).click();
+        const dialog = page.getByRole('dialog', { name: 'No estoy de acuerdo con este cambio' });
+        await dialog.getByRole('button', { name: 'Enviar desacuerdo' }).click();
+        await see(dialog.getByText('Explica en qué no estás de acuerdo'));
+        await dialog.getByLabel(/^Tu comentario/).fill('Entré a las 08:00, el portero no anotó bien');
+        await dialog.getByRole('button', { name: 'Enviar desacuerdo' }).click();
+        await see(toast(page, 'Registraste tu desacuerdo'));
+        await see(edited.getByText('En desacuerdo', { exact: true }));
+        await see(card.getByText('2 pendientes'));
+      } else {
+        await see(edited.getByText('En desacuerdo', { exact: true }));
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), 'fits the phone').toBeLessThanOrEqual(390);
+        await shot(page, 'manual-changes-employee-phone');
+      }
+    }
+    // The admin's view of the employee shows the dispute.
+    const { page } = await browser.open(main.baseUrl);
+    await login(page, admin.adminEmail, admin.password);
+    await closeGuidedTour(page);
+    await openTab(page, 'Empleados', '/company-admin/employees');
+    await page
+      .getByRole('row')
+      .filter({ hasText: employee.name })
+      .getByRole('button', { name: /Ver|información/i })
+      .first()
+      .click();
+    const info = await see(page.getByRole('dialog'));
+    await see(info.getByText('“Entré a las 08:00, el portero no anotó bien”', { exact: false }));
+    await shot(page, 'manual-changes-admin-employee-desktop');
+    await page.keyboard.press('Escape');
+    await openTab(page, 'Asistencia', '/company-admin/attendance');
+    const summary = await see(page.getByRole('alert').filter({ hasText: 'Cambios manuales y respuesta del trabajador' }));
+    await see(summary.getByText('1 en desacuerdo'));
+    await see(summary.getByText('2 pendientes'));
+    await see(summary.getByText(`${employee.name} · ${shownDay(editDay)}: “Entré a las 08:00, el portero no anotó bien”`));
+    await shot(page, 'manual-changes-admin-attendance-desktop');
+  });
+
   // Exports the two days the journey above recorded through the day modal.
   it('exports the month from the calendar and the employee report as Excel and PDF (Premium; FREE gets the upgrade prompt)', async () => {
     const { admin, employee, api } = seeded;

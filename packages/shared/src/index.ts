@@ -14,4 +14,5 @@ export * from './schemas/company.js';
 export * from './schemas/consent.js';
 export * from './schemas/employee.js';
 export * from './schemas/face.js';
+export * from './schemas/manual-changes.js';
 export * from './schemas/public-config.js';

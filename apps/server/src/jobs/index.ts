@@ -1,6 +1,7 @@
 import { billingJobHandlers, billingRecurringJobs } from '../modules/billing/billing.jobs.js';
 import { EMPLOYEE_SETUP_MAIL, sendSetupMail } from '../modules/employees/setup-mail.job.js';
 import { expireUnconfirmedConsents } from '../modules/face/consent.service.js';
+import { MANUAL_CHANGE_MAIL, sendManualChangeMail } from '../modules/manual-changes/manual-changes.mail.js';
 import { CLOSE_OPEN_RECORDS, closeOpenRecords } from './close-open-records.js';
 import { DB_MAINTENANCE, maintainDatabase } from './db-maintenance.js';
 import { PRUNE_RETENTION, pruneRetention } from './retention.js';
@@ -16,6 +17,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [DB_MAINTENANCE]: async (deps) => void (await maintainDatabase(deps)),
   [CONSENT_EXPIRY]: async (deps, _payload, now) => void (await expireUnconfirmedConsents(deps, now)),
   [EMPLOYEE_SETUP_MAIL]: sendSetupMail,
+  [MANUAL_CHANGE_MAIL]: sendManualChangeMail,
   ...billingJobHandlers,
 };
 export const recurringJobs: Recurring[] = [

@@ -2,7 +2,7 @@ import { addDays } from '@presente/shared';
 import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../context.js';
 import type { Db } from '../db/client.js';
-import { activityLog, attendanceArchive, attendanceRecords, companies, employees } from '../db/schema/index.js';
+import { activityLog, attendanceArchive, attendanceRecords, companies, employees, manualChanges } from '../db/schema/index.js';
 import { allowRegisterWrites } from '../modules/register/closing.js';
 
 export const PRUNE_RETENTION = 'retention.prune';
@@ -32,7 +32,7 @@ export function retentionCutoff(now: Date, years: number = RETENTION_YEARS): str
  * data beyond the register (the face/link evidence: distances, liveness, IP, user agent; the GPS positions). The record itself
  * (date, times, status, notes) stays as the company's history. Batches of 1,000 rows per statement.
  *
- * A closed company (decision 0034) keeps nothing past retention: its records and manual-change audit entries
+ * A closed company (decision 0034) keeps nothing past retention: its records and manual-change entries (audit, manual_changes)
  * leave by their work date, then its workers without any record left, then the company row itself (with its
  * download links) once nothing of its register is left.
  */
@@ -99,6 +99,7 @@ async function purgeClosedRemains(db: Db, companyId: string, cutoff: string): Pr
       .where(
         and(eq(activityLog.companyId, companyId), sql`coalesce(${activityLog.details}->>'date', to_char(${activityLog.createdAt}, 'YYYY-MM-DD')) < ${cutoff}`),
       );
+    await tx.delete(manualChanges).where(and(eq(manualChanges.companyId, companyId), lt(manualChanges.date, cutoff)));
     await tx
       .delete(employees)
       .where(

@@ -8,6 +8,7 @@ import { faceRoutes } from './face/face.routes.js';
 import { pairingAdminRoutes } from './face/pairing.routes.js';
 import { holidayRoutes } from './holidays/holidays.routes.js';
 import { locationRoutes } from './locations/locations.routes.js';
+import { adminManualChangeRoutes } from './manual-changes/manual-changes.routes.js';
 import { scheduleRoutes } from './schedules/schedules.routes.js';
 
 /** Everything under /api/company-admin-simple: COMPANY_ADMIN only, scoped to the admin's company. */
@@ -18,6 +19,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       scoped.addHook('onRequest', scoped.requireRole('COMPANY_ADMIN'));
       for (const routes of [
         attendanceRoutes,
+        adminManualChangeRoutes,
         dashboardRoutes,
         companyRoutes,
         departmentRoutes,

@@ -45,8 +45,6 @@ export const REGISTER_MESSAGES = {
   'register.changes.when': { es: 'Cuándo', en: 'When' },
   'register.changes.what': { es: 'Cambio', en: 'Change' },
   'register.changes.reason': { es: 'Motivo', en: 'Reason' },
-  'register.changes.deleted': { es: 'Registro eliminado', en: 'Record deleted' },
-  'register.changes.edited': { es: 'Registro creado o modificado a mano', en: 'Record created or changed by hand' },
   'register.outsideFormula': {
     es: 'Horas fuera de jornada = tiempo marcado antes del inicio del horario + tiempo marcado después de su fin. En días de descanso se cuentan todas las horas trabajadas; en permisos, cero.',
     en: 'Hours outside the workday = time punched before the schedule starts + time punched after it ends. On rest days every hour worked counts; on leave, zero.',

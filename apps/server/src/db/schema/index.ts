@@ -5,5 +5,6 @@ export * from './companies.js';
 export * from './face.js';
 export * from './jobs.js';
 export * from './kiosks.js';
+export * from './manual-changes.js';
 export * from './organization.js';
 export * from './register.js';

@@ -19,11 +19,11 @@ import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { emitPersonal, rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
+import { changeValues, recordManualChange } from '../manual-changes/manual-changes.record.js';
 import { recordView } from './calendar.service.js';
 import { loadPeriods, periodsOf } from './periods.js';
 
 type Input = z.output<typeof manualAttendanceInput>;
-type RecordRow = typeof attendanceRecords.$inferSelect;
 
 /**
  * The employee and the rules of the record's day: the schedule of the period that applied on `date`
@@ -92,10 +92,8 @@ function computeValues(input: Input, schedule: Awaited<ReturnType<typeof employe
   };
 }
 
-const snapshot = (r: RecordRow | undefined) =>
-  r
-    ? { checkIn: r.checkIn?.toISOString() ?? null, checkOut: r.checkOut?.toISOString() ?? null, isPermission: r.isPermission, notes: r.notes, status: r.status }
-    : null;
+/** What the activity log keeps of a record: the same values a manual change keeps. */
+const snapshot = changeValues;
 
 function emitChange(ctx: Ctx, companyId: string, employeeId: string, date: string, action: string) {
   emitPersonal(ctx.deps.events, companyId, employeeId, 'attendance_update', { employeeId, date, action });
@@ -122,6 +120,16 @@ export async function createManual(ctx: Ctx, input: Input) {
         type: input.isPermission ? 'permission_granted' : 'attendance_edit',
         title: input.isPermission ? 'activity.permissionRecorded' : 'activity.createdByAdmin',
         details: { date: input.date, changes: snapshot(created), previousValues: null, reason: input.reason, method: 'manual' },
+      });
+      await recordManualChange(tx, ctx, {
+        companyId,
+        employeeId: employee.id,
+        recordId: created!.id,
+        date: input.date,
+        action: 'created',
+        reason: input.reason,
+        previous: null,
+        next: created,
       });
       return created;
     });
@@ -153,6 +161,16 @@ export async function updateManual(ctx: Ctx, id: string, input: Input) {
       type: input.isPermission ? 'permission_granted' : 'attendance_edit',
       title: 'activity.editedByAdmin',
       details: { date: current.date, changes: snapshot(updated), previousValues: snapshot(current), reason: input.reason, method: 'manual' },
+    });
+    await recordManualChange(tx, ctx, {
+      companyId,
+      employeeId: current.employeeId,
+      recordId: id,
+      date: current.date,
+      action: 'updated',
+      reason: input.reason,
+      previous: current,
+      next: updated,
     });
     return updated;
   });
@@ -194,6 +212,16 @@ export async function deleteManual(ctx: Ctx, id: string, reason: string) {
         reason,
         method: 'manual',
       },
+    });
+    await recordManualChange(tx, ctx, {
+      companyId,
+      employeeId: current.employeeId,
+      recordId: id,
+      date: current.date,
+      action: 'deleted',
+      reason,
+      previous: current,
+      next: null,
     });
     return current;
   });

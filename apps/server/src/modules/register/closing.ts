@@ -9,7 +9,7 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
  * Peru keeps the attendance register 5 years (D.S. 004-2006-TR art. 3, as amended by D.S. 011-2006-TR), so the
  * company row stays with its legal identifiers (name, RUC, address, timezone) and `closed_at`, its workers keep
  * their identifying fields (name, document, code), and the records, the deleted-record archive and the
- * manual-change audit stay read-only (a trigger refuses writes; migration retention_register_guard). Everything
+ * manual-change audit (activity log and manual_changes, decision 0039) stay read-only (a trigger refuses writes; migration retention_register_guard). Everything
  * else goes in the same transaction: logins and sessions, face data, kiosk links, schedules, locations, the
  * subscription, every other activity entry, the punches' evidence and GPS, the workers' emails and phones.
  * The retention job purges each record 5 years after its date, then the rest (jobs/retention.ts).
@@ -23,6 +23,7 @@ const KEEP = new Set([
   'attendance_archive',
   'employee_schedule_periods',
   'activity_log',
+  'manual_changes',
   'payment_events',
   'register_links',
 ]);

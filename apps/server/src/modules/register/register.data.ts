@@ -1,8 +1,11 @@
 import { isWorkDay, periodOn, round2, type ScheduleSnapshot, shiftWindow } from '@presente/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { activityLog, attendanceRecords, companies, employeeSchedulePeriods, employees } from '../../db/schema/index.js';
+import { attendanceRecords, companies, employeeSchedulePeriods, employees } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { changesByRecord, loadManualChanges, type RegisterChange } from './register.manual.js';
+
+export type { RegisterChange } from './register.manual.js';
 
 /**
  * The data of Peru's "Registro de Control de Asistencia" for a company's whole history (every month kept),
@@ -25,13 +28,8 @@ export interface RegisterLine {
   incomplete: boolean;
   permission: boolean;
   notes: string;
-}
-export interface RegisterChange {
-  at: Date;
-  worker: string;
-  date: string;
-  deleted: boolean;
-  reason: string;
+  /** The record's manual changes, oldest first (decision 0039). */
+  changes: RegisterChange[];
 }
 export interface RegisterData {
   company: { id: string; name: string; ruc: string | null; address: string | null; timezone: string; closedAt: Date | null };
@@ -77,6 +75,7 @@ export async function loadRegister(db: Db, companyId: string): Promise<RegisterD
   const tz = company.timezone;
   const rows = await db
     .select({
+      id: attendanceRecords.id,
       employeeId: attendanceRecords.employeeId,
       firstName: employees.firstName,
       lastName: employees.lastName,
@@ -105,6 +104,8 @@ export async function loadRegister(db: Db, companyId: string): Promise<RegisterD
   const byEmployee = new Map<string, typeof periods>();
   for (const p of periods) byEmployee.set(p.employeeId, [...(byEmployee.get(p.employeeId) ?? []), p]);
 
+  const changes = await loadManualChanges(db, companyId);
+  const byRecord = changesByRecord(changes);
   const months = new Map<string, RegisterLine[]>();
   for (const r of rows) {
     const period = periodOn(byEmployee.get(r.employeeId) ?? [], r.date);
@@ -123,6 +124,7 @@ export async function loadRegister(db: Db, companyId: string): Promise<RegisterD
       incomplete: r.incomplete,
       permission: r.isPermission,
       notes: r.notes ?? '',
+      changes: byRecord.get(r.id) ?? [],
     };
     const month = r.date.slice(0, 7);
     months.set(month, [...(months.get(month) ?? []), line]);
@@ -130,22 +132,6 @@ export async function loadRegister(db: Db, companyId: string): Promise<RegisterD
   const byWorker = (a: RegisterLine, b: RegisterLine) =>
     a.worker.localeCompare(b.worker, 'es') || a.employeeId.localeCompare(b.employeeId) || a.date.localeCompare(b.date);
 
-  const audit = await db
-    .select({ at: activityLog.createdAt, details: activityLog.details, title: activityLog.title, firstName: employees.firstName, lastName: employees.lastName })
-    .from(activityLog)
-    .leftJoin(employees, eq(employees.id, activityLog.employeeId))
-    .where(and(eq(activityLog.companyId, companyId), eq(activityLog.type, 'attendance_edit')))
-    .orderBy(asc(activityLog.createdAt));
-  const changes = audit.map<RegisterChange>((a) => {
-    const d = (a.details ?? {}) as { date?: string; reason?: string; deletedRecord?: unknown };
-    return {
-      at: a.at,
-      worker: a.lastName ? `${a.lastName}, ${a.firstName}` : '',
-      date: d.date ?? '',
-      deleted: !!d.deletedRecord,
-      reason: d.reason ?? '',
-    };
-  });
   return {
     company,
     months: [...months.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([month, lines]) => ({ month, lines: lines.sort(byWorker) })),

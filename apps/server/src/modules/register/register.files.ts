@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { jsPDF } from 'jspdf';
 import { autoTable } from 'jspdf-autotable';
 import type { RegisterData, RegisterLine } from './register.data.js';
+import { CHANGE_WIDTHS, changeHeader, changeNote, changeRows } from './register.manual.js';
 
 /**
  * The register as files, written on the server (decision 0034): one Excel workbook (a sheet per month, then
@@ -33,12 +34,18 @@ export function hhmm(hours: number | null): string {
 
 const COLUMNS = ['worker', 'document', 'code', 'date', 'checkIn', 'checkOut', 'hours', 'outside', 'remarks'];
 
-function remark(l: RegisterLine, lang: Language) {
-  return [l.permission && t(lang, 'register.permission'), l.manual && t(lang, 'register.manual'), l.incomplete && t(lang, 'register.incomplete'), l.notes]
+function remark(l: RegisterLine, lang: Language, timezone: string) {
+  return [
+    l.permission && t(lang, 'register.permission'),
+    l.manual && !l.changes.length && t(lang, 'register.manual'),
+    l.incomplete && t(lang, 'register.incomplete'),
+    l.notes,
+    ...l.changes.map((c) => changeNote(c, lang, timezone)),
+  ]
     .filter(Boolean)
     .join(' · ');
 }
-const cells = (l: RegisterLine, lang: Language) => [
+const cells = (l: RegisterLine, lang: Language, timezone: string) => [
   l.worker,
   l.document,
   l.code,
@@ -47,17 +54,17 @@ const cells = (l: RegisterLine, lang: Language) => [
   l.checkOut,
   hhmm(l.hours),
   hhmm(l.outside),
-  remark(l, lang),
+  remark(l, lang, timezone),
 ];
 
 /** The month's lines with a total row after each worker, and the month's total; `true` marks a total row. */
-function monthRows(lines: RegisterLine[], month: string, lang: Language): [string[], boolean][] {
+function monthRows(lines: RegisterLine[], month: string, lang: Language, timezone: string): [string[], boolean][] {
   const out: [string[], boolean][] = [];
   let hours = 0;
   let outside = 0;
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
-    out.push([cells(l, lang), false]);
+    out.push([cells(l, lang, timezone), false]);
     const next = lines[i + 1];
     if (!next || next.employeeId !== l.employeeId) {
       const mine = lines.filter((x) => x.employeeId === l.employeeId);
@@ -88,17 +95,6 @@ function heading(data: RegisterData, lang: Language, now: Date): string[] {
 }
 const notes = (lang: Language) => [t(lang, 'register.outsideFormula'), t(lang, 'register.retention')];
 const header = (lang: Language) => COLUMNS.map((k) => t(lang, `register.col.${k}`));
-const changeHeader = (lang: Language) =>
-  ['register.changes.when', 'register.col.worker', 'register.col.date', 'register.changes.what', 'register.changes.reason'].map((k) => t(lang, k));
-const changeRows = (data: RegisterData, lang: Language) =>
-  data.changes.map((c) => [
-    localDay(c.at, data.company.timezone),
-    c.worker,
-    ddmmyyyy(c.date),
-    t(lang, c.deleted ? 'register.changes.deleted' : 'register.changes.edited'),
-    c.reason,
-  ]);
-
 /** Sheet names: at most 31 characters, none of : \ / ? * [ ]. */
 const sheetName = (s: string) => s.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31);
 
@@ -114,7 +110,7 @@ export async function registerXlsx(data: RegisterData, lang: Language, now: Date
     ws.addRow([]);
     const head = ws.addRow(header(lang));
     head.font = { bold: true };
-    if (month) for (const [row, total] of monthRows(lines, month, lang)) ws.addRow(row).font = { bold: total };
+    if (month) for (const [row, total] of monthRows(lines, month, lang, data.company.timezone)) ws.addRow(row).font = { bold: total };
     ws.addRow([]);
     for (const n of notes(lang)) ws.addRow([n]);
     ws.views = [{ state: 'frozen', ySplit: head.number }];
@@ -124,9 +120,9 @@ export async function registerXlsx(data: RegisterData, lang: Language, now: Date
   }
   const changes = wb.addWorksheet(sheetName(t(lang, 'register.changes')));
   changes.addRow(changeHeader(lang)).font = { bold: true };
-  for (const r of changeRows(data, lang)) changes.addRow(r);
+  for (const r of changeRows(data.changes, lang, data.company.timezone)) changes.addRow(r);
   changes.columns.forEach((col, i) => {
-    col.width = [12, 34, 12, 36, 40][i] ?? 12;
+    col.width = CHANGE_WIDTHS[i] ?? 12;
   });
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -158,7 +154,7 @@ export async function registerPdf(data: RegisterData, lang: Language, now: Date)
     }
     doc.setFontSize(11);
     doc.text(latin1(monthLabel(month, lang)), 10, y + 2);
-    const rows = monthRows(lines, month, lang);
+    const rows = monthRows(lines, month, lang, data.company.timezone);
     const totals = new Set(rows.flatMap(([, total], j) => (total ? [j] : [])));
     autoTable(doc, {
       startY: y + 5,
@@ -179,7 +175,12 @@ export async function registerPdf(data: RegisterData, lang: Language, now: Date)
     doc.addPage();
     doc.setFontSize(11);
     doc.text(latin1(t(lang, 'register.changes')), 10, 12);
-    autoTable(doc, { startY: 16, head: [changeHeader(lang).map(latin1)], body: changeRows(data, lang).map((r) => r.map(latin1)), styles: { fontSize: 7.5 } });
+    autoTable(doc, {
+      startY: 16,
+      head: [changeHeader(lang).map(latin1)],
+      body: changeRows(data.changes, lang, data.company.timezone).map((r) => r.map(latin1)),
+      styles: { fontSize: 7 },
+    });
   }
   doc.addPage();
   doc.setFontSize(8);

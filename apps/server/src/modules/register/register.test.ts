@@ -11,6 +11,7 @@ import {
   employees,
   faceConsents,
   faceTemplates,
+  manualChanges,
   registerLinks,
   schedules,
   sessions,
@@ -86,6 +87,17 @@ async function seedCompany(name: string) {
     },
     { companyId: company.id, employeeId: emp.id, type: 'attendance_check_in', title: 'activity.checkIn', details: { ip: '203.0.113.7' } },
   ]);
+  await t.db.insert(manualChanges).values({
+    companyId: company.id,
+    employeeId: emp.id,
+    recordId: archivedId,
+    date: '2026-03-03',
+    action: 'deleted',
+    authorUserId: admin.id,
+    authorName: 'Ana Admin',
+    reason: 'Duplicado',
+    previous: { checkIn: null, checkOut: null, isPermission: false, notes: null, status: 'present' },
+  });
   await t.db.insert(faceTemplates).values({ companyId: company.id, employeeId: emp.id, descriptor: Array.from({ length: 128 }, () => 0.1) });
   await t.db.insert(faceConsents).values({ companyId: company.id, employeeId: emp.id, noticeVersion: 'v1' });
   await t.db
@@ -105,6 +117,7 @@ const count = async (
     | typeof workLocations
     | typeof attendanceLinks
     | typeof activityLog
+    | typeof manualChanges
     | typeof attendanceArchive,
   companyId: string,
 ) => (await t.db.select({ n: sql<number>`count(*)::int` }).from(table).where(eq(table.companyId, companyId)))[0]!.n;
@@ -163,6 +176,7 @@ describe('deleting a company closes it: the attendance register stays, read-only
     const audit = await t.db.select().from(activityLog).where(eq(activityLog.companyId, a.company.id));
     expect(audit.map((x) => x.type)).toEqual(['attendance_edit']);
     expect(audit[0]?.details).toEqual({ date: '2026-03-03', reason: 'Duplicado', deletedRecord: { status: 'present' } });
+    expect(await count(manualChanges, a.company.id)).toBe(1);
 
     // Company B: all of it still there.
     for (const table of [users, faceTemplates, faceConsents, attendanceLinks, schedules, workLocations, attendanceRecords, attendanceArchive] as const)
@@ -235,6 +249,7 @@ describe('deleting a company closes it: the attendance register stays, read-only
       t.db.insert(attendanceRecords).values({ companyId: a.company.id, employeeId: a.emp.id, date: '2026-03-09', status: 'present' }),
       t.db.delete(attendanceArchive).where(eq(attendanceArchive.id, a.archivedId)),
       t.db.update(employees).set({ firstName: 'Otra' }).where(eq(employees.id, a.emp.id)),
+      t.db.update(manualChanges).set({ answer: 'agreed' }).where(eq(manualChanges.companyId, a.company.id)),
       t.db.insert(employees).values({ companyId: a.company.id, firstName: 'X', lastName: 'Y', email: 'x@y.pe', employeeCode: 'NEW-1' }),
     ];
     let accepted = 0;
@@ -246,7 +261,7 @@ describe('deleting a company closes it: the attendance register stays, read-only
         expect(String((err as { cause?: Error }).cause?.message ?? (err as Error).message)).toMatch(/company_closed/);
       }
     }
-    expect({ attempts: attempts.length, accepted }).toEqual({ attempts: 6, accepted: 0 });
+    expect({ attempts: attempts.length, accepted }).toEqual({ attempts: 7, accepted: 0 });
     // The forgotten check-out job leaves it as it was.
     await closeOpenRecords(t.deps, new Date('2026-03-06T00:00:00Z'));
     expect((await t.db.select().from(attendanceRecords).where(eq(attendanceRecords.id, open!.id)))[0]).toMatchObject({ checkOut: null, incomplete: false });
@@ -272,6 +287,7 @@ describe('deleting a company closes it: the attendance register stays, read-only
     expect(await dates(a.company.id)).toEqual(['2026-03-02', '2026-03-05']);
     expect(await count(attendanceArchive, a.company.id)).toBe(1); // 2026-03-03
     expect(await count(activityLog, a.company.id)).toBe(1);
+    expect(await count(manualChanges, a.company.id)).toBe(1);
     // The open company: its record stays, only the evidence goes.
     expect(
       (
@@ -287,6 +303,7 @@ describe('deleting a company closes it: the attendance register stays, read-only
     expect(await dates(a.company.id)).toEqual(['2026-03-05']);
     expect(await count(attendanceArchive, a.company.id)).toBe(0);
     expect(await count(activityLog, a.company.id)).toBe(0);
+    expect(await count(manualChanges, a.company.id)).toBe(0);
     expect((await t.db.select({ id: employees.id }).from(employees).where(eq(employees.companyId, a.company.id))).map((e) => e.id)).toEqual([later.id]);
     expect(await t.db.query.companies.findFirst({ where: eq(companies.id, a.company.id) })).toBeDefined();
 

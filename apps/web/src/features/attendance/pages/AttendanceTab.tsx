@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/Pagination';
 import { useNow } from '../../../lib/useNow';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
+import { DisputedChanges } from '../../manual-changes/DisputedChanges';
 import { type CalendarDay, type CalendarFilters, type CalendarRow, useMonthlyCalendar } from '../api';
 import { type AttendanceFilterState, AttendanceFilters } from '../components/AttendanceFilters';
 import { CalendarCards } from '../components/CalendarCards';
@@ -72,6 +73,7 @@ export function AttendanceTab() {
 
   return (
     <Stack gap="md">
+      <DisputedChanges />
       <Paper withBorder p="md" radius="lg">
         <Stack gap="sm">
           <Group justify="space-between" align="flex-start" gap="sm">

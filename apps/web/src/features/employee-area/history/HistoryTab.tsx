@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/LoadError';
 import { Pagination } from '../../../components/Pagination';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
+import { ManualChangesCard } from '../../manual-changes/ManualChangesCard';
 import { useAttendanceHistory } from '../api';
 import { EmptyState } from '../components/EmptyState';
 import { RecordsTable } from '../components/RecordsTable';
 
-/** History tab (spec §2): the employee's records, newest first, 10 per page; cards on mobile. */
+/** History tab (spec §2): the employee's manual changes to answer (decision 0039), then their records, newest first, 10 per page; cards on mobile. */
 export function HistoryTab() {
   const { t } = useTranslation('employee');
   const { timezone } = useCompanyConfig();
@@ -31,10 +32,16 @@ export function HistoryTab() {
   }
   if (history.isError) return <LoadError message={t('employeeArea.history.loadError')} onRetry={() => history.refetch()} />;
   if (history.data.records.length === 0) {
-    return <EmptyState icon={IconHistory} title={t('employeeArea.history.empty')} hint={t('employeeArea.history.emptyHint')} />;
+    return (
+      <Stack gap={0}>
+        <ManualChangesCard />
+        <EmptyState icon={IconHistory} title={t('employeeArea.history.empty')} hint={t('employeeArea.history.emptyHint')} />
+      </Stack>
+    );
   }
   return (
     <Stack gap={0}>
+      <ManualChangesCard />
       <Paper withBorder p={mobile ? 0 : 'xs'} radius="lg" bg={mobile ? 'transparent' : undefined} style={mobile ? { border: 0 } : undefined}>
         <RecordsTable records={history.data.records} timezone={timezone} mobile={mobile} />
       </Paper>

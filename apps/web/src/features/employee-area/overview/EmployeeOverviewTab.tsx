@@ -7,6 +7,7 @@ import { LoadError } from '../../../components/LoadError';
 import { StatCard } from '../../../components/StatCard';
 import { formatShiftRange } from '../../../lib/shiftTimes';
 import type { TabProps } from '../../dashboard/tabs';
+import { PendingChangesNotice } from '../../manual-changes/PendingChangesNotice';
 import { useEmployeeDashboard } from '../api';
 import { workDayNames } from '../schedule/workDays';
 import type { EmployeeDashboard } from '../types';
@@ -98,6 +99,7 @@ export function EmployeeOverviewTab({ user }: TabProps) {
           {[user.email, e?.position, e?.department, e?.employeeCode].filter(Boolean).join(' · ')}
         </Text>
       </div>
+      <PendingChangesNotice />
       {content}
     </Stack>
   );

@@ -5,6 +5,7 @@ import { formatDay, formatInstantDay } from '../../../components/DayInput';
 import { formatShiftRange } from '../../../lib/shiftTimes';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
 import { FacePhoto } from '../../face/photo/FacePhoto';
+import { EmployeeManualChanges } from '../../manual-changes/EmployeeManualChanges';
 import type { Employee } from '../api';
 import { FaceStatusBadge, StatusBadge } from './EmployeeBadges';
 
@@ -88,6 +89,8 @@ export function EmployeeInfoModal({ employee, onClose }: { employee: Employee | 
               />
             )}
           </SimpleGrid>
+
+          <EmployeeManualChanges employeeId={e.id} />
 
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
