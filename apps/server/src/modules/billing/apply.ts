@@ -352,6 +352,30 @@ export async function applyEvent(
   return applied;
 }
 
+/**
+ * What the provider knows and we missed (a webhook not delivered, the simulator's renewals) is applied
+ * through the same lifecycle. An ACTIVE status alone never ends arrears: PayPal keeps a subscription
+ * ACTIVE while it retries; only a payment newer than the last one recorded does.
+ */
+export function missedEvents(row: SubscriptionRow, remote: ProviderSubscription): LifecycleEvent[] {
+  const events: LifecycleEvent[] = [];
+  if (row.status === 'APPROVAL_PENDING' && remote.status === 'ACTIVE') {
+    events.push({ type: 'activated', nextBillingTime: remote.nextBillingTime, quantity: remote.quantity });
+  }
+  const live = row.status === 'ACTIVE' || row.status === 'SUSPENDED';
+  const pay = remote.lastPayment;
+  if (live && pay?.time && (!row.lastPaymentTime || pay.time > row.lastPaymentTime)) {
+    events.push({ type: 'payment_completed', amount: pay.amount, currency: pay.currency, time: pay.time, nextBillingTime: remote.nextBillingTime });
+  }
+  if (row.status === 'ACTIVE' && remote.status === 'SUSPENDED') events.push({ type: 'suspended' });
+  if (live && remote.status === 'CANCELLED') events.push({ type: 'cancelled' });
+  if (live && remote.status === 'EXPIRED') events.push({ type: 'expired' });
+  if (row.status === 'ACTIVE' && remote.status === 'ACTIVE' && remote.quantity !== row.employeeCount) {
+    events.push({ type: 'updated', quantity: remote.quantity, nextBillingTime: remote.nextBillingTime });
+  }
+  return events;
+}
+
 /** The lifecycle event a provider event stands for (null: nothing to do). */
 export function lifecycleEventOf(ev: ProviderEvent): LifecycleEvent | null {
   const s = ev.subscription;

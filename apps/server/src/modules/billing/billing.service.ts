@@ -21,7 +21,7 @@ import { activityLog, companies, subscriptions } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js';
 import { activityText } from '../activity/activity.service.js';
 import { countUsage } from '../company/plan.service.js';
-import { applyEvent, cancelRefused, type SubscriptionRow, toLifecycle } from './apply.js';
+import { applyEvent, cancelRefused, missedEvents, type SubscriptionRow, toLifecycle } from './apply.js';
 import { billingModeFor } from './billing.provider.js';
 import { adoptSubscription, ensurePlan, ensureProduct } from './catalog.js';
 import { deadlines, type LifecycleEvent } from './lifecycle.js';
@@ -216,30 +216,6 @@ export async function confirmSubscription(ctx: Ctx, input: ConfirmSubscriptionIn
   if (!row.lastPaymentTime) await recordPayment(ctx.db, row.id, remote);
   const company = await loadCompany(ctx.db, companyId);
   return { success: true as const, plan: company.plan, maxEmployees: company.maxEmployees, subscriptionId: row.providerSubscriptionId };
-}
-
-/**
- * What the provider knows and we missed (a webhook not delivered, the simulator's renewals) is applied
- * through the same lifecycle. An ACTIVE status alone never ends arrears: PayPal keeps a subscription
- * ACTIVE while it retries; only a payment newer than the last one recorded does.
- */
-function missedEvents(row: SubscriptionRow, remote: ProviderSubscription): LifecycleEvent[] {
-  const events: LifecycleEvent[] = [];
-  if (row.status === 'APPROVAL_PENDING' && remote.status === 'ACTIVE') {
-    events.push({ type: 'activated', nextBillingTime: remote.nextBillingTime, quantity: remote.quantity });
-  }
-  const live = row.status === 'ACTIVE' || row.status === 'SUSPENDED';
-  const pay = remote.lastPayment;
-  if (live && pay?.time && (!row.lastPaymentTime || pay.time > row.lastPaymentTime)) {
-    events.push({ type: 'payment_completed', amount: pay.amount, currency: pay.currency, time: pay.time, nextBillingTime: remote.nextBillingTime });
-  }
-  if (row.status === 'ACTIVE' && remote.status === 'SUSPENDED') events.push({ type: 'suspended' });
-  if (live && remote.status === 'CANCELLED') events.push({ type: 'cancelled' });
-  if (live && remote.status === 'EXPIRED') events.push({ type: 'expired' });
-  if (row.status === 'ACTIVE' && remote.status === 'ACTIVE' && remote.quantity !== row.employeeCount) {
-    events.push({ type: 'updated', quantity: remote.quantity, nextBillingTime: remote.nextBillingTime });
-  }
-  return events;
 }
 
 /**
