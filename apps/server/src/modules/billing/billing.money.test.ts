@@ -144,6 +144,7 @@ describe('money checks, stray charges, arrears and idempotency against the fake 
       expect(after?.currentPeriodEnd, total).toEqual(before?.currentPeriodEnd);
       expect(after).toMatchObject({ status: 'ACTIVE', flagReason: `payment ${total} ${currency}, expected 20.00 USD` });
     }
+    expect(await company(companyId)).toMatchObject({ plan: 'PREMIUM', status: 'ACTIVE', maxEmployees: 8 });
     const history = (await t.as(admin).get('/api/paypal/history')).json().data;
     expect(history[0]).toMatchObject({
       event: 'payment_mismatch',

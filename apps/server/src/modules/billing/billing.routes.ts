@@ -16,9 +16,9 @@ import {
 } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { processProviderEvent } from './apply.js';
 import { isSimulator } from './billing.provider.js';
 import * as billing from './billing.service.js';
+import { processProviderEvent } from './provider-events.js';
 import { SIMULATOR_APPROVE_PATH } from './simulator.js';
 import { simulatorPage } from './simulator.page.js';
 import { handleWebhook } from './webhooks.js';

@@ -21,11 +21,12 @@ import { activityLog, companies, subscriptions } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js';
 import { activityText } from '../activity/activity.service.js';
 import { countUsage } from '../company/plan.service.js';
-import { applyEvent, cancelRefused, missedEvents, type SubscriptionRow, toLifecycle } from './apply.js';
+import { applyEvent, type SubscriptionRow, toLifecycle } from './apply.js';
 import { billingModeFor } from './billing.provider.js';
 import { adoptSubscription, ensurePlan, ensureProduct } from './catalog.js';
-import { deadlines, type LifecycleEvent } from './lifecycle.js';
+import { deadlines } from './lifecycle.js';
 import { ProviderError, type ProviderSubscription } from './provider.js';
+import { cancelRefused, missedEvents } from './provider-events.js';
 import { cancelOrOwe } from './stray.js';
 
 /** 404 with the code the spec's web app looks for (subscriptionNotFound closes the modal and refreshes the plan). */

@@ -7,8 +7,9 @@
  */
 import { and, eq, gte, inArray, or } from 'drizzle-orm';
 import { companies, subscriptions } from '../../db/schema/index.js';
-import { applyEvent, type Deps, missedEvents } from './apply.js';
+import { applyEvent, type Deps } from './apply.js';
 import { ProviderError } from './provider.js';
+import { missedEvents } from './provider-events.js';
 import { cancelOrOwe, settleOwedCancellations } from './stray.js';
 
 type Log = { log?: { warn: (o: object, m: string) => void } };

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { processProviderEvent } from './apply.js';
 import { type ProviderEvent, type ProviderEventKind, parseSubscription } from './provider.js';
+import { processProviderEvent } from './provider-events.js';
 
 /** PayPal webhook event types and what they mean here. */
 const KINDS: Record<string, ProviderEventKind> = {
