@@ -209,7 +209,10 @@ export async function applyInTx(
   const mailParams: BillingMailParams = {
     companyName: company.name,
     timezone: company.timezone,
-    employeeCount: d.company.maxEmployees ?? after.employeeCount,
+    // An approved increase speaks of the seats it brings (from the next payment), not of today's.
+    employeeCount: d.steps.includes('revision_scheduled')
+      ? (after.revisionEmployeeCount ?? after.employeeCount)
+      : (d.company.maxEmployees ?? after.employeeCount),
     accessUntil: iso(when.accessUntil),
     graceEndsAt: iso(when.graceEndsAt),
     deletionAt: iso(when.deletionAt),

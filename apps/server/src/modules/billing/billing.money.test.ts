@@ -145,6 +145,13 @@ describe('money checks, stray charges, arrears and idempotency against the fake 
       expect(after).toMatchObject({ status: 'ACTIVE', flagReason: `payment ${total} ${currency}, expected 20.00 USD` });
     }
     expect(await company(companyId)).toMatchObject({ plan: 'PREMIUM', status: 'ACTIVE', maxEmployees: 8 });
+    // The super admin's company list shows the flag on this company only.
+    const root = await t.factories.superAdmin();
+    const list = (await t.as(root).get('/api/super-admin/companies?limit=100')).json().data as { id: string; billingFlag: unknown }[];
+    expect(list.find((c) => c.id === companyId)?.billingFlag).toEqual({ reason: 'payment 17.5 USD, expected 20.00 USD', at: expect.any(String) });
+    expect(list.filter((c) => c.billingFlag && c.id !== companyId).map((c) => c.billingFlag)).not.toContainEqual(
+      expect.objectContaining({ reason: expect.stringContaining('17.5') }),
+    );
     const history = (await t.as(admin).get('/api/paypal/history')).json().data;
     expect(history[0]).toMatchObject({
       event: 'payment_mismatch',

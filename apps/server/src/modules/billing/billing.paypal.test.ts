@@ -296,6 +296,11 @@ describe('payments through PayPal (the real client against a local fake PayPal)'
     expect((await company(companyId))?.maxEmployees).toBe(8);
     const details = (await t.as(admin).get('/api/paypal/subscription-details')).json().data;
     expect(details.subscription.pending_revision).toEqual({ employee_count: 10, effective_from: nextBilling.toISOString() });
+    await runDueJobs(t.deps, jobHandlers, recurringJobs, log, new Date(Date.now() + 60_000));
+    const mail = t.deps.mailer.outbox.filter((m) => m.to === admin.email && m.subject === 'Presente: Ampliación aprobada').at(-1);
+    expect(mail?.text).toContain(`a 10 empleados está aprobada. PayPal la cobra desde la próxima fecha de cobro, el ${day}`);
+    const scheduled = (await t.as(admin).get('/api/paypal/history')).json().data.find((h: { event: string }) => h.event === 'revision_scheduled');
+    expect(scheduled).toMatchObject({ employeeCount: 10, title: 'Ampliación aprobada: se cobra y se aplica desde la próxima fecha de cobro' });
     // The next cycle: PayPal charges 10 x 2.50 = "25.0"; from that payment the seats are usable.
     fake.takeEvents();
     fake.renew(subscriptionId);
