@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FakeSale } from './fake-paypal.js';
 
 /** Test support for the fake PayPal: PayPal's error bodies and event shapes, word for word from its OpenAPI documents. */
 
@@ -54,3 +56,56 @@ export const saleTotal = (value: string) =>
   Number(value)
     .toFixed(2)
     .replace(/(\.\d)0$/, '$1');
+
+export function send(res: ServerResponse, status: number, body?: unknown) {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(body === undefined ? '' : JSON.stringify(body));
+}
+
+export async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export const addCycle = (d: Date, interval: string) => {
+  const r = new Date(d);
+  if (interval === 'YEAR') r.setUTCFullYear(r.getUTCFullYear() + 1);
+  else r.setUTCMonth(r.getUTCMonth() + 1);
+  return r;
+};
+export const cents = (v: string) => Math.round(Number(v) * 100);
+export const overrideOf = (plan: unknown): { price: string; currency: string } | null => {
+  const cycles = (plan as { billing_cycles?: { pricing_scheme?: { fixed_price?: { value?: string; currency_code?: string } } }[] } | undefined)?.billing_cycles;
+  const fixed = cycles?.find((c) => c.pricing_scheme?.fixed_price)?.pricing_scheme?.fixed_price;
+  return fixed?.value ? { price: fixed.value, currency: fixed.currency_code ?? 'USD' } : null;
+};
+
+/** A v1 sale, as PayPal sends it: amounts as strings, trailing zeros dropped ("20.0"), the subscription as billing_agreement_id. */
+export function saleResource(url: string, sale: FakeSale, customId: string | null) {
+  const { total: value, currency } = sale;
+  return {
+    id: sale.id,
+    state: 'completed',
+    amount: { total: saleTotal(value), currency, details: { subtotal: saleTotal(value) } },
+    payment_mode: 'INSTANT_TRANSFER',
+    protection_eligibility: 'ELIGIBLE',
+    transaction_fee: { value: saleTotal(((cents(value) * 0.054 + 30) / 100).toFixed(2)), currency },
+    billing_agreement_id: sale.subscriptionId,
+    custom: customId ?? undefined,
+    create_time: sale.time,
+    update_time: sale.time,
+    links: [{ href: `${url}/v1/payments/sale/${sale.id}`, rel: 'self', method: 'GET' }],
+  };
+}
+
+/** A refund names the sale it returns (sale_id), not the subscription; a reversal is the sale, reversed. */
+export function refundResource(sale: FakeSale, kind: 'REFUNDED' | 'REVERSED', now: string, refundId: string, paymentId: string) {
+  const amount = { total: saleTotal(sale.total), currency: sale.currency };
+  return kind === 'REFUNDED'
+    ? { id: refundId, state: 'completed', amount, sale_id: sale.id, parent_payment: paymentId, create_time: now, update_time: now }
+    : { id: sale.id, state: 'reversed', amount, reason_code: 'BUYER_COMPLAINT', billing_agreement_id: sale.subscriptionId, create_time: now, update_time: now };
+}
+
+export const refundSummary = (sale: FakeSale, kind: 'REFUNDED' | 'REVERSED') =>
+  `A ${saleTotal(sale.total)} ${sale.currency} sale payment was ${kind === 'REFUNDED' ? 'refunded' : 'reversed'}`;

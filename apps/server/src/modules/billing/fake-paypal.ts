@@ -1,7 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type FakeEvent, payPalError, saleTotal } from './fake-paypal.shapes.js';
+import {
+  addCycle,
+  cents,
+  type FakeEvent,
+  overrideOf,
+  payPalError,
+  readBody,
+  refundResource,
+  refundSummary,
+  saleResource,
+  saleTotal,
+  send,
+} from './fake-paypal.shapes.js';
 
 /**
  * Test support: a local stand-in for PayPal's REST API (OAuth client credentials, catalog products,
@@ -105,30 +117,6 @@ export interface FakePayPal {
   close(): Promise<void>;
 }
 
-function send(res: ServerResponse, status: number, body?: unknown) {
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(body === undefined ? '' : JSON.stringify(body));
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-const addCycle = (d: Date, interval: string) => {
-  const r = new Date(d);
-  if (interval === 'YEAR') r.setUTCFullYear(r.getUTCFullYear() + 1);
-  else r.setUTCMonth(r.getUTCMonth() + 1);
-  return r;
-};
-const cents = (v: string) => Math.round(Number(v) * 100);
-const overrideOf = (plan: unknown): { price: string; currency: string } | null => {
-  const cycles = (plan as { billing_cycles?: { pricing_scheme?: { fixed_price?: { value?: string; currency_code?: string } } }[] } | undefined)?.billing_cycles;
-  const fixed = cycles?.find((c) => c.pricing_scheme?.fixed_price)?.pricing_scheme?.fixed_price;
-  return fixed?.value ? { price: fixed.value, currency: fixed.currency_code ?? 'USD' } : null;
-};
-
 export async function startFakePayPal(): Promise<FakePayPal> {
   const tokens = new Set<string>();
   /** PayPal-Request-Id -> the answer given (PayPal keeps them 72 hours). */
@@ -204,25 +192,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     touch(s);
     const sale: FakeSale = { id: id('SALE', 6), subscriptionId: s.id, total: value, currency, time: iso(at) };
     state.sales.set(sale.id, sale);
-    // A v1 sale, as PayPal sends it: amounts as strings, trailing zeros dropped ("20.0").
-    emit(
-      'PAYMENT.SALE.COMPLETED',
-      'sale',
-      {
-        id: sale.id,
-        state: 'completed',
-        amount: { total: saleTotal(value), currency, details: { subtotal: saleTotal(value) } },
-        payment_mode: 'INSTANT_TRANSFER',
-        protection_eligibility: 'ELIGIBLE',
-        transaction_fee: { value: saleTotal(((cents(value) * 0.054 + 30) / 100).toFixed(2)), currency },
-        billing_agreement_id: s.id,
-        custom: s.custom_id ?? undefined,
-        create_time: sale.time,
-        update_time: sale.time,
-        links: [{ href: `${url}/v1/payments/sale/${sale.id}`, rel: 'self', method: 'GET' }],
-      },
-      `Payment completed for ${saleTotal(value)} ${currency}`,
-    );
+    emit('PAYMENT.SALE.COMPLETED', 'sale', saleResource(url, sale, s.custom_id), `Payment completed for ${saleTotal(value)} ${currency}`);
     return sale;
   };
 
@@ -470,33 +440,11 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     refund(saleId: string, kind: 'REFUNDED' | 'REVERSED' = 'REFUNDED') {
       const sale = state.sales.get(saleId);
       if (!sale) throw new Error(`fake PayPal: no sale ${saleId}`);
-      const now = iso();
-      // A refund names the sale it returns (sale_id), not the subscription.
       return emit(
         `PAYMENT.SALE.${kind}`,
         kind === 'REFUNDED' ? 'refund' : 'sale',
-        kind === 'REFUNDED'
-          ? {
-              id: id('RF', 6),
-              state: 'completed',
-              amount: { total: saleTotal(sale.total), currency: sale.currency },
-              sale_id: sale.id,
-              parent_payment: id('PAYID', 6),
-              create_time: now,
-              update_time: now,
-            }
-          : {
-              id: sale.id,
-              state: 'reversed',
-              amount: { total: saleTotal(sale.total), currency: sale.currency },
-              reason_code: 'BUYER_COMPLAINT',
-              billing_agreement_id: sale.subscriptionId,
-              create_time: now,
-              update_time: now,
-            },
-        kind === 'REFUNDED'
-          ? `A ${saleTotal(sale.total)} ${sale.currency} sale payment was refunded`
-          : `A ${saleTotal(sale.total)} ${sale.currency} sale payment was reversed`,
+        refundResource(sale, kind, iso(), id('RF', 6), id('PAYID', 6)),
+        refundSummary(sale, kind),
       );
     },
     revokeTokens: () => tokens.clear(),
