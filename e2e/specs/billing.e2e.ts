@@ -114,13 +114,24 @@ for (const target of targets()) {
       await page.getByRole('button', { name: 'Gestionar suscripción' }).click();
       const manage = await see(page.getByRole('dialog', { name: 'Gestionar suscripción' }));
       await see(manage.getByText('Empleados contratados actualmente: 10'));
+      await see(manage.getByText(`desde el próximo cobro (${ddmmyyyy(nextMonth)})`, { exact: false }));
+      if (screens) await shotBoth(page, 'subscription-manage');
       await manage.getByLabel('Nuevo número de empleados').fill('12');
       await manage.getByRole('button', { name: 'Actualizar suscripción' }).click();
       await approveInSimulator(page, { title: 'Aprobar cambio de suscripción', employees: 12, total: '30.00' });
-      await see(toast(page, 'Suscripción actualizada exitosamente'), 20_000);
-      await expect.poll(() => fieldValue(page, 'Empleados contratados'), { timeout: 10_000 }).toBe('12');
-      await see(page.getByText('6 / 12'));
+      // Approved, not paid: PayPal charges 12 from the next billing date, and the 2 extra seats come with that payment (decision 0041).
+      await see(
+        toast(
+          page,
+          `Ampliación aprobada. PayPal la cobra desde la próxima fecha de cobro (${ddmmyyyy(nextMonth)}); desde ese pago podrás tener 12 empleados activos.`,
+        ),
+        20_000,
+      );
+      await see(page.getByText(`La ampliación a 12 empleados está aprobada: PayPal la cobra el ${ddmmyyyy(nextMonth)} (próximo cobro)`, { exact: false }));
+      expect(await fieldValue(page, 'Empleados contratados')).toBe('10');
+      await see(page.getByText('6 / 10'));
       await dismissToasts(page);
+      if (screens) await shotBoth(page, 'subscription-revision-approved');
 
       // Cancel: 'No, mantener' keeps it; 'Sí, cancelar' cancels with Premium until the paid period ends.
       await page.getByRole('button', { name: 'Cancelar suscripción' }).click();
@@ -140,12 +151,16 @@ for (const target of targets()) {
       await gone(page.getByRole('button', { name: 'Gestionar suscripción' }));
       await gone(page.getByRole('button', { name: 'Cancelar suscripción' }));
       // Premium stays in force until the end of the paid period; the day the data goes is said too.
-      expect(await fieldValue(page, 'Empleados contratados')).toBe('12');
+      expect(await fieldValue(page, 'Empleados contratados')).toBe('10');
       const deletion = new Date(nextMonth.getTime() + 30 * 86_400_000);
       await see(page.getByText(`Tus datos se eliminarán el ${ddmmyyyy(deletion)}.`));
       // The billing history: every step with its date, the first payment with its amount.
       const history = page.getByRole('table', { name: 'Historial de facturación' });
-      for (const event of ['Suscripción cancelada', 'Suscripción actualizada', 'Suscripción Premium activada'])
+      for (const event of [
+        'Suscripción cancelada',
+        'Ampliación aprobada: se cobra y se aplica desde la próxima fecha de cobro',
+        'Suscripción Premium activada',
+      ])
         await see(history.getByText(event, { exact: true }));
       await see(history.getByRole('row').filter({ hasText: 'Pago de suscripción recibido' }).filter({ hasText: '25.00 USD' }));
       await dismissToasts(page);

@@ -32,6 +32,18 @@ export const ACTIVITY_MESSAGES = {
     es: 'Pago fallido: suscripción suspendida (periodo de gracia)',
     en: 'Payment failed: subscription suspended (grace period)',
   },
+  'activity.billing.payment_reversed': {
+    es: 'Pago reembolsado o revertido: suscripción suspendida (periodo de gracia)',
+    en: 'Payment refunded or reversed: subscription suspended (grace period)',
+  },
+  'activity.billing.payment_mismatch': {
+    es: 'Pago que no coincide con el precio: en revisión, Premium no se extiende',
+    en: 'Payment not matching the price: under review, Premium not extended',
+  },
+  'activity.billing.revision_scheduled': {
+    es: 'Ampliación aprobada: se cobra y se aplica desde la próxima fecha de cobro',
+    en: 'Extra seats approved: charged and applied from the next billing date',
+  },
   'activity.billing.grace_expired': { es: 'Periodo de gracia vencido: límites del plan Gratis', en: 'Grace period over: Free plan limits' },
   'activity.billing.revised': { es: 'Suscripción actualizada', en: 'Subscription updated' },
   'activity.billing.cancelled': { es: 'Suscripción cancelada', en: 'Subscription cancelled' },

@@ -23,6 +23,18 @@ export const BILLING_MESSAGES = {
     es: 'La suscripción aún no fue aprobada. Completa la aprobación del pago.',
     en: 'The subscription has not been approved yet. Complete the payment approval.',
   },
+  'billing.approvalProcessing': {
+    es: 'PayPal aprobó la suscripción y está procesando el primer pago. Premium se activa cuando el pago se complete; vuelve a intentarlo en unos minutos.',
+    en: 'PayPal approved the subscription and is processing the first payment. Premium starts when the payment completes; try again in a few minutes.',
+  },
+  'billing.subscriptionRefused': {
+    es: 'La suscripción no coincide con el plan, el precio o el número de empleados de Presente, así que no se activó y fue cancelada en PayPal. Crea una nueva desde esta pantalla.',
+    en: "The subscription does not match Presente's plan, price or number of employees, so it was not activated and was cancelled at PayPal. Create a new one from this screen.",
+  },
+  'billing.revisionScheduled': {
+    es: 'Ampliación aprobada. PayPal la cobra desde la próxima fecha de cobro ({date}); desde ese pago podrás tener {count} empleados activos.',
+    en: 'Increase approved. PayPal charges it from the next billing date ({date}); from that payment on you can have {count} active employees.',
+  },
   'billing.providerError': { es: 'Error en el procesamiento de PayPal', en: 'PayPal processing error' },
   'billing.planProductNotCompatible': {
     es: 'Los planes deben usar el mismo producto. Contacta soporte.',

@@ -160,6 +160,8 @@ export const superAdminCompany = z.object({
   admin: superAdminCompanyAdmin.nullable(),
   /** Extension (decision 0034): when the company was deleted; only its attendance register is kept, read-only. */
   closedAt: z.string().nullable().optional(),
+  /** Extension (decision 0041): the latest money disagreement with PayPal (a payment not price x seats, an overridden price). */
+  billingFlag: z.object({ reason: z.string(), at: z.string() }).nullable().optional(),
 });
 export type SuperAdminCompany = z.infer<typeof superAdminCompany>;
 

@@ -176,6 +176,8 @@ export const subscriptionDetailsAnswer = z.object({
         last_payment: z.object({ amount: z.object({ value: z.string(), currency_code: z.string() }), time: z.string().nullable() }).nullable(),
         failed_payments_count: z.number(),
       }),
+      /** An approved increase not paid yet: its seats come with the payment on effective_from (decision 0041). */
+      pending_revision: z.object({ employee_count: z.number(), effective_from: z.string().nullable() }).nullable().optional(),
     })
     .nullable(),
   company: z.object({
@@ -204,7 +206,10 @@ export const BILLING_HISTORY_EVENTS = [
   'payment_completed',
   'payment_recovered',
   'payment_failed',
+  'payment_reversed',
+  'payment_mismatch',
   'grace_expired',
+  'revision_scheduled',
   'revised',
   'cancelled',
   'expired',
@@ -237,4 +242,6 @@ export const reviseAnswer = z.object({
   automaticUpgrade: z.boolean().optional(),
   revisionId: z.string().optional(),
   employeeCount: z.number(),
+  /** An approved increase: its seats are usable from this billing date, when PayPal charges them (decision 0041). */
+  effectiveFrom: z.string().nullable().optional(),
 });

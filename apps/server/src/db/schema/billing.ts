@@ -54,6 +54,11 @@ export const subscriptions = pgTable(
     revisionEmployeeCount: integer(),
     revisionRequestedAt: ts(),
     revisionAppliedAt: ts(),
+    /** When the buyer approved the revision at the provider; its seats come with the first payment at that quantity (decision 0041). */
+    revisionApprovedAt: ts(),
+    /** Something about the money disagrees with us (a payment not equal to price x seats): the super admin must look (decision 0041). */
+    flaggedAt: ts(),
+    flagReason: text(),
     createdAt: ts().notNull().defaultNow(),
     updatedAt: ts()
       .notNull()
@@ -89,4 +94,27 @@ export const paymentEvents = pgTable(
     processedAt: ts(),
   },
   (t) => [uniqueIndex('payment_events_provider_event_uq').on(t.providerEventId), index('payment_events_company_received_idx').on(t.companyId, t.receivedAt)],
+);
+
+/**
+ * Subscriptions we owe a cancellation at the provider (decision 0041): one PayPal would not cancel yet
+ * (APPROVAL_PENDING or APPROVED: PayPal cancels only ACTIVE or SUSPENDED ones) for a company deleted or
+ * unknown, or refused by the money checks. The daily reconcile job, and the activation webhook, cancel
+ * them once they can be. No company_id: the company may be gone.
+ */
+export const billingCancellations = pgTable(
+  'billing_cancellations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    provider: varchar({ length: 16, enum: ['paypal', 'simulator'] }).notNull(),
+    providerSubscriptionId: varchar({ length: 64 }).notNull(),
+    reason: text().notNull(),
+    attempts: integer().notNull().default(0),
+    lastAttemptAt: ts(),
+    lastError: text(),
+    /** Cancelled at the provider (or found already over). */
+    doneAt: ts(),
+    createdAt: ts().notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('billing_cancellations_provider_subscription_uq').on(t.provider, t.providerSubscriptionId)],
 );

@@ -1,8 +1,8 @@
 import type { SuperAdminCompany, SuperAdminCompanyListQuery } from '@presente/shared';
-import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Ctx } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { companies, employees, users } from '../../db/schema/index.js';
+import { companies, employees, subscriptions, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { containsFolded } from '../../lib/sql.js';
 
@@ -38,10 +38,21 @@ async function employeeCounts(db: Db, companyIds: string[]): Promise<Map<string,
   return new Map(rows.map((r) => [r.companyId, Number(r.n)]));
 }
 
+/** The latest billing flag per company (decision 0041: a payment or subscription that disagrees with our price), in one query. */
+async function billingFlags(db: Db, companyIds: string[]): Promise<Map<string, { reason: string; at: string }>> {
+  if (!companyIds.length) return new Map();
+  const rows = await db
+    .selectDistinctOn([subscriptions.companyId], { companyId: subscriptions.companyId, reason: subscriptions.flagReason, at: subscriptions.flaggedAt })
+    .from(subscriptions)
+    .where(and(inArray(subscriptions.companyId, companyIds), isNotNull(subscriptions.flaggedAt)))
+    .orderBy(subscriptions.companyId, desc(subscriptions.flaggedAt));
+  return new Map(rows.map((r) => [r.companyId, { reason: r.reason ?? '', at: r.at!.toISOString() }]));
+}
+
 /** Company rows as the API shows them (spec §3), with employee counts and admins fetched in bulk. */
 export async function toCompanyViews(db: Db, rows: CompanyRow[]): Promise<SuperAdminCompany[]> {
   const ids = rows.map((r) => r.id);
-  const [counts, admins] = await Promise.all([employeeCounts(db, ids), companyAdmins(db, ids)]);
+  const [counts, admins, flags] = await Promise.all([employeeCounts(db, ids), companyAdmins(db, ids), billingFlags(db, ids)]);
   return rows.map((c) => {
     const admin = admins.get(c.id);
     return {
@@ -63,6 +74,7 @@ export async function toCompanyViews(db: Db, rows: CompanyRow[]): Promise<SuperA
       updatedAt: c.updatedAt.toISOString(),
       admin: admin ? { id: admin.id, name: admin.name, email: admin.email, isActive: admin.isActive } : null,
       closedAt: c.closedAt ? c.closedAt.toISOString() : null,
+      billingFlag: flags.get(c.id) ?? null,
     };
   });
 }

@@ -168,6 +168,7 @@ describe('GET /api/super-admin/companies', () => {
         updatedAt: company.updatedAt.toISOString(),
         admin: { id: first.id, name: first.name, email: first.email, isActive: true },
         closedAt: null,
+        billingFlag: null,
       },
     ]);
     const lonely = await t.factories.company({ name: `Sin admin ${uniq()}` });

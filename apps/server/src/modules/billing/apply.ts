@@ -2,7 +2,7 @@ import type { Language } from '@presente/shared';
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { AppDeps } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { companies, employees, paymentEvents, sessions, subscriptions, users } from '../../db/schema/index.js';
+import { companies, employees, sessions, subscriptions, users } from '../../db/schema/index.js';
 import { enqueue } from '../../jobs/runner.js';
 import { rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
@@ -13,9 +13,11 @@ import { removeFaceData } from '../face/enrol.service.js';
 import { closeCompany } from '../register/closing.js';
 import { jobLinkBase, registerDownloadUrl } from '../register/register.links.js';
 import type { BillingMailParams } from './billing.mails.js';
-import { adoptSubscription } from './catalog.js';
+import { knownPlan } from './catalog.js';
 import { deadlines, decide, type LifecycleEvent, type LifecycleStep, type LifecycleSubscription, STEP_MAILED } from './lifecycle.js';
-import type { ProviderEvent } from './provider.js';
+import { paidSeats, type SubscriptionProblem, subscriptionProblem } from './money.js';
+import type { ProviderSubscription } from './provider.js';
+import { cancelOrOwe } from './stray.js';
 
 export const BILLING_MAIL_JOB = 'billing-mail';
 export const BILLING_LIFECYCLE_JOB = 'billing-lifecycle';
@@ -35,6 +37,26 @@ export interface Applied {
   /** Sessions ended (deactivated employees) and whether the company closed: their sockets go after the commit. */
   revokedSessions: string[];
   companyClosed: boolean;
+  /** The money checks refused the subscription (decision 0041): cancelled here, and at the provider. */
+  refused?: SubscriptionProblem;
+  /** A payment that is not price x seats was flagged for the super admin. */
+  flagged?: boolean;
+}
+
+/** The price per seat and period we sell a subscription row at: its plan's (catalogue), else the row's. */
+async function priceOf(tx: Db, deps: Deps, sub: SubscriptionRow): Promise<string> {
+  const plan = await knownPlan({ ...deps, db: tx }, sub.providerPlanId);
+  if (plan) return plan.pricePerPeriod;
+  return (Number(sub.pricePerEmployee) * (sub.billingCycle === 'annual' ? 12 : 1)).toFixed(2);
+}
+
+/** A completed payment checked against price x seats: the seats it pays for, or a mismatch (decision 0041). */
+async function checkPayment(tx: Db, deps: Deps, sub: SubscriptionRow, event: Extract<LifecycleEvent, { type: 'payment_completed' }>): Promise<LifecycleEvent> {
+  const pricePerPeriod = await priceOf(tx, deps, sub);
+  const seats = paidSeats(event.amount, event.currency, { pricePerPeriod, currency: sub.currency }, [sub.employeeCount, sub.revisionEmployeeCount]);
+  if (seats !== null) return { ...event, quantity: seats };
+  const expected = `${((Math.round(Number(pricePerPeriod) * 100) * sub.employeeCount) / 100).toFixed(2)} ${sub.currency}`;
+  return { type: 'payment_mismatch', amount: event.amount, currency: event.currency, time: event.time, expected };
 }
 
 export const mailLanguage = (locale: string): Language => (locale.toLowerCase().startsWith('en') ? 'en' : 'es');
@@ -54,15 +76,16 @@ export function toLifecycle(row: SubscriptionRow): LifecycleSubscription {
     endedAt: row.endedAt,
     revisionEmployeeCount: row.revisionEmployeeCount,
     revisionAppliedAt: row.revisionAppliedAt,
+    revisionApprovedAt: row.revisionApprovedAt,
   };
 }
 
 /** The activity title of a step: a catalogue key (activity.billing.*), answered in the reader's language. */
 export const billingActivityTitle = (step: LifecycleStep) => `activity.billing.${step}` as const;
 /** Steps whose entry says how many employees Premium now covers. */
-const WITH_COUNT: ReadonlySet<LifecycleStep> = new Set(['activated', 'payment_recovered', 'revised']);
+const WITH_COUNT: ReadonlySet<LifecycleStep> = new Set(['activated', 'payment_recovered', 'revised', 'revision_scheduled']);
 /** Steps a payment can bring (the amount is kept on their entry). */
-const PAID: ReadonlySet<LifecycleStep> = new Set(['activated', 'payment_completed', 'payment_recovered']);
+const PAID: ReadonlySet<LifecycleStep> = new Set(['activated', 'payment_completed', 'payment_recovered', 'payment_mismatch']);
 
 /** Deactivates the ACTIVE employees beyond the FREE limit, newest first, and their logins; returns their ids. */
 async function deactivateExtraEmployees(tx: Db, companyId: string, keep: number, revoked: string[]): Promise<string[]> {
@@ -127,33 +150,73 @@ async function restoreEmployees(tx: Db, companyId: string, ids: string[], maxEmp
  * decides (lifecycle.ts), writes the subscription, the company and its employees, logs each step and
  * queues each mail (durable jobs), or deletes the company. Returns null if the subscription is gone.
  */
-export async function applyInTx(tx: Db, deps: Deps, subscriptionId: string, event: LifecycleEvent, now: Date, actorUserId?: string): Promise<Applied | null> {
+export async function applyInTx(
+  tx: Db,
+  deps: Deps,
+  subscriptionId: string,
+  incoming: LifecycleEvent,
+  now: Date,
+  actorUserId?: string,
+  remote?: ProviderSubscription,
+): Promise<Applied | null> {
   const [ref] = await tx.select({ companyId: subscriptions.companyId }).from(subscriptions).where(eq(subscriptions.id, subscriptionId));
   if (!ref) return null;
   const [company] = await tx.select().from(companies).where(eq(companies.id, ref.companyId)).for('update');
   const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
   if (!company || !sub) return null;
-
-  const d = decide(toLifecycle(sub), company, event, now);
   const applied: Applied = {
     companyId: company.id,
-    steps: d.steps,
+    steps: [],
     deleted: false,
     cancelAtProvider: [],
     employeesChanged: false,
     revokedSessions: [],
     companyClosed: false,
   };
+  const starts = incoming.type === 'activated' || incoming.type === 'payment_completed';
+  if (starts && company.closedAt && sub.status === 'APPROVAL_PENDING') {
+    // Approved after its company was deleted: nobody may be charged for it (decision 0041).
+    if (sub.provider === deps.billing.mode) applied.cancelAtProvider.push({ id: sub.providerSubscriptionId, reason: 'Company deleted before the approval' });
+    return applied;
+  }
+  if (incoming.type === 'activated' && remote && sub.status === 'APPROVAL_PENDING') {
+    const problem = subscriptionProblem(remote, {
+      planId: sub.providerPlanId,
+      pricePerPeriod: await priceOf(tx, deps, sub),
+      currency: sub.currency,
+      quantity: sub.employeeCount,
+    });
+    if (problem) {
+      // Not what we sell (an inline price override, another plan, currency, amount or seat count): refused and cancelled.
+      const reason = `Refused: ${problem.replace('_', ' ')} does not match Presente's plan`;
+      await tx
+        .update(subscriptions)
+        .set({ status: 'CANCELLED', cancelledAt: now, endedAt: now, cancelReason: reason, flaggedAt: now, flagReason: problem, updatedAt: now })
+        .where(eq(subscriptions.id, sub.id));
+      if (sub.provider === deps.billing.mode) applied.cancelAtProvider.push({ id: sub.providerSubscriptionId, reason });
+      applied.refused = problem;
+      return applied;
+    }
+  }
+  const event = incoming.type === 'payment_completed' && incoming.quantity === undefined ? await checkPayment(tx, deps, sub, incoming) : incoming;
+  applied.flagged = event.type === 'payment_mismatch';
+
+  const d = decide(toLifecycle(sub), company, event, now);
+  applied.steps = d.steps;
   const after = { ...toLifecycle(sub), ...d.subscription } as LifecycleSubscription;
   const when = deadlines(after);
   const admin = (await companyAdmins(tx, [company.id])).get(company.id);
   const mailParams: BillingMailParams = {
     companyName: company.name,
     timezone: company.timezone,
-    employeeCount: d.company.maxEmployees ?? after.employeeCount,
+    // An approved increase speaks of the seats it brings (from the next payment), not of today's.
+    employeeCount: d.steps.includes('revision_scheduled')
+      ? (after.revisionEmployeeCount ?? after.employeeCount)
+      : (d.company.maxEmployees ?? after.employeeCount),
     accessUntil: iso(when.accessUntil),
     graceEndsAt: iso(when.graceEndsAt),
     deletionAt: iso(when.deletionAt),
+    effectiveFrom: iso(after.nextBillingTime),
     subscriptionUrl: deps.config.PUBLIC_URL ? `${deps.config.PUBLIC_URL.replace(/\/$/, '')}/company-admin/subscription` : undefined,
   };
   const queueMails = async () => {
@@ -222,7 +285,8 @@ export async function applyInTx(tx: Db, deps: Deps, subscriptionId: string, even
       .set({ ...d.company, updatedAt: now })
       .where(eq(companies.id, company.id));
 
-  const payment = event.type === 'payment_completed' ? { amount: Number(event.amount).toFixed(2), currency: event.currency } : null;
+  const payment =
+    event.type === 'payment_completed' || event.type === 'payment_mismatch' ? { amount: Number(event.amount).toFixed(2), currency: event.currency } : null;
   for (const step of d.steps) {
     // The billing history (GET /paypal/history) reads these entries: keys, not words (decision 0012).
     await logActivity(tx, {
@@ -240,6 +304,8 @@ export async function applyInTx(tx: Db, deps: Deps, subscriptionId: string, even
         ...(mailParams.accessUntil ? { accessUntil: mailParams.accessUntil } : {}),
         ...(mailParams.graceEndsAt ? { graceEndsAt: mailParams.graceEndsAt } : {}),
         ...(mailParams.deletionAt ? { deletionAt: mailParams.deletionAt } : {}),
+        ...(step === 'revision_scheduled' && mailParams.effectiveFrom ? { effectiveFrom: mailParams.effectiveFrom } : {}),
+        ...(step === 'payment_mismatch' && event.type === 'payment_mismatch' ? { expected: event.expected } : {}),
       },
     });
   }
@@ -254,6 +320,13 @@ export async function applyInTx(tx: Db, deps: Deps, subscriptionId: string, even
  */
 export async function afterCommit(deps: Deps & { log?: { warn: (o: object, m: string) => void } }, applied: Applied | null) {
   if (!applied) return;
+  if (applied.refused || applied.flagged) {
+    deps.log?.warn(
+      { companyId: applied.companyId, refused: applied.refused, flagged: applied.flagged },
+      'billing: money check failed, flagged for the super admin',
+    );
+    deps.events.emit(rooms.superAdmin(), 'company_update', { companyId: applied.companyId, action: 'billing_flagged' });
+  }
   dropSessionSockets(deps.events, applied.revokedSessions);
   if (applied.companyClosed) dropCompanySockets(deps.events, applied.companyId);
   if (!applied.steps.length && !applied.cancelAtProvider.length && !applied.employeesChanged) return;
@@ -264,96 +337,22 @@ export async function afterCommit(deps: Deps & { log?: { warn: (o: object, m: st
     deps.events.emit(rooms.companyAdmin(applied.companyId), 'employee_update', { action: 'plan_changed', steps: applied.steps });
   }
   if (applied.deleted) deps.events.emit(rooms.superAdmin(), 'system_stats_update', { reason: 'company_deleted', companyId: applied.companyId });
-  for (const { id, reason } of applied.cancelAtProvider) {
-    await deps.billing.cancelSubscription(id, reason).catch((err) => deps.log?.warn({ err, id }, 'could not cancel a subscription at the provider'));
-  }
+  // What the provider will not cancel yet (or fails to) is owed, retried by the daily reconcile job.
+  for (const { id, reason } of applied.cancelAtProvider) await cancelOrOwe(deps, id, reason);
 }
 
 /** Applies an event to a subscription in its own transaction, then finishes after the commit. */
-export async function applyEvent(deps: Deps, subscriptionId: string, event: LifecycleEvent, now: Date, actorUserId?: string) {
-  const applied = await deps.db.transaction((tx) => applyInTx(tx, deps, subscriptionId, event, now, actorUserId));
+export async function applyEvent(
+  deps: Deps & { log?: { warn: (o: object, m: string) => void } },
+  subscriptionId: string,
+  event: LifecycleEvent,
+  now: Date,
+  actorUserId?: string,
+  remote?: ProviderSubscription,
+) {
+  const applied = await deps.db.transaction((tx) => applyInTx(tx, deps, subscriptionId, event, now, actorUserId, remote));
   await afterCommit(deps, applied);
   return applied;
-}
-
-/** The lifecycle event a provider event stands for (null: nothing to do). */
-export function lifecycleEventOf(ev: ProviderEvent): LifecycleEvent | null {
-  const s = ev.subscription;
-  switch (ev.kind) {
-    case 'activated':
-      return { type: 'activated', nextBillingTime: s?.nextBillingTime ?? null, quantity: s?.quantity };
-    case 'payment_completed':
-      return ev.payment ? { type: 'payment_completed', ...ev.payment, nextBillingTime: s?.nextBillingTime ?? null } : null;
-    case 'payment_failed':
-      return { type: 'payment_failed', failedPaymentsCount: s?.failedPaymentsCount };
-    case 'suspended':
-    case 'cancelled':
-    case 'expired':
-      return { type: ev.kind };
-    case 'updated':
-      return s ? { type: 'updated', quantity: s.quantity, nextBillingTime: s.nextBillingTime } : null;
-    default:
-      return null;
-  }
-}
-
-/**
- * Processes a provider event exactly once: the event id is recorded in the same transaction as its
- * effects, so a replay (or a concurrent duplicate delivery) finds it and changes nothing, and a failure
- * leaves nothing recorded for the provider's retry.
- */
-export async function processProviderEvent(
-  deps: Deps & { log?: { warn: (o: object, m: string) => void } },
-  ev: ProviderEvent,
-  now: Date,
-): Promise<'applied' | 'duplicate' | 'ignored'> {
-  let applied: Applied | null = null;
-  let refused: string | null = null;
-  const outcome = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(paymentEvents)
-      .values({ provider: deps.billing.mode, providerEventId: ev.id, type: ev.type, providerSubscriptionId: ev.subscriptionId, payload: ev.payload ?? {} })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (!row) return 'duplicate' as const;
-    const finish = (result: 'applied' | 'ignored', companyId: string | null = null) =>
-      tx
-        .update(paymentEvents)
-        .set({ outcome: result, companyId, processedAt: now })
-        .where(eq(paymentEvents.id, row.id))
-        .then(() => result);
-
-    const event = lifecycleEventOf(ev);
-    if (!event || !ev.subscriptionId) return finish('ignored');
-    let [sub] = await tx
-      .select({ id: subscriptions.id, companyId: subscriptions.companyId })
-      .from(subscriptions)
-      .where(and(eq(subscriptions.provider, deps.billing.mode), eq(subscriptions.providerSubscriptionId, ev.subscriptionId)));
-    if (!sub && ev.subscription?.customId && (ev.kind === 'activated' || ev.kind === 'payment_completed')) {
-      const customId = ev.subscription.customId;
-      const company = /^[0-9a-f-]{36}$/i.test(customId) ? customId : null;
-      const adopted = company ? await adoptSubscription(tx, deps, ev.subscription, company) : null;
-      if (typeof adopted === 'string') sub = { id: adopted, companyId: customId };
-      else if (adopted) refused = ev.subscription.id;
-    }
-    if (!sub) return finish('ignored');
-    applied = await applyInTx(tx, deps, sub.id, event, now);
-    return finish('applied', applied?.deleted ? null : sub.companyId);
-  });
-  await afterCommit(deps, applied);
-  if (refused) await cancelRefused(deps, refused);
-  return outcome;
-}
-
-/**
- * A subscription approved in the browser with a quantity the Premium rules refuse (only a tampered page
- * can do it) is not taken on, and is cancelled at the provider so it charges nothing more.
- */
-export async function cancelRefused(deps: Deps & { log?: { warn: (o: object, m: string) => void } }, providerSubscriptionId: string) {
-  deps.log?.warn({ id: providerSubscriptionId }, 'subscription refused: quantity outside the Premium rules; cancelling it at the provider');
-  await deps.billing
-    .cancelSubscription(providerSubscriptionId, 'Quantity outside the Premium rules (5-1000, at least the active employees)')
-    .catch((err) => deps.log?.warn({ err, id: providerSubscriptionId }, 'could not cancel a refused subscription'));
 }
 
 /**

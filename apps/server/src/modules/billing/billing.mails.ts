@@ -11,6 +11,8 @@ export interface BillingMailParams {
   accessUntil?: string | null;
   graceEndsAt?: string | null;
   deletionAt?: string | null;
+  /** When approved extra seats become usable: the next billing date, when PayPal charges them (decision 0041). */
+  effectiveFrom?: string | null;
   subscriptionUrl?: string;
   /** The whole attendance register (Excel and PDF), when the company is closed: valid 30 days (decision 0034). */
   registerUrl?: string;
@@ -32,7 +34,7 @@ const EXPORT_FIRST = {
     ' Before that date, export the reports (Reports tab): once deleted they cannot be recovered. The attendance register is kept for 5 years, ' +
     "for consultation only, as Peru's law requires (D.S. 004-2006-TR); when the company is deleted we will mail you a link to download all of it.",
 };
-const WARNS_DELETION: LifecycleStep[] = ['payment_failed', 'grace_expired', 'cancelled', 'expired', 'access_ended'];
+const WARNS_DELETION: LifecycleStep[] = ['payment_failed', 'payment_reversed', 'grace_expired', 'cancelled', 'expired', 'access_ended'];
 
 /** Subject and body per step, es/en. */
 export function billingText(step: LifecycleStep, lang: Language, p: BillingMailParams): { subject: string; body: string } {
@@ -48,6 +50,17 @@ export function billingText(step: LifecycleStep, lang: Language, p: BillingMailP
       'Pago fallido: suscripción suspendida',
       `No se pudo cobrar la suscripción de ${p.companyName}. Mantienes Premium durante el periodo de gracia, hasta el ${d(p.graceEndsAt)}. ` +
         `Actualiza tu medio de pago en PayPal. Sin pago, la empresa pasará al plan Gratis el ${d(p.graceEndsAt)} y sus datos se eliminarán el ${d(p.deletionAt)}.`,
+    ],
+    payment_reversed: [
+      'Pago devuelto: suscripción suspendida',
+      `El último pago de la suscripción de ${p.companyName} fue reembolsado o revertido. Mantienes Premium durante el periodo de gracia, hasta el ` +
+        `${d(p.graceEndsAt)}. Sin un nuevo pago, la empresa pasará al plan Gratis el ${d(p.graceEndsAt)} y sus datos se eliminarán el ${d(p.deletionAt)}.`,
+    ],
+    payment_mismatch: ['Pago en revisión', `Recibimos un pago de ${p.companyName} que no coincide con el precio de su suscripción; lo estamos revisando.`],
+    revision_scheduled: [
+      'Ampliación aprobada',
+      `La ampliación de ${p.companyName} a ${p.employeeCount} empleados está aprobada. PayPal la cobra desde la próxima fecha de cobro, ` +
+        `el ${d(p.effectiveFrom)}; desde ese pago podrás tener ${p.employeeCount} empleados activos.`,
     ],
     grace_expired: [
       'Periodo de gracia vencido: plan Gratis',
@@ -87,6 +100,20 @@ export function billingText(step: LifecycleStep, lang: Language, p: BillingMailP
       'Payment failed: subscription suspended',
       `The subscription of ${p.companyName} could not be charged. You keep Premium during the grace period, until ${d(p.graceEndsAt)}. ` +
         `Update your payment method in PayPal. Without payment, the company moves to the Free plan on ${d(p.graceEndsAt)} and its data is deleted on ${d(p.deletionAt)}.`,
+    ],
+    payment_reversed: [
+      'Payment returned: subscription suspended',
+      `The last payment of the subscription of ${p.companyName} was refunded or reversed. You keep Premium during the grace period, until ` +
+        `${d(p.graceEndsAt)}. Without a new payment, the company moves to the Free plan on ${d(p.graceEndsAt)} and its data is deleted on ${d(p.deletionAt)}.`,
+    ],
+    payment_mismatch: [
+      'Payment under review',
+      `We received a payment from ${p.companyName} that does not match the price of its subscription; we are reviewing it.`,
+    ],
+    revision_scheduled: [
+      'Extra seats approved',
+      `The increase of ${p.companyName} to ${p.employeeCount} employees is approved. PayPal charges it from the next billing date, ` +
+        `${d(p.effectiveFrom)}; from that payment on you can have ${p.employeeCount} active employees.`,
     ],
     grace_expired: [
       'Grace period over: Free plan',

@@ -263,33 +263,69 @@ describe('payments through PayPal (the real client against a local fake PayPal)'
     expect((await deliver('BILLING.SUBSCRIPTION.CANCELLED', resourceOf(subscriptionId), { id: failed.event.id }).res).json().data.outcome).toBe('duplicate');
   });
 
-  it('revises up: with approval, automatically, or later (UPDATED webhook); maps PayPal errors', async () => {
+  it('revises up: approved with PayPal, the extra seats usable only from the payment at the new quantity (next billing date), never before', async () => {
     const { admin, companyId, subscriptionId } = await premiumCompany(8);
     const revise = (n: number) => t.as(admin).post('/api/paypal/revise-subscription', { companyId, companyName: 'Beta', employeeCount: n });
+    for (let i = 0; i < 8; i++) expect((await addEmployee(admin, i)).statusCode).toBe(201);
 
     fake.reviseMode = 'approval';
     const withApproval = (await revise(10)).json();
     expect(withApproval.data).toMatchObject({ success: true, approvalUrl: expect.stringContaining(`${fake.url}/webapps/billing/subscriptions/update`) });
-    expect((await company(companyId))?.maxEmployees).toBe(8);
     const pending = (await t.as(admin).post('/api/paypal/confirm-revision', { companyId, revisionId: withApproval.data.revisionId, employeeCount: 10 })).json();
-    expect(pending).toMatchObject({ data: { applied: false }, message: 'La actualización fue enviada y puede tardar unos minutos en reflejarse' });
-    fake.approveRevision(subscriptionId);
-    const done = (await t.as(admin).post('/api/paypal/confirm-revision', { companyId, revisionId: withApproval.data.revisionId, employeeCount: 10 })).json();
-    expect(done).toMatchObject({ data: { applied: true, maxEmployees: 10 }, message: 'Suscripción actualizada exitosamente' });
-
-    fake.reviseMode = 'automatic';
-    expect((await revise(12)).json()).toMatchObject({ data: { automaticUpgrade: true, employeeCount: 12 }, message: 'Suscripción actualizada exitosamente' });
-    expect((await company(companyId))?.maxEmployees).toBe(12);
-
-    fake.reviseMode = 'delayed';
-    expect((await revise(15)).json()).toMatchObject({
-      data: { automaticUpgrade: false },
+    expect(pending).toMatchObject({
+      data: { applied: false, approved: false },
       message: 'La actualización fue enviada y puede tardar unos minutos en reflejarse',
     });
-    expect((await company(companyId))?.maxEmployees).toBe(12);
-    fake.approveRevision(subscriptionId); // PayPal applies it a little later and says so
-    expect((await deliver('BILLING.SUBSCRIPTION.UPDATED', resourceOf(subscriptionId)).res).json().data.outcome).toBe('applied');
-    expect((await company(companyId))?.maxEmployees).toBe(15);
+    fake.approveRevision(subscriptionId);
+    const nextBilling = new Date(fake.subscriptions.get(subscriptionId)!.billing_info.next_billing_time!);
+    const approved = (
+      await t.as(admin).post('/api/paypal/confirm-revision', { companyId, revisionId: withApproval.data.revisionId, employeeCount: 10 })
+    ).json();
+    const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Lima', day: '2-digit', month: '2-digit', year: 'numeric' }).format(nextBilling);
+    expect(approved).toMatchObject({
+      data: { applied: false, approved: true, effectiveFrom: nextBilling.toISOString(), maxEmployees: 8 },
+      message: `Ampliación aprobada. PayPal la cobra desde la próxima fecha de cobro (${day}); desde ese pago podrás tener 10 empleados activos.`,
+    });
+    // Approved but not paid: the ninth employee is refused, the screen says from when.
+    expect((await company(companyId))?.maxEmployees).toBe(8);
+    expect((await addEmployee(admin, 8)).statusCode).toBe(403);
+    // The UPDATED webhook PayPal sends changes nothing more, however often it comes.
+    for (const e of fake.takeEvents().filter((e) => e.event_type === 'BILLING.SUBSCRIPTION.UPDATED')) {
+      await t.anon.post('/api/paypal/webhook', JSON.stringify(e), { ...json, ...GOOD_WEBHOOK_HEADERS });
+    }
+    expect((await company(companyId))?.maxEmployees).toBe(8);
+    const details = (await t.as(admin).get('/api/paypal/subscription-details')).json().data;
+    expect(details.subscription.pending_revision).toEqual({ employee_count: 10, effective_from: nextBilling.toISOString() });
+    await runDueJobs(t.deps, jobHandlers, recurringJobs, log, new Date(Date.now() + 60_000));
+    const mail = t.deps.mailer.outbox.filter((m) => m.to === admin.email && m.subject === 'Presente: Ampliación aprobada').at(-1);
+    expect(mail?.text).toContain(`a 10 empleados está aprobada. PayPal la cobra desde la próxima fecha de cobro, el ${day}`);
+    const scheduled = (await t.as(admin).get('/api/paypal/history')).json().data.find((h: { event: string }) => h.event === 'revision_scheduled');
+    expect(scheduled).toMatchObject({ employeeCount: 10, title: 'Ampliación aprobada: se cobra y se aplica desde la próxima fecha de cobro' });
+    // The next cycle: PayPal charges 10 x 2.50 = "25.0"; from that payment the seats are usable.
+    fake.takeEvents();
+    fake.renew(subscriptionId);
+    const sale = fake.takeEvents().find((e) => e.event_type === 'PAYMENT.SALE.COMPLETED')!;
+    expect((sale.resource as { amount: { total: string } }).amount.total).toBe('25.0');
+    expect((await t.anon.post('/api/paypal/webhook', JSON.stringify(sale), { ...json, ...GOOD_WEBHOOK_HEADERS })).json().data.outcome).toBe('applied');
+    expect(await company(companyId)).toMatchObject({ plan: 'PREMIUM', maxEmployees: 10 });
+    expect((await addEmployee(admin, 9)).statusCode).toBe(201);
+    expect((await t.as(admin).get('/api/paypal/subscription-details')).json().data.subscription).toMatchObject({ quantity: 10, pending_revision: null });
+
+    // Accepted without an approval link (at once or later): the same rule, seats from the payment at that quantity.
+    for (const mode of ['automatic', 'delayed'] as const) {
+      fake.reviseMode = mode;
+      const n = mode === 'automatic' ? 12 : 15;
+      expect((await revise(n)).json()).toMatchObject({ data: { automaticUpgrade: false } });
+      if (mode === 'delayed') fake.approveRevision(subscriptionId);
+      fake.takeEvents();
+      for (const e of fake.events.filter((e) => e.event_type === 'BILLING.SUBSCRIPTION.UPDATED').slice(-1)) {
+        await t.anon.post('/api/paypal/webhook', JSON.stringify(e), { ...json, ...GOOD_WEBHOOK_HEADERS });
+      }
+      expect((await company(companyId))?.maxEmployees, mode).toBe(mode === 'automatic' ? 10 : 12);
+      fake.renew(subscriptionId);
+      for (const e of fake.takeEvents()) await t.anon.post('/api/paypal/webhook', JSON.stringify(e), { ...json, ...GOOD_WEBHOOK_HEADERS });
+      expect((await company(companyId))?.maxEmployees, mode).toBe(n);
+    }
     fake.reviseMode = 'approval';
 
     // PLAN_PRODUCT_NOT_COMPATIBLE: a plan of another product.
@@ -317,8 +353,9 @@ describe('payments through PayPal (the real client against a local fake PayPal)'
 
   it('cancels at PayPal with the reason; the details say until when; a vanished subscription answers subscriptionNotFound', async () => {
     const { admin, subscriptionId } = await premiumCompany(5);
+    const paidUntil = fake.subscriptions.get(subscriptionId)!.billing_info.next_billing_time; // PayPal drops it once cancelled
     const res = await t.as(admin).post('/api/paypal/cancel-subscription', { reason: 'Cerramos la empresa' });
-    expect(res.json().data).toMatchObject({ status: 'CANCELLED', accessUntil: fake.subscriptions.get(subscriptionId)!.billing_info.next_billing_time });
+    expect(res.json().data).toMatchObject({ status: 'CANCELLED', accessUntil: paidUntil });
     expect(fake.subscriptions.get(subscriptionId)).toMatchObject({ status: 'CANCELLED', cancelReason: 'Cerramos la empresa' });
     // The CANCELLED webhook that follows is harmless.
     expect((await deliver('BILLING.SUBSCRIPTION.CANCELLED', { ...resourceOf(subscriptionId) }).res).json().data.outcome).toBe('applied');

@@ -16,9 +16,9 @@ import {
 } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { processProviderEvent } from './apply.js';
 import { isSimulator } from './billing.provider.js';
 import * as billing from './billing.service.js';
+import { processProviderEvent } from './provider-events.js';
 import { SIMULATOR_APPROVE_PATH } from './simulator.js';
 import { simulatorPage } from './simulator.page.js';
 import { handleWebhook } from './webhooks.js';
@@ -78,15 +78,19 @@ const adminCalls: FastifyPluginAsyncZod = async (admin) => {
   }));
 
   admin.post('/paypal/revise-subscription', { schema: { tags, body: reviseSubscriptionInput, response: { 200: envelope(reviseAnswer) } } }, async (req) => {
-    const { data, messageKey } = await billing.reviseSubscription(req.ctx, req.body);
-    return { data, message: translate(messageKey, req.lang) };
+    const { data, messageKey, messageParams } = await billing.reviseSubscription(req.ctx, req.body);
+    return { data, message: withParams(translate(messageKey, req.lang), messageParams) };
   });
 
   admin.post('/paypal/confirm-revision', { schema: { tags, body: confirmRevisionInput } }, async (req) => {
-    const { data, messageKey } = await billing.confirmRevision(req.ctx, req.body);
-    return { data, message: translate(messageKey, req.lang) };
+    const { data, messageKey, messageParams } = await billing.confirmRevision(req.ctx, req.body);
+    return { data, message: withParams(translate(messageKey, req.lang), messageParams) };
   });
 };
+
+/** A translated answer with its {placeholders} filled. */
+const withParams = (text: string, params: Record<string, string | number> = {}) =>
+  text.replace(/\{(\w+)\}/g, (all, k: string) => (k in params ? String(params[k]) : all));
 
 /** PayPal's webhook: public, the raw body kept for the signature check. */
 const webhook: FastifyPluginAsyncZod = async (hook) => {

@@ -21,11 +21,13 @@ import { activityLog, companies, subscriptions } from '../../db/schema/index.js'
 import { AppError } from '../../errors.js';
 import { activityText } from '../activity/activity.service.js';
 import { countUsage } from '../company/plan.service.js';
-import { applyEvent, cancelRefused, type SubscriptionRow, toLifecycle } from './apply.js';
+import { applyEvent, type SubscriptionRow, toLifecycle } from './apply.js';
 import { billingModeFor } from './billing.provider.js';
 import { adoptSubscription, ensurePlan, ensureProduct } from './catalog.js';
-import { deadlines, type LifecycleEvent } from './lifecycle.js';
+import { deadlines } from './lifecycle.js';
 import { ProviderError, type ProviderSubscription } from './provider.js';
+import { cancelRefused, missedEvents } from './provider-events.js';
+import { cancelOrOwe } from './stray.js';
 
 /** 404 with the code the spec's web app looks for (subscriptionNotFound closes the modal and refreshes the plan). */
 export class SubscriptionNotFound extends AppError {
@@ -134,21 +136,27 @@ export async function createPlan(ctx: Ctx, input: CreatePlanInput) {
       cancelUrl: subscriptionUrl(ctx, { paypal: 'cancelled' }),
       brandName: `Presente · ${input.companyName}`.slice(0, 127),
       locale: company.locale,
+      // One logical creation per company, plan, quantity and hour: a retry (or a second click) gets the same
+      // subscription back from PayPal instead of a second one waiting for approval (decision 0041).
+      idempotencyKey: `${companyId}|${planId}|${input.employeeCount}|${Math.floor(Date.now() / 3_600_000)}`,
     });
   } catch (err) {
     throw providerFailure(ctx, err, 'billing.subscriptionPlanFailed');
   }
-  await ctx.db.insert(subscriptions).values({
-    companyId,
-    provider: deps.billing.mode,
-    providerProductId: productId,
-    providerPlanId: planId,
-    providerSubscriptionId: created.id,
-    status: 'APPROVAL_PENDING',
-    employeeCount: input.employeeCount,
-    pricePerEmployee: pricing.pricePerEmployee.toFixed(2),
-    billingCycle: input.billingCycle,
-  });
+  await ctx.db
+    .insert(subscriptions)
+    .values({
+      companyId,
+      provider: deps.billing.mode,
+      providerProductId: productId,
+      providerPlanId: planId,
+      providerSubscriptionId: created.id,
+      status: 'APPROVAL_PENDING',
+      employeeCount: input.employeeCount,
+      pricePerEmployee: pricing.pricePerEmployee.toFixed(2),
+      billingCycle: input.billingCycle,
+    })
+    .onConflictDoNothing();
   return { success: true as const, planId, subscriptionId: created.id, approvalUrl: created.approvalUrl, pricing, mode: deps.billing.mode };
 }
 
@@ -183,7 +191,9 @@ export async function confirmSubscription(ctx: Ctx, input: ConfirmSubscriptionIn
   const remote = await fetchRemote(ctx, input.subscriptionId, 'billing.confirmFailed');
   if (remote.customId !== companyId) throw new SubscriptionNotFound();
   if (remote.status === 'APPROVAL_PENDING') throw conflict('billing.notApproved');
-  if (remote.status !== 'ACTIVE' && remote.status !== 'APPROVED') throw conflict('billing.confirmFailed');
+  // APPROVED is not paid: PayPal has yet to activate it and take the first payment (decision 0041).
+  if (remote.status === 'APPROVED') throw conflict('billing.approvalProcessing');
+  if (remote.status !== 'ACTIVE') throw conflict('billing.confirmFailed');
   if (!row) {
     // Created in the browser by PayPal's JS buttons (actions.subscription.create with custom_id).
     const adopted = await ctx.db.transaction((tx) => adoptSubscription(tx, deps, remote, companyId));
@@ -195,34 +205,18 @@ export async function confirmSubscription(ctx: Ctx, input: ConfirmSubscriptionIn
     if (!row) throw new SubscriptionNotFound();
   }
   if (row.status === 'CANCELLED' || row.status === 'EXPIRED') throw conflict('billing.resumeNeedsSupport');
-  await applyEvent(deps, row.id, { type: 'activated', nextBillingTime: remote.nextBillingTime, quantity: remote.quantity }, now, ctx.actor?.userId);
+  const applied = await applyEvent(
+    { ...deps, log: ctx.log },
+    row.id,
+    { type: 'activated', nextBillingTime: remote.nextBillingTime, quantity: remote.quantity },
+    now,
+    ctx.actor?.userId,
+    remote,
+  );
+  if (applied?.refused) throw conflict('billing.subscriptionRefused');
   if (!row.lastPaymentTime) await recordPayment(ctx.db, row.id, remote);
   const company = await loadCompany(ctx.db, companyId);
   return { success: true as const, plan: company.plan, maxEmployees: company.maxEmployees, subscriptionId: row.providerSubscriptionId };
-}
-
-/**
- * What the provider knows and we missed (a webhook not delivered, the simulator's renewals) is applied
- * through the same lifecycle. An ACTIVE status alone never ends arrears: PayPal keeps a subscription
- * ACTIVE while it retries; only a payment newer than the last one recorded does.
- */
-function missedEvents(row: SubscriptionRow, remote: ProviderSubscription): LifecycleEvent[] {
-  const events: LifecycleEvent[] = [];
-  if (row.status === 'APPROVAL_PENDING' && remote.status === 'ACTIVE') {
-    events.push({ type: 'activated', nextBillingTime: remote.nextBillingTime, quantity: remote.quantity });
-  }
-  const live = row.status === 'ACTIVE' || row.status === 'SUSPENDED';
-  const pay = remote.lastPayment;
-  if (live && pay?.time && (!row.lastPaymentTime || pay.time > row.lastPaymentTime)) {
-    events.push({ type: 'payment_completed', amount: pay.amount, currency: pay.currency, time: pay.time, nextBillingTime: remote.nextBillingTime });
-  }
-  if (row.status === 'ACTIVE' && remote.status === 'SUSPENDED') events.push({ type: 'suspended' });
-  if (live && remote.status === 'CANCELLED') events.push({ type: 'cancelled' });
-  if (live && remote.status === 'EXPIRED') events.push({ type: 'expired' });
-  if (row.status === 'ACTIVE' && remote.status === 'ACTIVE' && remote.quantity !== row.employeeCount) {
-    events.push({ type: 'updated', quantity: remote.quantity, nextBillingTime: remote.nextBillingTime });
-  }
-  return events;
 }
 
 /**
@@ -259,7 +253,7 @@ export async function subscriptionDetails(ctx: Ctx, now = new Date()): Promise<S
   if (row.provider === ctx.deps.billing.mode) {
     try {
       const remote = await ctx.deps.billing.getSubscription(row.providerSubscriptionId);
-      for (const event of missedEvents(row, remote)) await applyEvent(ctx.deps, row.id, event, now);
+      for (const event of missedEvents(row, remote)) await applyEvent({ ...ctx.deps, log: ctx.log }, row.id, event, now, undefined, remote);
       if (remote.failedPaymentsCount > row.failedPaymentsCount && row.status === 'SUSPENDED') {
         await ctx.db.update(subscriptions).set({ failedPaymentsCount: remote.failedPaymentsCount }).where(eq(subscriptions.id, row.id));
       }
@@ -289,6 +283,10 @@ export async function subscriptionDetails(ctx: Ctx, now = new Date()): Promise<S
           : null,
         failed_payments_count: row.failedPaymentsCount,
       },
+      pending_revision:
+        row.status === 'ACTIVE' && row.revisionApprovedAt && !row.revisionAppliedAt && row.revisionEmployeeCount
+          ? { employee_count: row.revisionEmployeeCount, effective_from: iso(row.nextBillingTime) }
+          : null,
     },
     company: {
       plan: company.plan,
@@ -333,11 +331,17 @@ export async function cancelSubscriptionsBeforeDeletion(ctx: Ctx, companyId: str
       if (row.provider === 'paypal' && running) throw new AppError('bad_gateway', 'billing.deleteCancelOtherMode', { mode: 'PayPal' });
       continue;
     }
+    if (!running) {
+      // PayPal cancels only ACTIVE or SUSPENDED subscriptions: one still waiting for approval is owed a
+      // cancellation, done as soon as it can be (its activation webhook, the daily reconcile job).
+      await cancelOrOwe({ ...ctx.deps, log: ctx.log }, row.providerSubscriptionId, 'Company deleted by the platform operator before the approval');
+      continue;
+    }
     try {
       await ctx.deps.billing.cancelSubscription(row.providerSubscriptionId, reason);
       ctx.log.info({ companyId, subscription: row.providerSubscriptionId }, 'subscription cancelled before deleting the company');
     } catch (err) {
-      if (!running || (await alreadyOver(ctx, row.providerSubscriptionId, err))) continue;
+      if (await alreadyOver(ctx, row.providerSubscriptionId, err)) continue;
       ctx.log.error({ err, companyId, subscription: row.providerSubscriptionId }, 'company not deleted: its subscription could not be cancelled');
       throw new AppError('bad_gateway', 'billing.deleteCancelFailed');
     }
@@ -366,8 +370,10 @@ export async function cancelSubscription(ctx: Ctx, reason: string | undefined, n
 
 /**
  * POST /paypal/revise-subscription: Premium only grows (a reduction needs support). The provider either
- * wants the buyer's approval (approvalUrl), applies it at once (automaticUpgrade), or applies it later
- * (the UPDATED webhook or confirm-revision finishes it: "may take some minutes").
+ * wants the buyer's approval (approvalUrl), accepts it at once, or later (the UPDATED webhook or
+ * confirm-revision records it). Seat policy (decision 0041): PayPal bills the new quantity only from the
+ * next billing cycle, so the extra seats are usable from the payment at that quantity, not before; the
+ * answer says from when.
  */
 export async function reviseSubscription(ctx: Ctx, input: ReviseSubscriptionInput, now = new Date()) {
   const companyId = ownCompany(ctx, input.companyId);
@@ -387,13 +393,14 @@ export async function reviseSubscription(ctx: Ctx, input: ReviseSubscriptionInpu
       quantity: input.employeeCount,
       returnUrl: subscriptionUrl(ctx, { paypal: 'revision-approved', revisionId, employeeCount: String(input.employeeCount) }),
       cancelUrl: subscriptionUrl(ctx, { paypal: 'revision-cancelled', revisionId }),
+      idempotencyKey: revisionId,
     });
   } catch (err) {
     throw providerFailure(ctx, err, 'billing.providerError');
   }
   await ctx.db
     .update(subscriptions)
-    .set({ revisionId, revisionEmployeeCount: input.employeeCount, revisionRequestedAt: now, revisionAppliedAt: null })
+    .set({ revisionId, revisionEmployeeCount: input.employeeCount, revisionRequestedAt: now, revisionAppliedAt: null, revisionApprovedAt: null })
     .where(eq(subscriptions.id, row.id));
   if (result.approvalUrl) {
     return {
@@ -401,15 +408,36 @@ export async function reviseSubscription(ctx: Ctx, input: ReviseSubscriptionInpu
       messageKey: 'billing.revisionApprovalRequired',
     };
   }
-  const applied = await applyRevisionIfDone(ctx, row.id, input.employeeCount, now);
+  const approved = await recordRevisionIfApproved(ctx, row.id, input.employeeCount, now);
+  const answer = await revisionAnswer(ctx, row.id, companyId, approved);
   return {
-    data: { success: true as const, automaticUpgrade: applied, revisionId, employeeCount: input.employeeCount },
-    messageKey: applied ? 'billing.revisionApplied' : 'billing.revisionPending',
+    data: { success: true as const, automaticUpgrade: false, revisionId, employeeCount: input.employeeCount, effectiveFrom: answer.data.effectiveFrom },
+    messageKey: answer.messageKey,
+    messageParams: answer.messageParams,
   };
 }
 
-/** Applies a revision once the provider reports the new quantity; false while it does not yet. */
-async function applyRevisionIfDone(ctx: Ctx, rowId: string, wanted: number, now: Date): Promise<boolean> {
+/** dd/mm/yyyy in the company's timezone (the dates the subscription screen shows). */
+const ddmmyyyy = (d: Date, timezone: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: timezone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
+
+/** Where a revision stands: paid (seats usable), approved (usable from the next billing date), or not yet approved. */
+async function revisionAnswer(ctx: Ctx, rowId: string, companyId: string, approved: boolean) {
+  const row = await ctx.db.query.subscriptions.findFirst({ where: eq(subscriptions.id, rowId) });
+  if (!row) throw new SubscriptionNotFound();
+  const company = await loadCompany(ctx.db, companyId);
+  const applied = !!row.revisionAppliedAt;
+  const effectiveFrom = approved && !applied ? row.nextBillingTime : null;
+  const count = row.revisionEmployeeCount ?? row.employeeCount;
+  return {
+    data: { applied, approved: approved || applied, effectiveFrom: iso(effectiveFrom), employeeCount: count, maxEmployees: company.maxEmployees },
+    messageKey: applied ? 'billing.revisionApplied' : approved ? 'billing.revisionScheduled' : 'billing.revisionPending',
+    messageParams: { count, date: effectiveFrom ? ddmmyyyy(effectiveFrom, company.timezone) : '-' },
+  };
+}
+
+/** Records a revision as approved once the provider reports the new quantity; false while it does not yet. */
+async function recordRevisionIfApproved(ctx: Ctx, rowId: string, wanted: number, now: Date): Promise<boolean> {
   const row = await ctx.db.query.subscriptions.findFirst({ where: eq(subscriptions.id, rowId) });
   if (!row) throw new SubscriptionNotFound();
   let remote: ProviderSubscription;
@@ -429,12 +457,9 @@ export async function confirmRevision(ctx: Ctx, input: ConfirmRevisionInput, now
   const companyId = ownCompany(ctx, input.companyId);
   const row = await currentSubscription(ctx.db, companyId);
   if (!row || row.revisionId !== input.revisionId || row.revisionEmployeeCount === null) throw new AppError('not_found', 'billing.revisionNotFound');
-  const applied = !!row.revisionAppliedAt || (await applyRevisionIfDone(ctx, row.id, row.revisionEmployeeCount, now));
-  const company = await loadCompany(ctx.db, companyId);
-  return {
-    data: { success: true as const, applied, employeeCount: row.revisionEmployeeCount, maxEmployees: company.maxEmployees },
-    messageKey: applied ? 'billing.revisionApplied' : 'billing.revisionPending',
-  };
+  const approved = !!row.revisionAppliedAt || !!row.revisionApprovedAt || (await recordRevisionIfApproved(ctx, row.id, row.revisionEmployeeCount, now));
+  const answer = await revisionAnswer(ctx, row.id, companyId, approved);
+  return { data: { success: true as const, ...answer.data }, messageKey: answer.messageKey, messageParams: answer.messageParams };
 }
 
 /**

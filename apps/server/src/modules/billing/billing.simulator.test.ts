@@ -127,8 +127,14 @@ describe('payments with the built-in simulator, end to end through the routes', 
     const revBack = new URL(revApproved.headers.location as string);
     expect(revBack.searchParams.get('paypal')).toBe('revision-approved');
     expect(revBack.searchParams.get('revisionId')).toBe(revisionId);
+    // Approved, not paid yet: the extra seats come with the next cycle's payment at 10 (decision 0041).
     const confirmRev = await as.post('/api/paypal/confirm-revision', { companyId, revisionId, employeeCount: 10 });
-    expect(confirmRev.json()).toMatchObject({ message: 'Suscripción actualizada exitosamente', data: { applied: true, maxEmployees: 10 } });
+    expect(confirmRev.json()).toMatchObject({
+      message: expect.stringMatching(
+        /^Ampliación aprobada\. PayPal la cobra desde la próxima fecha de cobro \(\d{2}\/\d{2}\/\d{4}\); desde ese pago podrás tener 10 empleados activos\.$/,
+      ),
+      data: { applied: false, approved: true, effectiveFrom: details.company.nextBillingDate, maxEmployees: 8 },
+    });
     expect((await as.post('/api/paypal/confirm-revision', { companyId, revisionId: crypto.randomUUID(), employeeCount: 10 })).statusCode).toBe(404);
     // A revision the buyer cancels changes nothing.
     const second = (await as.post('/api/paypal/revise-subscription', { companyId, companyName: 'Mi Empresa', employeeCount: 15 })).json().data;
@@ -136,7 +142,8 @@ describe('payments with the built-in simulator, end to end through the routes', 
     expect(new URL(revCancelled.headers.location as string).searchParams.get('paypal')).toBe('revision-cancelled');
     expect((await as.post('/api/paypal/confirm-revision', { companyId, revisionId: second.revisionId })).json().data).toMatchObject({
       applied: false,
-      maxEmployees: 10,
+      approved: false,
+      maxEmployees: 8,
     });
 
     // Cancel: only from ACTIVE; Premium until the end of the paid period.
@@ -152,7 +159,7 @@ describe('payments with the built-in simulator, end to end through the routes', 
     expect((await as.post('/api/paypal/create-plan', body)).json().message).toBe('La suscripción fue cancelada. Para reactivarla contacta a soporte.');
     expect((await as.get('/api/paypal/subscription-details')).json().data).toMatchObject({
       subscription: { status: 'CANCELLED' },
-      company: { plan: 'PREMIUM', status: 'ACTIVE', maxEmployees: 10, accessUntil: details.company.nextBillingDate },
+      company: { plan: 'PREMIUM', status: 'ACTIVE', maxEmployees: 8, accessUntil: details.company.nextBillingDate },
     });
 
     // The lifecycle jobs (one run per 15-minute slot): access ends at the period end (users cannot log in), the data 30 days later.

@@ -70,8 +70,9 @@ export interface AdoptionRefused {
 export async function adoptSubscription(tx: Db, deps: Deps, remote: ProviderSubscription, companyId: string): Promise<string | AdoptionRefused | null> {
   if (remote.customId !== companyId) return null;
   const plan = await knownPlan({ ...deps, db: tx }, remote.planId);
-  const company = await tx.query.companies.findFirst({ columns: { id: true }, where: eq(companies.id, companyId) });
-  if (!plan || !company) return null;
+  const company = await tx.query.companies.findFirst({ columns: { id: true, closedAt: true }, where: eq(companies.id, companyId) });
+  // A deleted (closed) company takes on nothing: its subscription is cancelled as a stray (decision 0041).
+  if (!plan || !company || company.closedAt) return null;
   if (!premiumEmployeeCount.safeParse(remote.quantity).success) return { refused: 'billing.employeeCountRange', count: remote.quantity };
   const active = await countUsage(tx, companyId, 'employees');
   if (remote.quantity < active) return { refused: 'billing.employeeCountBelowCurrent', count: active };

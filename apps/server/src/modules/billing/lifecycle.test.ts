@@ -16,6 +16,7 @@ const sub = (over: Partial<LifecycleSubscription> = {}): LifecycleSubscription =
   endedAt: null,
   revisionEmployeeCount: null,
   revisionAppliedAt: null,
+  revisionApprovedAt: null,
   ...over,
 });
 const premium: LifecycleCompany = { plan: 'PREMIUM', status: 'ACTIVE', maxEmployees: 12 };
@@ -101,13 +102,58 @@ describe('lifecycle: events (every status × every event)', () => {
     ],
     ['ACTIVE + expired → EXPIRED', sub(), premium, { type: 'expired' }, { status: 'EXPIRED', cancelledAt: T0 }, {}, ['expired']],
     [
-      'ACTIVE + updated (more) → maxEmployees = quantity',
+      'ACTIVE + updated (more) → approved only: the seats wait for the payment at that quantity (decision 0041)',
       sub({ revisionEmployeeCount: 20 }),
       premium,
       { type: 'updated', quantity: 20 },
+      { revisionEmployeeCount: 20, revisionApprovedAt: T0 },
+      {},
+      ['revision_scheduled'],
+    ],
+    [
+      'ACTIVE + payment for the approved quantity → the extra seats, from that payment',
+      sub({ revisionEmployeeCount: 20, revisionApprovedAt: days(-5) }),
+      premium,
+      { type: 'payment_completed', amount: '50.0', currency: 'USD', time: T0, quantity: 20 },
       { employeeCount: 20, revisionAppliedAt: T0 },
       { maxEmployees: 20 },
+      ['payment_completed', 'revised'],
+    ],
+    [
+      'ACTIVE + updated (fewer, by support) → applied at once',
+      sub(),
+      premium,
+      { type: 'updated', quantity: 10 },
+      { employeeCount: 10 },
+      { maxEmployees: 10 },
       ['revised'],
+    ],
+    [
+      'ACTIVE + payment not price x seats → recorded and flagged; period and seats unchanged',
+      sub(),
+      premium,
+      { type: 'payment_mismatch', amount: '0.10', currency: 'USD', time: T0, expected: '30.00 USD' },
+      { lastPaymentAmount: '0.10', flaggedAt: T0, flagReason: 'payment 0.10 USD, expected 30.00 USD' },
+      {},
+      ['payment_mismatch'],
+    ],
+    [
+      'ACTIVE + refunded or reversed → SUSPENDED again, the 7-day grace from now',
+      sub(),
+      premium,
+      { type: 'payment_reversed' },
+      { status: 'SUSPENDED', suspendedAt: T0, failedPaymentsCount: 1 },
+      { status: 'SUSPENDED' },
+      ['payment_reversed'],
+    ],
+    [
+      'SUSPENDED + refunded → nothing more (the arrears clock keeps running)',
+      sub({ status: 'SUSPENDED', suspendedAt: days(-3), failedPaymentsCount: 1 }),
+      { ...premium, status: 'SUSPENDED' },
+      { type: 'payment_reversed' },
+      {},
+      {},
+      [],
     ],
     ['ACTIVE + updated (same) → nothing', sub(), premium, { type: 'updated', quantity: 12 }, {}, {}, []],
     [
@@ -138,13 +184,13 @@ describe('lifecycle: events (every status × every event)', () => {
       ['payment_recovered'],
     ],
     [
-      'SUSPENDED + re-activated → ACTIVE',
+      'SUSPENDED + re-activated → still SUSPENDED: only a completed payment ends the arrears',
       sub({ status: 'SUSPENDED', suspendedAt: days(-1) }),
       { ...premium, status: 'SUSPENDED' },
       { type: 'activated' },
-      { status: 'ACTIVE' },
-      { plan: 'PREMIUM', status: 'ACTIVE' },
-      ['payment_recovered'],
+      {},
+      {},
+      [],
     ],
     [
       'SUSPENDED + cancelled → CANCELLED, company out of SUSPENDED',
@@ -176,6 +222,7 @@ describe('lifecycle: events (every status × every event)', () => {
       expect(d.company).toMatchObject(companyPatch);
       if (!Object.keys(companyPatch).length) expect(d.company).toEqual({});
       expect(d.steps).toEqual(steps);
+      if (event.type === 'payment_mismatch') expect(Object.keys(d.subscription)).not.toContain('currentPeriodEnd');
       expect(d.deleteCompany).toBe(false);
     });
   }

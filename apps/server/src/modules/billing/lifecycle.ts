@@ -33,6 +33,7 @@ export interface LifecycleSubscription {
   endedAt: Date | null;
   revisionEmployeeCount: number | null;
   revisionAppliedAt: Date | null;
+  revisionApprovedAt: Date | null;
 }
 export interface LifecycleCompany {
   plan: Plan;
@@ -42,7 +43,12 @@ export interface LifecycleCompany {
 
 export type LifecycleEvent =
   | { type: 'activated'; nextBillingTime?: Date | null; quantity?: number }
-  | { type: 'payment_completed'; amount: string; currency: string; time: Date; nextBillingTime?: Date | null }
+  /** `quantity`: the seats this payment pays for (price x seats checked by the caller, decision 0041). */
+  | { type: 'payment_completed'; amount: string; currency: string; time: Date; nextBillingTime?: Date | null; quantity?: number }
+  /** A payment that is not price x seats: recorded, flagged for the super admin, extends nothing. */
+  | { type: 'payment_mismatch'; amount: string; currency: string; time: Date; expected: string }
+  /** A payment refunded or reversed: the arrears (and the 7-day grace) open again. */
+  | { type: 'payment_reversed' }
   | { type: 'payment_failed'; failedPaymentsCount?: number }
   | { type: 'suspended' }
   | { type: 'cancelled'; reason?: string }
@@ -56,7 +62,10 @@ export type LifecycleStep =
   | 'payment_completed'
   | 'payment_recovered'
   | 'payment_failed'
+  | 'payment_reversed'
+  | 'payment_mismatch'
   | 'grace_expired'
+  | 'revision_scheduled'
   | 'revised'
   | 'cancelled'
   | 'expired'
@@ -68,7 +77,10 @@ export const STEP_MAILED: Record<LifecycleStep, boolean> = {
   payment_completed: false,
   payment_recovered: true,
   payment_failed: true,
+  payment_reversed: true,
+  payment_mismatch: false, // the super admin's to look at, not the company's
   grace_expired: true,
+  revision_scheduled: true,
   revised: true,
   cancelled: true,
   expired: true,
@@ -82,6 +94,8 @@ export type SubscriptionPatch = Partial<LifecycleSubscription> & {
   lastPaymentTime?: Date;
   cancelReason?: string | null;
   isCurrent?: boolean;
+  flaggedAt?: Date;
+  flagReason?: string;
 };
 
 export interface Decision {
@@ -167,8 +181,8 @@ function onEvent(sub: LifecycleSubscription, company: LifecycleCompany, event: E
         premium(d, sub, event.quantity);
         d.steps.push('activated');
       } else if (sub.status === 'SUSPENDED') {
-        if (next) d.subscription = { nextBillingTime: next, currentPeriodEnd: laterOf(next, sub.currentPeriodEnd) };
-        recover(d, sub, event.quantity);
+        // RE-ACTIVATED (or ACTIVATED) in arrears is not a payment: only a completed payment ends the arrears.
+        if (next) d.subscription = { nextBillingTime: next };
       } else if (sub.status === 'ACTIVE' && next) {
         d.subscription = { nextBillingTime: next, currentPeriodEnd: laterOf(next, sub.currentPeriodEnd) };
       }
@@ -180,15 +194,42 @@ function onEvent(sub: LifecycleSubscription, company: LifecycleCompany, event: E
       if (sub.status === 'CANCELLED' || sub.status === 'EXPIRED') return d;
       const periodEnd = laterOf(event.nextBillingTime ?? addCycle(event.time, sub.billingCycle), sub.currentPeriodEnd);
       d.subscription = { ...d.subscription, currentPeriodEnd: periodEnd, nextBillingTime: event.nextBillingTime ?? periodEnd, failedPaymentsCount: 0 };
+      // Seats paid for: a payment at a revised (approved) quantity brings its extra seats (decision 0041).
+      const paid = event.quantity ?? sub.employeeCount;
       if (sub.status === 'APPROVAL_PENDING') {
         d.subscription = { ...d.subscription, status: 'ACTIVE', isCurrent: true };
-        premium(d, sub);
+        premium(d, sub, paid);
         d.steps.push('activated');
       } else if (sub.status === 'SUSPENDED') {
-        recover(d, sub);
+        recover(d, sub, Math.max(paid, sub.employeeCount));
       } else {
         d.steps.push('payment_completed');
+        if (paid > sub.employeeCount) {
+          d.subscription.employeeCount = paid;
+          if (company.plan === 'PREMIUM') d.company = { maxEmployees: paid };
+          d.steps.push('revised');
+        }
       }
+      if (paid > sub.employeeCount && sub.revisionEmployeeCount !== null && paid >= sub.revisionEmployeeCount) d.subscription.revisionAppliedAt = now;
+      return d;
+    }
+    case 'payment_mismatch': {
+      // Recorded (so it is not read again as new) and flagged; the paid period and the seats stay as they were.
+      d.subscription = {
+        lastPaymentAmount: event.amount,
+        lastPaymentCurrency: event.currency,
+        lastPaymentTime: event.time,
+        flaggedAt: now,
+        flagReason: `payment ${event.amount} ${event.currency}, expected ${event.expected}`,
+      };
+      d.steps.push('payment_mismatch');
+      return d;
+    }
+    case 'payment_reversed': {
+      if (sub.status !== 'ACTIVE') return d; // already in arrears (its clock keeps running), or over
+      d.subscription = { status: 'SUSPENDED', suspendedAt: now, failedPaymentsCount: Math.max(sub.failedPaymentsCount, 1) };
+      d.company = { status: 'SUSPENDED' };
+      d.steps.push('payment_reversed');
       return d;
     }
     case 'payment_failed':
@@ -218,8 +259,16 @@ function onEvent(sub: LifecycleSubscription, company: LifecycleCompany, event: E
       if (sub.status === 'APPROVAL_PENDING' || sub.status === 'CANCELLED' || sub.status === 'EXPIRED') return d;
       if (event.nextBillingTime) d.subscription.nextBillingTime = event.nextBillingTime;
       if (event.quantity === sub.employeeCount) return d;
+      if (event.quantity > sub.employeeCount) {
+        // More seats approved: PayPal bills them from the next cycle, so they come with that payment (decision 0041).
+        if (sub.revisionApprovedAt && sub.revisionEmployeeCount === event.quantity) return d;
+        d.subscription.revisionEmployeeCount = event.quantity;
+        d.subscription.revisionApprovedAt = now;
+        d.steps.push('revision_scheduled');
+        return d;
+      }
+      // Fewer seats (support lowered it at PayPal): costs us nothing, applies at once.
       d.subscription.employeeCount = event.quantity;
-      if (sub.revisionEmployeeCount !== null && !sub.revisionAppliedAt && event.quantity >= sub.revisionEmployeeCount) d.subscription.revisionAppliedAt = now;
       if (company.plan === 'PREMIUM') d.company = { maxEmployees: event.quantity };
       d.steps.push('revised');
       return d;

@@ -84,7 +84,7 @@ describe('PayPal REST client against a local fake PayPal', () => {
     fake.reviseMode = 'approval';
     expect((await paypal.reviseSubscription(sub.id, { planId, quantity: 10, ...urls })).approvalUrl).toContain('ba_token=BA-R-');
     fake.reviseMode = 'automatic';
-    expect(await paypal.reviseSubscription(sub.id, { planId, quantity: 11, ...urls })).toEqual({ approvalUrl: null });
+    expect(await paypal.reviseSubscription(sub.id, { planId, quantity: 11, ...urls })).toEqual({ approvalUrl: null, planOverridden: false });
     expect((await paypal.getSubscription(sub.id)).quantity).toBe(11);
     fake.reviseMode = 'approval';
   });

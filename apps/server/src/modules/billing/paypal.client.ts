@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { type BillingProvider, ProviderError, parseSubscription } from './provider.js';
 
 export interface PayPalOptions {
@@ -12,7 +12,24 @@ export interface PayPalOptions {
   /** The clock for the token's expiry (tests). */
   now?: () => number;
   fetch?: typeof fetch;
+  /** Attempts after the first on a timeout, a lost connection or a 5xx (default 3). */
+  retries?: number;
+  /** The first wait before a retry, doubled each time (default 500 ms). */
+  backoffMs?: number;
+  /** How to wait between retries (tests: an injected clock, no real sleep). */
+  sleep?: (ms: number) => Promise<void>;
 }
+
+/**
+ * The PayPal-Request-Id of one logical operation: the same operation (a retry after a timeout, a second
+ * click) sends the same id, so PayPal answers what it answered the first time and creates nothing twice.
+ */
+export function payPalRequestId(...parts: (string | number)[]): string {
+  return `presente-${createHash('sha256').update(parts.join('|')).digest('hex').slice(0, 40)}`;
+}
+
+/** Worth another attempt: no answer (timeout, connection lost) or PayPal's own failure (5xx). */
+const transient = (status: number) => status >= 500 && status !== 501;
 
 const WEBHOOK_HEADERS = ['paypal-auth-algo', 'paypal-cert-url', 'paypal-transmission-id', 'paypal-transmission-sig', 'paypal-transmission-time'] as const;
 
@@ -25,6 +42,9 @@ export function createPayPalClient(opts: PayPalOptions): BillingProvider {
   const now = opts.now ?? Date.now;
   const doFetch = opts.fetch ?? fetch;
   const timeoutMs = opts.timeoutMs ?? 20_000;
+  const retries = opts.retries ?? 3;
+  const backoffMs = opts.backoffMs ?? 500;
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   let token: { value: string; expiresAt: number } | null = null;
   let pendingToken: Promise<string> | null = null;
 
@@ -57,18 +77,36 @@ export function createPayPalClient(opts: PayPalOptions): BillingProvider {
     return pendingToken;
   }
 
+  /**
+   * One request, retried with backoff (500 ms, 1 s, 2 s) on a timeout, a lost connection or a 5xx when
+   * repeating it is safe: a GET, or a POST carrying its PayPal-Request-Id (PayPal replays the first answer).
+   */
+  async function send(method: 'GET' | 'POST', path: string, body: unknown, extraHeaders: Record<string, string>): Promise<Response> {
+    const repeatable = method === 'GET' || 'PayPal-Request-Id' in extraHeaders || path === '/v1/notifications/verify-webhook-signature';
+    for (let attempt = 0; ; attempt++) {
+      const last = !repeatable || attempt >= retries;
+      try {
+        const res = await doFetch(`${base}${path}`, {
+          method,
+          headers: {
+            Authorization: `Bearer ${await accessToken()}`,
+            Accept: 'application/json',
+            ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+            ...extraHeaders,
+          },
+          body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        if (last || !transient(res.status)) return res;
+      } catch (err) {
+        if (last || err instanceof ProviderError) throw err;
+      }
+      await sleep(backoffMs * 2 ** attempt);
+    }
+  }
+
   async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, extraHeaders: Record<string, string> = {}, retried = false): Promise<T> {
-    const res = await doFetch(`${base}${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${await accessToken()}`,
-        Accept: 'application/json',
-        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-        ...extraHeaders,
-      },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    const res = await send(method, path, body, extraHeaders);
     if (res.status === 401 && !retried) {
       token = null;
       return call(method, path, body, extraHeaders, true);
@@ -106,7 +144,7 @@ export function createPayPalClient(opts: PayPalOptions): BillingProvider {
         'POST',
         '/v1/catalogs/products',
         { name, description, type: 'SERVICE', category: 'SOFTWARE' },
-        { 'PayPal-Request-Id': randomUUID() },
+        { 'PayPal-Request-Id': payPalRequestId('product', base, opts.clientId, name) },
       );
       return product.id;
     },
@@ -132,12 +170,12 @@ export function createPayPalClient(opts: PayPalOptions): BillingProvider {
           // PayPal retries a failed payment; after 3 failures it suspends the subscription.
           payment_preferences: { auto_bill_outstanding: true, setup_fee_failure_action: 'CONTINUE', payment_failure_threshold: 3 },
         },
-        { 'PayPal-Request-Id': randomUUID(), Prefer: 'return=representation' },
+        { 'PayPal-Request-Id': payPalRequestId('plan', base, opts.clientId, productId, cycle, pricePerPeriod, currency), Prefer: 'return=representation' },
       );
       return plan.id;
     },
 
-    async createSubscription({ planId, quantity, customId, returnUrl, cancelUrl, brandName, locale }) {
+    async createSubscription({ planId, quantity, customId, returnUrl, cancelUrl, brandName, locale, idempotencyKey }) {
       const sub = await call<{ id: string; status: string; links?: unknown }>(
         'POST',
         '/v1/billing/subscriptions',
@@ -154,7 +192,10 @@ export function createPayPalClient(opts: PayPalOptions): BillingProvider {
             cancel_url: cancelUrl,
           },
         },
-        { 'PayPal-Request-Id': randomUUID(), Prefer: 'return=representation' },
+        {
+          'PayPal-Request-Id': payPalRequestId('subscription', base, opts.clientId, idempotencyKey ?? `${customId}|${planId}|${quantity}`),
+          Prefer: 'return=representation',
+        },
       );
       return { id: sub.id, status: sub.status, approvalUrl: approveLink(sub.links) };
     },
@@ -163,17 +204,28 @@ export function createPayPalClient(opts: PayPalOptions): BillingProvider {
       return parseSubscription(await call('GET', subPath(id)));
     },
 
-    async reviseSubscription(id, { planId, quantity, returnUrl, cancelUrl }) {
-      const res = await call<{ links?: unknown }>('POST', `${subPath(id)}/revise`, {
-        plan_id: planId,
-        quantity: String(quantity),
-        application_context: { shipping_preference: 'NO_SHIPPING', user_action: 'CONTINUE', return_url: returnUrl, cancel_url: cancelUrl },
-      });
-      return { approvalUrl: approveLink(res.links) };
+    async reviseSubscription(id, { planId, quantity, returnUrl, cancelUrl, idempotencyKey }) {
+      const res = await call<{ links?: unknown; plan_overridden?: boolean }>(
+        'POST',
+        `${subPath(id)}/revise`,
+        {
+          plan_id: planId,
+          quantity: String(quantity),
+          application_context: { shipping_preference: 'NO_SHIPPING', user_action: 'CONTINUE', return_url: returnUrl, cancel_url: cancelUrl },
+        },
+        { 'PayPal-Request-Id': payPalRequestId('revise', base, opts.clientId, id, idempotencyKey ?? `${planId}|${quantity}`) },
+      );
+      return { approvalUrl: approveLink(res.links), planOverridden: res.plan_overridden === true };
     },
 
-    async cancelSubscription(id, reason) {
-      await call('POST', `${subPath(id)}/cancel`, { reason: reason.slice(0, 128) || 'Cancelled' });
+    async cancelSubscription(id, reason, idempotencyKey) {
+      const why = reason.slice(0, 128) || 'Cancelled';
+      await call(
+        'POST',
+        `${subPath(id)}/cancel`,
+        { reason: why },
+        { 'PayPal-Request-Id': payPalRequestId('cancel', base, opts.clientId, id, idempotencyKey ?? why) },
+      );
     },
 
     async verifyWebhook(headers, rawBody) {

@@ -15,10 +15,12 @@ export interface ProviderSubscription {
   nextBillingTime: Date | null;
   lastPayment: { amount: string; currency: string; time: Date | null } | null;
   failedPaymentsCount: number;
+  /** An inline plan changed the price of this subscription (PayPal's plan_overridden): never ours to accept. */
+  planOverridden: boolean;
 }
 
 /** What a provider event means for us (webhooks and the simulator produce the same). */
-export type ProviderEventKind = 'activated' | 'payment_completed' | 'payment_failed' | 'suspended' | 'cancelled' | 'expired' | 'updated';
+export type ProviderEventKind = 'activated' | 'payment_completed' | 'payment_reversed' | 'payment_failed' | 'suspended' | 'cancelled' | 'expired' | 'updated';
 
 export interface ProviderEvent {
   /** The provider's event id: the idempotency key. */
@@ -30,6 +32,8 @@ export interface ProviderEvent {
   /** The subscription resource, when the event carries it. */
   subscription?: ProviderSubscription;
   payment?: { amount: string; currency: string; time: Date };
+  /** The sale a payment event is about (a refund names only this, not the subscription). */
+  saleId?: string | null;
   payload: unknown;
 }
 
@@ -49,11 +53,17 @@ export interface BillingProvider {
     cancelUrl: string;
     brandName: string;
     locale?: string;
+    /** One logical creation: the same key sends the same PayPal-Request-Id (a retry creates nothing twice). */
+    idempotencyKey?: string;
   }): Promise<{ id: string; status: string; approvalUrl: string | null }>;
   getSubscription(id: string): Promise<ProviderSubscription>;
   /** Changes the quantity (and plan); PayPal answers with an approval link when the buyer must consent. */
-  reviseSubscription(id: string, input: { planId: string; quantity: number; returnUrl: string; cancelUrl: string }): Promise<{ approvalUrl: string | null }>;
-  cancelSubscription(id: string, reason: string): Promise<void>;
+  reviseSubscription(
+    id: string,
+    input: { planId: string; quantity: number; returnUrl: string; cancelUrl: string; idempotencyKey?: string },
+  ): Promise<{ approvalUrl: string | null; planOverridden?: boolean }>;
+  /** `idempotencyKey`: one logical cancellation (default: the reason); a retry of it sends the same PayPal-Request-Id. */
+  cancelSubscription(id: string, reason: string, idempotencyKey?: string): Promise<void>;
   /** Whether a webhook delivery is authentic (PayPal's verify-webhook-signature). */
   verifyWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<boolean>;
 }
@@ -81,11 +91,13 @@ export function parseSubscription(raw: unknown): ProviderSubscription {
     id: String(r.id ?? ''),
     status: String(r.status ?? 'APPROVAL_PENDING') as ProviderSubscription['status'],
     planId: String(r.plan_id ?? ''),
-    quantity: Number(r.quantity ?? 1),
+    // PayPal writes the quantity as a string ("8"); a fractional one ("8.5") stays fractional and matches no seat count.
+    quantity: Number(r.quantity ?? '1'),
     customId: typeof r.custom_id === 'string' ? r.custom_id : null,
     startTime: date(r.start_time),
     nextBillingTime: date(info.next_billing_time),
     lastPayment: last?.amount?.value ? { amount: last.amount.value, currency: last.amount.currency_code ?? 'USD', time: date(last.time) } : null,
     failedPaymentsCount: Number(info.failed_payments_count ?? 0),
+    planOverridden: r.plan_overridden === true || (r.plan !== undefined && r.plan !== null),
   };
 }

@@ -113,6 +113,7 @@ export function createSimulator(db: Db, opts: { now?: () => Date } = {}): Simula
       nextBillingTime,
       lastPayment,
       failedPaymentsCount: 0,
+      planOverridden: false,
     };
   }
 

@@ -1,13 +1,16 @@
 import type { AppDeps } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { processProviderEvent } from './apply.js';
 import { type ProviderEvent, type ProviderEventKind, parseSubscription } from './provider.js';
+import { processProviderEvent } from './provider-events.js';
 
 /** PayPal webhook event types and what they mean here. */
 const KINDS: Record<string, ProviderEventKind> = {
   'BILLING.SUBSCRIPTION.ACTIVATED': 'activated',
   'BILLING.SUBSCRIPTION.RE-ACTIVATED': 'activated',
   'PAYMENT.SALE.COMPLETED': 'payment_completed',
+  // Money taken back: a refund by us or a reversal (chargeback) by the buyer's bank; arrears reopen.
+  'PAYMENT.SALE.REFUNDED': 'payment_reversed',
+  'PAYMENT.SALE.REVERSED': 'payment_reversed',
   'BILLING.SUBSCRIPTION.PAYMENT.FAILED': 'payment_failed',
   'BILLING.SUBSCRIPTION.SUSPENDED': 'suspended',
   'BILLING.SUBSCRIPTION.CANCELLED': 'cancelled',
@@ -21,16 +24,20 @@ export function parsePayPalEvent(body: unknown): ProviderEvent | null {
   if (typeof e.id !== 'string' || !e.id || e.id.length > 100 || typeof e.event_type !== 'string') return null;
   const kind = KINDS[e.event_type] ?? null;
   const resource = e.resource ?? {};
-  if (e.event_type === 'PAYMENT.SALE.COMPLETED') {
-    const amount = (resource.amount ?? {}) as { total?: string; currency?: string };
-    const time =
-      typeof resource.create_time === 'string' ? new Date(resource.create_time) : typeof e.create_time === 'string' ? new Date(e.create_time) : new Date();
-    const subscriptionId = typeof resource.billing_agreement_id === 'string' ? resource.billing_agreement_id : null;
+  if (e.event_type.startsWith('PAYMENT.SALE.')) {
+    // A v1 sale (or refund): amounts are strings ("10.0"), the subscription is billing_agreement_id when given.
+    const amount = (resource.amount ?? {}) as { total?: unknown; currency?: unknown };
+    const at = typeof resource.create_time === 'string' ? resource.create_time : typeof e.create_time === 'string' ? e.create_time : null;
+    const time = at && !Number.isNaN(Date.parse(at)) ? new Date(at) : new Date();
+    const subscriptionId = typeof resource.billing_agreement_id === 'string' && resource.billing_agreement_id ? resource.billing_agreement_id : null;
+    const saleId = kind === 'payment_reversed' ? (resource.sale_id ?? resource.id) : resource.id;
     return {
       id: e.id,
       type: e.event_type,
-      kind: subscriptionId ? kind : null,
+      // A refund may name only its sale: processing finds the subscription from the sale recorded earlier.
+      kind: subscriptionId || (kind === 'payment_reversed' && typeof saleId === 'string') ? kind : null,
       subscriptionId,
+      saleId: typeof saleId === 'string' ? saleId : null,
       payment: { amount: String(amount.total ?? '0.00'), currency: String(amount.currency ?? 'USD'), time },
       payload: body,
     };

@@ -191,6 +191,35 @@ describe('SubscriptionTab', () => {
     expect(screen.queryByRole('button', { name: 'Cancelar suscripción' })).not.toBeInTheDocument();
   });
 
+  it('an approved increase says from when its seats are usable (the next billing date, when PayPal charges them), before and after asking', async () => {
+    const approved = {
+      ...DETAILS,
+      // 03:00 UTC on the 23rd is still the 22nd in Lima.
+      subscription: { ...DETAILS.subscription, pending_revision: { employee_count: 25, effective_from: '2026-12-23T03:00:00.000Z' } },
+    };
+    mockApi(
+      routes('paypal', {
+        'GET /api/company-admin-simple/company/settings': { body: { data: PREMIUM_SETTINGS } },
+        'GET /api/paypal/subscription-details': { body: { data: approved } },
+        'GET /api/paypal/history': { body: HISTORY },
+      }),
+    );
+    renderApp('/company-admin/subscription');
+    expect(
+      await screen.findByText(
+        'La ampliación a 25 empleados está aprobada: PayPal la cobra el 22/12/2026 (próximo cobro) y desde ese pago podrás tener 25 empleados activos.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Empleados contratados').nextSibling).toHaveTextContent('20');
+    screen.getByRole('button', { name: 'Gestionar suscripción' }).click();
+    const dialog = await screen.findByRole('dialog', { name: 'Gestionar suscripción' });
+    expect(
+      within(dialog).getByText(
+        'Los empleados adicionales se cobran y quedan disponibles desde el próximo cobro (22/12/2026): PayPal no cobra la diferencia del periodo en curso, así que hasta entonces sigues con 20.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('after the downgrade to FREE the arrears stay on screen: failed payments and the deletion day, with the way back to Premium', async () => {
     const downgraded = {
       ...DETAILS,

@@ -37,6 +37,18 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
     expect(screen.getByText('12 empresas')).toBeInTheDocument();
   });
 
+  it("marks a company whose PayPal money disagrees with Presente's price 'Revisar cobro', with the reason, and no other (decision 0041)", async () => {
+    const flagged = { ...PREMIUM, billingFlag: { reason: 'payment 17.5 USD, expected 20.00 USD', at: '2026-11-26T10:00:00.000Z' } };
+    mockApi(superAdminRoutes({ 'GET /api/super-admin/companies': listAnswer([company(), flagged], 1, 2) }));
+    renderApp('/super-admin/companies');
+    const row = (await screen.findByText('Pacífico Logística', {}, { timeout: 5000 })).closest('tr')!;
+    expect(within(row).getByText('Revisar cobro').closest('[title]')).toHaveAttribute(
+      'title',
+      'Un cobro o una suscripción de PayPal no coincide con el precio de Presente (payment 17.5 USD, expected 20.00 USD). Revísalo en PayPal.',
+    );
+    expect(within(screen.getByText('Andes Textiles S.A.C.').closest('tr')!).queryByText('Revisar cobro')).not.toBeInTheDocument();
+  });
+
   it("shows 'No hay empresas registradas' when there are none", async () => {
     mockApi(superAdminRoutes({ 'GET /api/super-admin/companies': listAnswer([]) }));
     renderApp('/super-admin/companies');

@@ -13,12 +13,14 @@ interface Props {
   companyName: string;
   /** The paid employee count today. */
   current: number;
+  /** The next billing date as shown (dd/mm/yyyy): extra seats are charged and usable from then (decision 0041). */
+  nextBilling?: string;
   redirect?: (url: string) => void;
   reload?: () => void;
 }
 
 /** Increase the paid employees (spec §4): only up; reducing needs support. */
-export function ManageModal({ opened, onClose, companyId, companyName, current, redirect, reload }: Props) {
+export function ManageModal({ opened, onClose, companyId, companyName, current, nextBilling, redirect, reload }: Props) {
   const { t } = useTranslation('dashboard');
   const [count, setCount] = useState<number | string>(Math.min(current + 1, PREMIUM_MAX_EMPLOYEES));
   const [error, setError] = useState<string | null>(null);
@@ -72,6 +74,11 @@ export function ManageModal({ opened, onClose, companyId, companyName, current, 
           }}
           error={error}
         />
+        {nextBilling && (
+          <Alert color="blue" variant="light">
+            {t('subscription.manage.whenPaid', { date: nextBilling, count: current })}
+          </Alert>
+        )}
         <Alert color="gray" variant="light">
           {t('subscription.manage.reduce')}
         </Alert>

@@ -74,6 +74,13 @@ export function PremiumCard({ company }: { company: CompanySettings }) {
           />
           <Field label={t('subscription.premium.failedPayments')} value={String(sub.billing_info.failed_payments_count)} />
         </SimpleGrid>
+        {active && sub.pending_revision && (
+          <Alert color="blue" variant="light">
+            <Text size="sm">
+              {t('subscription.premium.pendingRevision', { count: sub.pending_revision.employee_count, date: day(sub.pending_revision.effective_from) })}
+            </Text>
+          </Alert>
+        )}
         {sub.status === 'SUSPENDED' && (
           <Alert color="orange" title={info.graceEndsAt ? t('subscription.premium.graceUntil', { date: day(info.graceEndsAt) }) : undefined}>
             <Text size="sm">{t('subscription.premium.suspended')}</Text>
@@ -104,7 +111,16 @@ export function PremiumCard({ company }: { company: CompanySettings }) {
           </Group>
         )}
       </Stack>
-      {manage && <ManageModal opened onClose={() => setManage(false)} companyId={company.id} companyName={company.name} current={info.maxEmployees} />}
+      {manage && (
+        <ManageModal
+          opened
+          onClose={() => setManage(false)}
+          companyId={company.id}
+          companyName={company.name}
+          current={info.maxEmployees}
+          nextBilling={day(sub.billing_info.next_billing_time ?? info.nextBillingDate)}
+        />
+      )}
       <CancelModal opened={cancel} onClose={() => setCancel(false)} companyName={company.name} timezone={tz} />
     </Card>
   );

@@ -3,7 +3,7 @@ import type { SuperAdminCompany } from '@presente/shared';
 import { useTranslation } from 'react-i18next';
 import { employeesUsage } from '../format';
 import { CompanyActionsMenu, type CompanyRowHandlers } from './CompanyActions';
-import { AdminStatusBadge, AdminSummary, CompanyStatusBadge, PlanBadge } from './CompanyBadges';
+import { AdminStatusBadge, AdminSummary, BillingFlagBadge, CompanyStatusBadge, PlanBadge } from './CompanyBadges';
 
 /** An email that prefers to wrap right after the @ (long domains would otherwise break mid-word). */
 function BreakableEmail({ email }: { email: string }) {
@@ -71,7 +71,10 @@ export function CompaniesTable({ companies, handlers }: { companies: SuperAdminC
                 </Text>
               </Table.Td>
               <Table.Td>
-                <CompanyStatusBadge status={c.status} closed={!!c.closedAt} />
+                <Stack gap={4} align="flex-start">
+                  <CompanyStatusBadge status={c.status} closed={!!c.closedAt} />
+                  <BillingFlagBadge flag={c.billingFlag} />
+                </Stack>
               </Table.Td>
               <Table.Td maw={180}>
                 <Stack gap={6} align="flex-start" maw={180}>

@@ -22,6 +22,17 @@ export function PlanBadge({ plan }: { plan: Plan }) {
   );
 }
 
+/** A money disagreement with PayPal the super admin must look at (decision 0041); nothing when there is none. */
+export function BillingFlagBadge({ flag }: { flag?: { reason: string; at: string } | null }) {
+  const { t } = useTranslation('dashboard');
+  if (!flag) return null;
+  return (
+    <Badge variant="filled" color="red" style={NO_SHRINK} title={t('superAdmin.companies.billingFlagTitle', { reason: flag.reason })}>
+      {t('superAdmin.companies.billingFlag')}
+    </Badge>
+  );
+}
+
 /** The company's status; a closed one (deleted, only its attendance register kept; decision 0034) says so instead. */
 export function CompanyStatusBadge({ status, closed = false }: { status: CompanyStatus; closed?: boolean }) {
   const { t } = useTranslation('dashboard');

@@ -3,7 +3,7 @@ import type { SuperAdminCompany } from '@presente/shared';
 import { useTranslation } from 'react-i18next';
 import { employeesUsage } from '../format';
 import { CompanyActionIcons, type CompanyRowHandlers } from './CompanyActions';
-import { AdminSummary, CompanyStatusBadge, PlanBadge } from './CompanyBadges';
+import { AdminSummary, BillingFlagBadge, CompanyStatusBadge, PlanBadge } from './CompanyBadges';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -36,6 +36,7 @@ export function CompanyCard({ company: c, handlers }: { company: SuperAdminCompa
         <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
           <PlanBadge plan={c.plan} />
           <CompanyStatusBadge status={c.status} closed={!!c.closedAt} />
+          <BillingFlagBadge flag={c.billingFlag} />
         </Stack>
       </Group>
       <SimpleGrid cols={2} spacing="sm" mt="sm">
