@@ -15,6 +15,7 @@ import { seedCountries } from '../../apps/server/src/bootstrap.js';
 import { configSchema } from '../../apps/server/src/config.js';
 import { runMigrations } from '../../apps/server/src/db/client.js';
 import { createDeps } from '../../apps/server/src/deps.js';
+import { STEP_YAW } from '../../apps/server/src/face/liveness.js';
 import { resolveKeyring, useKeyring } from '../../apps/server/src/face/seal.js';
 import { runAttackSuite } from '../../apps/server/src/modules/face/attack-suite.js';
 import { scriptedEngine } from '../../apps/server/src/modules/face/scripted-engine.js';
@@ -50,7 +51,6 @@ await onEachDatabase('kiosk-attacks', async (db, database) => {
   (deps as { face?: typeof engine.pool }).face = engine.pool;
   const app = await buildApp(deps);
   const factories = makeFactories(database.db);
-  const YAW: Record<string, number> = { straight: 0, left: 25, right: -25 };
   let seed = 40;
   const random = () => {
     seed = (seed * 16807) % 2147483647;
@@ -67,7 +67,7 @@ await onEachDatabase('kiosk-attacks', async (db, database) => {
     perSpecies,
     ...(heads && {
       genuineBurst: async (person: string, steps: string[]) =>
-        (await heads.burst(person, steps)).map((jpeg, i) => engine.frameOf(jpeg, { person, yaw: YAW[steps[i]] })),
+        (await heads.burst(person, steps)).map((jpeg, i) => engine.frameOf(jpeg, { person, yaw: STEP_YAW[steps[i]] })),
     }),
   });
   await heads?.close();

@@ -116,6 +116,9 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     await see(modal.getByRole('status').filter({ hasText: /Perfecto|Quédate quieto|Capturas listas/ }), 60_000);
     await expect.poll(() => modal.getByTestId('face-capture').count(), { timeout: 30_000 }).toBe(3);
     await shot(page, 'face-02-captures');
+    // The consent code's toast may still sit over the modal's footer (and Mantine pauses it while the pointer is on
+    // it): a person closes it first, as here.
+    await dismissToasts(page);
     await modal.getByRole('button', { name: 'Registrar', exact: true }).click();
     await see(modal.getByText('Reconocimiento facial registrado exitosamente'), 60_000);
     await shot(page, 'face-03-registered');

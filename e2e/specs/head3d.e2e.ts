@@ -142,7 +142,7 @@ describe.skipIf(!fixtures)('the rendered 3-D head is a genuine-like person for t
             (j) => j.frame.pose.yaw === yaw && j.frame.pose.pitch === 0 && j.frame.pose.blink === 0 && j.frame.pose.smile === 0 && j.frame.pose.mouth === 0,
           )
           .map((j) => j.analysis);
-      const frames: Record<Step, Analysis[]> = { straight: peak(0), left: peak(head.turn), right: peak(-head.turn) };
+      const frames: Record<Step, Analysis[]> = { straight: peak(0), left: peak(-head.turn), right: peak(head.turn) };
       for (const order of [
         ['straight', 'left', 'right'],
         ['right', 'straight', 'left'],

@@ -66,8 +66,8 @@ export interface FaceVideos {
 
 /**
  * The photo-pair attack of issue 17 as camera videos: a frontal photo, then a loop of frontal, turned (the photo as
- * is: she turned to her own left, Human's yaw -22.4, the server's 'right'; decision 0040), frontal, and the turned
- * photo mirrored (the server's 'left').
+ * is: she turned to her own left, Human's yaw -22.4, the server's 'left'), frontal, and the turned photo mirrored
+ * (the server's 'right').
  */
 export async function makeFaceVideos(fixtures: string): Promise<FaceVideos> {
   const dir = mkdtempSync(join(tmpdir(), 'presente-face-video-'));

@@ -1,9 +1,9 @@
 /**
  * What the head does over time (decision 0040): key poses at given times, eased in between, sampled at a camera's
  * frame rate. Angles in degrees with the signs of Human's head pose, which the server's liveness check reads
- * (apps/server/src/face/liveness.ts calls yaw ≥ 15 'left'): yaw > 0 moves the nose towards the LEFT edge of an
- * unmirrored frame (measured: stock-emotions-a-2.jpg, nose towards the right edge, yaw -22.4), pitch > 0 moves it
- * down. Human reads about half the rendered angle (decision 0040's table), as it does on real turned photos.
+ * (apps/server/src/face/liveness.ts calls yaw ≤ -15 'left', the person's own left): yaw > 0 moves the nose towards the
+ * LEFT edge of an unmirrored frame (measured: stock-emotions-a-2.jpg, nose towards the right edge, yaw -22.4), pitch > 0
+ * moves it down. Human reads about half the rendered angle (decision 0040's table), as it does on real turned photos.
  */
 export interface Pose {
   yaw: number;
@@ -35,12 +35,12 @@ export type Action = 'straight' | 'left' | 'right' | 'up' | 'down' | 'blink' | '
 
 /**
  * The rendered angles of each action: a clear turn (40°, which Human reads as 17-24° on stock-emotions-a-1, over the
- * server's 15°; other heads need 20-45°, see calibrate.ts) and a nod (15°). 'left' and 'right' are the server's step names (the sign of Human's yaw), not anatomy.
+ * server's 15°; other heads need 20-45°, see calibrate.ts) and a nod (15°). 'left' and 'right' are the person's own left and right, the server's step names.
  */
 export const ACTION_POSE: Record<Action, Partial<Pose>> = {
   straight: {},
-  left: { yaw: 40 },
-  right: { yaw: -40 },
+  left: { yaw: -40 },
+  right: { yaw: 40 },
   up: { pitch: -15 },
   down: { pitch: 15 },
   blink: { blink: 1 },
@@ -98,7 +98,7 @@ export function actionsScript(
   let t = 0;
   for (const action of actions) {
     const target = { ...NEUTRAL, ...ACTION_POSE[action] };
-    if (turn !== undefined && (action === 'left' || action === 'right')) target.yaw = action === 'left' ? turn : -turn;
+    if (turn !== undefined && (action === 'left' || action === 'right')) target.yaw = action === 'left' ? -turn : turn;
     if (action === 'blink') {
       keys.push({ at: t + timing.holdMs / 2, pose: { blink: 0 } }, { at: t + timing.holdMs / 2 + timing.blinkMs / 2, pose: { blink: 1 } });
       keys.push({ at: t + timing.holdMs / 2 + timing.blinkMs, pose: { blink: 0 } });

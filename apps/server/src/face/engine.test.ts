@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Analysis, createEngine, type FaceEngine } from './engine.js';
 import { frameOf, listFixtures, testFixturesDir } from './fixtures.js';
-import { checkLiveness } from './liveness.js';
+import { checkLiveness, poseOf } from './liveness.js';
 import { DEFAULT_THRESHOLD, TemplateIndex } from './match.js';
 import { checkCapture, oneFace } from './quality.js';
 
@@ -88,20 +88,23 @@ describe.skipIf(!dir || onPostgres)(title, () => {
       [frontal, turned, mirrored] = [await analyse(a1), await analyse(a2), await analyse(a2, { mirror: true })];
     }, SLOW);
 
-    it('measures the turn with opposite yaw signs', () => {
+    it("measures the turn with opposite yaw signs, and calls her turn to her own left 'left'", () => {
       expect(Math.abs(frontal.faces[0].yaw)).toBeLessThan(10);
-      expect(turned.faces[0].yaw).toBeLessThan(-15); // she turns to her own right
+      // In stock-emotions-a-2 she turns to her own left (her nose towards the frame's right edge, her right ear seen).
+      expect(turned.faces[0].yaw).toBeLessThan(-15);
+      expect(poseOf(turned.faces[0].yaw)).toBe('left');
       expect(mirrored.faces[0].yaw).toBeGreaterThan(15);
+      expect(poseOf(mirrored.faces[0].yaw)).toBe('right');
     });
 
     it('passes when the frames follow the challenge', () => {
-      expect(checkLiveness(['straight', 'left', 'right'], [frontal, mirrored, turned])).toMatchObject({ passed: true });
-      expect(checkLiveness(['right', 'straight', 'left'], [turned, frontal, mirrored])).toMatchObject({ passed: true });
+      expect(checkLiveness(['straight', 'left', 'right'], [frontal, turned, mirrored])).toMatchObject({ passed: true });
+      expect(checkLiveness(['right', 'straight', 'left'], [mirrored, frontal, turned])).toMatchObject({ passed: true });
     });
 
     it('fails the same frame repeated and a wrong order', () => {
       expect(checkLiveness(['straight', 'left', 'right'], [frontal, frontal, frontal])).toMatchObject({ passed: false, reason: 'liveness_failed' });
-      expect(checkLiveness(['straight', 'left', 'right'], [frontal, turned, mirrored])).toMatchObject({
+      expect(checkLiveness(['straight', 'left', 'right'], [frontal, mirrored, turned])).toMatchObject({
         passed: false,
         reason: 'liveness_failed',
         details: { failure: 'pose_sequence' },

@@ -76,12 +76,21 @@ export function randomChallenge(): Step[] {
   return steps;
 }
 
+/**
+ * The step a head pose shows. Human's yaw on an unmirrored camera frame is NEGATIVE when the person turns to their own
+ * left (measured: stock-emotions-a-2.jpg, the nose towards the frame's right edge, reads -22.4; the rendered head of
+ * decision 0040 agrees), so 'left' (the kiosk's "Gira la cabeza a tu izquierda") is yaw <= -turnMinYaw. Before stop 15
+ * the signs were swapped: a person who followed the words was refused.
+ */
 export function poseOf(yaw: number, l = LIVENESS): Step | null {
   if (Math.abs(yaw) <= l.straightMaxYaw) return 'straight';
-  if (yaw >= l.turnMinYaw) return 'left';
-  if (yaw <= -l.turnMinYaw) return 'right';
+  if (yaw <= -l.turnMinYaw) return 'left';
+  if (yaw >= l.turnMinYaw) return 'right';
   return null;
 }
+
+/** A typical yaw Human measures for each step (tests, the attack suite and benches build their faces with it). */
+export const STEP_YAW: Readonly<Record<Step, number> & Record<string, number | undefined>> = { straight: 0, left: -25, right: 25 };
 
 /** Poses with in-between frames dropped and repeats collapsed: [s, s, null, l, r] -> [s, l, r]. */
 export function collapse(poses: (Step | null)[]): Step[] {

@@ -14,6 +14,7 @@
  *  - foreign_kiosk: a kiosk paired with another company signs a mark on this company's link.
  * Genuine (bpcer): fresh frames of an enrolled person from a paired kiosk, signed.
  */
+
 import { generateKeyPairSync } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
 import { faceProfiles, faceTemplates } from '../../db/schema/index.js';
+import { STEP_YAW } from '../../face/liveness.js';
 import { sealDescriptor } from '../../face/seal.js';
 import type { scriptedEngine } from './scripted-engine.js';
 import { kioskChallenge, postMark, signedMark, type TestKiosk } from './test-helpers.js';
@@ -57,8 +59,6 @@ export interface SuiteResult {
   genuineRefusedWith: Record<string, number>;
   ms: number;
 }
-
-const YAW: Record<string, number> = { straight: 0, left: 25, right: -25 };
 const base = '/api/company-admin-simple/face-recognition';
 
 /** Every single-face photo of the fixtures (people folders and _single). */
@@ -102,7 +102,7 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
       .modulate({ brightness: 0.9 + next() * 0.2 })
       .jpeg({ quality: 80 + Math.floor(next() * 15) })
       .toBuffer();
-    return engine.frameOf(jpeg, { person, yaw: YAW[step] });
+    return engine.frameOf(jpeg, { person, yaw: STEP_YAW[step] });
   }
   const burst = (person: string, steps: string[]) => Promise.all(steps.map((s) => capture(person, s)));
 
@@ -198,7 +198,7 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
       const alter = alterations[i % alterations.length];
       const frames = await Promise.all(
         c.steps.map(async (step: string) =>
-          engine.frameOf(await alter(first.frames[first.challenge.steps.indexOf(step)]), { person: first.who, yaw: YAW[step] }),
+          engine.frameOf(await alter(first.frames[first.challenge.steps.indexOf(step)]), { person: first.who, yaw: STEP_YAW[step] }),
         ),
       );
       tally('replayed_burst', await signedMark(t, token, kiosk, () => frames, { challenge: c, remoteAddress: addr }));

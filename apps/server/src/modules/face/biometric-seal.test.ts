@@ -3,10 +3,12 @@
  * templates, the enrolment photos and the punch evidence; the company binding of each sealed blob; the
  * start-up pass that seals the plain rows of before; the key rotation. Scripted engine: PGlite and PostgreSQL.
  */
+
 import { FACE_NOTICE_PHOTO_VERSION } from '@presente/shared';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { facePhotos, faceTemplates } from '../../db/schema/index.js';
+import { STEP_YAW } from '../../face/liveness.js';
 import { activeKeyring, BiometricKeyError, newMasterKey, openDescriptor, sealDescriptor, sealedKeyId, useKeyring } from '../../face/seal.js';
 import { rowsOf } from '../../lib/sql.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -57,7 +59,7 @@ const kiosks = new Map<string, TestKiosk>();
 async function markAs(token: string, person: string) {
   const kiosk = kiosks.get(token)!;
   const challenge = (await kioskChallenge(t, token, kiosk)).json().data;
-  const yaw = { straight: 0, left: 25, right: -25 } as Record<string, number>;
+  const yaw = STEP_YAW as Record<string, number>;
   const frames: Buffer[] = [];
   for (const step of challenge.steps) frames.push(await engine.frame({ person, yaw: yaw[step] }));
   return signedMark(t, token, kiosk, () => frames, { challenge });

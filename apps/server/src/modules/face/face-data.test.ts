@@ -3,11 +3,13 @@
  * it, the notice version, and the template index following who can be recognised. The engine is scripted
  * (scripted-engine.ts): these are database and rule tests, run on PGlite and PostgreSQL.
  */
+
 import { FACE_NOTICE_PHOTO_VERSION, FACE_NOTICE_VERSION } from '@presente/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, companies, employees, faceConsents, facePhotos, faceTemplates, subscriptions } from '../../db/schema/index.js';
+import { STEP_YAW } from '../../face/liveness.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { applyEvent } from '../billing/apply.js';
@@ -224,7 +226,7 @@ describe('the template index follows who can be recognised', () => {
   async function markAs(person: string, extra: Partial<ScriptedFace> = {}) {
     kiosk ??= await pairTestKiosk(t, admin, 'Puerta');
     const c = (await kioskChallenge(t, token, kiosk)).json().data;
-    const yaw = { straight: 0, left: 25, right: -25 } as Record<string, number>;
+    const yaw = STEP_YAW as Record<string, number>;
     const frames: Buffer[] = [];
     for (const step of c.steps) frames.push(await engine.frame({ person, yaw: yaw[step], ...extra }));
     return signedMark(t, token, kiosk, () => frames, { challenge: c });

@@ -4,19 +4,20 @@
  * refused, the nonce single-use, frames of an accepted mark refused for a day (perceptual hashes), an identity
  * that waits after 5 refusals in 3 minutes (the admin told), an outsider who cannot lock the paired kiosks.
  */
+
 import { generateKeyPairSync } from 'node:crypto';
 import { FACE_NOTICE_VERSION } from '@presente/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, attendanceRecords, kioskPairingCodes } from '../../db/schema/index.js';
+import { STEP_YAW } from '../../face/liveness.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { scriptedEngine, texturedJpeg } from './scripted-engine.js';
 import { kioskChallenge, pairTestKiosk, postMark, postMultipart, signConsent, signedMark, signMark, type TestKiosk } from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
-const YAW: Record<string, number> = { straight: 0, left: 25, right: -25 };
 const NOT_PAIRED = 'Este dispositivo no es un kiosco vinculado a la empresa. Pide al administrador un código en Configuración → Vincular kiosco.';
 
 let t: TestApp;
@@ -28,7 +29,7 @@ let seq = 0;
 /** Frames of `person` following the steps: textured scenes (distinct for each call) the engine answers for. */
 async function framesOf(person: string, steps: string[], extra: { yaw?: number } = {}) {
   const out: Buffer[] = [];
-  for (const step of steps) out.push(engine.frameOf(await texturedJpeg(`${person}-${++seq}`), { person, yaw: extra.yaw ?? YAW[step] }));
+  for (const step of steps) out.push(engine.frameOf(await texturedJpeg(`${person}-${++seq}`), { person, yaw: extra.yaw ?? STEP_YAW[step] }));
   return out;
 }
 /** A signed mark whose frames are made once the challenge is known. */
@@ -244,7 +245,7 @@ describe('frames of an accepted mark', () => {
       const replay = await Promise.all(
         c.steps.map(async (step: string) => copy(accepted.frames[accepted.challenge.steps.indexOf(step)] ?? accepted.frames[0])),
       );
-      for (const [i, f] of replay.entries()) engine.frameOf(f, { person: 'luis', yaw: YAW[c.steps[i]] });
+      for (const [i, f] of replay.entries()) engine.frameOf(f, { person: 'luis', yaw: STEP_YAW[c.steps[i]] });
       const res = await signedMark(t, link, k, () => replay, { challenge: c });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({

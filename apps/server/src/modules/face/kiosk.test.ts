@@ -39,10 +39,11 @@ describe.skipIf(!dir || onPostgres)(title, () => {
     (t.deps as { face?: FacePool }).face = pool;
     await pool.start();
     const stockA = set!.identities.get('stock-a')!;
-    // The challenge poses (measured, liveness.ts): the turned photo as is = the person's own right; mirrored = left.
+    // The challenge poses (measured, liveness.ts): the turned photo as is = the person's own left; mirrored = right.
+    // (Photos standing in for a turn: this file tests the kiosk's plumbing with the real engine, not liveness itself.)
     frames.straight = await frameOf(stockA[0]);
-    frames.right = await frameOf(stockA[1]);
-    frames.left = await frameOf(stockA[1], { mirror: true });
+    frames.left = await frameOf(stockA[1]);
+    frames.right = await frameOf(stockA[1], { mirror: true });
     frames.enrol = [];
     for (const path of stockA.slice(2)) {
       const img = await frameOf(path);

@@ -47,8 +47,8 @@ describe('face guidance (pure)', () => {
     expect(kioskHint([seenFace({ yaw: 25 })])).toBeNull();
   });
 
-  it('reads the challenge pose from the yaw of one face', () => {
-    expect([0, 8, 17, -17, 12].map((yaw) => poseOf([seenFace({ yaw })]))).toEqual(['straight', 'straight', 'left', 'right', null]);
+  it("reads the challenge pose from the yaw of one face: a negative yaw is the person's own left, as on the server", () => {
+    expect([0, 8, -17, 17, 12].map((yaw) => poseOf([seenFace({ yaw })]))).toEqual(['straight', 'straight', 'left', 'right', null]);
     expect(poseOf([seenFace(), seenFace()])).toBeNull();
   });
 });

@@ -112,9 +112,9 @@ export function poseOf(faces: SeenFace[]): LivenessStep | null {
   if (faces.length !== 1) return null;
   const { yaw } = faces[0];
   if (Math.abs(yaw) <= GUIDE.straightYaw) return 'straight';
-  // Unmirrored frame: yaw > 0 when the person turns to their own left.
-  if (yaw >= GUIDE.turnYaw) return 'left';
-  if (yaw <= -GUIDE.turnYaw) return 'right';
+  // Unmirrored frame: Human's yaw < 0 when the person turns to their own left (the server's poseOf, liveness.ts).
+  if (yaw <= -GUIDE.turnYaw) return 'left';
+  if (yaw >= GUIDE.turnYaw) return 'right';
   return null;
 }
 

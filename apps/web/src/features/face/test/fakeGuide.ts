@@ -28,8 +28,8 @@ export function seenFace(over: Partial<SeenFace> = {}): SeenFace {
   return { box: [220, 132, 200, 200], yaw: 0, brightness: 120, ...over };
 }
 
-/** The yaw of each challenge step (> 0: the person's own left, as the server reads unmirrored frames). */
-export const STEP_YAW = { straight: 0, left: 25, right: -25 } as const;
+/** The yaw of each challenge step (< 0: the person's own left, as the server reads unmirrored frames). */
+export const STEP_YAW = { straight: 0, left: -25, right: 25 } as const;
 
 /** A face that follows the step the kiosk is showing (data-step of its overlay), like a person would. */
 export function followKioskSteps(): SeenFace[] {
