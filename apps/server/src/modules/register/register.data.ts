@@ -186,7 +186,7 @@ function changedInRange(range: RegisterRange | null): SQL[] {
 
 /**
  * A line's hours by the one rule of decision 0037 (workSplit): worked, the part of it outside the shift, paid
- * leave apart. The stored workHours stays the hours worked when the schedule is unknown to the history.
+ * leave apart. The stored workHours (what every screen shows) stays the hours worked; outside never exceeds it.
  */
 export function registerHours(
   r: { date: string; checkIn: Date | null; checkOut: Date | null; isPermission: boolean; workHours: string | number | null },
@@ -196,7 +196,7 @@ export function registerHours(
   const stored = r.workHours == null ? null : Number(r.workHours);
   const split = workSplit(r, schedule, r.date, timezone);
   if (r.isPermission) return { hours: 0, outside: 0, leave: split.leave ?? stored, open: false };
-  const hours = split.worked ?? stored;
+  const hours = stored ?? split.worked;
   const outside = split.outside == null || hours == null ? null : Math.min(hours, split.outside);
   return { hours: split.open ? null : hours, outside: split.open ? null : outside, leave: null, open: split.open };
 }
