@@ -110,7 +110,7 @@ describe('GET /company-admin-simple/attendance/register: the one register, for a
     const a = await seed('Sinfichas');
     await t.db.update(employees).set({ documentType: null, documentNumber: null }).where(eq(employees.id, a.ivan.id));
     await t.db.update(employees).set({ documentNumber: '1234' }).where(eq(employees.id, a.rosa.id)); // a DNI of 4 digits
-    const res = await t.as(a.admin).get('/api/company-admin-simple/attendance/register?from=2026-03&to=2026-03&format=pdf', { headers: { 'accept-language': 'es' } });
+    const res = await t.as(a.admin).get('/api/company-admin-simple/attendance/register?from=2026-03&to=2026-03&format=pdf', { 'accept-language': 'es' });
     expect(res.statusCode).toBe(422);
     const body = res.json();
     expect(body.code).toBe('documents_missing');
@@ -138,5 +138,33 @@ describe('GET /company-admin-simple/attendance/register: the one register, for a
     // Months outside the range are not in the file.
     const april = await t.as(b.admin).get('/api/company-admin-simple/attendance/register?from=2026-04&to=2026-04&format=xlsx');
     expect((await xlsxRows(april.rawPayload)).join('\n')).not.toContain('Quispe Sur');
+  });
+});
+
+describe('the worker identity document is validated per type on create, edit and import (decision 0037)', () => {
+  it('refuses a DNI that is not 8 digits and a PTP that is not 9, keeps a valid CE, and reads the type from an import file', async () => {
+    const admin = await t.factories.companyAdmin();
+    const base = { firstName: 'Luz', lastName: 'Mamani', employeeCode: 'D1', status: 'ACTIVE' };
+    const bad = await t.as(admin).post('/api/company-admin-simple/employees', { ...base, email: 'luz1@doc.pe', documentType: 'DNI', documentNumber: '1234567' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([{ path: 'documentNumber', message: 'El DNI debe tener 8 dígitos' }]);
+    const ptp = await t.as(admin).post('/api/company-admin-simple/employees', { ...base, email: 'luz2@doc.pe', documentType: 'PTP', documentNumber: '12345678' });
+    expect(ptp.json().errors).toEqual([{ path: 'documentNumber', message: 'El PTP debe tener 9 dígitos' }]);
+    const ok = await t.as(admin).post('/api/company-admin-simple/employees', { ...base, email: 'luz3@doc.pe', documentType: 'CE', documentNumber: 'X12345678' });
+    expect(ok.statusCode).toBe(201);
+    const [row] = await t.db.select().from(employees).where(eq(employees.id, ok.json().data.id));
+    expect(row).toMatchObject({ documentType: 'CE', documentNumber: 'X12345678' });
+
+    const url = '/api/company-admin-simple/employees/import';
+    const rows = [
+      { firstName: 'Ana', lastName: 'Ríos', email: 'ana@doc.pe', employeeCode: 'I1', documentType: 'Pasaporte', documentNumber: 'AB123456' },
+      { firstName: 'Leo', lastName: 'Paz', email: 'leo@doc.pe', employeeCode: 'I2', documentType: 'DNI', documentNumber: '123' },
+    ];
+    const res = await t.as(admin).post(url, { rows, lines: [2, 3], dryRun: true });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ path: '3.documentNumber', message: 'El DNI debe tener 8 dígitos' }]);
+    expect((await t.as(admin).post(url, { rows: [rows[0]], dryRun: false })).statusCode).toBe(201);
+    const [ana] = await t.db.select().from(employees).where(eq(employees.email, 'ana@doc.pe'));
+    expect(ana).toMatchObject({ documentType: 'PASSPORT', documentNumber: 'AB123456' });
   });
 });
