@@ -46,7 +46,8 @@ describe('attendance: the admin corrects days and exports them (PGlite)', () => 
   let seeded: SeededCompany;
 
   beforeAll(async () => {
-    seeded = await seedCompany(main, OFFICE_SCHEDULE, monthStart);
+    // The register prints the worker's document (decision 0037): without one the export is refused.
+    seeded = await seedCompany(main, OFFICE_SCHEDULE, monthStart, { documentType: 'DNI', documentNumber: '45678912' });
   });
 
   it('marks a justified permission and edits another day in the monthly calendar', async () => {
