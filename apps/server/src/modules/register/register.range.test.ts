@@ -2,7 +2,7 @@ import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attendanceRecords, employeeSchedulePeriods, employees } from '../../db/schema/index.js';
+import { attendanceRecords, companies, employeeSchedulePeriods, employees } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { addEmployee } from '../admin/test-helpers.js';
 
@@ -166,5 +166,41 @@ describe('the worker identity document is validated per type on create, edit and
     expect((await t.as(admin).post(url, { rows: [rows[0]], dryRun: false })).statusCode).toBe(201);
     const [ana] = await t.db.select().from(employees).where(eq(employees.email, 'ana@doc.pe'));
     expect(ana).toMatchObject({ documentType: 'PASSPORT', documentNumber: 'AB123456' });
+  });
+});
+
+describe("the admin's calendar totals separate worked hours from paid leave (decision 0037)", () => {
+  it("sums Rosa's 9 h worked as hours and the permission's 8 h as leave, never 17 h worked", async () => {
+    const a = await seed('Totales');
+    const res = await t.as(a.admin).get('/api/company-admin-simple/attendance/monthly-calendar?month=3&year=2026');
+    expect(res.statusCode).toBe(200);
+    const rosa = res.json().data.find((r: { employeeId: string }) => r.employeeId === a.rosa.id);
+    expect(rosa.stats).toMatchObject({ permission: 1, totalHours: 9, leaveHours: 8 });
+  });
+});
+
+describe('registering a Peruvian company asks for a valid RUC (decision 0037)', () => {
+  it('refuses a missing RUC and a wrong check digit with their messages, and keeps the razón social of a valid one', async () => {
+    const body = (ruc?: string) => ({
+      name: 'Bodega Sol',
+      legalName: 'Inversiones Sol E.I.R.L.',
+      ...(ruc ? { ruc } : {}),
+      email: `sol-${ruc ?? 'none'}@ruc.pe`,
+      country: 'PE',
+      adminName: 'Sol Admin',
+      adminEmail: `admin-${ruc ?? 'none'}@ruc.pe`,
+      password: 'secreto123',
+      confirmPassword: 'secreto123',
+    });
+    const post = async (ruc?: string) => t.anon.post('/api/auth/register', { ...body(ruc), turnstileToken: await t.solveCaptcha() });
+    const none = await post();
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors).toEqual([{ path: 'ruc', message: 'El RUC es obligatorio para empresas de Perú' }]);
+    const wrong = await post('20100070971');
+    expect(wrong.json().errors).toEqual([{ path: 'ruc', message: 'El RUC no es válido: su dígito verificador no coincide' }]);
+    const ok = await post('20100000050');
+    expect(ok.statusCode).toBe(201);
+    const [company] = await t.db.select().from(companies).where(eq(companies.ruc, '20100000050'));
+    expect(company).toMatchObject({ name: 'Bodega Sol', legalName: 'Inversiones Sol E.I.R.L.' });
   });
 });
