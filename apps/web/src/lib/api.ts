@@ -153,7 +153,9 @@ export async function apiFile(path: string, timeoutMs = API_TIMEOUT_MS * 4): Pro
   try {
     res = await fetch(`${API_BASE}${path}`, { credentials: 'include', headers: { 'Accept-Language': currentLanguage() }, signal: controller.signal });
   } catch {
-    throw controller.signal.aborted ? new ApiError(0, 'timeout', i18n.t('common:errors.timeout')) : new ApiError(0, 'network_error', i18n.t('common:errors.network'));
+    throw controller.signal.aborted
+      ? new ApiError(0, 'timeout', i18n.t('common:errors.timeout'))
+      : new ApiError(0, 'network_error', i18n.t('common:errors.network'));
   } finally {
     clearTimeout(timer);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { workHours } from './rules.js';
 import { workSplit } from './outside.js';
+import { workHours } from './rules.js';
 
 const tz = 'America/Lima';
 const at = (hhmm: string, date = '2026-03-02') => new Date(`${date}T${hhmm}:00-05:00`);
@@ -11,18 +11,36 @@ describe('hours outside the workday are the part of the hours worked outside the
     const split = workSplit({ checkIn: at('07:30'), checkOut: at('18:00') }, office, '2026-03-02', tz);
     expect(split).toEqual({ worked: 9, outside: 1, leave: null, open: false });
     // The old rule printed 1.50 outside beside 9.00 worked, counting a half hour that was never worked.
-    expect(workHours({ checkIn: at('07:30'), checkOut: at('18:00') }, { ...office, lateToleranceMinutes: 0, allowEarlyCheckIn: false, earlyCheckInMinutes: 0 }, '2026-03-02', tz)).toBe(9);
+    expect(
+      workHours(
+        { checkIn: at('07:30'), checkOut: at('18:00') },
+        { ...office, lateToleranceMinutes: 0, allowEarlyCheckIn: false, earlyCheckInMinutes: 0 },
+        '2026-03-02',
+        tz,
+      ),
+    ).toBe(9);
   });
   it('with countActualTime the early half hour is worked and outside: 9.50 and 1.50', () => {
-    expect(workSplit({ checkIn: at('07:30'), checkOut: at('18:00') }, { ...office, countActualTime: true }, '2026-03-02', tz)).toMatchObject({ worked: 9.5, outside: 1.5 });
+    expect(workSplit({ checkIn: at('07:30'), checkOut: at('18:00') }, { ...office, countActualTime: true }, '2026-03-02', tz)).toMatchObject({
+      worked: 9.5,
+      outside: 1.5,
+    });
   });
   it('without a schedule, or on a rest day, every hour worked is outside', () => {
     expect(workSplit({ checkIn: at('09:00'), checkOut: at('13:00') }, null, '2026-03-02', tz)).toMatchObject({ worked: 4, outside: 4 });
-    expect(workSplit({ checkIn: at('09:00', '2026-03-07'), checkOut: at('12:00', '2026-03-07') }, office, '2026-03-07', tz)).toMatchObject({ worked: 3, outside: 3 });
+    expect(workSplit({ checkIn: at('09:00', '2026-03-07'), checkOut: at('12:00', '2026-03-07') }, office, '2026-03-07', tz)).toMatchObject({
+      worked: 3,
+      outside: 3,
+    });
   });
   it('an open shift is marked open, with no hours; a permission is paid leave, not work', () => {
     expect(workSplit({ checkIn: at('08:00'), checkOut: null }, office, '2026-03-02', tz)).toEqual({ worked: null, outside: null, leave: null, open: true });
-    expect(workSplit({ checkIn: at('08:00'), checkOut: at('17:00'), isPermission: true }, office, '2026-03-02', tz)).toEqual({ worked: 0, outside: 0, leave: 8, open: false });
+    expect(workSplit({ checkIn: at('08:00'), checkOut: at('17:00'), isPermission: true }, office, '2026-03-02', tz)).toEqual({
+      worked: 0,
+      outside: 0,
+      leave: 8,
+      open: false,
+    });
   });
   it('never prints more outside than worked, on any day of a month of random punches', () => {
     for (let i = 0; i < 500; i++) {

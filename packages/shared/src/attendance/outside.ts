@@ -25,7 +25,9 @@ export function workSplit(
   date: string,
   timezone: string,
 ): WorkSplit {
-  const rules = schedule ? ({ lateToleranceMinutes: 0, allowEarlyCheckIn: false, earlyCheckInMinutes: 0, countActualTime: false, ...schedule } as ScheduleRules) : null;
+  const rules = schedule
+    ? ({ lateToleranceMinutes: 0, allowEarlyCheckIn: false, earlyCheckInMinutes: 0, countActualTime: false, ...schedule } as ScheduleRules)
+    : null;
   const hours = workHours(record, rules, date, timezone);
   if (record.isPermission) return { worked: 0, outside: 0, leave: hours, open: false };
   if (!record.checkIn || !record.checkOut) return { worked: null, outside: null, leave: null, open: !!record.checkIn && !record.checkOut };

@@ -74,7 +74,10 @@ export const REGISTER_MESSAGES = {
   'validation.documentPASSPORT': { es: 'El pasaporte debe tener hasta 12 letras o dígitos', en: 'The passport must have up to 12 letters or digits' },
   'validation.documentPTP': { es: 'El PTP debe tener 9 dígitos', en: 'The PTP must have 9 digits' },
   'validation.documentOTHER': { es: 'El documento debe tener hasta 20 caracteres', en: 'The document must have up to 20 characters' },
-  'validation.documentType': { es: 'El tipo de documento debe ser DNI, CE, pasaporte, PTP u otro', en: 'The document type must be DNI, CE, passport, PTP or other' },
+  'validation.documentType': {
+    es: 'El tipo de documento debe ser DNI, CE, pasaporte, PTP u otro',
+    en: 'The document type must be DNI, CE, passport, PTP or other',
+  },
   'document.DNI': { es: 'DNI', en: 'DNI' },
   'document.CE': { es: 'CE', en: 'CE' },
   'document.PASSPORT': { es: 'Pasaporte', en: 'Passport' },

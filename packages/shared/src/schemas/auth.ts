@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { rucProblem } from '../identity.js';
 import { PASSWORD_MIN_ADMIN, PASSWORD_MIN_EMPLOYEE, ROLES, RUC_MAX } from '../constants.js';
+import { rucProblem } from '../identity.js';
 import { optionalPhone } from './common.js';
 
 const trimmed = z.string().trim();

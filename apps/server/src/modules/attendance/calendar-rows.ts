@@ -96,7 +96,12 @@ export function rowWriter({ days, start, timezone, holidays, judge }: RowContext
       const attendance = record ? attendanceJson(f, k, record) : 'null';
       parts.push(cellOpen[i][status] + attendance + (status === 'holiday' ? `,"workHours":${hours}${holidayTail[i]}` : hoursTail(hours)));
     }
-    const stats = { ...counts, attendanceRate: attendanceRate(counts), totalHours: Math.round(totalHours * 100) / 100, leaveHours: Math.round(leaveHours * 100) / 100 };
+    const stats = {
+      ...counts,
+      attendanceRate: attendanceRate(counts),
+      totalHours: Math.round(totalHours * 100) / 100,
+      leaveHours: Math.round(leaveHours * 100) / 100,
+    };
     parts.push('],"stats":', JSON.stringify(stats), '}');
     out.write(parts.join(''));
     parts.length = 0;

@@ -73,7 +73,18 @@ export function registerTotals(lines: RegisterLine[]) {
 /** The month's lines with a total row after each worker, and the month's total; `true` marks a total row. */
 function monthRows(lines: RegisterLine[], month: string, lang: Language): [string[], boolean][] {
   const out: [string[], boolean][] = [];
-  const totalRow = (label: string, doc: string, x: ReturnType<typeof registerTotals>) => [label, doc, '', '', '', '', hhmm(x.hours), hhmm(x.outside), hhmm(x.leave), ''];
+  const totalRow = (label: string, doc: string, x: ReturnType<typeof registerTotals>) => [
+    label,
+    doc,
+    '',
+    '',
+    '',
+    '',
+    hhmm(x.hours),
+    hhmm(x.outside),
+    hhmm(x.leave),
+    '',
+  ];
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
     out.push([cells(l, lang), false]);

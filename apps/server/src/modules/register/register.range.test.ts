@@ -42,17 +42,45 @@ function pdfText(body: Buffer): string {
 async function seed(name: string) {
   const company = await t.factories.company({ name, legalName: `${name} Sociedad Anónima Cerrada`, ruc: '20100070970', country: 'PE' });
   const admin = await t.factories.companyAdmin({ companyId: company.id });
-  const schedule = await t.factories.schedule(company.id, { startTime: '08:00', endTime: '17:00', breakStartTime: '13:00', breakEndTime: '14:00', workDays: '1,2,3,4,5' });
-  const rosa = await addEmployee(t, company.id, { firstName: 'Rosa', lastName: `Quispe ${name}`, documentType: 'DNI', documentNumber: '45678912', scheduleId: schedule.id });
-  const ivan = await addEmployee(t, company.id, { firstName: 'Iván', lastName: `Petrov ${name}`, documentType: 'CE', documentNumber: 'X12345678', scheduleId: schedule.id });
+  const schedule = await t.factories.schedule(company.id, {
+    startTime: '08:00',
+    endTime: '17:00',
+    breakStartTime: '13:00',
+    breakEndTime: '14:00',
+    workDays: '1,2,3,4,5',
+  });
+  const rosa = await addEmployee(t, company.id, {
+    firstName: 'Rosa',
+    lastName: `Quispe ${name}`,
+    documentType: 'DNI',
+    documentNumber: '45678912',
+    scheduleId: schedule.id,
+  });
+  const ivan = await addEmployee(t, company.id, {
+    firstName: 'Iván',
+    lastName: `Petrov ${name}`,
+    documentType: 'CE',
+    documentNumber: 'X12345678',
+    scheduleId: schedule.id,
+  });
   const { id: _, companyId: __, createdAt: ___, updatedAt: ____, ...rules } = schedule as typeof schedule & { createdAt?: unknown; updatedAt?: unknown };
   await t.db
     .insert(employeeSchedulePeriods)
-    .values([rosa, ivan].map((e) => ({ companyId: company.id, employeeId: e.id, validFrom: '2026-01-01', active: true, scheduleId: schedule.id, schedule: rules })))
+    .values(
+      [rosa, ivan].map((e) => ({ companyId: company.id, employeeId: e.id, validFrom: '2026-01-01', active: true, scheduleId: schedule.id, schedule: rules })),
+    )
     .onConflictDoNothing();
   await t.db.insert(attendanceRecords).values([
     // The issue's day: 07:30-18:00, workHours 9.00 (the early half hour is not worked).
-    { companyId: company.id, employeeId: rosa.id, date: '2026-03-02', checkIn: lima('2026-03-02', '07:30'), checkOut: lima('2026-03-02', '18:00'), workHours: '9.00', status: 'early' },
+    {
+      companyId: company.id,
+      employeeId: rosa.id,
+      date: '2026-03-02',
+      checkIn: lima('2026-03-02', '07:30'),
+      checkOut: lima('2026-03-02', '18:00'),
+      workHours: '9.00',
+      status: 'early',
+    },
     // A justified permission: spec §5 payload (schedule start/end), isPermission, its reason.
     {
       companyId: company.id,
@@ -67,7 +95,15 @@ async function seed(name: string) {
       isManual: true,
     },
     // An open shift.
-    { companyId: company.id, employeeId: ivan.id, date: '2026-03-02', checkIn: lima('2026-03-02', '08:05'), workHours: null, status: 'present', incomplete: true },
+    {
+      companyId: company.id,
+      employeeId: ivan.id,
+      date: '2026-03-02',
+      checkIn: lima('2026-03-02', '08:05'),
+      workHours: null,
+      status: 'present',
+      incomplete: true,
+    },
   ]);
   return { company, admin, rosa, ivan };
 }
@@ -145,12 +181,18 @@ describe('the worker identity document is validated per type on create, edit and
   it('refuses a DNI that is not 8 digits and a PTP that is not 9, keeps a valid CE, and reads the type from an import file', async () => {
     const admin = await t.factories.companyAdmin();
     const base = { firstName: 'Luz', lastName: 'Mamani', employeeCode: 'D1', status: 'ACTIVE' };
-    const bad = await t.as(admin).post('/api/company-admin-simple/employees', { ...base, email: 'luz1@doc.pe', documentType: 'DNI', documentNumber: '1234567' });
+    const bad = await t
+      .as(admin)
+      .post('/api/company-admin-simple/employees', { ...base, email: 'luz1@doc.pe', documentType: 'DNI', documentNumber: '1234567' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ path: 'documentNumber', message: 'El DNI debe tener 8 dígitos' }]);
-    const ptp = await t.as(admin).post('/api/company-admin-simple/employees', { ...base, email: 'luz2@doc.pe', documentType: 'PTP', documentNumber: '12345678' });
+    const ptp = await t
+      .as(admin)
+      .post('/api/company-admin-simple/employees', { ...base, email: 'luz2@doc.pe', documentType: 'PTP', documentNumber: '12345678' });
     expect(ptp.json().errors).toEqual([{ path: 'documentNumber', message: 'El PTP debe tener 9 dígitos' }]);
-    const ok = await t.as(admin).post('/api/company-admin-simple/employees', { ...base, email: 'luz3@doc.pe', documentType: 'CE', documentNumber: 'X12345678' });
+    const ok = await t
+      .as(admin)
+      .post('/api/company-admin-simple/employees', { ...base, email: 'luz3@doc.pe', documentType: 'CE', documentNumber: 'X12345678' });
     expect(ok.statusCode).toBe(201);
     const [row] = await t.db.select().from(employees).where(eq(employees.id, ok.json().data.id));
     expect(row).toMatchObject({ documentType: 'CE', documentNumber: 'X12345678' });

@@ -114,13 +114,7 @@ export async function workersWithoutDocument(ctx: Pick<Ctx, 'db'>, companyId: st
     })
     .from(employees)
     .innerJoin(attendanceRecords, eq(attendanceRecords.employeeId, employees.id))
-    .where(
-      and(
-        eq(employees.companyId, companyId),
-        gte(attendanceRecords.date, `${range.from}-01`),
-        lte(attendanceRecords.date, monthEnd(range.to)),
-      ),
-    )
+    .where(and(eq(employees.companyId, companyId), gte(attendanceRecords.date, `${range.from}-01`), lte(attendanceRecords.date, monthEnd(range.to))))
     .orderBy(asc(employees.lastName), asc(employees.firstName));
   return rows
     .filter((e) => !e.documentType || !e.documentNumber || documentProblem(e.documentType, e.documentNumber))
