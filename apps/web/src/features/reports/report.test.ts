@@ -137,7 +137,9 @@ describe('employee report (computed locally)', () => {
 
     const summary = read.getWorksheet('Resumen')!;
     const values = summary.getSheetValues().flatMap((row) => (Array.isArray(row) ? row.slice(1) : []));
-    expect(values).toEqual(expect.arrayContaining(['Días presentes', 1, 'Tardanzas', 'Ausencias', 17, 'Horas totales', 26.5, 'Horas de permiso (pagadas)', 9, '% Asistencia', 0.19]));
+    expect(values).toEqual(
+      expect.arrayContaining(['Días presentes', 1, 'Tardanzas', 'Ausencias', 17, 'Horas totales', 26.5, 'Horas de permiso (pagadas)', 9, '% Asistencia', 0.19]),
+    );
 
     const detail = read.getWorksheet('Detalle')!;
     expect(detail.getRow(1).values).toEqual([undefined, 'Fecha', 'Entrada', 'Salida', 'Horas', 'Estado', 'Marcación', 'Motivo del cambio', 'Notas']);
