@@ -199,7 +199,8 @@ describe('the worker identity document is validated per type on create, edit and
 
     const url = '/api/company-admin-simple/employees/import';
     const rows = [
-      { firstName: 'Ana', lastName: 'Ríos', email: 'ana@doc.pe', employeeCode: 'I1', documentType: 'Pasaporte', documentNumber: 'AB123456' },
+      // The template's Spanish headers.
+      { Nombre: 'Ana', Apellido: 'Ríos', Email: 'ana@doc.pe', Código: 'I1', 'Tipo de documento': 'Pasaporte', 'Número de documento': 'AB123456' },
       { firstName: 'Leo', lastName: 'Paz', email: 'leo@doc.pe', employeeCode: 'I2', documentType: 'DNI', documentNumber: '123' },
     ];
     const res = await t.as(admin).post(url, { rows, lines: [2, 3], dryRun: true });
