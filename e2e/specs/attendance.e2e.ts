@@ -46,7 +46,8 @@ describe('attendance: the admin corrects days and exports them (PGlite)', () => 
   let seeded: SeededCompany;
 
   beforeAll(async () => {
-    seeded = await seedCompany(main, OFFICE_SCHEDULE, monthStart);
+    // The register prints the worker's document (decision 0037): without one the export is refused.
+    seeded = await seedCompany(main, OFFICE_SCHEDULE, monthStart, { documentType: 'DNI', documentNumber: '45678912' });
   });
 
   it('marks a justified permission and edits another day in the monthly calendar', async () => {
@@ -113,8 +114,8 @@ describe('attendance: the admin corrects days and exports them (PGlite)', () => 
     const tipText = (await tip.textContent()) ?? '';
     expect(tipText).toContain('8.42 h');
     expect(tipText).toContain('Marcación manual');
-    // The row's figures: 8 h of permission + 8.42 h worked.
-    await see(page.getByLabel(/; 16\.42 horas$/));
+    // The row's figures: 8.42 h worked; the 8 h of permission are paid leave, apart (decision 0037).
+    await see(page.getByLabel(/; 8\.42 horas$/));
     await page.mouse.move(0, 0);
     await shot(page, 'attendance-calendar-desktop');
   });
@@ -221,7 +222,7 @@ describe('attendance: the admin corrects days and exports them (PGlite)', () => 
     const dayColumn = (ymd: string) => head.findIndex((h) => String(h).split(' ')[0] === String(Number(ymd.slice(8))));
     expect(row[dayColumn(permDay)], 'the permission day').toBe('PE');
     expect(row[dayColumn(editDay)], 'the corrected day').toBe('P');
-    expect(row[head.indexOf('Horas')]).toBeCloseTo(16.42, 2);
+    expect(row[head.indexOf('Horas')]).toBeCloseTo(8.42, 2);
 
     await dismissToasts(page);
     const pdf = await download(page, exportButton, 'PDF');
@@ -230,7 +231,7 @@ describe('attendance: the admin corrects days and exports them (PGlite)', () => 
     const calendarText = await pdfText(pdf.path);
     expect(calendarText).toContain(`Asistencia mensual · ${month}`);
     expect(calendarText).toContain(employee.name);
-    expect(calendarText).toContain('16.42');
+    expect(calendarText).toContain('8.42');
 
     // Reports tab: one employee's month.
     await dismissToasts(page);
@@ -266,7 +267,8 @@ describe('attendance: the admin corrects days and exports them (PGlite)', () => 
     const report = await readWorkbook(reportXlsx.path);
     expect([...report.keys()]).toEqual(['Resumen', 'Detalle']);
     expect(rowStarting(report.get('Resumen')!, 'Empleado')[1]).toBe(employee.name);
-    expect(rowStarting(report.get('Resumen')!, 'Horas totales')[1]).toBeCloseTo(16.42, 2);
+    expect(rowStarting(report.get('Resumen')!, 'Horas totales')[1]).toBeCloseTo(8.42, 2);
+    expect(rowStarting(report.get('Resumen')!, 'Horas de permiso (pagadas)')[1]).toBeCloseTo(8, 2);
     const detail = report.get('Detalle')!;
     expect(detail[0]).toEqual(['Fecha', 'Entrada', 'Salida', 'Horas', 'Estado', 'Marcación', 'Motivo del cambio', 'Notas']);
     expect(rowStarting(detail, shownDay(permDay))).toEqual([

@@ -187,6 +187,8 @@ describe(`registration form ${mainTarget().title}`, () => {
     await page.goto('/register');
     await see(page.getByRole('heading', { level: 1, name: 'Registra tu empresa' }));
     await page.getByLabel(/^Nombre de la empresa/).fill(`Duplicada ${uniqueSuffix()}`);
+    // A Peruvian company gives its RUC (SUNAT check digit; decision 0037).
+    await page.getByLabel(/^RUC/).fill('20100070970');
     await page.getByLabel(/^Email de la empresa/).fill(uniqueEmail('contacto'));
     await page.getByLabel(/^Nombre del administrador/).fill('Otra Persona');
     await page.getByLabel(/^Email del administrador/).fill(existing.adminEmail);

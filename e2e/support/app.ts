@@ -154,6 +154,8 @@ export async function registerCompany(baseUrl: string, overrides: Partial<Regist
   const res = await api.post('/auth/register', {
     name: company.companyName,
     email: uniqueEmail('empresa'),
+    // A valid RUC (SUNAT check digit): required for a Peruvian company (decision 0037).
+    ruc: '20100070970',
     country: 'PE',
     timezone: 'America/Lima',
     locale: 'es-PE',

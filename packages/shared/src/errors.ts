@@ -41,6 +41,7 @@ export const ERROR_STATUS = {
   email_taken: 409,
   conflict: 409,
   company_closed: 409,
+  documents_missing: 422,
   already_completed: 409,
   rate_limited: 429,
   bad_gateway: 502,

@@ -2,6 +2,7 @@ export * from './attendance/index.js';
 export * from './constants.js';
 export * from './countries.js';
 export * from './errors.js';
+export * from './identity.js';
 export { FACE_NOTICE, FACE_NOTICE_PHOTO } from './messages/face.js';
 export * from './messages.js';
 export * from './plans.js';

@@ -141,3 +141,27 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/**
+ * Downloads a file the API writes (the attendance register): the body as a Blob, or the API's error
+ * (code, message in the UI language, `errors` list) as an ApiError, as apiRequest does for JSON.
+ */
+export async function apiFile(path: string, timeoutMs = API_TIMEOUT_MS * 4): Promise<Blob> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}`, { credentials: 'include', headers: { 'Accept-Language': currentLanguage() }, signal: controller.signal });
+  } catch {
+    throw controller.signal.aborted
+      ? new ApiError(0, 'timeout', i18n.t('common:errors.timeout'))
+      : new ApiError(0, 'network_error', i18n.t('common:errors.network'));
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!res.ok) {
+    if (res.status === 401) sessionLost();
+    throw toApiError(res.status, await readJson(res));
+  }
+  return res.blob();
+}

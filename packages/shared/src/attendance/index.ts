@@ -1,5 +1,6 @@
 export * from './breaks.js';
 export * from './judge.js';
+export * from './outside.js';
 export * from './periods.js';
 export * from './rules.js';
 export * from './system-notes.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_ADMIN, PASSWORD_MIN_EMPLOYEE, ROLES, RUC_MAX } from '../constants.js';
+import { rucProblem } from '../identity.js';
 import { optionalPhone } from './common.js';
 
 const trimmed = z.string().trim();
@@ -24,10 +25,19 @@ export const loginInput = z.object({
 });
 export type LoginInput = z.input<typeof loginInput>;
 
+/** A Peruvian company needs its RUC, 11 digits with SUNAT's check digit (decision 0037); elsewhere the tax id is free text. */
+export function checkPeruRuc(v: { country?: string; ruc?: string | null }, ctx: z.RefinementCtx) {
+  if ((v.country ?? 'PE') !== 'PE') return;
+  const problem = v.ruc ? rucProblem(v.ruc) : 'validation.rucRequiredPE';
+  if (problem) ctx.addIssue({ code: 'custom', path: ['ruc'], message: problem });
+}
+
 export const registerInput = z
   .object({
     name: z.string('validation.companyNameRequired').trim().min(1, 'validation.companyNameRequired').max(200, 'validation.tooLong'),
     ruc: optionalText(RUC_MAX, 'validation.rucMax'),
+    /** Razón social, printed beside the trade name in the attendance register (decision 0037). */
+    legalName: optionalText(200, 'validation.legalNameMax'),
     email: email('validation.companyEmailRequired'),
     phone: optionalPhone,
     address: optionalText(300),
@@ -45,7 +55,8 @@ export const registerInput = z
     confirmPassword: z.string('validation.passwordRequired').min(1, 'validation.passwordRequired'),
     turnstileToken: z.string().max(20000).optional(),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.passwordsMismatch' });
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.passwordsMismatch' })
+  .superRefine(checkPeruRuc);
 export type RegisterInput = z.input<typeof registerInput>;
 
 export const forgotPasswordInput = z.object({

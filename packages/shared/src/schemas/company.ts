@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { breakProblem } from '../attendance/breaks.js';
 import { HIRE_DATE_MIN_YEAR, OPEN_RECORD_GRACE_HOURS, PASSWORD_MIN_ADMIN, PASSWORD_MIN_EMPLOYEE } from '../constants.js';
+import { DOCUMENT_TYPES, type DocumentType, documentProblem } from '../identity.js';
 import { boolish, hhmm, optionalHhmm, optionalId, optionalPhone, optionalText, pageQuery, ymd } from './common.js';
 
 export const departmentInput = z.object({
@@ -98,6 +99,34 @@ export const holidayQuery = pageQuery.extend({
   month: z.coerce.number().int().min(1).max(12).optional(),
 });
 
+/** The worker's identity document type (decision 0037); '' or absent is none. Import files may say "Pasaporte", "C.E."... */
+const DOCUMENT_ALIASES: Record<string, DocumentType> = {
+  dni: 'DNI',
+  ce: 'CE',
+  'c.e.': 'CE',
+  'carné de extranjería': 'CE',
+  'carne de extranjeria': 'CE',
+  pasaporte: 'PASSPORT',
+  passport: 'PASSPORT',
+  ptp: 'PTP',
+  otro: 'OTHER',
+  other: 'OTHER',
+};
+const documentType = z
+  .preprocess(
+    (v) => (typeof v === 'string' ? (DOCUMENT_ALIASES[v.trim().toLowerCase()] ?? (v.trim() || null)) : v),
+    z.enum(DOCUMENT_TYPES, 'validation.documentType').nullable(),
+  )
+  .optional()
+  .transform((v) => v ?? null);
+
+/** A document number must fit its type (DNI 8 digits, CE/passport up to 12 alphanumeric, PTP 9 digits, other up to 20). */
+function checkDocument(v: { documentType?: DocumentType | null; documentNumber?: string | null }, ctx: z.RefinementCtx) {
+  if (!v.documentType || !v.documentNumber) return;
+  const problem = documentProblem(v.documentType, v.documentNumber);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['documentNumber'], message: problem });
+}
+
 const employeeBase = {
   firstName: z.string('employee.firstNameRequired').trim().min(1, 'employee.firstNameRequired').max(100, 'validation.tooLong'),
   lastName: z.string('employee.lastNameRequired').trim().min(1, 'employee.lastNameRequired').max(100, 'validation.tooLong'),
@@ -109,6 +138,7 @@ const employeeBase = {
     .pipe(z.email('validation.emailInvalid'))
     .transform((v) => v.toLowerCase()),
   employeeCode: z.string('employee.codeRequired').trim().min(1, 'employee.codeRequired').max(40, 'validation.tooLong'),
+  documentType,
   documentNumber: optionalText(20, 'employee.documentTooLong'),
   position: optionalText(120),
   phone: optionalPhone,
@@ -120,17 +150,19 @@ const employeeBase = {
     .optional()
     .transform((v) => v || null),
 };
-export const employeeCreateInput = z.object(employeeBase);
-export const employeeUpdateInput = z.object({
-  ...employeeBase,
-  id: z.string().optional(),
-  newPassword: z
-    .string()
-    .min(PASSWORD_MIN_EMPLOYEE, 'validation.passwordMin6')
-    .max(200, 'validation.tooLong')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-});
+export const employeeCreateInput = z.object(employeeBase).superRefine(checkDocument);
+export const employeeUpdateInput = z
+  .object({
+    ...employeeBase,
+    id: z.string().optional(),
+    newPassword: z
+      .string()
+      .min(PASSWORD_MIN_EMPLOYEE, 'validation.passwordMin6')
+      .max(200, 'validation.tooLong')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+  })
+  .superRefine(checkDocument);
 
 export const employeeListQuery = pageQuery.extend({
   search: z.string().trim().max(100).optional(),
@@ -171,27 +203,30 @@ export const emailChangeInput = z.object({
 });
 
 /** Bulk import: rows parsed from a CSV/XLSX file in the browser; department and schedule by name. */
-export const employeeImportRow = z.object({
-  firstName: z.string('employee.firstNameRequired').trim().min(1, 'employee.firstNameRequired').max(100, 'validation.tooLong'),
-  lastName: z.string('employee.lastNameRequired').trim().min(1, 'employee.lastNameRequired').max(100, 'validation.tooLong'),
-  email: z
-    .string('employee.emailRequired')
-    .trim()
-    .min(1, 'employee.emailRequired')
-    .max(254, 'validation.tooLong')
-    .pipe(z.email('validation.emailInvalid'))
-    .transform((v) => v.toLowerCase()),
-  employeeCode: z.string('employee.codeRequired').trim().min(1, 'employee.codeRequired').max(40, 'validation.tooLong'),
-  documentNumber: optionalText(20, 'employee.documentTooLong'),
-  position: optionalText(120),
-  phone: optionalPhone,
-  department: optionalText(120),
-  schedule: optionalText(120),
-  hireDate: z
-    .union([ymd('holiday.dateInvalid', { minYear: HIRE_DATE_MIN_YEAR, rangeMessage: 'validation.hireDateOutOfRange' }), z.literal(''), z.null()])
-    .optional()
-    .transform((v) => v || null),
-});
+export const employeeImportRow = z
+  .object({
+    firstName: z.string('employee.firstNameRequired').trim().min(1, 'employee.firstNameRequired').max(100, 'validation.tooLong'),
+    lastName: z.string('employee.lastNameRequired').trim().min(1, 'employee.lastNameRequired').max(100, 'validation.tooLong'),
+    email: z
+      .string('employee.emailRequired')
+      .trim()
+      .min(1, 'employee.emailRequired')
+      .max(254, 'validation.tooLong')
+      .pipe(z.email('validation.emailInvalid'))
+      .transform((v) => v.toLowerCase()),
+    employeeCode: z.string('employee.codeRequired').trim().min(1, 'employee.codeRequired').max(40, 'validation.tooLong'),
+    documentType,
+    documentNumber: optionalText(20, 'employee.documentTooLong'),
+    position: optionalText(120),
+    phone: optionalPhone,
+    department: optionalText(120),
+    schedule: optionalText(120),
+    hireDate: z
+      .union([ymd('holiday.dateInvalid', { minYear: HIRE_DATE_MIN_YEAR, rangeMessage: 'validation.hireDateOutOfRange' }), z.literal(''), z.null()])
+      .optional()
+      .transform((v) => v || null),
+  })
+  .superRefine(checkDocument);
 export const employeeImportInput = z
   .object({
     rows: z.array(z.record(z.string(), z.unknown())).min(1, 'import.empty').max(1000, 'import.tooMany'),

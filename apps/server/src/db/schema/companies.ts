@@ -8,6 +8,8 @@ export const companies = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     name: varchar({ length: 200 }).notNull(),
     ruc: varchar({ length: 20 }),
+    /** Razón social (the legal name SUNAT knows), printed beside the trade name in the register (decision 0037). */
+    legalName: varchar({ length: 200 }),
     email: varchar({ length: 254 }).notNull(),
     phone: varchar({ length: 40 }),
     address: varchar({ length: 300 }),

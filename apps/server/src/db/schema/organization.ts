@@ -78,6 +78,8 @@ export const employees = pgTable(
     lastName: varchar({ length: 100 }).notNull(),
     email: varchar({ length: 254 }).notNull(),
     employeeCode: varchar({ length: 40 }).notNull(),
+    /** DNI, CE, PASSPORT, PTP or OTHER (decision 0037); the register prints it beside the number. */
+    documentType: varchar({ length: 12, enum: ['DNI', 'CE', 'PASSPORT', 'PTP', 'OTHER'] }),
     documentNumber: varchar({ length: 20 }),
     position: varchar({ length: 120 }),
     phone: varchar({ length: 40 }),

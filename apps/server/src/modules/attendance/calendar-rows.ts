@@ -59,6 +59,8 @@ export function rowWriter({ days, start, timezone, holidays, judge }: RowContext
     const { f, at } = readRecords(records, mine);
     const counts = emptyCounts();
     let totalHours = 0;
+    // A justified permission is paid leave, not work (decision 0037): its hours are summed apart.
+    let leaveHours = 0;
     const head = JSON.stringify({
       employeeId: e.id,
       employeeName: `${e.firstName} ${e.lastName}`,
@@ -88,12 +90,18 @@ export function rowWriter({ days, start, timezone, holidays, judge }: RowContext
       let hours: number | null = null;
       if (record) {
         hours = employee.hours(i, record);
-        if (hours) totalHours += hours;
+        if (hours && status === 'permission') leaveHours += hours;
+        else if (hours) totalHours += hours;
       }
       const attendance = record ? attendanceJson(f, k, record) : 'null';
       parts.push(cellOpen[i][status] + attendance + (status === 'holiday' ? `,"workHours":${hours}${holidayTail[i]}` : hoursTail(hours)));
     }
-    const stats = { ...counts, attendanceRate: attendanceRate(counts), totalHours: Math.round(totalHours * 100) / 100 };
+    const stats = {
+      ...counts,
+      attendanceRate: attendanceRate(counts),
+      totalHours: Math.round(totalHours * 100) / 100,
+      leaveHours: Math.round(leaveHours * 100) / 100,
+    };
     parts.push('],"stats":', JSON.stringify(stats), '}');
     out.write(parts.join(''));
     parts.length = 0;

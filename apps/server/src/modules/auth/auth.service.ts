@@ -137,6 +137,7 @@ export async function registerCompany(ctx: Ctx, input: z.output<typeof registerI
         .values({
           name: input.name,
           ruc: input.ruc,
+          legalName: input.legalName,
           email: input.email,
           phone: input.phone,
           address: input.address,

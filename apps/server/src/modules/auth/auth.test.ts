@@ -19,7 +19,7 @@ const cookieOf = (res: { headers: Record<string, unknown> }) => {
 
 const registration = (over: Record<string, unknown> = {}) => ({
   name: 'Panadería San Martín',
-  ruc: '20512345678',
+  ruc: '20100070970',
   email: 'contacto@sanmartin.pe',
   phone: '+51 999 888 777',
   address: 'Av. Arequipa 123',
@@ -74,7 +74,7 @@ describe('POST /api/auth/register', () => {
     expect(admin).toMatchObject({ role: 'COMPANY_ADMIN', name: 'Rosa Quispe', isActive: true });
     expect(admin!.passwordHash).toMatch(/^\$argon2id\$/);
     const company = await t.db.query.companies.findFirst({ where: eq(companies.id, admin!.companyId!) });
-    expect(company).toMatchObject({ plan: 'FREE', status: 'ACTIVE', country: 'PE', timezone: 'America/Lima', locale: 'es-PE', ruc: '20512345678' });
+    expect(company).toMatchObject({ plan: 'FREE', status: 'ACTIVE', country: 'PE', timezone: 'America/Lima', locale: 'es-PE', ruc: '20100070970' });
   });
 
   it('accepts another country with one of its timezones, refuses a timezone of another country', async () => {

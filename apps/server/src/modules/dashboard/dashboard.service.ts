@@ -40,6 +40,7 @@ export async function companyDashboard(ctx: Ctx, now = new Date()) {
 
   const todayStatus = new Map<string, DayStatus>();
   const monthStatuses = new Map<string, DayStatus[]>();
+  let leaveHours = 0;
   let totalHours = 0;
   let hourDays = 0;
   const workingDates = new Set<string>();
@@ -55,7 +56,9 @@ export async function companyDashboard(ctx: Ctx, now = new Date()) {
       statuses.push(status);
       if (employee.scheduled(i) && status !== 'holiday') workingDates.add(date);
       const hours = span ? employee.hours(i, span) : null;
-      if (hours != null) {
+      // A justified permission is paid leave, not work (decision 0037): summed apart.
+      if (hours != null && status === 'permission') leaveHours += hours;
+      else if (hours != null) {
         totalHours += hours;
         hourDays += 1;
       }
@@ -101,6 +104,7 @@ export async function companyDashboard(ctx: Ctx, now = new Date()) {
       totalWorkingDays: workingDates.size,
       attendancePercentage: attendanceRate(monthCounts),
       totalHours: round2(totalHours),
+      leaveHours: round2(leaveHours),
       averageHoursPerDay: hourDays ? round2(totalHours / hourDays) : 0,
     },
     departmentStats: [...departments.values()]

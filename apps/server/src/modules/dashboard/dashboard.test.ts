@@ -70,8 +70,10 @@ describe('company dashboard', () => {
     });
     // March 2-4 are the month's working days so far (Sunday the 1st is not); 15 employee-days, 5 attended or on leave.
     expect(d.monthlyStats).toMatchObject({ totalWorkingDays: 3, attendancePercentage: Math.round((5 / 15) * 100) });
-    // 7.92 (09:05-18:00 minus the break) + 7.33 + 8 (early, counted from 09:00) + 8 (permission record) + 8 hours.
-    expect(d.monthlyStats.totalHours).toBeCloseTo(39.25, 2);
+    // 7.92 (09:05-18:00 minus the break) + 7.33 + 8 (early, counted from 09:00) + 8 hours worked; the permission's
+    // 8 hours are paid leave, apart (decision 0037), and not in the average.
+    expect(d.monthlyStats.totalHours).toBeCloseTo(31.25, 2);
+    expect(d.monthlyStats).toMatchObject({ leaveHours: 8, averageHoursPerDay: 7.81 });
     // The department table counts today the same way as the cards.
     expect(d.departmentStats).toEqual([
       { id: almacen.id, name: 'Almacén', totalEmployees: 2, presentToday: 1, lateToday: 0, absentToday: 1, attendancePercentage: 17 },

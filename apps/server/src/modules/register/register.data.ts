@@ -1,5 +1,5 @@
-import { isWorkDay, periodOn, round2, type ScheduleSnapshot, shiftWindow } from '@presente/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { type DocumentType, periodOn, type ScheduleSnapshot, workSplit } from '@presente/shared';
+import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { attendanceRecords, companies, employeeSchedulePeriods, employees } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -17,13 +17,20 @@ export type { RegisterChange } from './register.manual.js';
 export interface RegisterLine {
   employeeId: string;
   worker: string;
+  documentType: DocumentType | null;
   document: string;
   code: string;
   date: string;
   checkIn: string;
   checkOut: string;
+  /** Hours worked (0 on a permission: paid leave is not work). */
   hours: number | null;
+  /** The part of `hours` outside the shift (decision 0037); null on an open shift. */
   outside: number | null;
+  /** Paid leave hours of a justified permission (null on a worked day). */
+  leave: number | null;
+  /** A check-in without check-out: marked open, no hours computed. */
+  open: boolean;
   manual: boolean;
   incomplete: boolean;
   permission: boolean;
@@ -32,40 +39,51 @@ export interface RegisterLine {
   changes: RegisterChange[];
 }
 export interface RegisterData {
-  company: { id: string; name: string; ruc: string | null; address: string | null; timezone: string; closedAt: Date | null };
+  company: {
+    id: string;
+    name: string;
+    legalName: string | null;
+    ruc: string | null;
+    address: string | null;
+    country: string;
+    timezone: string;
+    closedAt: Date | null;
+  };
+  /** The months asked for (yyyy-mm), or null for every month kept. */
+  range: RegisterRange | null;
   /** Months (yyyy-mm), oldest first, each with its lines ordered by worker then date. */
   months: { month: string; lines: RegisterLine[] }[];
   changes: RegisterChange[];
 }
 
-type Snapshot = Pick<ScheduleSnapshot, 'startTime' | 'endTime' | 'workDays'>;
+type Snapshot = Pick<ScheduleSnapshot, 'startTime' | 'endTime' | 'workDays'> & Partial<ScheduleSnapshot>;
 
-/** Hours punched outside the shift (as the browser's register does); all of them on a rest day, zero on leave. */
-export function outsideHours(checkIn: Date | null, checkOut: Date | null, permission: boolean, schedule: Snapshot | null, date: string, timezone: string) {
-  if (!checkIn || !checkOut || !schedule) return null;
-  const from = checkIn.getTime();
-  const to = checkOut.getTime();
-  if (!(to > from)) return null;
-  if (permission) return 0;
-  if (!isWorkDay(schedule, date)) return round2((to - from) / 3_600_000);
-  const { start, end } = shiftWindow(schedule, date, timezone);
-  const before = Math.max(0, Math.min(to, start.getTime()) - from);
-  const after = Math.max(0, to - Math.max(from, end.getTime()));
-  return round2((before + after) / 3_600_000);
+/** A month range, both ends included (yyyy-mm). */
+export interface RegisterRange {
+  from: string;
+  to: string;
 }
+
+/** The last day of a yyyy-mm month. */
+export const monthEnd = (month: string) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+};
 
 function localTime(at: Date | null, timezone: string): string {
   if (!at) return '';
   return new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
 }
 
-export async function loadRegister(db: Db, companyId: string): Promise<RegisterData> {
+export async function loadRegister(db: Db, companyId: string, range: RegisterRange | null = null): Promise<RegisterData> {
   const [company] = await db
     .select({
       id: companies.id,
       name: companies.name,
+      legalName: companies.legalName,
       ruc: companies.ruc,
       address: companies.address,
+      country: companies.country,
       timezone: companies.timezone,
       closedAt: companies.closedAt,
     })
@@ -79,6 +97,7 @@ export async function loadRegister(db: Db, companyId: string): Promise<RegisterD
       employeeId: attendanceRecords.employeeId,
       firstName: employees.firstName,
       lastName: employees.lastName,
+      documentType: employees.documentType,
       document: employees.documentNumber,
       code: employees.employeeCode,
       date: attendanceRecords.date,
@@ -92,7 +111,7 @@ export async function loadRegister(db: Db, companyId: string): Promise<RegisterD
     })
     .from(attendanceRecords)
     .innerJoin(employees, eq(employees.id, attendanceRecords.employeeId))
-    .where(eq(attendanceRecords.companyId, companyId))
+    .where(and(eq(attendanceRecords.companyId, companyId), ...inRange(range)))
     .orderBy(asc(attendanceRecords.date), asc(employees.lastName), asc(employees.firstName), asc(employees.id));
   const ids = [...new Set(rows.map((r) => r.employeeId))];
   const periods = ids.length
@@ -104,7 +123,7 @@ export async function loadRegister(db: Db, companyId: string): Promise<RegisterD
   const byEmployee = new Map<string, typeof periods>();
   for (const p of periods) byEmployee.set(p.employeeId, [...(byEmployee.get(p.employeeId) ?? []), p]);
 
-  const changes = await loadManualChanges(db, companyId);
+  const changes = (await loadManualChanges(db, companyId)).filter((c) => changeInRange(c.date, range));
   const byRecord = changesByRecord(changes);
   const months = new Map<string, RegisterLine[]>();
   for (const r of rows) {
@@ -113,13 +132,14 @@ export async function loadRegister(db: Db, companyId: string): Promise<RegisterD
     const line: RegisterLine = {
       employeeId: r.employeeId,
       worker: `${r.lastName}, ${r.firstName}`,
+      documentType: r.documentType ?? null,
       document: r.document ?? '',
       code: r.code,
       date: r.date,
-      checkIn: localTime(r.checkIn, tz),
-      checkOut: localTime(r.checkOut, tz),
-      hours: r.workHours == null ? null : Number(r.workHours),
-      outside: outsideHours(r.checkIn, r.checkOut, r.isPermission, schedule, r.date, tz),
+      // A permission's times are the schedule's (spec §5), not punches: the register prints none.
+      checkIn: r.isPermission ? '' : localTime(r.checkIn, tz),
+      checkOut: r.isPermission ? '' : localTime(r.checkOut, tz),
+      ...registerHours(r, schedule, tz),
       manual: r.isManual,
       incomplete: r.incomplete,
       permission: r.isPermission,
@@ -134,7 +154,34 @@ export async function loadRegister(db: Db, companyId: string): Promise<RegisterD
 
   return {
     company,
+    range,
     months: [...months.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([month, lines]) => ({ month, lines: lines.sort(byWorker) })),
     changes,
   };
+}
+
+/** The date filter of a range (none for the whole register). */
+function inRange(range: RegisterRange | null): SQL[] {
+  return range ? [gte(attendanceRecords.date, `${range.from}-01`), lte(attendanceRecords.date, monthEnd(range.to))] : [];
+}
+/** Manual changes of the range: those about a day inside it. */
+function changeInRange(date: string, range: RegisterRange | null): boolean {
+  return !range || (date >= `${range.from}-01` && date <= monthEnd(range.to));
+}
+
+/**
+ * A line's hours by the one rule of decision 0037 (workSplit): worked, the part of it outside the shift, paid
+ * leave apart. The stored workHours (what every screen shows) stays the hours worked; outside never exceeds it.
+ */
+export function registerHours(
+  r: { date: string; checkIn: Date | null; checkOut: Date | null; isPermission: boolean; workHours: string | number | null },
+  schedule: Snapshot | null,
+  timezone: string,
+): Pick<RegisterLine, 'hours' | 'outside' | 'leave' | 'open'> {
+  const stored = r.workHours == null ? null : Number(r.workHours);
+  const split = workSplit(r, schedule, r.date, timezone);
+  if (r.isPermission) return { hours: 0, outside: 0, leave: split.leave ?? stored, open: false };
+  const hours = stored ?? split.worked;
+  const outside = split.outside == null || hours == null ? null : Math.min(hours, split.outside);
+  return { hours: split.open ? null : hours, outside: split.open ? null : outside, leave: null, open: split.open };
 }

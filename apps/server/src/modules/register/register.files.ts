@@ -32,14 +32,25 @@ export function hhmm(hours: number | null): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-const COLUMNS = ['worker', 'document', 'code', 'date', 'checkIn', 'checkOut', 'hours', 'outside', 'remarks'];
+const COLUMNS = ['worker', 'document', 'code', 'date', 'checkIn', 'checkOut', 'hours', 'outside', 'leave', 'remarks'];
+const WIDTHS = [34, 18, 10, 12, 10, 10, 12, 12, 12, 40];
 
+/** "DNI 12345678", "CE X1234567"...: the type the worker holds, never always "DNI" (decision 0037). */
+export const documentCell = (l: Pick<RegisterLine, 'documentType' | 'document'>, lang: Language) =>
+  l.document ? `${l.documentType ? t(lang, `document.${l.documentType}`) : ''} ${l.document}`.trim() : '';
+
+/**
+ * A permission prints as such with its reason (no invented times, decision 0037); an open shift says so; each manual
+ * change gets its note with author, time, reason and the worker's answer (decision 0039).
+ */
 function remark(l: RegisterLine, lang: Language, timezone: string) {
+  const reason = l.notes.trim();
   return [
-    l.permission && t(lang, 'register.permission'),
+    l.permission && t(lang, 'register.permissionReason', { reason: reason || t(lang, 'register.permission') }),
+    l.open && t(lang, 'register.open'),
     l.manual && !l.changes.length && t(lang, 'register.manual'),
-    l.incomplete && t(lang, 'register.incomplete'),
-    l.notes,
+    l.incomplete && !l.open && t(lang, 'register.incomplete'),
+    !l.permission && reason,
     ...l.changes.map((c) => changeNote(c, lang, timezone)),
   ]
     .filter(Boolean)
@@ -47,35 +58,48 @@ function remark(l: RegisterLine, lang: Language, timezone: string) {
 }
 const cells = (l: RegisterLine, lang: Language, timezone: string) => [
   l.worker,
-  l.document,
+  documentCell(l, lang),
   l.code,
   ddmmyyyy(l.date),
   l.checkIn,
   l.checkOut,
   hhmm(l.hours),
   hhmm(l.outside),
+  hhmm(l.leave),
   remark(l, lang, timezone),
 ];
+
+/** Worked, outside and paid-leave hours summed apart: leave never adds to the hours worked. */
+export function registerTotals(lines: RegisterLine[]) {
+  const sum = (pick: (l: RegisterLine) => number | null) => Math.round(lines.reduce((n, l) => n + Math.max(0, pick(l) ?? 0), 0) * 100) / 100;
+  return { hours: sum((l) => l.hours), outside: sum((l) => l.outside), leave: sum((l) => l.leave) };
+}
 
 /** The month's lines with a total row after each worker, and the month's total; `true` marks a total row. */
 function monthRows(lines: RegisterLine[], month: string, lang: Language, timezone: string): [string[], boolean][] {
   const out: [string[], boolean][] = [];
-  let hours = 0;
-  let outside = 0;
+  const totalRow = (label: string, doc: string, x: ReturnType<typeof registerTotals>) => [
+    label,
+    doc,
+    '',
+    '',
+    '',
+    '',
+    hhmm(x.hours),
+    hhmm(x.outside),
+    hhmm(x.leave),
+    '',
+  ];
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
     out.push([cells(l, lang, timezone), false]);
     const next = lines[i + 1];
     if (!next || next.employeeId !== l.employeeId) {
-      const mine = lines.filter((x) => x.employeeId === l.employeeId);
-      const h = mine.reduce((n, x) => n + Math.max(0, x.hours ?? 0), 0);
-      const o = mine.reduce((n, x) => n + Math.max(0, x.outside ?? 0), 0);
-      hours += h;
-      outside += o;
-      out.push([[t(lang, 'register.workerTotal', { name: l.worker }), l.document, '', '', '', '', hhmm(h), hhmm(o), ''], true]);
+      const mine = registerTotals(lines.filter((x) => x.employeeId === l.employeeId));
+      out.push([totalRow(t(lang, 'register.workerTotal', { name: l.worker }), documentCell(l, lang), mine), true]);
     }
   }
-  out.push([[t(lang, 'register.monthTotal', { month: monthLabel(month, lang) }), '', '', '', '', '', hhmm(hours), hhmm(outside), ''], true]);
+  out.push([totalRow(t(lang, 'register.monthTotal', { month: monthLabel(month, lang) }), '', registerTotals(lines)), true]);
   return out;
 }
 
@@ -83,9 +107,15 @@ function heading(data: RegisterData, lang: Language, now: Date): string[] {
   const c = data.company;
   const first = data.months[0]?.month;
   const last = data.months.at(-1)?.month;
-  const period = first && last ? `${monthLabel(first, lang)} – ${monthLabel(last, lang)} (${t(lang, 'register.allMonths')})` : t(lang, 'register.noRecords');
+  const period = data.range
+    ? `${monthLabel(data.range.from, lang)} – ${monthLabel(data.range.to, lang)}`
+    : first && last
+      ? `${monthLabel(first, lang)} – ${monthLabel(last, lang)} (${t(lang, 'register.allMonths')})`
+      : t(lang, 'register.noRecords');
   return [
-    `${t(lang, 'register.employer')}: ${c.name}`,
+    ...(c.legalName
+      ? [`${t(lang, 'register.legalName')}: ${c.legalName}`, `${t(lang, 'register.tradeName')}: ${c.name}`]
+      : [`${t(lang, 'register.employer')}: ${c.name}`]),
     `RUC: ${c.ruc ?? ''}`,
     ...(c.address ? [c.address] : []),
     `${t(lang, 'register.period')}: ${period}`,
@@ -115,7 +145,7 @@ export async function registerXlsx(data: RegisterData, lang: Language, now: Date
     for (const n of notes(lang)) ws.addRow([n]);
     ws.views = [{ state: 'frozen', ySplit: head.number }];
     ws.columns.forEach((col, i) => {
-      col.width = [34, 12, 10, 12, 10, 10, 12, 12, 36][i] ?? 12;
+      col.width = WIDTHS[i] ?? 12;
     });
   }
   const changes = wb.addWorksheet(sheetName(t(lang, 'register.changes')));

@@ -7,6 +7,8 @@ import * as register from './register.service.js';
 
 const tags = ['register'];
 const formatQuery = z.object({ format: z.enum(REGISTER_FORMATS, 'validation.invalid').default('xlsx'), lang: z.enum(['es', 'en']).optional() });
+const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'register.rangeInvalid');
+const rangeQuery = formatQuery.extend({ from: month, to: month });
 
 function sendFile(reply: FastifyReply, file: register.RegisterFile) {
   return reply
@@ -26,6 +28,22 @@ export const registerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/company-admin-simple/register',
     { config: { registerOnly: true }, preHandler: app.requireRole('COMPANY_ADMIN'), schema: { tags, querystring: formatQuery } },
     async (req, reply) => sendFile(reply, await register.ownRegister(req.ctx, req.query.format, new Date(), req.query.lang)),
+  );
+  app.get(
+    '/company-admin-simple/attendance/register',
+    {
+      preHandler: app.requireRole('COMPANY_ADMIN'),
+      schema: {
+        tags,
+        summary: "Peru's attendance register for a month range (Excel or PDF)",
+        description:
+          'The one register (decision 0037): from..to months (YYYY-MM, at most 60), texts in `lang` or the admin language. ' +
+          'A Peruvian company with workers lacking a valid identity document gets 422 `documents_missing`, the workers listed in `errors` (path `workers.<id>`).',
+        querystring: rangeQuery,
+      },
+    },
+    async (req, reply) =>
+      sendFile(reply, await register.ownRangeRegister(req.ctx, { from: req.query.from, to: req.query.to }, req.query.format, new Date(), req.query.lang)),
   );
   app.get(
     '/company-admin-simple/register/summary',

@@ -1,12 +1,12 @@
-import type { Language } from '@presente/shared';
-import { and, count, desc, eq, gt, max, min } from 'drizzle-orm';
+import { documentProblem, type Language } from '@presente/shared';
+import { and, asc, count, desc, eq, gt, gte, lte, max, min } from 'drizzle-orm';
 import { type Ctx, requireCompany } from '../../context.js';
-import { attendanceRecords, companies, registerLinks, subscriptions } from '../../db/schema/index.js';
+import { attendanceRecords, companies, employees, registerLinks, subscriptions } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { sha256 } from '../../lib/crypto.js';
 import { toLifecycle } from '../billing/apply.js';
 import { deadlines } from '../billing/lifecycle.js';
-import { loadRegister } from './register.data.js';
+import { loadRegister, monthEnd, type RegisterRange } from './register.data.js';
 import { REGISTER_TYPES, type RegisterFormat, registerFileName, registerPdf, registerXlsx } from './register.files.js';
 
 export interface RegisterFile {
@@ -16,8 +16,15 @@ export interface RegisterFile {
 }
 
 /** The whole register of one company as a file (every month kept; decision 0034). */
-export async function registerFile(ctx: Pick<Ctx, 'db'>, companyId: string, format: RegisterFormat, lang: Language, now: Date): Promise<RegisterFile> {
-  const data = await loadRegister(ctx.db, companyId);
+export async function registerFile(
+  ctx: Pick<Ctx, 'db'>,
+  companyId: string,
+  format: RegisterFormat,
+  lang: Language,
+  now: Date,
+  range: RegisterRange | null = null,
+): Promise<RegisterFile> {
+  const data = await loadRegister(ctx.db, companyId, range);
   const body = format === 'xlsx' ? await registerXlsx(data, lang, now) : await registerPdf(data, lang, now);
   return { body, type: REGISTER_TYPES[format], fileName: registerFileName(data, format, lang) };
 }
@@ -76,4 +83,59 @@ export async function companyRegister(ctx: Ctx, companyId: string, format: Regis
   const [company] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
   if (!company) throw new AppError('not_found', 'admin.companyNotFound');
   return registerFile(ctx, companyId, format, lang, now);
+}
+
+/** The most months one range may ask for (five years: what the law keeps). */
+export const MAX_RANGE_MONTHS = 60;
+
+/** A valid from..to month range: from not after to, at most MAX_RANGE_MONTHS months; else a 400 that changes nothing. */
+export function checkRange(range: RegisterRange): RegisterRange {
+  const months = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7)) - 1;
+  const span = months(range.to) - months(range.from) + 1;
+  if (span < 1 || span > MAX_RANGE_MONTHS) throw new AppError('validation_failed', 'register.rangeInvalid');
+  return range;
+}
+
+/**
+ * Workers of a Peruvian company with a record in the range and no valid identity document (decision 0037):
+ * the register would print an empty or wrong column, so the export is refused with this list instead.
+ */
+export async function workersWithoutDocument(ctx: Pick<Ctx, 'db'>, companyId: string, range: RegisterRange) {
+  const [company] = await ctx.db.select({ country: companies.country }).from(companies).where(eq(companies.id, companyId));
+  if (company?.country !== 'PE') return [];
+  const rows = await ctx.db
+    .selectDistinct({
+      id: employees.id,
+      firstName: employees.firstName,
+      lastName: employees.lastName,
+      code: employees.employeeCode,
+      documentType: employees.documentType,
+      documentNumber: employees.documentNumber,
+    })
+    .from(employees)
+    .innerJoin(attendanceRecords, eq(attendanceRecords.employeeId, employees.id))
+    .where(and(eq(employees.companyId, companyId), gte(attendanceRecords.date, `${range.from}-01`), lte(attendanceRecords.date, monthEnd(range.to))))
+    .orderBy(asc(employees.lastName), asc(employees.firstName));
+  return rows
+    .filter((e) => !e.documentType || !e.documentNumber || documentProblem(e.documentType, e.documentNumber))
+    .map((e) => ({ id: e.id, name: `${e.lastName}, ${e.firstName}`, code: e.code }));
+}
+
+/**
+ * The company admin's register for a month range (the web's export; decision 0037): refused with a 422
+ * `documents_missing` that lists the workers (path `workers.<id>`) while any of a Peruvian company lacks a document.
+ */
+export async function ownRangeRegister(ctx: Ctx, range: RegisterRange, format: RegisterFormat, now: Date, lang: Language = ctx.lang) {
+  const companyId = requireCompany(ctx.actor);
+  checkRange(range);
+  const missing = await workersWithoutDocument(ctx, companyId, range);
+  if (missing.length) {
+    throw new AppError(
+      'documents_missing',
+      'register.documentsMissing',
+      { count: missing.length, names: missing.map((m) => m.name).join('; ') },
+      missing.map((m) => ({ path: `workers.${m.id}`, message: `${m.name} (${m.code})` })),
+    );
+  }
+  return registerFile(ctx, companyId, format, lang, now, range);
 }

@@ -1,5 +1,5 @@
 import { configure, screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { baseRoutes, employee, page } from '../../test/companyAdmin';
 import { mockApi, renderApp } from '../../test/renderApp';
 import type { CalendarRow } from './api';
@@ -256,5 +256,34 @@ describe('AttendanceTab', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Asistencia eliminada exitosamente')).toBeInTheDocument();
     const del = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE');
     expect(String(del?.[0])).toContain('reason=Registro+duplicado');
+  });
+
+  it("downloads Peru's register from the server, and lists the workers without a document instead when it refuses (decision 0037)", async () => {
+    const asked: string[] = [];
+    mockApi(
+      routes({
+        'GET /api/company-admin-simple/attendance/register': () => {
+          asked.push('register');
+          return {
+            status: 422,
+            body: {
+              code: 'documents_missing',
+              message: 'No se puede exportar el registro: 1 trabajador(es) sin documento de identidad válido.',
+              errors: [{ path: 'workers.e1', message: 'Flores, Ana (EMP-001)' }],
+            },
+          };
+        },
+      }),
+    );
+    const { user } = renderApp('/company-admin/attendance');
+    await screen.findByRole('button', { name: 'Ana Flores, 05/01/2026: Ausente' });
+    await user.click(screen.getByRole('button', { name: 'Exportar' }));
+    await user.click(await screen.findByRole('menuitem', { name: /^Registro de control - Excel/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Faltan documentos de identidad' });
+    expect(within(dialog).getByText('Flores, Ana (EMP-001)')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Ir a Empleados' })).toHaveAttribute('href', '/company-admin/employees');
+    expect(asked).toEqual(['register']);
+    const call = vi.mocked(fetch).mock.calls.find(([url]) => String(url).includes('/attendance/register'));
+    expect(String(call?.[0])).toMatch(/\/api\/company-admin-simple\/attendance\/register\?from=\d{4}-\d{2}&to=\d{4}-\d{2}&format=xlsx&lang=es$/);
   });
 });

@@ -67,7 +67,8 @@ export interface CalendarRow {
   /** The schedules of the month, oldest first (the first from the 1st): each day was judged by its own. */
   periods?: CalendarPeriod[];
   days: CalendarDay[];
-  stats: StatusCounts & { attendanceRate: number; totalHours: number };
+  /** totalHours are worked hours; leaveHours the paid leave of justified permissions, apart (decision 0037). */
+  stats: StatusCounts & { attendanceRate: number; totalHours: number; leaveHours?: number };
 }
 
 /** The schedule that applied to a row on a day (its period's, decision 0013), else the current one. */

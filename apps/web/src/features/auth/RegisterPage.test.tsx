@@ -29,7 +29,7 @@ const submitButton = (name = 'Registrar empresa') => screen.getByRole('button', 
 
 async function fillValidForm(user: ReturnType<typeof renderApp>['user']) {
   await user.type(await screen.findByLabelText(/^Nombre de la empresa/), 'Acme S.A.C.');
-  await user.type(screen.getByLabelText(/^RUC/), '20123456789');
+  await user.type(screen.getByLabelText(/^RUC/), '20100070970');
   await user.type(screen.getByLabelText(/^Email de la empresa/), 'contacto@acme.pe');
   await user.type(screen.getByLabelText(/^Nombre del administrador/), 'Ana Torres');
   await user.type(screen.getByLabelText(/^Email del administrador/), 'ana@acme.pe');
@@ -60,6 +60,17 @@ describe('RegisterPage', () => {
     expect(screen.queryByText('El nombre de la empresa es requerido')).not.toBeInTheDocument();
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem('language')).toBe('en');
+  });
+
+  it('asks a Peruvian company for its RUC and refuses one whose SUNAT check digit does not match (decision 0037)', async () => {
+    mockApi(baseRoutes());
+    const { user } = renderApp('/register');
+    await user.click(await screen.findByRole('button', { name: 'Registrar empresa' }));
+    expect(await screen.findByText('El RUC es obligatorio para empresas de Perú')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^RUC/), '20100070971');
+    await user.click(submitButton());
+    expect(await screen.findByText('El RUC no es válido: su dígito verificador no coincide')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Razón social/)).toBeInTheDocument();
   });
 
   it('shows the minimum-length and mismatch messages in Spanish and English', async () => {
@@ -93,7 +104,7 @@ describe('RegisterPage', () => {
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/auth/register'));
     expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
       name: 'Acme S.A.C.',
-      ruc: '20123456789',
+      ruc: '20100070970',
       email: 'contacto@acme.pe',
       country: 'PE',
       timezone: 'America/Lima',

@@ -135,6 +135,7 @@ export function useLogout() {
 export interface RegisterBody {
   name: string;
   ruc?: string;
+  legalName?: string;
   email: string;
   phone?: string;
   address?: string;

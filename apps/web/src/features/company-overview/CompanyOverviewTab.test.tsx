@@ -17,7 +17,7 @@ const DASHBOARD = {
   company: { id: 'c1', name: 'Andes Textiles S.A.C.', plan: 'FREE', maxEmployees: 15, timezone: 'America/Lima' },
   usage: { employees: { used: 14, limit: 15 }, schedules: { used: 1, limit: 1 }, locations: { used: 1, limit: 1 }, links: { used: 0, limit: 1 } },
   today: '2026-03-10',
-  monthlyStats: { totalWorkingDays: 6, attendancePercentage: 72, totalHours: 310.5, averageHoursPerDay: 7.83 },
+  monthlyStats: { totalWorkingDays: 6, attendancePercentage: 72, totalHours: 310.5, leaveHours: 16, averageHoursPerDay: 7.83 },
   departmentStats: [
     { id: 'd1', name: 'Producción', totalEmployees: 8, presentToday: 5, absentToday: 2, lateToday: 1, attendancePercentage: 91 },
     { id: 'd2', name: 'Ventas', totalEmployees: 4, presentToday: 2, absentToday: 1, lateToday: 0, attendancePercentage: 55 },
@@ -95,6 +95,8 @@ describe('CompanyOverviewTab', () => {
     expect(screen.getByText('Media')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Porcentaje de asistencia' }).closest('[data-level]')).toHaveAttribute('data-level', 'medium');
     expect(screen.getByText('310.50 h')).toBeInTheDocument();
+    // Permission hours are paid leave, shown apart from the hours worked (decision 0037).
+    expect(screen.getByText('+ 16.00 h de permiso (pagadas, no trabajadas)')).toBeInTheDocument();
     expect(screen.getByText('7.83 h')).toBeInTheDocument();
 
     // Last 7 days: who came (on time, early, late), late, absent and the rate; weekend days without shifts.

@@ -19,7 +19,8 @@ export interface CompanyDashboard {
   firstSteps?: FirstSteps;
   /** The company's calendar day, YYYY-MM-DD. */
   today: string;
-  monthlyStats: { totalWorkingDays: number; attendancePercentage: number; totalHours: number; averageHoursPerDay: number };
+  /** totalHours: hours worked; leaveHours: paid leave of justified permissions, apart (decision 0037). */
+  monthlyStats: { totalWorkingDays: number; attendancePercentage: number; totalHours: number; leaveHours?: number; averageHoursPerDay: number };
   departmentStats: DepartmentStat[];
 }
 

@@ -49,7 +49,7 @@ describe('import-file', () => {
   });
 
   it('offers a template with the Spanish headers the server reads', () => {
-    expect(templateCsv()).toContain('Nombre,Apellido,Email,Código,DNI,Cargo,Teléfono,Departamento,Horario,Fecha de ingreso');
+    expect(templateCsv()).toContain('Nombre,Apellido,Email,Código,Tipo de documento,Número de documento,Cargo,Teléfono,Departamento,Horario,Fecha de ingreso');
   });
 
   it('groups "<line>.<field>" errors by line', () => {

@@ -1,3 +1,4 @@
+import type { DocumentType } from '@presente/shared';
 import { PAGE_SIZE } from '@presente/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
@@ -12,6 +13,8 @@ export interface Employee {
   lastName: string;
   email: string;
   employeeCode: string;
+  /** Absent from answers written before decision 0037. */
+  documentType?: DocumentType | null;
   documentNumber: string | null;
   position: string | null;
   phone: string | null;
@@ -49,6 +52,7 @@ export interface ImportPreviewRow {
   lastName: string;
   email: string;
   employeeCode: string;
+  documentType: DocumentType | null;
   documentNumber: string | null;
   position: string | null;
   phone: string | null;

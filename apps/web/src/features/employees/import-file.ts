@@ -2,7 +2,19 @@ import type { CellValue } from 'exceljs';
 import Papa from 'papaparse';
 
 /** Column headers of the template; the server reads these (and English) names (import.service HEADER_ALIASES). */
-export const TEMPLATE_HEADERS = ['Nombre', 'Apellido', 'Email', 'Código', 'DNI', 'Cargo', 'Teléfono', 'Departamento', 'Horario', 'Fecha de ingreso'];
+export const TEMPLATE_HEADERS = [
+  'Nombre',
+  'Apellido',
+  'Email',
+  'Código',
+  'Tipo de documento',
+  'Número de documento',
+  'Cargo',
+  'Teléfono',
+  'Departamento',
+  'Horario',
+  'Fecha de ingreso',
+];
 
 /** Rows of a spreadsheet keyed by its header row, without blank rows. */
 export interface ParsedSheet {

@@ -45,6 +45,7 @@ function figures(e: ReportExport): [string, number, string?][] {
     [t('reports.stats.absent'), r.absentDays],
     [t('reports.stats.dayOff'), r.dayOffDays],
     [t('reports.stats.hours'), r.totalHours, '0.00'],
+    [t('reports.stats.leaveHours'), r.leaveHours, '0.00'],
     [t('reports.stats.rate'), r.attendanceRate / 100, '0%'],
   ];
 }

@@ -63,7 +63,9 @@ describe('employee report (computed locally)', () => {
     expect(report).toMatchObject({ presentDays: 1, lateDays: 1, earlyDays: 1, permissionDays: 1, holidayDays: 1, absentDays: 17, dayOffDays: 9 });
     // Holidays and days off are left out of the rate: 4 attended of 21 counted days.
     expect(report.attendanceRate).toBe(19);
-    expect(report.totalHours).toBe(35.5);
+    // The permission's 9 h are paid leave, not hours worked (decision 0037): 26.5 worked, 9 leave.
+    expect(report.totalHours).toBe(26.5);
+    expect(report.leaveHours).toBe(9);
     expect(report.attendances.map((l) => [l.record.date, l.status, l.hours])).toEqual([
       ['2026-01-05', 'present', 9],
       ['2026-01-06', 'late', 8.5],
@@ -135,7 +137,9 @@ describe('employee report (computed locally)', () => {
 
     const summary = read.getWorksheet('Resumen')!;
     const values = summary.getSheetValues().flatMap((row) => (Array.isArray(row) ? row.slice(1) : []));
-    expect(values).toEqual(expect.arrayContaining(['Días presentes', 1, 'Tardanzas', 'Ausencias', 17, 'Horas totales', 35.5, '% Asistencia', 0.19]));
+    expect(values).toEqual(
+      expect.arrayContaining(['Días presentes', 1, 'Tardanzas', 'Ausencias', 17, 'Horas totales', 26.5, 'Horas de permiso (pagadas)', 9, '% Asistencia', 0.19]),
+    );
 
     const detail = read.getWorksheet('Detalle')!;
     expect(detail.getRow(1).values).toEqual([undefined, 'Fecha', 'Entrada', 'Salida', 'Horas', 'Estado', 'Marcación', 'Motivo del cambio', 'Notas']);

@@ -43,7 +43,9 @@ export interface EmployeeReport {
   permissionDays: number;
   holidayDays: number;
   dayOffDays: number;
+  /** Hours worked: a justified permission's hours are paid leave, summed apart in leaveHours (decision 0037). */
   totalHours: number;
+  leaveHours: number;
   /** Spec §9: (present+early+late+permission) / (that + absent); holidays and days off excluded. */
   attendanceRate: number;
 }
@@ -81,7 +83,10 @@ export function computeReport(
   // employee's own stats count: only up to today in the company's timezone.
   const today = toLocal(now, timezone).date;
   const counts = countStatuses(days.filter((date) => date <= today).map((date) => statuses.get(date)!));
-  const totalHours = round2(attendances.reduce((n, l) => n + (l.hours != null && l.hours >= 0 ? l.hours : 0), 0));
+  const sum = (lines: ReportLine[]) => round2(lines.reduce((n, l) => n + (l.hours != null && l.hours >= 0 ? l.hours : 0), 0));
+  const leave = (l: ReportLine) => l.status === 'permission' || l.record.isPermission;
+  const totalHours = sum(attendances.filter((l) => !leave(l)));
+  const leaveHours = sum(attendances.filter(leave));
   return {
     employee: source.employee,
     period,
@@ -97,6 +102,7 @@ export function computeReport(
     holidayDays: counts.holiday,
     dayOffDays: counts.day_off,
     totalHours,
+    leaveHours,
     attendanceRate: attendanceRate(counts),
   };
 }

@@ -46,6 +46,7 @@ function RowSummary({ row }: { row: CalendarRow }) {
         ...counts.map((c) => `${t(`attendance.grid.stats.${c.key}`)}: ${c.value}`),
         t('attendance.grid.stats.rate'),
         `${t('attendance.grid.stats.hours')}: ${s.totalHours.toFixed(2)}`,
+        ...(s.leaveHours ? [`${t('attendance.grid.stats.leaveHours')}: ${s.leaveHours.toFixed(2)}`] : []),
       ].join('\n')}
       style={{ whiteSpace: 'pre-line' }}
     >

@@ -17,8 +17,9 @@ import { AuthLayout } from '../components/AuthLayout';
 import { AuthHeading } from '../components/AuthPage';
 import { CountryTimezoneFields } from '../components/CountryTimezoneFields';
 
-type RegisterValues = Omit<RegisterBody, 'turnstileToken' | 'ruc' | 'phone' | 'address' | 'city'> & {
+type RegisterValues = Omit<RegisterBody, 'turnstileToken' | 'ruc' | 'legalName' | 'phone' | 'address' | 'city'> & {
   ruc: string;
+  legalName: string;
   phone: string;
   address: string;
   city: string;
@@ -27,6 +28,7 @@ type RegisterValues = Omit<RegisterBody, 'turnstileToken' | 'ruc' | 'phone' | 'a
 const INITIAL: RegisterValues = {
   name: '',
   ruc: '',
+  legalName: '',
   email: '',
   phone: '',
   address: '',
@@ -101,6 +103,7 @@ export function RegisterPage() {
         adminName: values.adminName.trim(),
         adminEmail: values.adminEmail.trim(),
         ruc: optional(values.ruc),
+        legalName: optional(values.legalName),
         phone: optional(values.phone),
         address: optional(values.address),
         city: optional(values.city),
@@ -140,12 +143,32 @@ export function RegisterPage() {
                 {...field('name')}
               />
               <TextInput
-                label={<OptionalLabel text={t('register.ruc')} hint={t('register.optional')} />}
-                placeholder={t('register.rucPlaceholder')}
-                leftSection={<IconId size={16} />}
-                maxLength={RUC_MAX}
-                {...field('ruc')}
+                label={<OptionalLabel text={t('register.legalName')} hint={t('register.optional')} />}
+                description={t('register.legalNameHint')}
+                leftSection={<IconBuilding size={16} />}
+                autoComplete="off"
+                {...field('legalName')}
               />
+              {form.values.country === 'PE' ? (
+                <TextInput
+                  label={t('register.ruc')}
+                  description={t('register.rucHintPE')}
+                  placeholder={t('register.rucPlaceholder')}
+                  leftSection={<IconId size={16} />}
+                  withAsterisk
+                  inputMode="numeric"
+                  maxLength={11}
+                  {...field('ruc')}
+                />
+              ) : (
+                <TextInput
+                  label={<OptionalLabel text={t('register.ruc')} hint={t('register.optional')} />}
+                  placeholder={t('register.rucPlaceholder')}
+                  leftSection={<IconId size={16} />}
+                  maxLength={RUC_MAX}
+                  {...field('ruc')}
+                />
+              )}
               <TextInput
                 label={t('register.email')}
                 placeholder={t('register.emailPlaceholder')}

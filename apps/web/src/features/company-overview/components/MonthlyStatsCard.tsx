@@ -82,6 +82,11 @@ export function MonthlyStatsCard({ stats, monthName }: { stats: CompanyDashboard
           <Text fw={800} fz={26} lh={1}>
             {t('companyOverview.monthly.hours', { value: formatHours(stats.totalHours) })}
           </Text>
+          {!!stats.leaveHours && (
+            <Text size="xs" c="dimmed" mt={4}>
+              {t('companyOverview.monthly.leaveHours', { value: formatHours(stats.leaveHours) })}
+            </Text>
+          )}
         </Figure>
         <Figure icon={<IconHourglass size={16} />} label={t('companyOverview.monthly.averageHours')}>
           <Text fw={800} fz={26} lh={1}>

@@ -1,6 +1,6 @@
 import { Alert, Button, Divider, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { employeeCreateInput, employeeUpdateInput } from '@presente/shared';
+import { DOCUMENT_TYPES, type DocumentType, employeeCreateInput, employeeUpdateInput } from '@presente/shared';
 import { IconAlertCircle, IconMail } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ export interface EmployeeFormValues {
   lastName: string;
   email: string;
   employeeCode: string;
+  documentType: DocumentType | null;
   documentNumber: string;
   position: string;
   phone: string;
@@ -34,6 +35,7 @@ const EMPTY: EmployeeFormValues = {
   lastName: '',
   email: '',
   employeeCode: '',
+  documentType: null,
   documentNumber: '',
   position: '',
   phone: '',
@@ -53,6 +55,7 @@ function valuesOf(employee: Employee | null): EmployeeFormValues {
     lastName: employee.lastName,
     email: employee.email,
     employeeCode: employee.employeeCode,
+    documentType: employee.documentType ?? null,
     documentNumber: employee.documentNumber ?? '',
     position: employee.position ?? '',
     phone: employee.phone ?? '',
@@ -164,7 +167,20 @@ export function EmployeeFormModal({ opened, employee, onClose, onPlanLimit }: Em
             <TextInput label={t('employees.form.lastName')} withAsterisk autoComplete="off" {...field('lastName')} />
             <TextInput label={t('employees.form.email')} withAsterisk type="email" autoComplete="off" {...field('email')} />
             <TextInput label={t('employees.form.phone')} type="tel" autoComplete="off" {...field('phone')} />
-            <TextInput label={t('employees.form.documentNumber')} autoComplete="off" {...field('documentNumber')} />
+            <Select
+              label={t('employees.form.documentType')}
+              placeholder={t('employees.form.documentTypeNone')}
+              data={DOCUMENT_TYPES.map((d) => ({ value: d, label: t(`employees.form.documentTypes.${d}`) }))}
+              clearable
+              allowDeselect
+              {...field('documentType')}
+            />
+            <TextInput
+              label={t('employees.form.documentNumber')}
+              description={t('employees.form.documentHint')}
+              autoComplete="off"
+              {...field('documentNumber')}
+            />
           </SimpleGrid>
           <Divider label={t('employees.form.work')} labelPosition="left" />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -14,6 +14,7 @@ export function ReportStats({ report }: { report: EmployeeReport }) {
     { key: 'holiday', value: report.holidayDays, color: 'grape', icon: IconBeach },
     { key: 'absent', value: report.absentDays, color: 'red', icon: IconX },
     { key: 'hours', value: report.totalHours.toFixed(2), color: 'indigo', icon: IconClock },
+    ...(report.leaveHours ? [{ key: 'leaveHours', value: report.leaveHours.toFixed(2), color: 'violet', icon: IconFileCertificate }] : []),
     { key: 'rate', value: `${report.attendanceRate}%`, color: 'blue', icon: IconPercentage },
   ];
   return (
