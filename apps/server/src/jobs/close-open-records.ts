@@ -1,3 +1,4 @@
+import { appendChain } from '../modules/attendance/chain.js';
 import { localToInstant, shiftWindow } from '@presente/shared';
 import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { AppDeps } from '../context.js';
@@ -43,6 +44,7 @@ export async function closeOpenRecords(deps: Pick<AppDeps, 'db' | 'events'>, now
         .where(and(eq(attendanceRecords.id, r.id), isNull(attendanceRecords.checkOut), eq(attendanceRecords.incomplete, false)))
         .returning();
       if (!row) return false;
+      await appendChain(tx, row.companyId, row.id, row.date, row);
       await logActivity(tx, {
         companyId: r.companyId,
         employeeId: r.employeeId,

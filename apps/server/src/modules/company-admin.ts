@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attendanceRoutes } from './attendance/attendance.routes.js';
+import { integrityRoutes } from './attendance/integrity.routes.js';
 import { companyRoutes } from './company/company.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { departmentRoutes } from './departments/departments.routes.js';
@@ -18,6 +19,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       scoped.addHook('onRequest', scoped.requireRole('COMPANY_ADMIN'));
       for (const routes of [
         attendanceRoutes,
+        integrityRoutes,
         dashboardRoutes,
         companyRoutes,
         departmentRoutes,

@@ -7,3 +7,4 @@ export * from './jobs.js';
 export * from './kiosks.js';
 export * from './organization.js';
 export * from './register.js';
+export * from './chain.js';
