@@ -1,3 +1,4 @@
+import { backfillAllChains } from './modules/attendance/chain.js';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,6 +76,8 @@ async function main() {
   }
   await seedCountries(database.db);
   await repairImpossibleBreaks(database.db, log);
+  const chained = await backfillAllChains(database.db);
+  if (chained) log.warn({ chained }, 'attendance records without a chain entry were chained (decision 0038)');
   const firstAdmin = await ensureSuperAdmin(database.db, config.SUPERADMIN_EMAIL, config.SUPERADMIN_PASSWORD);
 
   // Every Redis client has an error listener; an outage degrades the service, never stops it (decision 0021).

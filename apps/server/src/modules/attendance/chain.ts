@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { attendanceChain, attendanceChainHeads, attendanceRecords } from '../../db/schema/index.js';
 
@@ -107,4 +107,14 @@ export async function backfillChain(db: Db, companyId: string) {
     }
     return n;
   });
+}
+
+/** At start-up: chains the records written before decision 0038 (or by any path that bypassed it), per company. */
+export async function backfillAllChains(db: Db): Promise<number> {
+  const rows = await db.execute<{ company_id: string }>(sql`
+    select distinct r.company_id from attendance_records r
+    where not exists (select 1 from attendance_chain c where c.company_id = r.company_id and c.record_id = r.id)`);
+  let n = 0;
+  for (const { company_id } of rows.rows) n += await backfillChain(db, company_id);
+  return n;
 }
