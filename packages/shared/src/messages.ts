@@ -8,6 +8,7 @@ import { CONSENT_MESSAGES } from './messages/consent.js';
 import { CORE_MESSAGES } from './messages/core.js';
 import { EMPLOYEE_MESSAGES } from './messages/employee.js';
 import { FACE_MESSAGES } from './messages/face.js';
+import { CHAIN_MESSAGES } from './messages/chain.js';
 import { REGISTER_MESSAGES } from './messages/register.js';
 
 /**
@@ -26,6 +27,7 @@ export const MESSAGES = {
   ...CONSENT_MESSAGES,
   ...ACTIVITY_MESSAGES,
   ...REGISTER_MESSAGES,
+  ...CHAIN_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -4,6 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { attendanceChain, attendanceChainHeads, attendanceRecords } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { backfillAllChains, backfillChain, verifyChain } from './chain.js';
+import ExcelJS from 'exceljs';
+import { loadRegister } from '../register/register.data.js';
+import { registerXlsx } from '../register/register.files.js';
 import { punch } from './punch.service.js';
 
 let t: TestApp;
@@ -92,5 +95,18 @@ describe('attendance hash chain (decision 0038)', () => {
     expect(await verifyChain(t.db, c.id)).toMatchObject({ ok: true, entries: 2 });
     const [head] = await t.db.select().from(attendanceChainHeads).where(eq(attendanceChainHeads.companyId, c.id));
     expect(head.seq).toBe(2);
+  });
+
+  it('the exported register carries the chain head hash and the export time', async () => {
+    const { c, ana } = await company();
+    await punch(t.db, t.deps, { companyId: c.id, employeeId: ana.id, method: 'web', action: 'check_in', at: lima('2026-03-05', '09:00') });
+    const [head] = await t.db.select().from(attendanceChainHeads).where(eq(attendanceChainHeads.companyId, c.id));
+    const now = new Date('2026-03-06T15:00:00Z');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await registerXlsx(await loadRegister(t.db, c.id), 'es', now)) as never);
+    const texts = wb.worksheets[0].getSheetValues().flat().map(String);
+    expect(texts).toContain(
+      `Integridad: cadena de 1 entradas, hash final ${head.hash}, exportado el 2026-03-06T15:00:00.000Z. Verificable con la página de integridad del administrador o npm run verify-register.`,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { attendanceChain, attendanceChainHeads, attendanceRecords } from '../../db/schema/index.js';
 
@@ -111,10 +111,25 @@ export async function backfillChain(db: Db, companyId: string) {
 
 /** At start-up: chains the records written before decision 0038 (or by any path that bypassed it), per company. */
 export async function backfillAllChains(db: Db): Promise<number> {
-  const rows = await db.execute<{ company_id: string }>(sql`
-    select distinct r.company_id from attendance_records r
-    where not exists (select 1 from attendance_chain c where c.company_id = r.company_id and c.record_id = r.id)`);
+  const rows = await db
+    .selectDistinct({ companyId: attendanceRecords.companyId })
+    .from(attendanceRecords)
+    .where(
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(attendanceChain)
+          .where(and(eq(attendanceChain.companyId, attendanceRecords.companyId), eq(attendanceChain.recordId, attendanceRecords.id))),
+      ),
+    );
   let n = 0;
-  for (const { company_id } of rows.rows) n += await backfillChain(db, company_id);
+  for (const { companyId } of rows) n += await backfillChain(db, companyId);
   return n;
+}
+
+export type ChainHead = { seq: number; hash: string };
+/** The company's chain head now (GENESIS before the first entry). */
+export async function chainHead(db: Exec, companyId: string): Promise<ChainHead> {
+  const [head] = await db.select().from(attendanceChainHeads).where(eq(attendanceChainHeads.companyId, companyId));
+  return head ? { seq: Number(head.seq), hash: head.hash } : { seq: 0, hash: GENESIS };
 }

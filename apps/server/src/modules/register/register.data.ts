@@ -1,3 +1,4 @@
+import { type ChainHead, chainHead } from '../attendance/chain.js';
 import { isWorkDay, periodOn, round2, type ScheduleSnapshot, shiftWindow } from '@presente/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -38,6 +39,8 @@ export interface RegisterData {
   /** Months (yyyy-mm), oldest first, each with its lines ordered by worker then date. */
   months: { month: string; lines: RegisterLine[] }[];
   changes: RegisterChange[];
+  /** The attendance chain's head when loaded (decision 0038): printed as the files' integrity footer. */
+  chain?: ChainHead;
 }
 
 type Snapshot = Pick<ScheduleSnapshot, 'startTime' | 'endTime' | 'workDays'>;
@@ -150,5 +153,6 @@ export async function loadRegister(db: Db, companyId: string): Promise<RegisterD
     company,
     months: [...months.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([month, lines]) => ({ month, lines: lines.sort(byWorker) })),
     changes,
+    chain: await chainHead(db, companyId),
   };
 }
