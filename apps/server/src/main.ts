@@ -1,4 +1,3 @@
-import { backfillAllChains } from './modules/attendance/chain.js';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import { startJobRunner } from './jobs/runner.js';
 import { startupFailureMessage } from './lib/disk-full.js';
 import { connectRedis } from './lib/redis.js';
 import { resolveSessionSecret } from './lib/secrets.js';
+import { backfillAllChains } from './modules/attendance/chain.js';
 import { billingModeFor } from './modules/billing/billing.provider.js';
 import { resealBiometrics, sealedKeyIds, unknownKeyMessage } from './modules/face/reseal.js';
 import { repairImpossibleBreaks } from './modules/schedules/break-repair.js';

@@ -3,12 +3,12 @@ import { ACTIVITY_MESSAGES } from './messages/activity.js';
 import { ADMIN_MESSAGES } from './messages/admin.js';
 import { ATTENDANCE_MESSAGES } from './messages/attendance.js';
 import { BILLING_MESSAGES } from './messages/billing.js';
+import { CHAIN_MESSAGES } from './messages/chain.js';
 import { COMPANY_MESSAGES } from './messages/company.js';
 import { CONSENT_MESSAGES } from './messages/consent.js';
 import { CORE_MESSAGES } from './messages/core.js';
 import { EMPLOYEE_MESSAGES } from './messages/employee.js';
 import { FACE_MESSAGES } from './messages/face.js';
-import { CHAIN_MESSAGES } from './messages/chain.js';
 import { REGISTER_MESSAGES } from './messages/register.js';
 
 /**

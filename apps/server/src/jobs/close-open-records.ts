@@ -1,9 +1,9 @@
-import { appendChain } from '../modules/attendance/chain.js';
 import { localToInstant, shiftWindow } from '@presente/shared';
 import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { AppDeps } from '../context.js';
 import { attendanceRecords, companies, employees, schedules } from '../db/schema/index.js';
 import { logActivity } from '../modules/activity/activity.service.js';
+import { appendChain } from '../modules/attendance/chain.js';
 import { emitPersonal, rooms } from '../realtime/events.js';
 
 export const CLOSE_OPEN_RECORDS = 'close-open-records';

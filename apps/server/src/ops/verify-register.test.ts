@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { seedCountries } from '../bootstrap.js';
 import { openPglite, pgliteDir, runMigrations } from '../db/client.js';
 import { attendanceRecords } from '../db/schema/index.js';
 import { backfillChain } from '../modules/attendance/chain.js';
-import { seedCountries } from '../bootstrap.js';
 import { makeFactories } from '../test/factories.js';
 import { runOps } from './cli.js';
 

@@ -1,12 +1,12 @@
 import { localToInstant } from '@presente/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attendanceChain, attendanceChainHeads, attendanceRecords } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { backfillAllChains, backfillChain, verifyChain } from './chain.js';
-import ExcelJS from 'exceljs';
 import { loadRegister } from '../register/register.data.js';
 import { registerXlsx } from '../register/register.files.js';
+import { backfillAllChains, backfillChain, verifyChain } from './chain.js';
 import { punch } from './punch.service.js';
 
 let t: TestApp;
@@ -35,7 +35,9 @@ describe('attendance hash chain (decision 0038)', () => {
     const created = await t.as(admin).post(base, { employeeId: beto.id, date: '2026-03-04', checkIn: '09:30', reason: 'Olvidó marcar' });
     expect(created.statusCode).toBe(201);
     const id = created.json().data.id;
-    expect((await t.as(admin).put(`${base}/${id}`, { employeeId: beto.id, date: '2026-03-04', checkIn: '09:10', checkOut: '18:00', reason: 'Corrige' })).statusCode).toBe(200);
+    expect(
+      (await t.as(admin).put(`${base}/${id}`, { employeeId: beto.id, date: '2026-03-04', checkIn: '09:10', checkOut: '18:00', reason: 'Corrige' })).statusCode,
+    ).toBe(200);
     expect((await t.as(admin).delete(`${base}/${id}?reason=Error`)).statusCode).toBe(200);
     expect((await entries(c.id)).map((e) => [e.seq, e.op])).toEqual([
       [1, 'write'],
@@ -63,7 +65,10 @@ describe('attendance hash chain (decision 0038)', () => {
     // A forged link (an entry rewritten to match) breaks the chain at that entry.
     const { c: c2, ana: ana2 } = await company();
     const r = await punch(t.db, t.deps, { companyId: c2.id, employeeId: ana2.id, method: 'web', action: 'check_in', at: lima('2026-03-05', '09:00') });
-    await t.db.update(attendanceChain).set({ contentHash: 'f'.repeat(64) }).where(and(eq(attendanceChain.companyId, c2.id), eq(attendanceChain.seq, 1)));
+    await t.db
+      .update(attendanceChain)
+      .set({ contentHash: 'f'.repeat(64) })
+      .where(and(eq(attendanceChain.companyId, c2.id), eq(attendanceChain.seq, 1)));
     expect(await verifyChain(t.db, c2.id)).toMatchObject({ ok: false, broken: { seq: 1, recordId: r.record.id, reason: 'link' } });
     // A row deleted by raw SQL is missed too.
     const { c: c3, ana: ana3 } = await company();
@@ -75,7 +80,9 @@ describe('attendance hash chain (decision 0038)', () => {
   it('concurrent punches of one company do not fork the chain', async () => {
     const { c } = await company();
     const workers = await Promise.all(Array.from({ length: 6 }, (_, i) => t.factories.employee(c.id, { firstName: `W${i}` })));
-    await Promise.all(workers.map((w) => punch(t.db, t.deps, { companyId: c.id, employeeId: w.id, method: 'web', action: 'check_in', at: lima('2026-03-05', '09:00') })));
+    await Promise.all(
+      workers.map((w) => punch(t.db, t.deps, { companyId: c.id, employeeId: w.id, method: 'web', action: 'check_in', at: lima('2026-03-05', '09:00') })),
+    );
     const list = await entries(c.id);
     expect(list.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(new Set(list.map((e) => e.prevHash)).size).toBe(6);

@@ -38,7 +38,14 @@ const linkHash = (prev: string, seq: number, recordId: string, op: string, conte
  * Appends one entry for a record's new state (null: deleted). Call inside the writer's transaction; the
  * head row is locked FOR UPDATE, so concurrent writers of one company queue instead of forking the chain.
  */
-export async function appendChain(tx: Exec, companyId: string, recordId: string, date: string, record: Record | null, op: 'write' | 'delete' | 'backfill' = record ? 'write' : 'delete') {
+export async function appendChain(
+  tx: Exec,
+  companyId: string,
+  recordId: string,
+  date: string,
+  record: Record | null,
+  op: 'write' | 'delete' | 'backfill' = record ? 'write' : 'delete',
+) {
   await tx.insert(attendanceChainHeads).values({ companyId, seq: 0, hash: GENESIS }).onConflictDoNothing();
   const [head] = await tx.select().from(attendanceChainHeads).where(eq(attendanceChainHeads.companyId, companyId)).for('update');
   const seq = Number(head.seq) + 1;
@@ -71,7 +78,12 @@ export async function verifyChain(db: Exec, companyId: string, now = new Date())
   const headHash = entries.length ? prev : GENESIS;
   if (head && (head.hash !== headHash || Number(head.seq) !== entries.length)) {
     const e = entries.at(-1);
-    return { ok: false, entries: entries.length, headHash, broken: { seq: Number(head.seq), recordId: e?.recordId ?? '', date: e?.date ?? '', reason: 'link' } };
+    return {
+      ok: false,
+      entries: entries.length,
+      headHash,
+      broken: { seq: Number(head.seq), recordId: e?.recordId ?? '', date: e?.date ?? '', reason: 'link' },
+    };
   }
   const records = await db.select().from(attendanceRecords).where(eq(attendanceRecords.companyId, companyId)).orderBy(asc(attendanceRecords.date));
   const seen = new Set<string>();
@@ -79,7 +91,8 @@ export async function verifyChain(db: Exec, companyId: string, now = new Date())
     seen.add(r.id);
     const e = last.get(r.id);
     if (!e) return { ok: false, entries: entries.length, headHash, broken: { seq: null, recordId: r.id, date: r.date, reason: 'unchained' } };
-    if (e.contentHash !== sha(canonical(r))) return { ok: false, entries: entries.length, headHash, broken: { seq: Number(e.seq), recordId: r.id, date: r.date, reason: 'content' } };
+    if (e.contentHash !== sha(canonical(r)))
+      return { ok: false, entries: entries.length, headHash, broken: { seq: Number(e.seq), recordId: r.id, date: r.date, reason: 'content' } };
   }
   for (const e of last.values()) {
     // A record the chain last saw alive but that is gone: deleted by raw SQL, not through deleteManual.
@@ -93,7 +106,9 @@ export async function verifyChain(db: Exec, companyId: string, now = new Date())
 /** Idempotent start-up backfill: chains, in date order, the records of a company that have no entry yet. */
 export async function backfillChain(db: Db, companyId: string) {
   return db.transaction(async (tx) => {
-    const chained = new Set((await tx.select({ id: attendanceChain.recordId }).from(attendanceChain).where(eq(attendanceChain.companyId, companyId))).map((r) => r.id));
+    const chained = new Set(
+      (await tx.select({ id: attendanceChain.recordId }).from(attendanceChain).where(eq(attendanceChain.companyId, companyId))).map((r) => r.id),
+    );
     const records = await tx
       .select()
       .from(attendanceRecords)

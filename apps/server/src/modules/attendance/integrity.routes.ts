@@ -8,9 +8,7 @@ const integrityResponse = z.object({
     ok: z.boolean(),
     entries: z.number().int(),
     headHash: z.string(),
-    broken: z
-      .object({ seq: z.number().int().nullable(), recordId: z.string(), date: z.string(), reason: z.enum(['link', 'content', 'unchained']) })
-      .optional(),
+    broken: z.object({ seq: z.number().int().nullable(), recordId: z.string(), date: z.string(), reason: z.enum(['link', 'content', 'unchained']) }).optional(),
   }),
 });
 

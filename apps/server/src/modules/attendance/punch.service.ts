@@ -1,4 +1,3 @@
-import { appendChain } from './chain.js';
 import { arrivalStatus, fallbackStatus, type GeoPoint, toLocal, workDateFor, workHours } from '@presente/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../context.js';
@@ -7,6 +6,7 @@ import { attendanceRecords, companies, employees, schedules, workLocations } fro
 import { AppError } from '../../errors.js';
 import { emitPersonal, rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
+import { appendChain } from './chain.js';
 import { distanceMetres, insideGeofence } from './geo.js';
 
 export type PunchAction = 'check_in' | 'check_out';

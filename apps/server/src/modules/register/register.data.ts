@@ -1,9 +1,9 @@
-import { type ChainHead, chainHead } from '../attendance/chain.js';
 import { isWorkDay, periodOn, round2, type ScheduleSnapshot, shiftWindow } from '@presente/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { activityLog, attendanceRecords, companies, employeeSchedulePeriods, employees } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { type ChainHead, chainHead } from '../attendance/chain.js';
 
 /**
  * The data of Peru's "Registro de Control de Asistencia" for a company's whole history (every month kept),

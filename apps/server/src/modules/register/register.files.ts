@@ -86,7 +86,11 @@ function heading(data: RegisterData, lang: Language, now: Date): string[] {
     t(lang, 'register.generatedAt', { date: localDay(now, c.timezone) }),
   ];
 }
-const notes = (lang: Language, data?: RegisterData, now?: Date) => [t(lang, 'register.outsideFormula'), t(lang, 'register.retention'), ...chainFooter(data, lang, now)];
+const notes = (lang: Language, data?: RegisterData, now?: Date) => [
+  t(lang, 'register.outsideFormula'),
+  t(lang, 'register.retention'),
+  ...chainFooter(data, lang, now),
+];
 /** The chain head and export time (decision 0038), so a copy can be checked against the database later. */
 function chainFooter(data: RegisterData | undefined, lang: Language, now: Date | undefined): string[] {
   if (!data?.chain || !now) return [];
