@@ -49,6 +49,8 @@ describe('attendance hash chain (decision 0038)', () => {
     const res = await t.as(admin).get(`${base}/integrity`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ ok: true, entries: 5 });
+    const doc = (await t.as(admin).get('/api/openapi.json')).json();
+    expect(doc.paths['/api/company-admin-simple/attendance/integrity'].get.responses['200']).toBeDefined();
     // Another company's admin sees only their own (empty) chain, never this one.
     const other = await company();
     expect((await t.as(other.admin).get(`${base}/integrity`)).json().data).toMatchObject({ ok: true, entries: 0 });
