@@ -14,6 +14,7 @@ import { startJobRunner } from './jobs/runner.js';
 import { startupFailureMessage } from './lib/disk-full.js';
 import { connectRedis } from './lib/redis.js';
 import { resolveSessionSecret } from './lib/secrets.js';
+import { backfillAllChains } from './modules/attendance/chain.js';
 import { billingModeFor } from './modules/billing/billing.provider.js';
 import { resealBiometrics, sealedKeyIds, unknownKeyMessage } from './modules/face/reseal.js';
 import { repairImpossibleBreaks } from './modules/schedules/break-repair.js';
@@ -75,6 +76,8 @@ async function main() {
   }
   await seedCountries(database.db);
   await repairImpossibleBreaks(database.db, log);
+  const chained = await backfillAllChains(database.db);
+  if (chained) log.warn({ chained }, 'attendance records without a chain entry were chained (decision 0038)');
   const firstAdmin = await ensureSuperAdmin(database.db, config.SUPERADMIN_EMAIL, config.SUPERADMIN_PASSWORD);
 
   // Every Redis client has an error listener; an outage degrades the service, never stops it (decision 0021).

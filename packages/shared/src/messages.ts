@@ -3,6 +3,7 @@ import { ACTIVITY_MESSAGES } from './messages/activity.js';
 import { ADMIN_MESSAGES } from './messages/admin.js';
 import { ATTENDANCE_MESSAGES } from './messages/attendance.js';
 import { BILLING_MESSAGES } from './messages/billing.js';
+import { CHAIN_MESSAGES } from './messages/chain.js';
 import { COMPANY_MESSAGES } from './messages/company.js';
 import { CONSENT_MESSAGES } from './messages/consent.js';
 import { CORE_MESSAGES } from './messages/core.js';
@@ -28,6 +29,7 @@ export const MESSAGES = {
   ...ACTIVITY_MESSAGES,
   ...REGISTER_MESSAGES,
   ...MANUAL_CHANGE_MESSAGES,
+  ...CHAIN_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -3,6 +3,7 @@ import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { AppDeps } from '../context.js';
 import { attendanceRecords, companies, employees, schedules } from '../db/schema/index.js';
 import { logActivity } from '../modules/activity/activity.service.js';
+import { appendChain } from '../modules/attendance/chain.js';
 import { emitPersonal, rooms } from '../realtime/events.js';
 
 export const CLOSE_OPEN_RECORDS = 'close-open-records';
@@ -43,6 +44,7 @@ export async function closeOpenRecords(deps: Pick<AppDeps, 'db' | 'events'>, now
         .where(and(eq(attendanceRecords.id, r.id), isNull(attendanceRecords.checkOut), eq(attendanceRecords.incomplete, false)))
         .returning();
       if (!row) return false;
+      await appendChain(tx, row.companyId, row.id, row.date, row);
       await logActivity(tx, {
         companyId: r.companyId,
         employeeId: r.employeeId,

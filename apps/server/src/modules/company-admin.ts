@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attendanceRoutes } from './attendance/attendance.routes.js';
+import { integrityRoutes } from './attendance/integrity.routes.js';
 import { companyRoutes } from './company/company.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { departmentRoutes } from './departments/departments.routes.js';
@@ -20,6 +21,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const routes of [
         attendanceRoutes,
         adminManualChangeRoutes,
+        integrityRoutes,
         dashboardRoutes,
         companyRoutes,
         departmentRoutes,

@@ -10,6 +10,7 @@ import { biometricKeyCheck, biometricKeysOf } from './biometric-keys.js';
 import { backupPglite, restorePglite } from './pglite-backup.js';
 import { backupPostgres, restorePostgres } from './postgres-backup.js';
 import { rotateBiometricKey } from './rotate-key.js';
+import { verifyRegister } from './verify-register.js';
 
 const env = configSchema.pick({ DATA_DIR: true, DATABASE_URL: true, SESSION_SECRET: true, BIOMETRIC_KEY: true, BIOMETRIC_KEY_PREVIOUS: true });
 
@@ -48,6 +49,7 @@ export async function runOps(argv: string[], environment: NodeJS.ProcessEnv = pr
   }
 
   if (command === 'rotate-biometric-key') return rotateBiometricKey(config, dataDir);
+  if (command === 'verify-register') return verifyRegister(config, dataDir, option('--company'));
 
   if (command === 'restore') {
     const file = rest.find((a) => !a.startsWith('--'));

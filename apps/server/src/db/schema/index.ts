@@ -1,6 +1,7 @@
 export * from './attendance.js';
 export * from './billing.js';
 export * from './captcha.js';
+export * from './chain.js';
 export * from './companies.js';
 export * from './face.js';
 export * from './jobs.js';

@@ -21,6 +21,7 @@ import { emitPersonal, rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
 import { changeValues, recordManualChange } from '../manual-changes/manual-changes.record.js';
 import { recordView } from './calendar.service.js';
+import { appendChain } from './chain.js';
 import { loadPeriods, periodsOf } from './periods.js';
 
 type Input = z.output<typeof manualAttendanceInput>;
@@ -113,6 +114,7 @@ export async function createManual(ctx: Ctx, input: Input) {
         .insert(attendanceRecords)
         .values({ companyId, employeeId: employee.id, date: input.date, method: 'manual', ...values })
         .returning();
+      await appendChain(tx, companyId, created.id, created.date, created);
       await logActivity(tx, {
         companyId,
         employeeId: employee.id,
@@ -154,6 +156,7 @@ export async function updateManual(ctx: Ctx, id: string, input: Input) {
     const { schedule, timezone } = await employeeContext(tx, companyId, current.employeeId, current.date, true);
     const values = computeValues({ ...input, date: current.date }, schedule, timezone, ctx.lang);
     const [updated] = await tx.update(attendanceRecords).set(values).where(eq(attendanceRecords.id, id)).returning();
+    await appendChain(tx, companyId, updated.id, updated.date, updated);
     await logActivity(tx, {
       companyId,
       employeeId: current.employeeId,
@@ -198,6 +201,7 @@ export async function deleteManual(ctx: Ctx, id: string, reason: string) {
       select r.id, r.company_id, r.employee_id, r.date, to_jsonb(r), ${ctx.actor!.userId}::uuid, ${reason}
       from attendance_records r where r.id = ${id}::uuid and r.company_id = ${companyId}::uuid`);
     await tx.delete(attendanceRecords).where(eq(attendanceRecords.id, id));
+    await appendChain(tx, companyId, id, current.date, null);
     await logActivity(tx, {
       companyId,
       employeeId: current.employeeId,

@@ -6,6 +6,7 @@ import { attendanceRecords, companies, employees, schedules, workLocations } fro
 import { AppError } from '../../errors.js';
 import { emitPersonal, rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
+import { appendChain } from './chain.js';
 import { distanceMetres, insideGeofence } from './geo.js';
 
 export type PunchAction = 'check_in' | 'check_out';
@@ -107,6 +108,7 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events'>, req: PunchReq
           .where(and(eq(attendanceRecords.companyId, req.companyId), eq(attendanceRecords.employeeId, employee.id), eq(attendanceRecords.date, date)));
         return { action: wants, repeated: true, record: winner };
       }
+      await appendChain(tx, req.companyId, inserted.id, inserted.date, inserted);
       await logActivity(tx, {
         companyId: req.companyId,
         employeeId: employee.id,
@@ -132,6 +134,7 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events'>, req: PunchReq
       })
       .where(eq(attendanceRecords.id, existing.id))
       .returning();
+    await appendChain(tx, req.companyId, updated.id, updated.date, updated);
     await logActivity(tx, {
       companyId: req.companyId,
       employeeId: employee.id,

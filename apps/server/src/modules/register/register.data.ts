@@ -7,6 +7,8 @@ import { changesByRecord, loadManualChanges, type RegisterChange } from './regis
 
 export type { RegisterChange } from './register.manual.js';
 
+import { type ChainHead, chainHead } from '../attendance/chain.js';
+
 /**
  * The data of Peru's "Registro de Control de Asistencia" for a company's whole history (every month kept),
  * read on the server so it can be produced when nobody can sign in any more: after access ended, from the
@@ -54,6 +56,8 @@ export interface RegisterData {
   /** Months (yyyy-mm), oldest first, each with its lines ordered by worker then date. */
   months: { month: string; lines: RegisterLine[] }[];
   changes: RegisterChange[];
+  /** The attendance chain's head when loaded (decision 0038): printed as the files' integrity footer. */
+  chain?: ChainHead;
 }
 
 type Snapshot = Pick<ScheduleSnapshot, 'startTime' | 'endTime' | 'workDays'> & Partial<ScheduleSnapshot>;
@@ -157,6 +161,7 @@ export async function loadRegister(db: Db, companyId: string, range: RegisterRan
     range,
     months: [...months.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([month, lines]) => ({ month, lines: lines.sort(byWorker) })),
     changes,
+    chain: await chainHead(db, companyId),
   };
 }
 

@@ -123,7 +123,16 @@ function heading(data: RegisterData, lang: Language, now: Date): string[] {
     t(lang, 'register.generatedAt', { date: localDay(now, c.timezone) }),
   ];
 }
-const notes = (lang: Language) => [t(lang, 'register.outsideFormula'), t(lang, 'register.retention')];
+const notes = (lang: Language, data?: RegisterData, now?: Date) => [
+  t(lang, 'register.outsideFormula'),
+  t(lang, 'register.retention'),
+  ...chainFooter(data, lang, now),
+];
+/** The chain head and export time (decision 0038), so a copy can be checked against the database later. */
+function chainFooter(data: RegisterData | undefined, lang: Language, now: Date | undefined): string[] {
+  if (!data?.chain || !now) return [];
+  return [t(lang, 'chain.footer', { entries: String(data.chain.seq), hash: data.chain.hash, at: now.toISOString() })];
+}
 const header = (lang: Language) => COLUMNS.map((k) => t(lang, `register.col.${k}`));
 /** Sheet names: at most 31 characters, none of : \ / ? * [ ]. */
 const sheetName = (s: string) => s.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31);
@@ -142,7 +151,7 @@ export async function registerXlsx(data: RegisterData, lang: Language, now: Date
     head.font = { bold: true };
     if (month) for (const [row, total] of monthRows(lines, month, lang, data.company.timezone)) ws.addRow(row).font = { bold: total };
     ws.addRow([]);
-    for (const n of notes(lang)) ws.addRow([n]);
+    for (const n of notes(lang, data, now)) ws.addRow([n]);
     ws.views = [{ state: 'frozen', ySplit: head.number }];
     ws.columns.forEach((col, i) => {
       col.width = WIDTHS[i] ?? 12;
@@ -214,7 +223,7 @@ export async function registerPdf(data: RegisterData, lang: Language, now: Date)
   }
   doc.addPage();
   doc.setFontSize(8);
-  notes(lang).forEach((n, i) => {
+  notes(lang, data, now).forEach((n, i) => {
     const wrapped = doc.splitTextToSize(latin1(n), 270) as string[];
     doc.text(wrapped, 10, 14 + i * 12);
   });
