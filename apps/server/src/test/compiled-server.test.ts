@@ -31,7 +31,7 @@ describe.skipIf(inject('dbKind') === 'postgres')('the compiled server', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         name: 'Compilada S.A.C.',
-        ruc: '20123456789',
+        ruc: '20100070970',
         email: 'contacto@compilada.pe',
         adminName: 'Ana Torres',
         adminEmail: 'ana@compilada.pe',

@@ -82,6 +82,7 @@ describe('forgot-password: the same answer after the same work', () => {
 describe('registration: a taken address is no oracle', () => {
   const registration = (adminEmail: string) => ({
     name: 'Bodega Los Andes',
+    ruc: '20100070970', // a Peruvian company's RUC is required (decision 0037)
     email: 'contacto@losandes.pe',
     adminName: 'Julia Huamán',
     adminEmail,
