@@ -1,8 +1,8 @@
 import { addDays } from '@presente/shared';
-import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../context.js';
 import type { Db } from '../db/client.js';
-import { activityLog, attendanceArchive, attendanceRecords, companies, employees, manualChanges } from '../db/schema/index.js';
+import { activityLog, attendanceArchive, attendanceRecords, companies, employees, manualChanges, registerLinks } from '../db/schema/index.js';
 import { allowRegisterWrites } from '../modules/register/closing.js';
 
 export const PRUNE_RETENTION = 'retention.prune';
@@ -62,7 +62,7 @@ export async function pruneRetention(deps: Pick<AppDeps, 'db'>, now: Date) {
           .limit(BATCH);
         return tx.delete(attendanceRecords).where(inArray(attendanceRecords.id, batch)).returning({ id: attendanceRecords.id });
       });
-      companiesPurged += await purgeClosedRemains(deps.db, companyId, cutoff);
+      companiesPurged += await purgeClosedRemains(deps.db, companyId, cutoff, now);
       continue;
     }
     stripped += await inBatches(deps.db, (tx) => {
@@ -89,9 +89,10 @@ export async function pruneRetention(deps: Pick<AppDeps, 'db'>, now: Date) {
 
 /**
  * A closed company past retention: its audit entries of days past retention go, then its workers with no record
- * or archived record left, then the company when no worker is left. Answers 1 when the company went.
+ * or archived record left, then the company when no worker is left and no download link of its register is still
+ * valid (the mailed 30-day link keeps working even for a company with nothing to keep). Answers 1 when the company went.
  */
-async function purgeClosedRemains(db: Db, companyId: string, cutoff: string): Promise<number> {
+async function purgeClosedRemains(db: Db, companyId: string, cutoff: string, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     await allowRegisterWrites(tx);
     await tx
@@ -111,6 +112,12 @@ async function purgeClosedRemains(db: Db, companyId: string, cutoff: string): Pr
       );
     const [left] = await tx.select({ id: employees.id }).from(employees).where(eq(employees.companyId, companyId)).limit(1);
     if (left) return 0;
+    const [link] = await tx
+      .select({ id: registerLinks.id })
+      .from(registerLinks)
+      .where(and(eq(registerLinks.companyId, companyId), gt(registerLinks.expiresAt, now)))
+      .limit(1);
+    if (link) return 0;
     const gone = await tx
       .delete(companies)
       .where(and(eq(companies.id, companyId), isNotNull(companies.closedAt)))
