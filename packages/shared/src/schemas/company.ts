@@ -205,26 +205,18 @@ export const emailChangeInput = z.object({
 /** Bulk import: rows parsed from a CSV/XLSX file in the browser; department and schedule by name. */
 export const employeeImportRow = z
   .object({
-    firstName: z.string('employee.firstNameRequired').trim().min(1, 'employee.firstNameRequired').max(100, 'validation.tooLong'),
-    lastName: z.string('employee.lastNameRequired').trim().min(1, 'employee.lastNameRequired').max(100, 'validation.tooLong'),
-    email: z
-      .string('employee.emailRequired')
-      .trim()
-      .min(1, 'employee.emailRequired')
-      .max(254, 'validation.tooLong')
-      .pipe(z.email('validation.emailInvalid'))
-      .transform((v) => v.toLowerCase()),
-    employeeCode: z.string('employee.codeRequired').trim().min(1, 'employee.codeRequired').max(40, 'validation.tooLong'),
-    documentType,
-    documentNumber: optionalText(20, 'employee.documentTooLong'),
-    position: optionalText(120),
-    phone: optionalPhone,
+    // The same field rules as the form (employeeBase), in the file's column order; department and schedule by name.
+    firstName: employeeBase.firstName,
+    lastName: employeeBase.lastName,
+    email: employeeBase.email,
+    employeeCode: employeeBase.employeeCode,
+    documentType: employeeBase.documentType,
+    documentNumber: employeeBase.documentNumber,
+    position: employeeBase.position,
+    phone: employeeBase.phone,
     department: optionalText(120),
     schedule: optionalText(120),
-    hireDate: z
-      .union([ymd('holiday.dateInvalid', { minYear: HIRE_DATE_MIN_YEAR, rangeMessage: 'validation.hireDateOutOfRange' }), z.literal(''), z.null()])
-      .optional()
-      .transform((v) => v || null),
+    hireDate: employeeBase.hireDate,
   })
   .superRefine(checkDocument);
 export const employeeImportInput = z
