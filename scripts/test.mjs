@@ -33,10 +33,28 @@ async function vitest(name, args) {
   const code = await run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
   try {
     const r = JSON.parse(readFileSync(out, 'utf8'));
-    results.push({ name, passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests });
+    // The failures' names go into the summary, the last lines CI keeps, so a red run says what broke.
+    const failures = r.testResults.flatMap((file) =>
+      file.assertionResults
+        .filter((t) => t.status === 'failed')
+        .map(
+          (t) =>
+            `${file.name.replace(`${root}/`, '')} > ${t.fullName}: ${String(t.failureMessages?.[0] ?? '')
+              .split('\n')[0]
+              .slice(0, 300)}`,
+        ),
+    );
+    for (const file of r.testResults)
+      if (file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed'))
+        failures.push(
+          `${file.name.replace(`${root}/`, '')}: ${String(file.message ?? '')
+            .split('\n')[0]
+            .slice(0, 300)}`,
+        );
+    results.push({ name, passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests, failures });
     rmSync(out, { force: true });
   } catch {
-    results.push({ name, passed: 0, failed: 1, skipped: 0 });
+    results.push({ name, passed: 0, failed: 1, skipped: 0, failures: [`no report from vitest (exit ${code})`] });
   }
   return code;
 }
@@ -53,6 +71,9 @@ if (!process.argv.includes('--no-e2e')) {
 
 const sum = (k) => results.reduce((n, r) => n + r[k], 0);
 console.log('\nSummary:');
-for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+for (const r of results) {
+  console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+  for (const f of r.failures) console.log(`    FAILED ${f}`);
+}
 console.log(`${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped`);
 process.exit(failed || sum('failed') > 0 ? 1 : 0);
