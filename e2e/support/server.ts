@@ -16,7 +16,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((res, rej) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -27,11 +27,21 @@ function freePort(): Promise<number> {
   });
 }
 
+export interface ServerOptions {
+  /** Runs on the fresh data folder before the server starts (e.g. `npm run cert`); its answer joins the environment. */
+  prepare?: (dataDir: string, port: number) => Promise<Record<string, string>>;
+  /** The address to reach it by (default http://127.0.0.1:PORT). */
+  origin?: (port: number) => string;
+  /** The fetch of the health check (an HTTPS server signed by a local authority needs one that trusts it). */
+  fetch?: typeof fetch;
+}
+
 /** Starts the product as `npm start` does (built web app, real config), on a fresh data folder. */
-export async function startServer(name: string, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(name: string, env: Record<string, string> = {}, opts: ServerOptions = {}): Promise<RunningServer> {
   mkdirSync(artifactsDir, { recursive: true });
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `presente-e2e-${name}-`));
+  const prepared = (await opts.prepare?.(dataDir, port)) ?? {};
   const log = createWriteStream(join(artifactsDir, `server-${name}.log`));
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
@@ -49,18 +59,20 @@ export async function startServer(name: string, env: Record<string, string> = {}
       FACE_WORKERS: '1',
       LOG_LEVEL: 'info',
       ...env,
+      ...prepared,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
-  const url = `http://127.0.0.1:${port}`;
+  const url = opts.origin?.(port) ?? `http://127.0.0.1:${port}`;
+  const get = opts.fetch ?? fetch;
   const deadline = Date.now() + 90_000;
   let healthy = false;
   while (!healthy && Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server ${name} exited (${child.exitCode}); see e2e/artifacts/server-${name}.log`);
     try {
-      healthy = (await fetch(`${url}/api/health`)).ok;
+      healthy = (await get(`${url}/api/health`)).ok;
     } catch {}
     if (!healthy) await new Promise((r) => setTimeout(r, 300));
   }

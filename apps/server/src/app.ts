@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOption
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from './context.js';
 import type { RedisLink } from './lib/redis.js';
+import type { TlsOptions } from './lib/tls.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
@@ -30,6 +31,8 @@ export interface BuildOptions {
   webDist?: string;
   /** Shared rate-limit counters (lib/redis.ts). */
   redis?: RedisLink;
+  /** Serve HTTPS with this certificate and key (TLS_CERT_FILE / TLS_KEY_FILE; decision 0043). */
+  https?: TlsOptions;
   /** Told of every route as it is registered (the fuzz suite's list of routes; test/fuzz.ts). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -55,6 +58,8 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 /** Builds the HTTP application around its dependencies (nothing here opens connections). */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
+    // Typed as the plain-HTTP server: routes, hooks and Socket.IO see the same Node server API either way.
+    ...((opts.https ? { https: opts.https } : {}) as object),
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     // A number of hops: believe only the addresses that many proxies appended (decision 0025).
     trustProxy: typeof deps.config.TRUST_PROXY === 'number' ? trustHops(deps.config.TRUST_PROXY) : deps.config.TRUST_PROXY,

@@ -1,3 +1,4 @@
+import { accessSync, constants, statSync } from 'node:fs';
 import { type BillingMode, DEFAULT_MAP_TILE_URL, DEFAULT_SUPPORT_EMAIL, type PaymentStatus } from '@presente/shared';
 import { z } from 'zod';
 
@@ -15,6 +16,11 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** HTTPS served directly (kiosks on a local network; `npm run cert` makes both files). Decision 0043. */
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
+  /** With TLS: a plain-HTTP port that redirects to HTTPS and serves the local authority's certificate; unset, plain HTTP is refused. */
+  HTTP_REDIRECT_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'),
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'must start with redis:// or rediss://'),
   /** The longest one SQL statement may run on PostgreSQL before it is cancelled (503); 0 = no limit. Decision 0021. */
@@ -117,6 +123,15 @@ export const configSchema = z.object({
   WEB_DIST: z.string().optional(),
 });
 
+function readable(file: string): boolean {
+  try {
+    accessSync(file, constants.R_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /** Rules across variables, checked even when single variables are also wrong (one complete list). */
 function crossProblems(env: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
@@ -129,6 +144,13 @@ function crossProblems(env: Record<string, string | undefined>): string[] {
     problems.push('PAYPAL_WEBHOOK_ID: required with PayPal credentials (the id of the webhook in your PayPal app); without it every webhook would be refused');
   }
   if (env.BILLING_MODE === 'paypal' && !paypal) problems.push('BILLING_MODE: paypal needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET');
+  if (!!env.TLS_CERT_FILE !== !!env.TLS_KEY_FILE) problems.push('TLS_CERT_FILE: TLS_CERT_FILE and TLS_KEY_FILE go together');
+  for (const name of ['TLS_CERT_FILE', 'TLS_KEY_FILE'] as const) {
+    const file = env[name];
+    if (file && !readable(file)) problems.push(`${name}: cannot read ${file} (run npm run cert, or check the path)`);
+  }
+  if (env.HTTP_REDIRECT_PORT && !env.TLS_CERT_FILE) problems.push('HTTP_REDIRECT_PORT: only with TLS_CERT_FILE and TLS_KEY_FILE (it redirects to HTTPS)');
+  if (env.HTTP_REDIRECT_PORT && env.HTTP_REDIRECT_PORT === (env.PORT ?? '3000')) problems.push('HTTP_REDIRECT_PORT: must differ from PORT');
   if (env.SUPERADMIN_PASSWORD && !env.SUPERADMIN_EMAIL) problems.push('SUPERADMIN_EMAIL: SUPERADMIN_PASSWORD is set without SUPERADMIN_EMAIL');
   return problems;
 }

@@ -14,6 +14,7 @@ import { startJobRunner } from './jobs/runner.js';
 import { startupFailureMessage } from './lib/disk-full.js';
 import { connectRedis } from './lib/redis.js';
 import { resolveSessionSecret } from './lib/secrets.js';
+import { CA_PATH, httpRedirectServer, readTls } from './lib/tls.js';
 import { backfillAllChains } from './modules/attendance/chain.js';
 import { billingModeFor } from './modules/billing/billing.provider.js';
 import { resealBiometrics, sealedKeyIds, unknownKeyMessage } from './modules/face/reseal.js';
@@ -94,16 +95,19 @@ async function main() {
   // The face engine loads its models in worker threads after the server listens (readiness in /api/health).
   if (config.FACE_WORKERS !== 0) deps.face = createFacePool({ size: config.FACE_WORKERS, log });
   const webDist = config.WEB_DIST ? resolve(config.WEB_DIST) : resolve(here, '../../web/dist');
-  const app = await buildApp(deps, { logger: log, webDist, redis });
+  const https = readTls(config);
+  const app = await buildApp(deps, { logger: log, webDist, redis, https });
   await realtime.attach(app, deps, redis?.client, redis?.outage);
   await app.listen({ port: config.PORT, host: config.HOST });
+  const redirect = https && config.HTTP_REDIRECT_PORT ? httpRedirectServer(config.PORT, dataDir) : undefined;
+  if (redirect) await new Promise<void>((res) => redirect.listen(config.HTTP_REDIRECT_PORT, config.HOST, res));
   deps.face?.start().catch((err) => log.error({ err }, 'face engine failed to start'));
   const jobRunner = startJobRunner(deps, jobHandlers, recurringJobs, log);
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-  const url = config.PUBLIC_URL ?? `http://${shownHost}:${port}`;
+  const url = config.PUBLIC_URL ?? `${https ? 'https' : 'http'}://${shownHost}:${port}`;
   const lines = ['', `  Presente is running: ${url}`];
   if (!existsSync(resolve(webDist, 'index.html'))) lines.push('  (web app not built: run npm run build)');
   if (firstAdmin.created) {
@@ -114,6 +118,8 @@ async function main() {
         : '    password: the one in SUPERADMIN_PASSWORD',
     );
   }
+  if (redirect) lines.push(`  Plain HTTP on port ${config.HTTP_REDIRECT_PORT} redirects to HTTPS; devices get the local authority at ${CA_PATH}`);
+  else if (https) lines.push('  HTTPS only: plain HTTP is refused (HTTP_REDIRECT_PORT adds a redirect)');
   if (deps.mailer.mode === 'outbox') lines.push('', `  Mail goes to the outbox: ${resolve(dataDir, 'outbox')} (set SMTP_URL to send it)`);
   const payments = billingModeFor(deps);
   if (payments === 'simulator') {
@@ -139,6 +145,7 @@ async function main() {
     try {
       await jobRunner.stop();
       await deps.face?.close();
+      redirect?.close();
       await app.close();
       await realtime.close();
       redis?.disconnect();

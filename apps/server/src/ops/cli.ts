@@ -1,4 +1,5 @@
-// npm run backup [-- --out <folder|file>],  npm run restore -- <file> [--force],  npm run rotate-biometric-key
+// npm run backup [-- --out <folder|file>],  npm run restore -- <file> [--force],  npm run rotate-biometric-key,
+// npm run cert [-- --host <name|address> ...]
 // The database is the one the server would use with the same environment: PostgreSQL with DATABASE_URL,
 // else PGlite in DATA_DIR (decision 0027).
 import { existsSync, statSync } from 'node:fs';
@@ -12,7 +13,15 @@ import { backupPostgres, restorePostgres } from './postgres-backup.js';
 import { rotateBiometricKey } from './rotate-key.js';
 import { verifyRegister } from './verify-register.js';
 
-const env = configSchema.pick({ DATA_DIR: true, DATABASE_URL: true, SESSION_SECRET: true, BIOMETRIC_KEY: true, BIOMETRIC_KEY_PREVIOUS: true });
+const env = configSchema.pick({
+  DATA_DIR: true,
+  DATABASE_URL: true,
+  SESSION_SECRET: true,
+  BIOMETRIC_KEY: true,
+  BIOMETRIC_KEY_PREVIOUS: true,
+  PORT: true,
+  HTTP_REDIRECT_PORT: true,
+});
 
 export function sizeOf(bytes: number): string {
   return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -49,6 +58,7 @@ export async function runOps(argv: string[], environment: NodeJS.ProcessEnv = pr
   }
 
   if (command === 'rotate-biometric-key') return rotateBiometricKey(config, dataDir);
+  if (command === 'cert') return (await import('./cert.js')).runCert(dataDir, rest, config.PORT, config.HTTP_REDIRECT_PORT ?? 8080);
   if (command === 'verify-register') return verifyRegister(config, dataDir, option('--company'));
 
   if (command === 'restore') {
@@ -75,7 +85,9 @@ export async function runOps(argv: string[], environment: NodeJS.ProcessEnv = pr
     lines.push('Start the server: pending migrations run at start.');
     return lines;
   }
-  throw new BackupError('Usage: npm run backup [-- --out <folder|file>]  |  npm run restore -- <file> [--force]  |  npm run rotate-biometric-key');
+  throw new BackupError(
+    'Usage: npm run backup [-- --out <folder|file>]  |  npm run restore -- <file> [--force]  |  npm run rotate-biometric-key  |  npm run cert',
+  );
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
