@@ -19,8 +19,9 @@ export async function closeOpenRecords(deps: Pick<AppDeps, 'db' | 'events'>, now
     .select({ r: attendanceRecords, s: schedules, timezone: companies.timezone, grace: companies.openRecordGraceHours })
     .from(attendanceRecords)
     .innerJoin(companies, eq(companies.id, attendanceRecords.companyId))
-    .innerJoin(employees, eq(employees.id, attendanceRecords.employeeId))
-    .leftJoin(schedules, eq(schedules.id, employees.scheduleId))
+    // Joined on company_id too: the one platform-wide join stays local to a shard when distributed (decision 0051).
+    .innerJoin(employees, and(eq(employees.companyId, attendanceRecords.companyId), eq(employees.id, attendanceRecords.employeeId)))
+    .leftJoin(schedules, and(eq(schedules.companyId, employees.companyId), eq(schedules.id, employees.scheduleId)))
     .where(
       and(
         isNotNull(attendanceRecords.checkIn),
