@@ -30,11 +30,13 @@ const LANG = process.env.LANG_CODE ?? 'es';
  */
 // A namespace's parts are either their own chunks (src/locales/es/auth.json) or one grouped chunk (_locale-es-auth-*.js).
 const locale = (...ns: string[]) => new RegExp(`^(src/locales/${LANG}/(${ns.join('|')})(/[\\w-]+)?\\.json|_locale-${LANG}-(${ns.join('|')})-[\\w-]+\\.js)$`);
-const messages = new RegExp(`^virtual:presente-messages/${LANG}$`);
+// The shared catalogue: a visitor's part (sign-in, registration) and the rest, which the other pages load with it.
+const publicMessages = new RegExp(`^virtual:presente-messages/${LANG}/public$`);
+const messages = new RegExp(`^virtual:presente-messages/${LANG}(/public)?$`);
 const ROUTES: Record<string, { path: string; lazy: RegExp[] }> = {
   landing: { path: '/', lazy: [/^src\/features\/landing\/pages\/LandingPage\.tsx$/, locale('common')] },
-  login: { path: '/login', lazy: [/^src\/features\/auth\/pages\/LoginPage\.tsx$/, locale('common', 'auth'), messages] },
-  register: { path: '/register', lazy: [/^src\/features\/auth\/pages\/RegisterPage\.tsx$/, locale('common', 'auth'), messages] },
+  login: { path: '/login', lazy: [/^src\/features\/auth\/pages\/LoginPage\.tsx$/, locale('common', 'auth'), publicMessages] },
+  register: { path: '/register', lazy: [/^src\/features\/auth\/pages\/RegisterPage\.tsx$/, locale('common', 'auth'), publicMessages] },
   'company-admin': {
     path: '/company-admin',
     lazy: [

@@ -34,6 +34,28 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
+/**
+ * The groups (the key's first part) and single keys a visitor's pages need: sign-in, registration, password
+ * reset. The web app loads them as a small chunk of their own and the rest with the signed-in areas
+ * (apps/web/shared-messages.ts).
+ */
+const PUBLIC_MESSAGES: readonly string[] = [
+  'auth',
+  'validation',
+  'error',
+  'account',
+  'countries',
+  'company',
+  'document',
+  'profile',
+  // The registration form's phone field (common.ts optionalPhone).
+  'employeeArea.phoneInvalid',
+];
+
+export function isPublicMessage(key: string): boolean {
+  return PUBLIC_MESSAGES.includes(key) || PUBLIC_MESSAGES.includes(key.split('.')[0]);
+}
+
 export function isMessageKey(value: string): value is MessageKey {
   return Object.hasOwn(MESSAGES, value);
 }

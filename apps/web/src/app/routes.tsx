@@ -87,11 +87,11 @@ export const appRoutes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       page('/', async () => (await import('../features/landing/pages/LandingPage')).LandingPage, ['common'], { visitorsOnly: true }),
-      page('/login', async () => (await import('../features/auth/pages/LoginPage')).LoginPage, ['auth', 'messages'], { visitorsOnly: true }),
-      page('/register', async () => (await import('../features/auth/pages/RegisterPage')).RegisterPage, ['auth', 'messages'], { visitorsOnly: true }),
-      page('/forgot-password', async () => (await import('../features/auth/pages/ForgotPasswordPage')).ForgotPasswordPage, ['auth', 'messages']),
-      page('/reset-password', async () => (await import('../features/auth/pages/ResetPasswordPage')).ResetPasswordPage, ['auth', 'messages']),
-      page('/undo-email-change', async () => (await import('../features/auth/pages/UndoEmailChangePage')).UndoEmailChangePage, ['auth', 'messages']),
+      page('/login', async () => (await import('../features/auth/pages/LoginPage')).LoginPage, ['auth', 'messages-public'], { visitorsOnly: true }),
+      page('/register', async () => (await import('../features/auth/pages/RegisterPage')).RegisterPage, ['auth', 'messages-public'], { visitorsOnly: true }),
+      page('/forgot-password', async () => (await import('../features/auth/pages/ForgotPasswordPage')).ForgotPasswordPage, ['auth', 'messages-public']),
+      page('/reset-password', async () => (await import('../features/auth/pages/ResetPasswordPage')).ResetPasswordPage, ['auth', 'messages-public']),
+      page('/undo-email-change', async () => (await import('../features/auth/pages/UndoEmailChangePage')).UndoEmailChangePage, ['auth', 'messages-public']),
       // The public face-attendance kiosk (no login); Human loads later still.
       page('/attendance/:token', async () => (await import('../features/face/kiosk/KioskPage')).KioskPage, ['employee', 'dashboard', 'messages']),
       // The printable record of a biometric consent (decision 0035): the company's admin or the worker.

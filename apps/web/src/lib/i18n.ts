@@ -10,10 +10,14 @@ import { initReactI18next } from 'react-i18next';
  */
 const parts = import.meta.glob<Record<string, unknown>>('../locales/*/**/*.json', { import: 'default' });
 
-/** The shared flat catalogue ('validation.passwordMin8' -> words), one chunk per language (shared-messages.ts). */
-const messageLoaders: Record<Language, () => Promise<{ default: Record<string, string> }>> = {
-  es: () => import('virtual:presente-messages/es'),
-  en: () => import('virtual:presente-messages/en'),
+/**
+ * The shared flat catalogue ('validation.passwordMin8' -> words), two chunks per language (shared-messages.ts):
+ * 'messages-public', what a visitor's pages need, and 'messages', the rest.
+ */
+type Words = () => Promise<{ default: Record<string, string> }>;
+const messageLoaders: Record<'messages' | 'messages-public', Record<Language, Words>> = {
+  messages: { es: () => import('virtual:presente-messages/es'), en: () => import('virtual:presente-messages/en') },
+  'messages-public': { es: () => import('virtual:presente-messages/es/public'), en: () => import('virtual:presente-messages/en/public') },
 };
 
 export function deepMerge(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
@@ -35,7 +39,10 @@ export function isPartOf(path: string, lang: string, ns: string): boolean {
 
 /** One namespace of one language, its parts merged (what the browser fetches for it). */
 export async function loadNamespace(lang: string, ns: string): Promise<Record<string, unknown>> {
-  if (ns === 'messages') return (await (messageLoaders[lang as Language] ?? messageLoaders[DEFAULT_LANGUAGE])()).default;
+  if (ns === 'messages' || ns === 'messages-public') {
+    const loaders = messageLoaders[ns];
+    return (await (loaders[lang as Language] ?? loaders[DEFAULT_LANGUAGE])()).default;
+  }
   const paths = Object.keys(parts)
     .filter((path) => isPartOf(path, lang, ns))
     .sort((a, b) => a.localeCompare(b));
@@ -84,7 +91,7 @@ const languageDetector: LanguageDetectorModule = {
   },
 };
 
-export const NAMESPACES = ['common', 'auth', 'dashboard', 'settings', 'employee', 'messages'] as const;
+export const NAMESPACES = ['common', 'auth', 'dashboard', 'settings', 'employee', 'messages-public', 'messages'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const LANGUAGE_STORAGE_KEY = 'language';
 
@@ -105,7 +112,9 @@ export function currentLanguage(): Language {
  * so a lazy page never shows raw keys. A language change later loads every namespace loaded so far.
  */
 export function loadNamespaces(ns: readonly Namespace[]): Promise<void> {
-  return i18n.loadNamespaces([...ns]).catch(() => undefined);
+  // The whole shared catalogue is its two parts.
+  const all = ns.flatMap((n): Namespace[] => (n === 'messages' ? ['messages-public', 'messages'] : [n]));
+  return i18n.loadNamespaces(all).catch(() => undefined);
 }
 
 function syncHtmlLang(): void {

@@ -11,7 +11,7 @@ import i18n from './i18n';
 export function translateMessage(t: TFunction, keyOrText: string, vars?: Record<string, string | number>): string {
   // Looked up in the loaded 'messages' namespace, not in the shared MESSAGES object: the pages then do not
   // carry the catalogue of both languages (decision 0026).
-  const lookup = { ns: 'messages', keySeparator: false, nsSeparator: false } as const;
+  const lookup = { ns: ['messages-public', 'messages'], keySeparator: false, nsSeparator: false } as const;
   const words = i18n.exists(keyOrText, lookup) ? t(keyOrText, lookup) : keyOrText;
   // The shared catalogue marks values as {name} (single braces), not i18next's {{name}}.
   return vars ? words.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match)) : words;

@@ -15,10 +15,16 @@ function catalogue(lang: Language, ns: string): Tree {
     .reduce<Tree>((out, [, data]) => deepMerge(out, data), {});
 }
 
-function resourcesFor(lang: Language): Record<Exclude<(typeof NAMESPACES)[number], 'messages'>, Tree> & { messages: Record<string, string> } {
+function resourcesFor(
+  lang: Language,
+): Record<Exclude<(typeof NAMESPACES)[number], 'messages' | 'messages-public'>, Tree> & {
+  messages: Record<string, string>;
+  'messages-public': Record<string, string>;
+} {
   const [common, auth, dashboard, settings, employee] = (['common', 'auth', 'dashboard', 'settings', 'employee'] as const).map((ns) => catalogue(lang, ns));
   const messages = Object.fromEntries(Object.entries(MESSAGES).map(([key, words]) => [key, words[lang]]));
-  return { common, auth, dashboard, settings, employee, messages };
+  // Every message in 'messages' (the browser splits them in two chunks; a lookup reads both namespaces).
+  return { common, auth, dashboard, settings, employee, messages, 'messages-public': {} };
 }
 
 export const resources = Object.fromEntries(LANGUAGES.map((lang) => [lang, resourcesFor(lang)])) as Record<Language, ReturnType<typeof resourcesFor>>;
