@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { useSession } from '../features/auth/api';
-import type { Area } from '../features/dashboard/tabs';
+import type { Area } from '../features/dashboard/tab-types';
 import { loadNamespaces, NAMESPACES } from '../lib/i18n';
 
 // A lapsed company's admin sees only the register export (decision 0034).

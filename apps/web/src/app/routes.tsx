@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, type ReactElement, useState } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
-import type { Area } from '../features/dashboard/tabs';
+import type { Area } from '../features/dashboard/tab-types';
 import { loadNamespaces, type Namespace } from '../lib/i18n';
 import { RedirectIfAuthenticated } from './RedirectIfAuthenticated';
 import { RootLayout } from './RootLayout';

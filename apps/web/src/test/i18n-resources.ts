@@ -15,9 +15,7 @@ function catalogue(lang: Language, ns: string): Tree {
     .reduce<Tree>((out, [, data]) => deepMerge(out, data), {});
 }
 
-function resourcesFor(
-  lang: Language,
-): Record<Exclude<(typeof NAMESPACES)[number], 'messages' | 'messages-public'>, Tree> & {
+function resourcesFor(lang: Language): Record<Exclude<(typeof NAMESPACES)[number], 'messages' | 'messages-public'>, Tree> & {
   messages: Record<string, string>;
   'messages-public': Record<string, string>;
 } {

@@ -9,7 +9,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { lazyTab } from '../../features/dashboard/lazyTab';
-import type { TabDef } from '../../features/dashboard/tabs';
+import type { TabDef } from '../../features/dashboard/tab-types';
 
 // Each tab is its own chunk (decision 0026).
 const AttendanceTab = lazyTab(() => import('../../features/attendance/pages/AttendanceTab'), 'AttendanceTab');

@@ -1,4 +1,4 @@
-import type { TabDef } from '../../features/dashboard/tabs';
+import type { TabDef } from '../../features/dashboard/tab-types';
 import {
   employeeActivityTab,
   employeeAttendanceTab,

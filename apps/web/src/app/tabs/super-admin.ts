@@ -1,4 +1,4 @@
-import type { TabDef } from '../../features/dashboard/tabs';
+import type { TabDef } from '../../features/dashboard/tab-types';
 import { superAdminCompaniesTab, superAdminOverviewTab, superAdminSettingsTab } from '../../features/super-admin/tabs';
 
 /** Super admin tabs (spec §2): overview, companies, settings. */

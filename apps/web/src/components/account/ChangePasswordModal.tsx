@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api';
+import { applyServerErrors } from '../../lib/forms';
 import { errorMessage, useMessage } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { PasswordField } from '../PasswordField';
@@ -99,7 +99,7 @@ export function ChangePasswordForm({
         onDone();
       },
       onError: (error) => {
-        if (serverFieldErrors && error instanceof ApiError) for (const e of error.errors ?? []) if (e.path in values) form.setFieldError(e.path, e.message);
+        if (serverFieldErrors) applyServerErrors(form, error);
         setServerError(errorMessage(t, error, texts.error));
       },
     });

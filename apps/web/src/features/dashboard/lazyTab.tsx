@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { type ComponentType, lazy, useEffect, useState } from 'react';
-import type { TabProps } from './tabs';
+import type { TabProps } from './tab-types';
 
 /**
  * A tab's screen as its own chunk: an area's first load carries its layout and the open tab only, never the

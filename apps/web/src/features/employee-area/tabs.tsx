@@ -1,7 +1,7 @@
 import { IconActivity, IconCalendarTime, IconClockCheck, IconHistory, IconLayoutDashboard, IconReportAnalytics, IconSettings } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { lazyTab } from '../dashboard/lazyTab';
-import type { TabDef, TabProps } from '../dashboard/tabs';
+import type { TabDef, TabProps } from '../dashboard/tab-types';
 import { useEmployeeRealtime } from './useEmployeeRealtime';
 
 // Each tab is its own chunk (decision 0026).

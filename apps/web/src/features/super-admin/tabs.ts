@@ -1,6 +1,6 @@
 import { IconBuildingSkyscraper, IconLayoutDashboard, IconSettings } from '@tabler/icons-react';
 import { lazyTab } from '../dashboard/lazyTab';
-import type { TabDef } from '../dashboard/tabs';
+import type { TabDef } from '../dashboard/tab-types';
 
 // Each tab is its own chunk (decision 0026).
 const CompaniesTab = lazyTab(() => import('./pages/CompaniesTab'), 'CompaniesTab');

@@ -5,7 +5,7 @@ import { IconAlertCircle, IconCalendar, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DayInput, formatDay } from '../../../components/DayInput';
-import { ApiError } from '../../../lib/api';
+import { applyServerErrors } from '../../../lib/forms';
 import { errorMessage, translateMessage, useMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { TimeField } from '../../schedules/components/TimeField';
@@ -51,7 +51,7 @@ export function DayModal({ target, timezone, today, onClose }: DayModalProps) {
   const field = (name: keyof DayFormValues) => ({ ...form.getInputProps(name), error: message(form.errors[name] as string | undefined) });
 
   const onError = (error: unknown, fallback: string) => {
-    if (error instanceof ApiError) for (const e of error.errors ?? []) if (e.path in EMPTY) form.setFieldError(e.path, e.message);
+    applyServerErrors(form, error);
     const text = errorMessage(t, error, fallback);
     setServerError(text);
     notify.error(text);

@@ -6,7 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PasswordField } from '../../../components/PasswordField';
-import { ApiError } from '../../../lib/api';
+import { applyServerErrors } from '../../../lib/forms';
 import { errorMessage, translateMessage, useMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { openLegal } from '../../legal/openLegal';
@@ -116,7 +116,7 @@ export function RegisterPage() {
           navigate('/login', { replace: true, state: { email: body.adminEmail } });
         },
         onError: (error) => {
-          if (error instanceof ApiError) for (const e of error.errors ?? []) if (e.path in INITIAL) form.setFieldError(e.path, e.message);
+          applyServerErrors(form, error);
           setServerError(errorMessage(t, error, t('register.failed')));
           captcha.reset();
         },

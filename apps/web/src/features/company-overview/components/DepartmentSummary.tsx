@@ -1,9 +1,9 @@
 import { Card, Group, Paper, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconBuildingCommunity } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardHeading } from '../../../components/CardHeading';
+import { useIsMobile } from '../../../lib/useIsMobile';
 import { type DepartmentStat, LEVEL_COLOR, utilisationLevel } from '../api';
 
 /** An attendance percentage with its utilisation colour (spec §9). */
@@ -23,7 +23,7 @@ export function Rate({ percent }: { percent: number }) {
 /** Department summary of the overview: table on desktop, cards on phones. */
 export function DepartmentSummary({ departments }: { departments: DepartmentStat[] }) {
   const { t } = useTranslation('dashboard');
-  const phone = useMediaQuery('(max-width: 47.99em)');
+  const phone = useIsMobile();
   const label = (key: string) => t(`companyOverview.departments.${key}`);
 
   let body: ReactNode;

@@ -1,9 +1,9 @@
 import { Button, Card, Group, Skeleton, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarWeek } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardHeading } from '../../../components/CardHeading';
+import { useIsMobile } from '../../../lib/useIsMobile';
 import { useWeeklySummary, type WeeklyDay } from '../api';
 import { Rate } from './DepartmentSummary';
 
@@ -34,7 +34,7 @@ export function WeeklySummaryCard({ today, locale }: { today: string; locale: st
   const w = (key: string) => t(`companyOverview.weekly.${key}`);
   const query = useWeeklySummary(today);
   // Phones: short headings (the full words as their title) and the rate as a figure, so the five columns fit.
-  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const phone = useIsMobile();
   const head = (key: string) =>
     phone ? (
       <abbr title={w(key)} style={{ textDecoration: 'none' }}>

@@ -15,7 +15,7 @@ import { StatCard } from '../../../components/StatCard';
 import { currentLanguage } from '../../../lib/i18n';
 import { displayLocale } from '../../../lib/locale';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
-import type { TabProps } from '../../dashboard/tabs';
+import type { TabProps } from '../../dashboard/tab-types';
 import { type CompanyDashboard, useCompanyDashboard } from '../api';
 import { DepartmentSummary } from '../components/DepartmentSummary';
 import { FirstStepsCard } from '../components/FirstStepsCard';

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import type { TabProps } from '../../dashboard/tabs';
+import type { TabProps } from '../../dashboard/tab-types';
 import { KiosksCard } from '../../face/kiosks/KiosksCard';
 import { AttendanceLinksCard } from '../../face/links/AttendanceLinksCard';
 import { FaceSettingsCard } from '../../face/settings/FaceSettingsCard';

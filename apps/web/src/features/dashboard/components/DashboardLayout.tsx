@@ -11,7 +11,8 @@ import { MAIN_CONTENT_ID, SkipLink } from '../../../components/SkipLink';
 import { useLogout } from '../../auth/api';
 import { GuidedTourAutoStart } from '../../tour/components/GuidedTourAutoStart';
 import { TabLoader } from '../lazyTab';
-import { type Area, tabPath, tabsFor } from '../tabs';
+import type { Area } from '../tab-types';
+import { tabPath, tabsFor } from '../tabs';
 import { SidebarNav } from './SidebarNav';
 import { UserMenu } from './UserMenu';
 

@@ -3,7 +3,8 @@ import { APP_VERSION } from '@presente/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../../components/BrandLogo';
-import { type Area, type TabDef, tabPath } from '../tabs';
+import type { Area, TabDef } from '../tab-types';
+import { tabPath } from '../tabs';
 
 interface SidebarNavProps {
   area: Area;

@@ -8,7 +8,7 @@ import { displayLocale } from '../../../lib/locale';
 import { useNow } from '../../../lib/useNow';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
 import { InfoCard } from '../components/InfoCard';
-import type { TabProps } from '../tabs';
+import type { TabProps } from '../tab-types';
 
 function greetingKey(hour: number): 'morning' | 'afternoon' | 'evening' {
   if (hour >= 5 && hour < 12) return 'morning';

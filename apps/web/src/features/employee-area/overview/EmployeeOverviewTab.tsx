@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { LoadError } from '../../../components/LoadError';
 import { StatCard } from '../../../components/StatCard';
 import { formatShiftRange } from '../../../lib/shiftTimes';
-import type { TabProps } from '../../dashboard/tabs';
+import type { TabProps } from '../../dashboard/tab-types';
 import { PendingChangesNotice } from '../../manual-changes/PendingChangesNotice';
 import { useEmployeeDashboard } from '../api';
 import { workDayNames } from '../schedule/workDays';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { LoadError } from '../../../components/LoadError';
 import { SettingsCard } from '../../../components/SettingsCard';
-import type { TabProps } from '../../dashboard/tabs';
+import type { TabProps } from '../../dashboard/tab-types';
 import { BiometricDataCard } from '../../face/consent/BiometricDataCard';
 import { useEmployeeProfile } from '../api';
 import type { EmployeeProfile } from '../types';

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DayInput } from '../../../components/DayInput';
 import { PasswordField } from '../../../components/PasswordField';
-import { ApiError } from '../../../lib/api';
+import { applyServerErrors } from '../../../lib/forms';
 import { errorMessage, useMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { formatShiftRange } from '../../../lib/shiftTimes';
@@ -117,7 +117,7 @@ export function EmployeeFormModal({ opened, employee, onClose, onPlanLimit }: Em
 
   const onError = (error: unknown, fallback: string) => {
     if (!editing && onPlanLimit(error)) return;
-    if (error instanceof ApiError) for (const e of error.errors ?? []) if (e.path in EMPTY) form.setFieldError(e.path, e.message);
+    applyServerErrors(form, error);
     setServerError(errorMessage(t, error, fallback));
   };
 

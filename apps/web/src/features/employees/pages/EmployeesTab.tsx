@@ -1,14 +1,16 @@
-import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { IconAlertCircle, IconBuilding, IconFileImport, IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconBuilding, IconFileImport, IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/LoadError';
 import { Pagination } from '../../../components/Pagination';
+import { EmptyState, QueryState } from '../../../components/QueryState';
 import { UpgradePrompt } from '../../../components/UpgradePrompt';
 import { errorMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
+import { useIsMobile } from '../../../lib/useIsMobile';
 import { FaceRegisterModal } from '../../face/register/FaceRegisterModal';
 import { isAtLimit, useCompanySettings } from '../../plan-usage/api';
 import { useUpgradePrompt } from '../../plan-usage/useUpgradePrompt';
@@ -26,7 +28,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 /** Employees tab (spec §2): usage banner, search, department filter, table/cards, modals, bulk import. */
 export function EmployeesTab() {
   const { t } = useTranslation(['dashboard', 'common']);
-  const mobile = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const mobile = useIsMobile();
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [departmentId, setDepartmentId] = useState('');
@@ -153,44 +155,32 @@ export function EmployeesTab() {
         )}
       </Paper>
 
-      {list.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader />
-        </Group>
-      ) : list.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{t('employees.loadError')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => list.refetch()}>
-              {t('common:actions.retry')}
-            </Button>
-          </Group>
-        </Alert>
-      ) : list.data.employees.length === 0 ? (
-        <Paper withBorder p="xl" radius="lg">
-          <Stack align="center" gap="xs">
-            <IconUsers size={36} color="var(--mantine-color-gray-5)" />
-            <Text fw={600}>{filtered ? t('employees.noResults') : t('employees.empty')}</Text>
-            {!filtered && (
-              <Text size="sm" c="dimmed" ta="center">
-                {t('employees.emptyHint')}
-              </Text>
-            )}
-          </Stack>
-        </Paper>
-      ) : (
-        <Paper withBorder p={mobile ? 0 : 'xs'} radius="lg" bg={mobile ? 'transparent' : undefined} style={mobile ? { border: 0 } : undefined}>
-          <EmployeeList
-            employees={list.data.employees}
-            mobile={mobile}
-            onInfo={setInfo}
-            onEdit={(e) => setForm({ employee: e })}
-            onFace={setFaceFor}
-            onResetPassword={confirmReset}
-            onDelete={confirmDelete}
+      <QueryState
+        query={list}
+        loadError={t('employees.loadError')}
+        isEmpty={(data) => data.employees.length === 0}
+        empty={
+          <EmptyState
+            icon={IconUsers}
+            title={filtered ? t('employees.noResults') : t('employees.empty')}
+            hint={filtered ? undefined : t('employees.emptyHint')}
           />
-        </Paper>
-      )}
+        }
+      >
+        {(data) => (
+          <Paper withBorder p={mobile ? 0 : 'xs'} radius="lg" bg={mobile ? 'transparent' : undefined} style={mobile ? { border: 0 } : undefined}>
+            <EmployeeList
+              employees={data.employees}
+              mobile={mobile}
+              onInfo={setInfo}
+              onEdit={(e) => setForm({ employee: e })}
+              onFace={setFaceFor}
+              onResetPassword={confirmReset}
+              onDelete={confirmDelete}
+            />
+          </Paper>
+        )}
+      </QueryState>
 
       <Pagination page={page} total={list.data?.pages ?? 1} onChange={setPage} />
 

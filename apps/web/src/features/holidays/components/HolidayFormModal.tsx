@@ -1,12 +1,11 @@
-import { Alert, Button, Group, Modal, MultiSelect, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { Button, Group, Modal, MultiSelect, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver } from '@mantine/form';
 import { holidayInput } from '@presente/shared';
-import { IconAlertCircle, IconCalendar } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { IconCalendar } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DayInput } from '../../../components/DayInput';
-import { ApiError } from '../../../lib/api';
-import { errorMessage, useMessage } from '../../../lib/messages';
+import { ServerError, useServerForm } from '../../../lib/forms';
 import { notify } from '../../../lib/notify';
 import { useScheduleOptions } from '../../schedules/api';
 import { type Holiday, useCreateHoliday, useUpdateHoliday } from '../api';
@@ -55,34 +54,32 @@ interface HolidayFormModalProps {
 /** Create / edit a holiday (spec §2, §3): for every schedule or for chosen ones; errors are shown, not only logged. */
 export function HolidayFormModal({ opened, holiday, onClose }: HolidayFormModalProps) {
   const { t } = useTranslation('dashboard');
-  const message = useMessage();
   const create = useCreateHoliday();
   const update = useUpdateHoliday();
   const schedules = useScheduleOptions(opened);
-  const [serverError, setServerError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // A long form scrolls: bring the first field with an error into view.
   const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  const form = useForm<HolidayFormValues>({ mode: 'controlled', initialValues: DEFAULTS, validate: validateHoliday });
+  const { form, field, serverError, clearServerError, fail } = useServerForm<HolidayFormValues>({
+    mode: 'controlled',
+    initialValues: DEFAULTS,
+    validate: validateHoliday,
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens for another holiday
   useEffect(() => {
     if (!opened) return;
     form.setValues(valuesOf(holiday));
     form.clearErrors();
-    setServerError(null);
+    clearServerError();
   }, [opened, holiday]);
 
-  const field = (name: keyof HolidayFormValues) => ({ ...form.getInputProps(name), error: message(form.errors[name] as string | undefined) });
   const check = (name: keyof HolidayFormValues) => form.getInputProps(name, { type: 'checkbox' });
 
-  const onError = (error: unknown, fallback: string) => {
-    if (error instanceof ApiError) for (const e of error.errors ?? []) if (e.path in DEFAULTS) form.setFieldError(e.path, e.message);
-    setServerError(errorMessage(t, error, fallback));
-  };
+  const onError = (error: unknown, fallback: string) => void fail(error, fallback);
 
   const submit = form.onSubmit((values) => {
-    setServerError(null);
+    clearServerError();
     const parsed = holidayInput.parse(values);
     // Spec §3: scheduleIds travel as a JSON-string list.
     const body = { ...parsed, scheduleIds: JSON.stringify(parsed.applyToAll ? [] : parsed.scheduleIds) };
@@ -106,11 +103,7 @@ export function HolidayFormModal({ opened, holiday, onClose }: HolidayFormModalP
     <Modal opened={opened} onClose={onClose} title={holiday ? t('holidays.form.titleEdit') : t('holidays.form.titleCreate')} size="lg" centered>
       <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="md">
-          {serverError && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {serverError}
-            </Alert>
-          )}
+          <ServerError message={serverError} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label={t('holidays.form.name')} placeholder={t('holidays.form.namePlaceholder')} withAsterisk data-autofocus {...field('name')} />
             <DayInput

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconBeach, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -8,6 +7,7 @@ import { formatDay } from '../../../components/DayInput';
 import { Pagination } from '../../../components/Pagination';
 import { errorMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
+import { useIsMobile } from '../../../lib/useIsMobile';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
 import { type Holiday, useDeleteHoliday, useHolidays } from '../api';
 import { HolidayFormModal } from '../components/HolidayFormModal';
@@ -26,7 +26,7 @@ function currentYear(timezone: string): number {
 export function HolidaysTab() {
   const { t } = useTranslation(['dashboard', 'common']);
   const { timezone } = useCompanyConfig();
-  const mobile = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const mobile = useIsMobile();
   const thisYear = currentYear(timezone);
   const [year, setYear] = useState(thisYear);
   const [month, setMonth] = useState<number | null>(null);

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../../lib/useIsMobile';
 import type { WorkLocation } from '../api';
 
 interface LocationListProps {
@@ -35,7 +35,7 @@ function Actions({ location, onEdit, onDelete }: { location: WorkLocation } & Om
 /** The work locations: a table on desktop, cards on phones (< 768 px). */
 export function LocationList({ locations, onEdit, onDelete }: LocationListProps) {
   const { t } = useTranslation('settings');
-  const phone = useMediaQuery('(max-width: 47.99em)');
+  const phone = useIsMobile();
   const col = (key: string) => t(`locations.table.${key}`);
   const meters = (value: number) => t('locations.table.meters', { value });
 

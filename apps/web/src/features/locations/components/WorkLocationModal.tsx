@@ -1,14 +1,14 @@
 import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { locationInput } from '@presente/shared';
 import { IconAlertCircle, IconCurrentLocation, IconMapPin } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
+import { applyServerErrors } from '../../../lib/forms';
 import { errorMessage, useMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { useMapTiles } from '../../../lib/publicConfig';
+import { useIsMobile } from '../../../lib/useIsMobile';
 import { type LocationBody, useSaveLocation, type WorkLocation } from '../api';
 import { GPS_TIMEOUT_MS, MAP_HEIGHT, RADIUS_DEFAULT, RADIUS_MAX, RADIUS_MIN } from '../constants';
 import { AddressSearch } from './AddressSearch';
@@ -64,7 +64,7 @@ interface WorkLocationModalProps {
 /** Create / edit a work location: name, address, map point (click, drag, search or GPS) and radius. */
 export function WorkLocationModal({ opened, location, onClose, onPlanLimit }: WorkLocationModalProps) {
   const { t } = useTranslation('settings');
-  const phone = useMediaQuery('(max-width: 47.99em)');
+  const phone = useIsMobile();
   return (
     <Modal
       opened={opened}
@@ -146,7 +146,7 @@ export function WorkLocationForm({
         },
         onError: (error) => {
           if (!location && onPlanLimit(error)) return onDone();
-          if (error instanceof ApiError) for (const e of error.errors ?? []) if (e.path in values) form.setFieldError(e.path, e.message);
+          applyServerErrors(form, error);
           setServerError(errorMessage(t, error, t('locations.form.saveError')));
           showFirstError();
         },

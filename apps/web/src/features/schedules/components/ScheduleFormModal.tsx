@@ -4,7 +4,7 @@ import { scheduleInput } from '@presente/shared';
 import { IconAlertCircle, IconMoon } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
+import { applyServerErrors } from '../../../lib/forms';
 import { errorMessage, useMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { type Schedule, useCreateSchedule, useUpdateSchedule, useWorkLocationOptions } from '../api';
@@ -98,7 +98,7 @@ export function ScheduleFormModal({ opened, schedule, onClose, onPlanLimit }: Sc
 
   const onError = (error: unknown, fallback: string) => {
     if (!schedule && onPlanLimit(error)) return;
-    if (error instanceof ApiError) for (const e of error.errors ?? []) if (e.path in SCHEDULE_DEFAULTS) form.setFieldError(e.path, e.message);
+    applyServerErrors(form, error);
     setServerError(errorMessage(t, error, fallback));
   };
 

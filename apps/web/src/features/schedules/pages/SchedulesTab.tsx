@@ -1,13 +1,14 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconAlertCircle, IconCalendarTime, IconPlus } from '@tabler/icons-react';
+import { IconCalendarTime, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/Pagination';
+import { EmptyState, QueryState } from '../../../components/QueryState';
 import { UpgradePrompt } from '../../../components/UpgradePrompt';
 import { errorMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
+import { useIsMobile } from '../../../lib/useIsMobile';
 import { isAtLimit, useCompanySettings } from '../../plan-usage/api';
 import { useUpgradePrompt } from '../../plan-usage/useUpgradePrompt';
 import { type Schedule, useDeleteSchedule, useSchedules } from '../api';
@@ -17,7 +18,7 @@ import { ScheduleList } from '../components/ScheduleList';
 /** Schedules tab (spec §2): table of the company's shifts, create/edit modal, upgrade prompt on the free plan. */
 export function SchedulesTab() {
   const { t } = useTranslation(['dashboard', 'common']);
-  const mobile = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const mobile = useIsMobile();
   const [page, setPage] = useState(1);
   const [form, setForm] = useState<{ schedule: Schedule | null } | null>(null);
   const list = useSchedules(page);
@@ -65,34 +66,18 @@ export function SchedulesTab() {
         </Button>
       </Group>
 
-      {list.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader />
-        </Group>
-      ) : list.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{t('schedules.loadError')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => list.refetch()}>
-              {t('common:actions.retry')}
-            </Button>
-          </Group>
-        </Alert>
-      ) : list.data.schedules.length === 0 ? (
-        <Paper withBorder p="xl" radius="lg">
-          <Stack align="center" gap="xs">
-            <IconCalendarTime size={36} color="var(--mantine-color-gray-5)" />
-            <Text fw={600}>{t('schedules.empty')}</Text>
-            <Text size="sm" c="dimmed" ta="center">
-              {t('schedules.emptyHint')}
-            </Text>
-          </Stack>
-        </Paper>
-      ) : (
-        <Paper withBorder p={mobile ? 0 : 'xs'} radius="lg" bg={mobile ? 'transparent' : undefined} style={mobile ? { border: 0 } : undefined}>
-          <ScheduleList schedules={list.data.schedules} mobile={mobile} onEdit={(s) => setForm({ schedule: s })} onDelete={confirmDelete} />
-        </Paper>
-      )}
+      <QueryState
+        query={list}
+        loadError={t('schedules.loadError')}
+        isEmpty={(data) => data.schedules.length === 0}
+        empty={<EmptyState icon={IconCalendarTime} title={t('schedules.empty')} hint={t('schedules.emptyHint')} />}
+      >
+        {(data) => (
+          <Paper withBorder p={mobile ? 0 : 'xs'} radius="lg" bg={mobile ? 'transparent' : undefined} style={mobile ? { border: 0 } : undefined}>
+            <ScheduleList schedules={data.schedules} mobile={mobile} onEdit={(s) => setForm({ schedule: s })} onDelete={confirmDelete} />
+          </Paper>
+        )}
+      </QueryState>
 
       <Pagination page={page} total={list.data?.pages ?? 1} onChange={setPage} />
 

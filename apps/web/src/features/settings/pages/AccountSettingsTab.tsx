@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { SettingsCard } from '../../../components/SettingsCard';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
-import type { TabProps } from '../../dashboard/tabs';
+import type { TabProps } from '../../dashboard/tab-types';
 
 /** Settings tab of every area: read-only account details, interface language and the company's region. */
 export function AccountSettingsTab({ user }: TabProps) {

@@ -1,14 +1,14 @@
 import { Alert, Button, Divider, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { type SuperAdminCompany, TOAST_MS } from '@presente/shared';
 import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
+import { applyServerErrors } from '../../../lib/forms';
 import { errorMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
+import { useIsMobile } from '../../../lib/useIsMobile';
 import { type CompanyMutationResult, useCreateCompany, useUpdateCompany } from '../api';
 import { type CompanyFormValues, companyBody, initialCompanyValues, validateCompany } from '../companyForm';
 import { CompanyAdminFields } from './CompanyAdminFields';
@@ -24,7 +24,7 @@ interface CompanyFormModalProps {
 /** Create/edit company modal (spec §2, §5): validated with the shared schema; failures appear as an alert. */
 export function CompanyFormModal({ opened, company, onClose }: CompanyFormModalProps) {
   const { t } = useTranslation('dashboard');
-  const phone = useMediaQuery('(max-width: 47.99em)');
+  const phone = useIsMobile();
   return (
     <Modal
       opened={opened}
@@ -67,9 +67,7 @@ function CompanyForm({ company, onDone }: { company?: SuperAdminCompany | null; 
   };
 
   const onError = (error: unknown) => {
-    if (error instanceof ApiError) {
-      for (const e of error.errors ?? []) if (e.path in form.values) form.setFieldError(e.path, e.message);
-    }
+    applyServerErrors(form, error);
     setServerError(errorMessage(t, error, t(company ? 'superAdmin.form.updateError' : 'superAdmin.form.createError')));
   };
 

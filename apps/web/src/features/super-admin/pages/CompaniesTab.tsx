@@ -1,5 +1,5 @@
 import { Box, Button, Group, LoadingOverlay, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import type { SuperAdminCompany } from '@presente/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/Pagination';
 import { errorMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
+import { useIsMobile } from '../../../lib/useIsMobile';
 import { type CompanyFilters, useCompanies, useToggleAdminStatus } from '../api';
 import { CompaniesEmpty } from '../components/CompaniesEmpty';
 import { CompaniesTable } from '../components/CompaniesTable';
@@ -24,7 +25,7 @@ const SEARCH_DEBOUNCE_MS = 350;
 /** Companies tab of the super admin (spec §2): filters, table or cards, 10 per page, create/edit/info/delete. */
 export function CompaniesTab() {
   const { t } = useTranslation(['dashboard', 'common']);
-  const phone = useMediaQuery('(max-width: 47.99em)');
+  const phone = useIsMobile();
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [plan, setPlan] = useState<CompanyFilters['plan']>('');

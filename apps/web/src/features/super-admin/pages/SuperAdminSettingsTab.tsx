@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { SettingsCard } from '../../../components/SettingsCard';
-import type { TabProps } from '../../dashboard/tabs';
+import type { TabProps } from '../../dashboard/tab-types';
 import { ChangeEmailModal } from '../components/ChangeEmailModal';
 import { ChangePasswordModal } from '../components/ChangePasswordModal';
 
