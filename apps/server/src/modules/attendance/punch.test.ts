@@ -113,4 +113,30 @@ describe('punch (check-in / check-out rules)', () => {
       .where(and(eq(attendanceRecords.companyId, other.id)));
     expect(rows).toEqual([]);
   });
+
+  it('refuses a check-in on a permission day and leaves the permission as it was', async () => {
+    const { company, employee } = await setup();
+    const [permission] = await t.db
+      .insert(attendanceRecords)
+      .values({ companyId: company.id, employeeId: employee.id, date: '2026-03-09', isPermission: true, status: 'permission', notes: 'Cita médica' })
+      .returning();
+    const req = { companyId: company.id, employeeId: employee.id, method: 'web' as const, at: lima('2026-03-09', '09:00') };
+    await expect(punch(t.db, t.deps, { ...req, action: 'check_in' })).rejects.toMatchObject({ code: 'conflict', messageKey: 'attendance.permissionDay' });
+    await expect(punch(t.db, t.deps, { ...req, action: 'auto' })).rejects.toMatchObject({ code: 'conflict' });
+    const [after] = await t.db.select().from(attendanceRecords).where(eq(attendanceRecords.id, permission.id));
+    expect(after).toEqual(permission);
+  });
+
+  it('refuses every punch of an inactive employee and records nothing', async () => {
+    const { company, employee } = await setup({}, {});
+    await t.db.execute(sql`update employees set status = 'INACTIVE' where id = ${employee.id}`);
+    for (const action of ['check_in', 'auto'] as const) {
+      for (const method of ['web', 'face_recognition'] as const) {
+        await expect(
+          punch(t.db, t.deps, { companyId: company.id, employeeId: employee.id, method, action, at: lima('2026-03-10', '09:00') }),
+        ).rejects.toMatchObject({ code: 'forbidden', messageKey: 'attendance.employeeInactive' });
+      }
+    }
+    expect(await t.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, employee.id))).toEqual([]);
+  });
 });
