@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDayJudge, type RecordSpan } from './judge.js';
 import { periodOn, type SchedulePeriod } from './periods.js';
-import { dayStatus, type HolidayFacts, type ScheduleRules, workHours } from './rules.js';
+import { dayStatus, type HolidayFacts, type ScheduleRules, workDateFor, workHours } from './rules.js';
 import { daysBetween, localToInstant } from './time.js';
 
 const office: ScheduleRules = {
@@ -139,5 +139,42 @@ describe('createDayJudge: the calendar fast path answers what dayStatus and work
     if (now.getTime() > Date.parse('2026-03-10'))
       for (const s of ['holiday', 'permission', 'present', 'late', 'absent', 'day_off']) expect(statuses).toContain(s);
     else expect(statuses).toContain('pending');
+  });
+});
+
+describe('a night shift is pending until it ends, on every screen (decision 0052)', () => {
+  // Monday 2026-03-16, 22:00-06:00 in Lima; Tuesday 01:00 in Lima is 06:00Z.
+  const monday = '2026-03-16';
+  const calendar = (now: Date, schedule: ScheduleRules) =>
+    createDayJudge({ days: ['2026-03-15', monday, '2026-03-17'], timezone: 'America/Lima', now })
+      .forEmployee([{ validFrom: '2026-01-01', active: true, scheduleId: schedule.id ?? null, schedule }], null)
+      .status(1, null);
+  const status = (now: Date, schedule: ScheduleRules) => dayStatus({ date: monday, timezone: 'America/Lima', now, schedule, record: null });
+
+  it("at 01:00 Monday's night shift with no check-in is pending, not absent (a punch at 01:05 is then late, not a flip from Ausente)", () => {
+    const at0100 = new Date('2026-03-17T06:00:00Z');
+    expect(status(at0100, night)).toBe('pending');
+    expect(calendar(at0100, night)).toBe('pending');
+    const punch = localToInstant('2026-03-17', 65, 'America/Lima');
+    expect(workDateFor(punch, night, 'America/Lima')).toBe(monday);
+    expect(
+      dayStatus({
+        date: monday,
+        timezone: 'America/Lima',
+        now: at0100,
+        schedule: night,
+        record: { checkIn: punch, checkOut: null, isPermission: false, notes: null },
+      }),
+    ).toBe('late');
+  });
+
+  it('once the shift has ended (06:00) the day is absent; a day shift of yesterday is absent at 01:00 already', () => {
+    const at0601 = new Date('2026-03-17T11:01:00Z');
+    expect(status(at0601, night)).toBe('absent');
+    expect(calendar(at0601, night)).toBe('absent');
+    const at0100 = new Date('2026-03-17T06:00:00Z');
+    const officeAllWeek = { ...office, workDays: '1,2,3,4,5,6,7' };
+    expect(status(at0100, officeAllWeek)).toBe('absent');
+    expect(calendar(at0100, officeAllWeek)).toBe('absent');
   });
 });

@@ -92,13 +92,17 @@ export function createDayJudge(opts: { days: string[]; timezone: string; now: Da
     return f;
   }
 
-  /** `pendingOr` of the rules: days after today, and today before its end, are pending. */
+  /**
+   * `pendingOr` of the rules: days after today, and any day whose shift has not ended yet (today's, or last
+   * night's shift that runs past midnight into today; decision 0052), are pending.
+   */
   function pendingOr(i: number, frame: Frame | null, status: DayStatus): DayStatus {
     const date = days[i];
     if (date > today) return 'pending';
-    if (i === todayIndex) {
+    if (frame && nowMs < frame.end) return 'pending';
+    if (i === todayIndex && !frame) {
       midnightAfterToday ??= localToInstant(addDays(today, 1), 0, timezone).getTime();
-      if (nowMs < (frame ? frame.end : midnightAfterToday)) return 'pending';
+      if (nowMs < midnightAfterToday) return 'pending';
     }
     return status;
   }

@@ -176,10 +176,12 @@ export function dayStatus(input: DayInput): DayStatus {
   return pendingOr(date, now, timezone, schedule, 'absent');
 }
 
+/** Days after today, and a day whose shift has not ended yet (today's, or last night's running past midnight; decision 0052). */
 function pendingOr(date: string, now: Date, timezone: string, schedule: ScheduleRules | null, status: DayStatus): DayStatus {
   const today = toLocal(now, timezone).date;
   if (date > today) return 'pending';
-  if (date === today) {
+  const lastNight = schedule && isNightShift(schedule) && date === addDays(today, -1);
+  if (date === today || lastNight) {
     const end = schedule ? shiftWindow(schedule, date, timezone).end : localToInstant(addDays(date, 1), 0, timezone);
     if (now.getTime() < end.getTime()) return 'pending';
   }
