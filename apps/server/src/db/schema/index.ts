@@ -9,3 +9,4 @@ export * from './kiosks.js';
 export * from './manual-changes.js';
 export * from './organization.js';
 export * from './register.js';
+export * from './qr-punch.js';
