@@ -7,9 +7,10 @@ export const QR_PUNCH = {
   stepSeconds: 30,
   /** Steps a code is accepted after its own (clock skew, a scan at the turn of a step): the current and the previous. */
   graceSteps: 1,
-  /** The path the QR's URL opens on the employee's phone; the code travels in its `c` query parameter. */
-  path: '/employee/qr',
-  /** Longest code the API reads (a printed URL pasted whole is accepted: the `c` parameter is taken from it). */
+  /** The page the QR's URL opens on the employee's phone (their Attendance tab), the code in its `param` query parameter. */
+  path: '/employee/attendance',
+  param: 'qr',
+  /** Longest code the API reads (a whole URL is accepted: the code is taken from its `qr` parameter). */
   maxLength: 600,
 } as const;
 

@@ -43,22 +43,20 @@ export function signQrCode(secret: string, companyId: string, locationId: string
 }
 
 /**
- * The code a scan gave: the `c` parameter of the QR's URL when a whole URL was sent (a pasted link, a phone's
+ * The code a scan gave: the `qr` parameter of the QR's URL when a whole URL was sent (a pasted link, a phone's
  * camera app), else the text itself.
  */
 export function codeFromScan(text: string): string {
   const value = text.trim();
   if (!/^https?:\/\//i.test(value)) return value;
   try {
-    return new URL(value).searchParams.get('c') ?? '';
+    return new URL(value).searchParams.get(QR_PUNCH.param) ?? '';
   } catch {
     return '';
   }
 }
 
-export type QrCheck =
-  | { ok: true; locationId: string; step: number; mac: string; expiresAt: Date }
-  | { ok: false; reason: 'invalid' | 'expired' };
+export type QrCheck = { ok: true; locationId: string; step: number; mac: string; expiresAt: Date } | { ok: false; reason: 'invalid' | 'expired' };
 
 /**
  * Checks a code for the scanning employee's company at an instant: well formed, signed for this company, of the

@@ -31,8 +31,12 @@ export const qrEmployeeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['employee'],
         body: qrPunchInput,
         description:
-          'Check-in (201) or check-out (200) with a code scanned from a work location screen (the code or the whole URL the QR holds), method qr_code; a repeated check-in is 200. Refusals: 400 qr_code_invalid (malformed, forged, another company\'s) / validation_failed / location_required; 403 qr_not_allowed / qr_wrong_location / outside_geofence; 409 qr_code_used / already_completed; 410 qr_code_expired; 429 rate_limited.',
-        response: { 200: z.object({ data: qrPunchResult, message: z.string() }), 201: z.object({ data: qrPunchResult, message: z.string() }), ...errors(400, 401, 403, 404, 409, 410, 429) },
+          "Check-in (201) or check-out (200) with a code scanned from a work location screen (the code or the whole URL the QR holds), method qr_code; a repeated check-in is 200. Refusals: 400 qr_code_invalid (malformed, forged, another company's) / validation_failed / location_required; 403 qr_not_allowed / qr_wrong_location / outside_geofence; 409 qr_code_used / already_completed; 410 qr_code_expired; 429 rate_limited.",
+        response: {
+          200: z.object({ data: qrPunchResult, message: z.string() }),
+          201: z.object({ data: qrPunchResult, message: z.string() }),
+          ...errors(400, 401, 403, 404, 409, 410, 429),
+        },
       },
     },
     async (req, reply) => {

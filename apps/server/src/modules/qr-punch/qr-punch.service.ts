@@ -10,7 +10,7 @@ import { loadSelf } from '../employee-area/self.service.js';
 import { signQrCode, stepStart, verifyQrCode } from './qr-code.js';
 
 /** The URL a QR holds: the employee's punch page with the code (a phone's own camera app opens it). */
-export const qrUrl = (publicUrl: string, code: string) => `${publicUrl.replace(/\/+$/, '')}${QR_PUNCH.path}?c=${encodeURIComponent(code)}`;
+export const qrUrl = (publicUrl: string, code: string) => `${publicUrl.replace(/\/+$/, '')}${QR_PUNCH.path}?${QR_PUNCH.param}=${encodeURIComponent(code)}`;
 
 /** The code a company's screen shows now for one of its work locations (another company's location: 404). */
 export async function displayCode(ctx: Ctx, companyId: string, locationId: string, now = new Date()): Promise<QrDisplayCode> {

@@ -63,9 +63,9 @@ describe('the screen at the entrance: GET /company-admin-simple/qr-punch/locatio
     const data = res.json().data;
     expect(data.location).toEqual({ id: s.location.id, name: 'Sede Central' });
     expect(data.code).toMatch(/^Q1\./);
-    expect(data.url).toMatch(/^http:\/\/localhost(:80)?\/employee\/qr\?c=Q1\./);
+    expect(data.url).toMatch(/^http:\/\/localhost(:80)?\/employee\/attendance\?qr=Q1\./);
     expect(new URL(data.url).pathname).toBe(QR_PUNCH.path);
-    expect(new URL(data.url).searchParams.get('c')).toBe(data.code);
+    expect(new URL(data.url).searchParams.get('qr')).toBe(data.code);
     expect(data.stepSeconds).toBe(30);
     expect(Date.parse(data.refreshAt) - data.step * 30_000).toBe(30_000);
     expect(Date.parse(data.expiresAt) - Date.parse(data.refreshAt)).toBe(30_000);
@@ -100,7 +100,10 @@ describe('the employee punches with the code: POST /employee/attendance/qr', () 
 
     const replay = await me.post(`${BASE}/attendance/qr`, { code });
     expect(replay.statusCode).toBe(409);
-    expect(replay.json()).toMatchObject({ code: 'qr_code_used', message: 'Ya usaste este código QR. Espera el siguiente código de la pantalla para marcar de nuevo.' });
+    expect(replay.json()).toMatchObject({
+      code: 'qr_code_used',
+      message: 'Ya usaste este código QR. Espera el siguiente código de la pantalla para marcar de nuevo.',
+    });
     const [record] = await t.db.select().from(attendanceRecords).where(eq(attendanceRecords.id, recordId));
     expect(record.checkOut).toBeNull();
     expect(await t.db.select().from(attendanceChain).where(eq(attendanceChain.companyId, s.company.id))).toHaveLength(1);
@@ -142,7 +145,7 @@ describe('the employee punches with the code: POST /employee/attendance/qr', () 
       `Q1.${loc}.${step}.${nonce}.${'A'.repeat(22)}`,
       signQrCode('another-server-secret-of-32-chars-at-least', s.company.id, s.location.id, new Date()).code,
       'hola',
-      'https://example.com/employee/qr',
+      'https://example.com/employee/attendance',
     ];
     for (const bad of forged) {
       const res = await me.post(`${BASE}/attendance/qr`, { code: bad });
@@ -227,7 +230,10 @@ describe('time: a code lives for its 30 s step and the next one (fake clock)', (
     expect((await verifyChain(t.db, s.company.id, plus(8 * 3600 + 5))).ok).toBe(true);
 
     // Used codes are swept once they could no longer be accepted anyway.
-    const uses = await t.db.select().from(qrPunchUses).where(and(eq(qrPunchUses.companyId, s.company.id)));
+    const uses = await t.db
+      .select()
+      .from(qrPunchUses)
+      .where(and(eq(qrPunchUses.companyId, s.company.id)));
     expect(uses.map((u) => u.expiresAt.toISOString())).toEqual([evening.expiresAt]);
   });
 
