@@ -56,3 +56,18 @@ export const qrPunchResult = z.object({
   }),
 });
 export type QrPunchResult = z.infer<typeof qrPunchResult>;
+
+/** A paired kiosk's request for its screen's code (decision 0044): the location it shows and its own time, signed. */
+export const kioskQrInput = z.object({
+  locationId: z.uuid('qrPunch.locationNotFound'),
+  at: z.iso.datetime({ offset: true, message: 'validation.invalid' }),
+});
+export type KioskQrInput = z.infer<typeof kioskQrInput>;
+
+/** The work locations a paired kiosk can show the QR of. */
+export const kioskQrLocations = z.array(z.object({ id: z.uuid(), name: z.string() }));
+
+/** The exact text a paired kiosk signs (ECDSA P-256, as its marks) to be given a location's rotating code. */
+export function kioskQrSignedText(m: { kioskId: string; locationId: string; at: string }): string {
+  return ['presente-kiosk-qr/1', `kiosk:${m.kioskId}`, `location:${m.locationId}`, `at:${m.at}`].join('\n');
+}
