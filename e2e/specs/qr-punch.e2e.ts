@@ -1,3 +1,4 @@
+import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createEmployee, login, registerCompany, see, useBrowser } from '../support/app.js';
@@ -31,6 +32,19 @@ async function shownUrl(page: Page, previous = ''): Promise<string> {
     .poll(async () => ((await box.count()) ? await box.getAttribute('data-qr-url') : ''), { timeout: 15_000 })
     .not.toMatch(new RegExp(`^(|${previous.replace(/[.?+*()[\]\\^$|]/g, '\\$&')})$`));
   return (await box.getAttribute('data-qr-url'))!;
+}
+
+/** What the QR image on the page says, decoded from its pixels (as a phone would read it). */
+async function decodedQr(page: Page): Promise<string | null> {
+  const { width, height, pixels } = await page.locator('[data-qr-url] img').evaluate((img: HTMLImageElement) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 400;
+    canvas.height = 400;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(img, 0, 0, 400, 400);
+    return { width: 400, height: 400, pixels: Array.from(context.getImageData(0, 0, 400, 400).data) };
+  });
+  return jsQR(Uint8ClampedArray.from(pixels), width, height)?.data ?? null;
 }
 
 /** The path and query of the QR's URL, opened in the phone's browser. */
@@ -77,6 +91,8 @@ describe('rotating QR: one punch per code, a replay and an expired code refused'
     const first = await shownUrl(adminSide.page);
     expect(pathOf(first)).toMatch(/^\/employee\/attendance\?qr=Q1\./);
     await see(adminSide.page.getByRole('img', { name: 'Código QR de asistencia de Sede Miraflores' }));
+    // The image is the code the attribute names (read back from its pixels), unless it just turned to the next one.
+    await expect.poll(async () => [first, await shownUrl(adminSide.page)].includes((await decodedQr(adminSide.page)) ?? '')).toBe(true);
     await shot(adminSide.page, 'qr-screen-desktop');
     const axeScreen = await expectAccessible(adminSide.page, 'qr-screen');
     expect(axeScreen.blocking).toEqual([]);
@@ -110,6 +126,8 @@ describe('rotating QR: one punch per code, a replay and an expired code refused'
     await shot(phone.page, 'qr-punch-replay-refused-phone');
 
     // A code shown, then its minute passes (the server's clock moves 61 s): refused as expired.
+    // (A reload shows a fresh code at once: every fetch has its own nonce, no need to wait for the next step.)
+    await adminSide.page.reload();
     const second = await shownUrl(adminSide.page, first);
     setServerClock(clock, 61_000);
     const me = new ApiClient(server.url);
@@ -123,6 +141,27 @@ describe('rotating QR: one punch per code, a replay and an expired code refused'
     await see(outcome.getByText('El código QR ya expiró. Escanea el código que se muestra ahora en la pantalla.'));
     await shot(phone.page, 'qr-punch-expired-phone');
     setServerClock(clock, 0);
+
+    // A paired kiosk in its QR mode shows the site's code too. Scanned a minute after the check-in, it repeats the
+    // check-in (2 minutes, as at the face kiosk) rather than checking the person out by mistake.
+    const kioskLink = await api.post<{ token: string }>('/company-admin-simple/face-recognition/attendance-link', { name: 'Entrada' });
+    expect(kioskLink.status).toBe(201);
+    const pairing = await api.post<{ code: string }>('/company-admin-simple/face-recognition/kiosk-pairing-codes', { name: 'Recepción' });
+    const kiosk = await browser.open(server.url);
+    await kiosk.page.goto(`/attendance/${kioskLink.body.data!.token}#pair=${pairing.body.data!.code}`);
+    await expect.poll(() => kiosk.page.getByTestId('kiosk-pairing-code').inputValue()).toBe(pairing.body.data!.code);
+    await kiosk.page.getByRole('button', { name: 'Vincular kiosco' }).click();
+    await kiosk.page
+      .locator('label')
+      .filter({ hasText: /^Código QR$/ })
+      .click();
+    await expect.poll(() => kiosk.page.getByRole('radio', { name: 'Código QR' }).isChecked()).toBe(true);
+    const fromKiosk = await shownUrl(kiosk.page);
+    await see(kiosk.page.getByRole('img', { name: 'Código QR de asistencia de Sede Miraflores' }));
+    await shot(kiosk.page, 'qr-kiosk-mode-desktop');
+    expect((await expectAccessible(kiosk.page, 'qr-kiosk-mode')).blocking).toEqual([]);
+    await phone.page.goto(pathOf(fromKiosk));
+    await see(outcome.getByText('Ya registraste tu entrada hoy'));
 
     // Phone-size screen at the entrance (a tablet or phone on a stand) lays out too.
     const small = await browser.open(server.url, { mobile: true });

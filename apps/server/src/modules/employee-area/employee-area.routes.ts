@@ -15,7 +15,8 @@ export const employeeAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (scoped) => {
       // onRequest, so a missing session answers 401 before the body is even validated.
       scoped.addHook('onRequest', scoped.requireRole('EMPLOYEE'));
-      for (const routes of [overviewRoutes, profileRoutes, attendanceRoutes, faceConsentRoutes, employeeManualChangeRoutes, qrEmployeeRoutes]) await scoped.register(routes);
+      for (const routes of [overviewRoutes, profileRoutes, attendanceRoutes, faceConsentRoutes, employeeManualChangeRoutes, qrEmployeeRoutes])
+        await scoped.register(routes);
     },
     { prefix: '/employee' },
   );
