@@ -115,6 +115,19 @@ describe('the employee punches with the code: POST /employee/attendance/qr', () 
     expect(JSON.stringify(admin.json())).toContain('qr_code');
   });
 
+  it('the same code sent twice at once by the same employee records one punch', async () => {
+    const s = await site();
+    const code = await shownCode(s);
+    const me = t.as(s.employee.account);
+    const answers = await Promise.all([me.post(`${BASE}/attendance/qr`, { code }), me.post(`${BASE}/attendance/qr`, { code })]);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    // One wins; the other is refused as a replay (409) or as a punch already in flight (429, decision 0022).
+    expect(statuses[0]).toBe(201);
+    expect([409, 429]).toContain(statuses[1]);
+    expect(await t.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, s.employee.id))).toHaveLength(1);
+    expect(await t.db.select().from(qrPunchUses).where(eq(qrPunchUses.employeeId, s.employee.id))).toHaveLength(1);
+  });
+
   it('the whole URL the QR holds is accepted too (a pasted link, a phone camera app)', async () => {
     const s = await site();
     const { data } = (await t.as(s.admin).get(codePath(s.location.id))).json();

@@ -1,8 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp } from '../../test/renderApp';
 import { employeeRoutes, today } from '../employee-area/test/fixtures';
+import { stubCamera } from '../face/test/camera';
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -18,7 +19,11 @@ const RESULT = {
 };
 
 describe('Marcar con QR (decision 0044)', { timeout: 30_000 }, () => {
-  afterEach(() => act(() => notifications.clean()));
+  afterEach(() => {
+    act(() => notifications.clean());
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it('the QR’s URL opened by the phone’s camera app punches once, shows where, and leaves the address clean', async () => {
     const fetchMock = mockApi(
@@ -58,5 +63,41 @@ describe('Marcar con QR (decision 0044)', { timeout: 30_000 }, () => {
     renderApp('/employee/attendance');
     expect(await screen.findByRole('button', { name: 'Registrar Entrada' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Marcar con QR' })).not.toBeInTheDocument();
+  });
+
+  it('"Marcar con QR" reads the screen with the camera (the browser’s own reader here), sends it and closes the scanner', async () => {
+    const getUserMedia = stubCamera();
+    const detect = vi.fn(async () => [{ rawValue: 'https://presente.example/employee/attendance?qr=Q1.cam' }]);
+    vi.stubGlobal(
+      'BarcodeDetector',
+      Object.assign(
+        class {
+          detect = detect;
+        },
+        { getSupportedFormats: async () => ['qr_code'] },
+      ),
+    );
+    const fetchMock = mockApi(
+      employeeRoutes({
+        'GET /api/employee/attendance/today': { body: { data: today({ qrAllowed: true }) } },
+        'POST /api/employee/attendance/qr': { status: 201, body: { data: RESULT, message: 'Entrada registrada exitosamente' } },
+      }),
+    );
+    const { user } = renderApp('/employee/attendance');
+    await user.click(await screen.findByRole('button', { name: 'Marcar con QR' }));
+    const outcome = await screen.findByTestId('qr-punch-outcome');
+    expect(within(outcome).getByText('Entrada registrada exitosamente')).toBeInTheDocument();
+    expect(getUserMedia).toHaveBeenCalledWith({ video: { facingMode: { ideal: 'environment' } }, audio: false });
+    expect(JSON.parse(String(qrCalls(fetchMock)[0][1]?.body))).toEqual({ code: 'https://presente.example/employee/attendance?qr=Q1.cam', location: null });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('a camera the browser refuses says how to mark anyway', async () => {
+    stubCamera(new DOMException('denied', 'NotAllowedError'));
+    mockApi(employeeRoutes({ 'GET /api/employee/attendance/today': { body: { data: today({ qrAllowed: true }) } } }));
+    const { user } = renderApp('/employee/attendance');
+    await user.click(await screen.findByRole('button', { name: 'Marcar con QR' }));
+    expect(await screen.findByText('No pudimos abrir la cámara')).toBeInTheDocument();
+    expect(screen.getByText(/escanea el código con la aplicación de cámara de tu teléfono/)).toBeInTheDocument();
   });
 });
