@@ -15,6 +15,7 @@ import { faceModelRoutes } from './modules/face/models.routes.js';
 import { pairingPublicRoutes } from './modules/face/pairing.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.js';
+import { qrKioskRoutes } from './modules/qr-punch/qr-kiosk.routes.js';
 import { registerRoutes } from './modules/register/register.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
@@ -50,6 +51,7 @@ const routeModules = [
   faceModelRoutes,
   kioskRoutes,
   pairingPublicRoutes,
+  qrKioskRoutes,
   registerRoutes,
 ];
 

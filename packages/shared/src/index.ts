@@ -17,3 +17,4 @@ export * from './schemas/employee.js';
 export * from './schemas/face.js';
 export * from './schemas/manual-changes.js';
 export * from './schemas/public-config.js';
+export * from './schemas/qr-punch.js';

@@ -39,6 +39,7 @@ export const PLACEMENT: Record<string, Placement> = {
   schedules: 'distributed',
   subscriptions: 'distributed',
   work_locations: 'distributed',
+  qr_punch_uses: 'distributed',
   // Read by every company's queries, one row per company or less.
   companies: 'reference',
   countries: 'reference',

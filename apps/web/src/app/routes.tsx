@@ -94,6 +94,8 @@ export const appRoutes: RouteObject[] = [
       page('/undo-email-change', async () => (await import('../features/auth/pages/UndoEmailChangePage')).UndoEmailChangePage, ['auth', 'messages-public']),
       // The public face-attendance kiosk (no login); Human loads later still.
       page('/attendance/:token', async () => (await import('../features/face/kiosk/KioskPage')).KioskPage, ['employee', 'dashboard', 'messages']),
+      // A work location's rotating QR, full screen, for a screen at the entrance (decision 0044): the company admin's.
+      page('/qr-screen/:locationId', async () => (await import('../features/qr-punch/QrScreenPage')).QrScreenPage, ['settings', 'common', 'messages']),
       // The printable record of a biometric consent (decision 0035): the company's admin or the worker.
       page('/consent-record/:id', async () => (await import('../features/face/consent/ConsentRecordPage')).ConsentRecordPage, ['common', 'messages']),
       area('super-admin'),

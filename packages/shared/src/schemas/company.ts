@@ -41,6 +41,8 @@ export const scheduleInput = z
     earlyCheckInMinutes: z.coerce.number().int('schedule.earlyRange').min(0, 'schedule.earlyRange').max(120, 'schedule.earlyRange').default(30),
     countActualTime: boolish.default(false),
     allowManualAttendance: boolish.default(true),
+    /** Marking by scanning the rotating on-screen QR of a work location (decision 0044): off unless the admin turns it on. */
+    allowQrAttendance: boolish.default(false),
     isActive: boolish.default(true),
     locationId: optionalId,
   })

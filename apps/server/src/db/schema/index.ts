@@ -8,4 +8,5 @@ export * from './jobs.js';
 export * from './kiosks.js';
 export * from './manual-changes.js';
 export * from './organization.js';
+export * from './qr-punch.js';
 export * from './register.js';

@@ -59,6 +59,8 @@ export const schedules = pgTable(
     earlyCheckInMinutes: integer().notNull().default(30),
     countActualTime: boolean().notNull().default(false),
     allowManualAttendance: boolean().notNull().default(true),
+    /** Marking by scanning a work location's rotating QR (decision 0044); off by default. */
+    allowQrAttendance: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
     locationId: uuid().references(() => workLocations.id, { onDelete: 'set null' }),
     createdAt: created(),

@@ -23,6 +23,11 @@ export interface PunchRequest {
   at?: Date;
   location?: GeoPoint | null;
   evidence?: Record<string, unknown>;
+  /**
+   * The rotating QR a `qr_code` punch scanned (decision 0044): the work location it was shown at, and the code's
+   * use, recorded inside the punch's transaction (a replay refused there undoes the whole punch).
+   */
+  qr?: { location: typeof workLocations.$inferSelect; claim: (tx: Pick<Db, 'insert' | 'delete'>) => Promise<void> };
 }
 
 export interface PunchResult {
@@ -54,9 +59,17 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events'>, req: PunchReq
   if (employee.status !== 'ACTIVE') throw new AppError('forbidden', 'attendance.employeeInactive');
   if (req.method === 'web' && schedule && !schedule.allowManualAttendance) throw new AppError('manual_not_allowed', 'attendance.onlyFace');
 
-  const location = schedule ? row.location : null;
+  let location = schedule ? row.location : null;
+  if (req.method === 'qr_code') {
+    if (!req.qr || !schedule?.allowQrAttendance) throw new AppError('qr_not_allowed', 'qrPunch.notAllowed');
+    if (location && location.id !== req.qr.location.id) {
+      throw new AppError('qr_wrong_location', 'qrPunch.wrongLocation', { location: req.qr.location.name, expected: location.name });
+    }
+    location = req.qr.location;
+  }
   let distance: number | null = null;
-  if (location) {
+  // The QR shown at the site is the proof of presence; the phone's position, when it gives one, must still be inside the fence.
+  if (location && (req.location || req.method !== 'qr_code')) {
     if (!req.location) throw new AppError('location_required', 'attendance.locationRequired');
     distance = Math.round(distanceMetres(req.location, location));
     if (!insideGeofence(distance, location.allowedRadius, req.location.accuracy)) {
@@ -70,6 +83,7 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events'>, req: PunchReq
   const geo = req.location ? { latitude: req.location.latitude, longitude: req.location.longitude, accuracy: req.location.accuracy ?? null, distance } : null;
 
   const result = await db.transaction(async (tx) => {
+    await req.qr?.claim(tx);
     const [existing] = await tx
       .select()
       .from(attendanceRecords)

@@ -33,6 +33,8 @@ export async function todayAttendance(ctx: Ctx, now = new Date()) {
     canCheckOut: active && manualAllowed && checkedIn && !checkedOut,
     completed: checkedIn && checkedOut,
     manualAllowed,
+    /** The schedule lets this employee mark by scanning a site's rotating QR (decision 0044). */
+    qrAllowed: active && !!self.schedule?.allowQrAttendance,
     requiresLocation: !!self.location,
     schedule: scheduleView(self.schedule),
     serverTime: now.toISOString(),

@@ -62,6 +62,8 @@ export interface TodayAttendance {
   canCheckOut: boolean;
   completed: boolean;
   manualAllowed: boolean;
+  /** The schedule allows marking with a site's rotating QR (decision 0044). */
+  qrAllowed?: boolean;
   requiresLocation: boolean;
   schedule: ScheduleView | null;
   serverTime: string;

@@ -17,6 +17,7 @@ export interface Schedule {
   earlyCheckInMinutes: number;
   countActualTime: boolean;
   allowManualAttendance: boolean;
+  allowQrAttendance?: boolean;
   isActive: boolean;
   locationId: string | null;
   location?: { id: string; name: string } | null;

@@ -1,7 +1,10 @@
 import { Alert, Grid, Paper, Skeleton, Stack } from '@mantine/core';
+import { QR_PUNCH } from '@presente/shared';
 import { IconBeach } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/LoadError';
+import { QrPunchCard } from '../../qr-punch/QrPunchCard';
 import { useTodayAttendance } from '../api';
 import { DayFlow } from './DayFlow';
 import { LiveClock } from './LiveClock';
@@ -11,6 +14,7 @@ import { TodaySummary } from './TodaySummary';
 export function AttendanceTab() {
   const { t } = useTranslation('employee');
   const today = useTodayAttendance();
+  const [params] = useSearchParams();
 
   if (today.isPending) {
     return (
@@ -40,6 +44,7 @@ export function AttendanceTab() {
             <Stack gap="lg">
               <LiveClock timezone={data.timezone} />
               <DayFlow today={data} />
+              {(data.qrAllowed || params.has(QR_PUNCH.param)) && <QrPunchCard />}
             </Stack>
           </Paper>
         </Grid.Col>

@@ -1,12 +1,13 @@
-import { Alert, Box, Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Center, Container, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconScan } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BrandLogo } from '../../../components/BrandLogo';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { ApiError } from '../../../lib/api';
+import { loadNamespaces } from '../../../lib/i18n';
 import { translateMessage } from '../../../lib/messages';
 import { useGeoPermission } from '../../employee-area/attendance/geolocation';
 import { LiveClock } from '../../employee-area/attendance/LiveClock';
@@ -20,6 +21,13 @@ import { KioskPairingPanel } from './KioskPairingPanel';
 import { LinkGone, RefusalPanel, ResultPanel, StepOverlay } from './KioskPanels';
 import { type KioskPairing, loadPairing } from './pairing';
 import { useKioskFlow } from './useKioskFlow';
+
+// The QR display mode (decision 0044): its own chunk, with the words it reads.
+const KioskQrMode = lazy(async () => {
+  const [mode] = await Promise.all([import('../../qr-punch/KioskQrMode'), loadNamespaces(['settings'])]);
+  return { default: mode.KioskQrMode };
+});
+const MODE_KEY = 'presente-kiosk-mode';
 
 const GONE_KEYS: Record<string, string> = { not_found: 'faceLink.unknown', link_inactive: 'faceLink.inactive', link_expired: 'faceLink.expired' };
 
@@ -52,7 +60,8 @@ export function KioskPage() {
     refetchOnWindowFocus: false,
   });
   const paired = info.data?.kiosk === 'paired';
-  const { videoRef, state, restart } = useCamera(info.isSuccess && paired);
+  const [mode, setMode] = useState<'face' | 'qr'>(() => (localStorage.getItem(MODE_KEY) === 'qr' ? 'qr' : 'face'));
+  const { videoRef, state, restart } = useCamera(info.isSuccess && paired && mode === 'face');
   const watch = useFaceWatch(videoRef, state.status === 'ready');
   const refetchInfo = info.refetch;
   const onLinkGone = useCallback(() => void refetchInfo(), [refetchInfo]);
@@ -124,9 +133,27 @@ export function KioskPage() {
                 </Text>
               </Stack>
               <LiveClock timezone={info.data.timezone} />
-              {phase.kind === 'result' && <ResultPanel result={phase.result} onDone={flow.reset} />}
+              <SegmentedControl
+                aria-label={t('kioskQr.mode')}
+                value={mode}
+                onChange={(value) => {
+                  const next = value === 'qr' ? 'qr' : 'face';
+                  localStorage.setItem(MODE_KEY, next);
+                  setMode(next);
+                }}
+                data={[
+                  { value: 'face', label: t('kioskQr.face') },
+                  { value: 'qr', label: t('kioskQr.qr') },
+                ]}
+              />
+              {mode === 'qr' && pairing && (
+                <Suspense fallback={<Loader mx="auto" />}>
+                  <KioskQrMode token={token} pairing={pairing} />
+                </Suspense>
+              )}
+              {mode === 'face' && phase.kind === 'result' && <ResultPanel result={phase.result} onDone={flow.reset} />}
               {/* Hidden, not unmounted, during the result: the video keeps its stream for the next person. */}
-              <Box display={phase.kind === 'result' ? 'none' : undefined}>
+              <Box display={phase.kind === 'result' || mode === 'qr' ? 'none' : undefined}>
                 <CameraView
                   videoRef={videoRef}
                   state={state}
@@ -137,8 +164,8 @@ export function KioskPage() {
                   {phase.kind === 'step' && <StepOverlay step={phase.steps[phase.index]} index={phase.index} total={phase.steps.length} />}
                 </CameraView>
               </Box>
-              {phase.kind === 'refused' && <RefusalPanel message={phase.message} hint={refusalHint} onRetry={() => void flow.start()} />}
-              {phase.kind !== 'result' && phase.kind !== 'refused' && (
+              {mode === 'face' && phase.kind === 'refused' && <RefusalPanel message={phase.message} hint={refusalHint} onRetry={() => void flow.start()} />}
+              {mode === 'face' && phase.kind !== 'result' && phase.kind !== 'refused' && (
                 <Button
                   size="xl"
                   radius="md"

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconQrcode, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../lib/useIsMobile';
 import type { WorkLocation } from '../api';
@@ -16,8 +16,14 @@ function Actions({ location, onEdit, onDelete }: { location: WorkLocation } & Om
   const { t } = useTranslation('settings');
   const edit = t('locations.actions.edit', { name: location.name });
   const remove = t('locations.actions.delete', { name: location.name });
+  const qr = t('qrScreen.open', { name: location.name });
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Tooltip label={qr} withArrow>
+        <ActionIcon component="a" href={`/qr-screen/${location.id}`} target="_blank" rel="noopener" variant="subtle" color="indigo" aria-label={qr}>
+          <IconQrcode size={18} />
+        </ActionIcon>
+      </Tooltip>
       <Tooltip label={edit} withArrow>
         <ActionIcon variant="subtle" color="indigo" onClick={() => onEdit(location)} aria-label={edit}>
           <IconPencil size={18} />

@@ -22,6 +22,7 @@ export interface ScheduleFormValues {
   earlyCheckInMinutes: number | string;
   countActualTime: boolean;
   allowManualAttendance: boolean;
+  allowQrAttendance: boolean;
   isActive: boolean;
   locationId: string | null;
 }
@@ -41,6 +42,7 @@ export const SCHEDULE_DEFAULTS: ScheduleFormValues = {
   earlyCheckInMinutes: 30,
   countActualTime: false,
   allowManualAttendance: true,
+  allowQrAttendance: false,
   isActive: true,
   locationId: null,
 };
@@ -59,6 +61,7 @@ function valuesOf(s: Schedule | null): ScheduleFormValues {
     earlyCheckInMinutes: s.earlyCheckInMinutes,
     countActualTime: s.countActualTime,
     allowManualAttendance: s.allowManualAttendance,
+    allowQrAttendance: s.allowQrAttendance ?? false,
     isActive: s.isActive,
     locationId: s.locationId,
   };
@@ -202,6 +205,7 @@ export function ScheduleFormModal({ opened, schedule, onClose, onPlanLimit }: Sc
             description={t('schedules.form.allowManualAttendanceHint')}
             {...check('allowManualAttendance')}
           />
+          <Switch label={t('schedules.form.allowQrAttendance')} description={t('schedules.form.allowQrAttendanceHint')} {...check('allowQrAttendance')} />
           <Select
             label={t('schedules.form.location')}
             description={t('schedules.form.locationHint')}
