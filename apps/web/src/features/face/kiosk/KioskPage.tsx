@@ -110,7 +110,7 @@ export function KioskPage() {
           </Group>
           {!online && (
             <Alert color="orange" variant="light" icon={<IconWifiOff size={18} />} data-testid="kiosk-offline">
-              {t('kiosk.connection.offlineHint')}
+              {t('employee:kiosk.connection.offlineHint')}
             </Alert>
           )}
           <Paper component="main" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
