@@ -31,6 +31,9 @@ export function webBuildStale() {
     newestMtime(join(root, 'apps/web/src')),
     newestMtime(join(root, 'packages/shared/src')),
     statSync(join(root, 'apps/web/index.html')).mtimeMs,
+    // The build's own configuration and the files copied as they are (the kiosk's icons, decision 0045).
+    statSync(join(root, 'apps/web/vite.config.ts')).mtimeMs,
+    newestMtime(join(root, 'apps/web/public')),
   );
   return sources > built;
 }

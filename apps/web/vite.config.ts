@@ -1,11 +1,16 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { sharedMessages } from './shared-messages';
+import { kioskShellFiles, type ShellChunk } from './src/features/face/kiosk/offline/shell';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 
@@ -44,8 +49,57 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The face models the kiosk's guidance loads (faceGuide.ts: detector and mesh; the tfjs wasm binaries without
+ * threads: the app is not cross-origin isolated), as the server serves them (modules/face/models.routes.ts), with a
+ * revision from their bytes: the kiosk's service worker precaches them and fetches them again when a package
+ * upgrade changes them (decision 0045).
+ */
+function faceModelEntries() {
+  const require = createRequire(import.meta.url);
+  const human = join(dirname(require.resolve('@vladmandic/human')), '..', 'models');
+  const wasm = join(dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')), 'dist');
+  const files = [
+    ...['blazeface.json', 'blazeface.bin', 'facemesh.json', 'facemesh.bin'].map((f) => [`api/face/models/human/${f}`, join(human, f)]),
+    ...['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm'].map((f) => [`api/face/models/wasm/${f}`, join(wasm, f)]),
+  ];
+  return files.map(([url, path]) => ({ url, revision: createHash('sha256').update(readFileSync(path)).digest('hex').slice(0, 16) }));
+}
+
+/**
+ * The kiosk's service worker (src/features/face/kiosk/offline/kiosk-sw.ts -> dist/kiosk-sw.js): Workbox's precache of
+ * the kiosk's shell only (the chunk graph of this build, offline/shell.ts) and the face models. No web manifest here:
+ * each kiosk link has its own, served by the API with the company's name (decision 0045).
+ */
+function kioskServiceWorker() {
+  const outDir = fileURLToPath(new URL('dist/', import.meta.url));
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/features/face/kiosk/offline',
+    filename: 'kiosk-sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      rollupFormat: 'iife',
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      globIgnores: ['kiosk-sw.js', '**/*.map'],
+      // Human's bundle is 1.5 MB.
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      additionalManifestEntries: faceModelEntries(),
+      manifestTransforms: [
+        async (entries) => {
+          const graph = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ShellChunk>;
+          const shell = kioskShellFiles(graph);
+          const keep = (url: string) => shell.has(url) || url.startsWith('kiosk-icons/') || url === 'favicon.svg' || url.startsWith('api/face/models/');
+          return { manifest: entries.filter((e) => keep(e.url)), warnings: [] };
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), sharedMessages(), precompress()],
+  plugins: [react(), sharedMessages(), precompress(), kioskServiceWorker()],
   resolve: {
     // React Router's package points every bundler at its development build (dev warnings included); the
     // production build is the same code without them.

@@ -52,6 +52,8 @@ export async function registerSecurity(app: FastifyInstance, opts: { redis?: Red
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://challenges.cloudflare.com', ...paypal],
         workerSrc: ["'self'", 'blob:'],
+        // The kiosk's service worker and web manifest are the app's own files (decision 0045).
+        manifestSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : []), ...paypal],
         connectSrc: [

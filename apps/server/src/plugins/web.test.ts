@@ -15,6 +15,7 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'kiosk-sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(dist, 'assets', 'index-abc.js.map'), '{"version":3,"sources":["src/main.tsx"],"mappings":""}');
   mkdirSync(join(dist, '.vite'));
   writeFileSync(join(dist, '.vite', 'manifest.json'), '{"index.html":{}}');
@@ -50,6 +51,22 @@ describe('robots.txt', () => {
     const api = await web.inject({ url: '/api/robots.txt' });
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toMatch(/json/);
+  });
+});
+
+describe("the kiosk's service worker (decision 0045)", () => {
+  it('is checked for a new release on every visit and may control the kiosk pages only', async () => {
+    const res = await web.inject({ url: '/kiosk-sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['service-worker-allowed']).toBe('/attendance/');
+    // The CSP lets the page register it and read the kiosk's manifest (its own origin only).
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/worker-src 'self'/);
+    expect(csp).toMatch(/manifest-src 'self'/);
+    // Other files get no such header.
+    expect((await web.inject({ url: '/assets/index-abc.js' })).headers['service-worker-allowed']).toBeUndefined();
   });
 });
 

@@ -23,6 +23,10 @@ export const ROBOTS_TXT = [
   '',
 ].join('\n');
 
+/** The kiosk's service worker, built by the web app (vite.config.ts), and the only scope it may have. */
+export const KIOSK_SW_FILE = 'kiosk-sw.js';
+export const KIOSK_SW_SCOPE = '/attendance/';
+
 /**
  * The file of the web root a URL path names, as a path relative to the root, or null (the SPA's index.html
  * answers). The path is decoded once; anything that could leave the root or be read twice ('..', '%', '\\',
@@ -70,7 +74,12 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
     globIgnore: ['**/*.map'],
     setHeaders(reply, path) {
       if (path.endsWith('.map')) reply.header('Cache-Control', 'private, no-store');
-      else reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      else if (path.endsWith(`${sep}${KIOSK_SW_FILE}`)) {
+        // The kiosk's service worker (decision 0045): checked for a new release on every visit, and allowed no
+        // scope wider than the kiosk pages, whatever a script asks at registration.
+        reply.header('Cache-Control', 'no-cache');
+        reply.header('Service-Worker-Allowed', KIOSK_SW_SCOPE);
+      } else reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.get('/', (_req, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));

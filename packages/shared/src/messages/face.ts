@@ -124,6 +124,7 @@ export const FACE_MESSAGES = {
   'faceLink.inactive': { es: 'Este enlace de asistencia está desactivado.', en: 'This attendance link is deactivated.' },
   'faceLink.expired': { es: 'Este enlace de asistencia expiró.', en: 'This attendance link has expired.' },
   'faceLink.unknown': { es: 'Enlace de asistencia no válido.', en: 'Invalid attendance link.' },
+  'kiosk.manifestDescription': { es: 'Kiosco de asistencia con reconocimiento facial.', en: 'Face-recognition attendance kiosk.' },
 } as const;
 
 /**

@@ -109,6 +109,26 @@ export const kioskInfo = z.object({
 export type KioskInfo = z.infer<typeof kioskInfo>;
 
 /**
+ * GET /api/public/attendance/{token}/manifest.webmanifest: the web manifest that makes one kiosk link installable
+ * (decision 0045). Nothing beyond the company's name and the link's name: both are on the kiosk page already.
+ */
+export const kioskManifest = z.object({
+  id: z.string(),
+  name: z.string(),
+  short_name: z.string(),
+  description: z.string(),
+  lang: z.string(),
+  start_url: z.string(),
+  scope: z.string(),
+  display: z.literal('fullscreen'),
+  display_override: z.array(z.enum(['fullscreen', 'standalone'])),
+  background_color: z.string(),
+  theme_color: z.string(),
+  icons: z.array(z.object({ src: z.string(), sizes: z.string(), type: z.literal('image/png'), purpose: z.enum(['any', 'maskable']) })),
+});
+export type KioskManifest = z.infer<typeof kioskManifest>;
+
+/**
  * POST /api/public/attendance/{token}/challenge (header X-Kiosk-Id: a paired kiosk of the link's company).
  * `challengeId` is the single-use nonce the mark's signature covers; `linkId` is signed too (decision 0033).
  */

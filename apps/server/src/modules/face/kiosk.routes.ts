@@ -1,10 +1,11 @@
-import { apiErrorBody, kioskChallenge, kioskInfo, kioskMarkFields, kioskMarkResult } from '@presente/shared';
+import { apiErrorBody, kioskChallenge, kioskInfo, kioskManifest, kioskMarkFields, kioskMarkResult } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { cookieSecure } from '../../plugins/auth.js';
 import * as kiosk from './kiosk.service.js';
 import { DEVICE_COOKIE, newDeviceCookie, verifiedDeviceId } from './kiosk-device.js';
+import { kioskManifest as manifestOf } from './kiosk-manifest.js';
 import { readMultipart, registerFaceMultipart } from './multipart.js';
 import { type Kiosk, requireKiosk } from './pairing.service.js';
 
@@ -56,6 +57,24 @@ export const kioskRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       return { data };
+    },
+  );
+
+  app.get(
+    '/public/attendance/:token/manifest.webmanifest',
+    {
+      schema: {
+        tags,
+        params,
+        description:
+          "The web manifest that makes this kiosk link installable (decision 0045): the company's name and the link's name, start_url and scope the kiosk page, full screen, the app's icons. Nothing else of the company. 404 not_found; 410 link_inactive / link_expired.",
+        response: { 200: kioskManifest, ...errors(404, 410, 429) },
+      },
+    },
+    async (req, reply) => {
+      const manifest = await manifestOf(req.ctx, req.params.token);
+      // Read again on each visit (a renamed company or link shows on the next one); never shared by a proxy.
+      return reply.header('Cache-Control', 'private, no-cache').type('application/manifest+json; charset=utf-8').send(manifest);
     },
   );
 

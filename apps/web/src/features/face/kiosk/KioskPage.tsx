@@ -1,6 +1,5 @@
 import { Alert, Box, Button, Center, Container, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconScan } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { IconAlertCircle, IconScan, IconWifiOff } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -11,16 +10,18 @@ import { loadNamespaces } from '../../../lib/i18n';
 import { translateMessage } from '../../../lib/messages';
 import { useGeoPermission } from '../../employee-area/attendance/geolocation';
 import { LiveClock } from '../../employee-area/attendance/LiveClock';
-import { setServerTime } from '../../employee-area/serverClock';
 import { CameraView } from '../camera/CameraView';
 import { kioskHint } from '../camera/guidance';
 import { useCamera } from '../camera/useCamera';
 import { useFaceWatch } from '../camera/useFaceWatch';
-import { fetchKioskInfo } from './api';
 import { KioskPairingPanel } from './KioskPairingPanel';
 import { LinkGone, RefusalPanel, ResultPanel, StepOverlay } from './KioskPanels';
+import { ConnectionBadge } from './offline/ConnectionBadge';
+import { installKiosk } from './offline/install';
+import { useWakeLock } from './offline/useWakeLock';
 import { type KioskPairing, loadPairing } from './pairing';
 import { useKioskFlow } from './useKioskFlow';
+import { GONE_KEYS, useKioskInfo } from './useKioskInfo';
 
 // The QR display mode (decision 0044): its own chunk, with the words it reads.
 const KioskQrMode = lazy(async () => {
@@ -28,8 +29,6 @@ const KioskQrMode = lazy(async () => {
   return { default: mode.KioskQrMode };
 });
 const MODE_KEY = 'presente-kiosk-mode';
-
-const GONE_KEYS: Record<string, string> = { not_found: 'faceLink.unknown', link_inactive: 'faceLink.inactive', link_expired: 'faceLink.expired' };
 
 /**
  * The public attendance page /attendance/{token} (a kiosk, no login): company and link, the company's
@@ -47,20 +46,13 @@ export function KioskPage() {
       alive = false;
     };
   }, []);
-  const info = useQuery({
-    queryKey: ['kiosk', token, pairing?.kioskId ?? null],
-    enabled: pairing !== undefined,
-    queryFn: async () => {
-      const sentAt = Date.now();
-      const data = await fetchKioskInfo(token, pairing ?? null);
-      setServerTime(data.serverTime, sentAt, Date.now());
-      return data;
-    },
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  // From the server, or its last answer remembered here when the server cannot be reached (an offline reload).
+  const { info, online } = useKioskInfo(token, pairing);
   const paired = info.data?.kiosk === 'paired';
   const [mode, setMode] = useState<'face' | 'qr'>(() => (localStorage.getItem(MODE_KEY) === 'qr' ? 'qr' : 'face'));
+  // Installable (the link's manifest, the kiosk's service worker) and the screen kept on while it is a kiosk.
+  useEffect(() => installKiosk(token, { registerWorker: import.meta.env.PROD }), [token]);
+  useWakeLock(paired);
   const { videoRef, state, restart } = useCamera(info.isSuccess && paired && mode === 'face');
   const watch = useFaceWatch(videoRef, state.status === 'ready');
   const refetchInfo = info.refetch;
@@ -120,8 +112,16 @@ export function KioskPage() {
         <Stack gap="md">
           <Group component="header" justify="space-between" wrap="nowrap">
             <BrandLogo size="sm" />
-            <LanguageSwitch size="xs" />
+            <Group gap="xs" wrap="nowrap">
+              <ConnectionBadge online={online} />
+              <LanguageSwitch size="xs" />
+            </Group>
           </Group>
+          {!online && (
+            <Alert color="orange" variant="light" icon={<IconWifiOff size={18} />} data-testid="kiosk-offline">
+              {t('employee:kiosk.connection.offlineHint')}
+            </Alert>
+          )}
           <Paper component="main" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
             <Stack gap="md">
               <Stack gap={0} align="center" ta="center">
