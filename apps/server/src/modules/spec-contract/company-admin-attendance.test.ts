@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_PASSWORD } from '../../test/factories.js';
 import { postMultipart, signConsent } from '../face/test-helpers.js';
 import { type CompanyFixtures, companyFixtures } from './fixtures.js';
-import { replay, type SpecCall } from './replay.js';
+import { replay, type SpecCall, strangerCalls } from './replay.js';
 
 let t: TestApp;
 type F = CompanyFixtures & { recordIds: string[]; linkIds: string[] };
@@ -42,6 +42,7 @@ const calls: SpecCall<F>[] = [
     who: 'admin',
     method: 'GET',
     path: (x) => `${A}/attendance/weekly-summary?startDate=${addDays(x.today, -6)}&endDate=${x.today}`,
+    anyCompany: true,
     status: 200,
     fields: { data: 'object' },
   },
@@ -180,6 +181,12 @@ const calls: SpecCall<F>[] = [
     message: 'Se necesitan entre 3 y 5 capturas del rostro.',
   },
 ];
+
+describe('the same calls from another company’s admin: 404, nothing changed', () => {
+  it.each(strangerCalls(calls).map((c) => [c.spec, c] as const))('%s', async (_, call) => {
+    await replay(t, { ...f.actors, admin: f.stranger }, call, f);
+  });
+});
 
 describe('spec §7 Company admin (attendance, settings, holidays, face): the spec’s own payloads are accepted', () => {
   it.each(calls.map((c) => [c.spec, c] as const))('%s', async (_, call) => {

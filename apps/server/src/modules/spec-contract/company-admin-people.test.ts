@@ -5,7 +5,7 @@
 import { beforeAll, describe, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { type CompanyFixtures, companyFixtures } from './fixtures.js';
-import { replay, type SpecCall } from './replay.js';
+import { replay, type SpecCall, strangerCalls } from './replay.js';
 
 let t: TestApp;
 let f: CompanyFixtures;
@@ -136,6 +136,7 @@ const calls: SpecCall<CompanyFixtures>[] = [
     who: 'admin',
     method: 'GET',
     path: (x) => `${A}/attendance/monthly-calendar?page=1&limit=1000&employeeId=&employeeName=&departmentId=&position=&month=${Number(x.today.slice(5, 7))}&year=${x.today.slice(0, 4)}`,
+    anyCompany: true,
     status: 200,
     fields: {
       // "returns calendar list and pagination": the list is the data field (§7: responses are read from data).
@@ -185,6 +186,12 @@ const calls: SpecCall<CompanyFixtures>[] = [
   },
   { spec: 'Work locations: delete', who: 'admin', method: 'DELETE', path: (x) => `${A}/work-locations/${x.locations[1].id}`, status: 200, fields: { message: 'string' } },
 ];
+
+describe('the same calls from another company’s admin: 404, nothing changed', () => {
+  it.each(strangerCalls(calls).map((c) => [c.spec, c] as const))('%s', async (_, call) => {
+    await replay(t, { ...f.actors, admin: f.stranger }, call, f);
+  });
+});
 
 describe('spec §7 Company admin (people and places): the spec’s own payloads are accepted', () => {
   it.each(calls.map((c) => [c.spec, c] as const))('%s', async (_, call) => {

@@ -23,6 +23,8 @@ export async function companyFixtures(t: TestApp) {
   const day = (n: number) => `${today.slice(0, 8)}${String(n).padStart(2, '0')}`;
   return {
     actors,
+    /** Another company's admin: every call naming one of this company's rows answers 404 to them. */
+    stranger: await t.factories.companyAdmin(),
     company,
     admin,
     worker,

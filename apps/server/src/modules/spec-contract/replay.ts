@@ -23,6 +23,8 @@ export interface SpecCall<F> {
   fields?: Record<string, FieldType>;
   /** The spec's Spanish message (§5/§8), where it gives one for this call. */
   message?: string;
+  /** The path is computed (dates) but names no row: another company gets its own answer, not a 404. */
+  anyCompany?: true;
   /** Sends a prepared request instead (multipart). */
   send?: (f: F) => Promise<Response>;
 }
@@ -70,4 +72,15 @@ export async function replay<F>(t: TestApp, actors: Actors, call: SpecCall<F>, f
   }
   if (call.message) expect(json?.message, where).toBe(call.message);
   return res;
+}
+
+/**
+ * The same call from another company's admin, for the rows that name a row of the fixtures' company: 404, as if
+ * the row did not exist (the company always comes from the session). Run before the replay, so the replay's own
+ * success (a DELETE target still there, an edit still possible) shows the stranger's call changed nothing.
+ */
+export function strangerCalls<F>(calls: SpecCall<F>[]): SpecCall<F>[] {
+  return calls
+    .filter((c) => c.who === 'admin' && typeof c.path === 'function' && !c.send && !c.anyCompany)
+    .map((c) => ({ ...c, spec: `another company: ${c.spec}`, status: 404, fields: { code: 'string', message: 'string' }, message: undefined }));
 }
