@@ -53,7 +53,14 @@ describe('manual attendance times (POST/PUT /attendance checkIn, checkOut)', () 
 });
 
 describe('the reason: optional for the API (spec §7 payload), required by the web form (decision 0046)', () => {
-  const spec = { employeeId: '00000000-0000-4000-8000-000000000001', date: '2026-03-04', checkIn: '09:00', checkOut: '18:00', notes: 'Olvidó marcar', isPermission: false };
+  const spec = {
+    employeeId: '00000000-0000-4000-8000-000000000001',
+    date: '2026-03-04',
+    checkIn: '09:00',
+    checkOut: '18:00',
+    notes: 'Olvidó marcar',
+    isPermission: false,
+  };
   it("the API takes the spec's payload; a blank reason is no reason", () => {
     expect(manualAttendanceInput.parse(spec).reason).toBeUndefined();
     expect(manualAttendanceInput.parse({ ...spec, reason: '   ' }).reason).toBeUndefined();

@@ -58,7 +58,12 @@ function toInstant(value: string | null, date: string, timezone: string, rollAft
 }
 
 /** The values a manual record gets from the form: permission defaults, status and hours by the rules. */
-function computeValues(input: Input & { reason: string }, schedule: Awaited<ReturnType<typeof employeeContext>>['schedule'], timezone: string, lang: Ctx['lang']) {
+function computeValues(
+  input: Input & { reason: string },
+  schedule: Awaited<ReturnType<typeof employeeContext>>['schedule'],
+  timezone: string,
+  lang: Ctx['lang'],
+) {
   const checkInText = (input.isPermission ? (input.checkIn ?? schedule?.startTime) : input.checkIn) ?? null;
   const checkOutText = (input.isPermission ? (input.checkOut ?? schedule?.endTime) : input.checkOut) ?? null;
   const checkIn = toInstant(checkInText, input.date, timezone);

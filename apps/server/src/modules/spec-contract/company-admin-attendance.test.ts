@@ -27,14 +27,40 @@ beforeAll(async () => {
     recordIds.push(res.json().data.id);
   }
   const linkIds: string[] = [];
-  for (const name of ['Puerta A', 'Puerta B']) linkIds.push((await t.as(base.admin).post(`/api${A}/face-recognition/attendance-link`, { name })).json().data.id);
+  for (const name of ['Puerta A', 'Puerta B'])
+    linkIds.push((await t.as(base.admin).post(`/api${A}/face-recognition/attendance-link`, { name })).json().data.id);
   f = { ...base, recordIds, linkIds };
 });
 
-const page = { data: 'array', 'pagination.page': 'number', 'pagination.limit': 'number', 'pagination.total': 'number', 'pagination.totalPages': 'number' } as const;
-const record = { 'data.id': 'string', 'data.date': 'string', 'data.checkIn': 'string?', 'data.checkOut': 'string?', 'data.status': 'string', 'data.isPermission': 'boolean', 'data.method': 'string' } as const;
-const holiday = { name: 'Día del Trabajo', date: '2026-05-01', description: 'Feriado nacional', applyToAll: true, shouldPayFullDay: true, scheduleIds: '[]', isActive: true };
-const spreadJpeg = Buffer.from('/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==', 'base64');
+const page = {
+  data: 'array',
+  'pagination.page': 'number',
+  'pagination.limit': 'number',
+  'pagination.total': 'number',
+  'pagination.totalPages': 'number',
+} as const;
+const record = {
+  'data.id': 'string',
+  'data.date': 'string',
+  'data.checkIn': 'string?',
+  'data.checkOut': 'string?',
+  'data.status': 'string',
+  'data.isPermission': 'boolean',
+  'data.method': 'string',
+} as const;
+const holiday = {
+  name: 'Día del Trabajo',
+  date: '2026-05-01',
+  description: 'Feriado nacional',
+  applyToAll: true,
+  shouldPayFullDay: true,
+  scheduleIds: '[]',
+  isActive: true,
+};
+const spreadJpeg = Buffer.from(
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==',
+  'base64',
+);
 
 const calls: SpecCall<F>[] = [
   {
@@ -51,7 +77,14 @@ const calls: SpecCall<F>[] = [
     who: 'admin',
     method: 'POST',
     path: `${A}/attendance`,
-    body: (x) => ({ employeeId: x.worker.id, date: addDays(x.today, -1), checkIn: '09:05', checkOut: '18:00', notes: 'Olvidó marcar la entrada', isPermission: false }),
+    body: (x) => ({
+      employeeId: x.worker.id,
+      date: addDays(x.today, -1),
+      checkIn: '09:05',
+      checkOut: '18:00',
+      notes: 'Olvidó marcar la entrada',
+      isPermission: false,
+    }),
     status: 201,
     fields: { ...record, 'data.notes': 'string' },
   },
@@ -64,9 +97,24 @@ const calls: SpecCall<F>[] = [
     status: 200,
     fields: { ...record, 'data.notes': 'string' },
   },
-  { spec: 'DELETE /attendance/{id}', who: 'admin', method: 'DELETE', path: (x) => `${A}/attendance/${x.recordIds[1]}`, status: 200, fields: { message: 'string' } },
+  {
+    spec: 'DELETE /attendance/{id}',
+    who: 'admin',
+    method: 'DELETE',
+    path: (x) => `${A}/attendance/${x.recordIds[1]}`,
+    status: 200,
+    fields: { message: 'string' },
+  },
   // Company and profile
-  { spec: 'PUT /company/name {name}', who: 'admin', method: 'PUT', path: `${A}/company/name`, body: { name: 'Panadería La Espiga' }, status: 200, fields: { message: 'string' } },
+  {
+    spec: 'PUT /company/name {name}',
+    who: 'admin',
+    method: 'PUT',
+    path: `${A}/company/name`,
+    body: { name: 'Panadería La Espiga' },
+    status: 200,
+    fields: { message: 'string' },
+  },
   {
     spec: 'PUT /profile/password {currentPassword, newPassword}',
     who: 'admin',
@@ -76,7 +124,15 @@ const calls: SpecCall<F>[] = [
     status: 200,
     fields: { message: 'string' },
   },
-  { spec: 'PUT /profile/email {newEmail}', who: 'admin', method: 'PUT', path: `${A}/profile/email`, body: { newEmail: 'admin-contrato@laespiga.pe' }, status: 200, fields: { message: 'string' } },
+  {
+    spec: 'PUT /profile/email {newEmail}',
+    who: 'admin',
+    method: 'PUT',
+    path: `${A}/profile/email`,
+    body: { newEmail: 'admin-contrato@laespiga.pe' },
+    status: 200,
+    fields: { message: 'string' },
+  },
   {
     spec: 'GET /company/settings (data.plan)',
     who: 'admin',
@@ -115,7 +171,14 @@ const calls: SpecCall<F>[] = [
     status: 201,
     fields: { 'data.id': 'string', 'data.name': 'string', 'data.description': 'string', 'data.shouldPayFullDay': 'boolean', 'data.isActive': 'boolean' },
   },
-  { spec: 'Holidays: GET /holidays/{id}', who: 'admin', method: 'GET', path: (x) => `${A}/holidays/${x.holidays[0].id}`, status: 200, fields: { 'data.id': 'string', 'data.date': 'string' } },
+  {
+    spec: 'Holidays: GET /holidays/{id}',
+    who: 'admin',
+    method: 'GET',
+    path: (x) => `${A}/holidays/${x.holidays[0].id}`,
+    status: 200,
+    fields: { 'data.id': 'string', 'data.date': 'string' },
+  },
   {
     spec: 'Holidays: PUT /holidays/{id}',
     who: 'admin',
@@ -126,7 +189,14 @@ const calls: SpecCall<F>[] = [
     fields: { 'data.id': 'string', 'data.scheduleIds': 'array' },
   },
   { spec: 'Holidays: DELETE /holidays/{id}', who: 'admin', method: 'DELETE', path: (x) => `${A}/holidays/${x.holidays[1].id}`, status: 200 },
-  { spec: 'Holidays: GET /holidays/check (date)', who: 'admin', method: 'GET', path: `${A}/holidays/check?date=2026-05-01`, status: 200, fields: { 'data.isHoliday': 'boolean' } },
+  {
+    spec: 'Holidays: GET /holidays/check (date)',
+    who: 'admin',
+    method: 'GET',
+    path: `${A}/holidays/check?date=2026-05-01`,
+    status: 200,
+    fields: { 'data.isHoliday': 'boolean' },
+  },
   {
     spec: 'Holidays: GET /holidays/range (startDate, endDate)',
     who: 'admin',
@@ -142,7 +212,14 @@ const calls: SpecCall<F>[] = [
     method: 'GET',
     path: `${A}/face-recognition/attendance-links`,
     status: 200,
-    fields: { data: 'array', 'data.0.id': 'string', 'data.0.name': 'string', 'data.0.isActive': 'boolean', 'data.0.createdAt': 'string', 'data.0.expiresAt': 'string?' },
+    fields: {
+      data: 'array',
+      'data.0.id': 'string',
+      'data.0.name': 'string',
+      'data.0.isActive': 'boolean',
+      'data.0.createdAt': 'string',
+      'data.0.expiresAt': 'string?',
+    },
   },
   {
     spec: 'POST /face-recognition/attendance-link {name, expiresAt?}',
@@ -162,7 +239,13 @@ const calls: SpecCall<F>[] = [
     status: 200,
     fields: { 'data.isActive': 'boolean' },
   },
-  { spec: 'DELETE /face-recognition/attendance-link/{id}', who: 'admin', method: 'DELETE', path: (x) => `${A}/face-recognition/attendance-link/${x.linkIds[1]}`, status: 200 },
+  {
+    spec: 'DELETE /face-recognition/attendance-link/{id}',
+    who: 'admin',
+    method: 'DELETE',
+    path: (x) => `${A}/face-recognition/attendance-link/${x.linkIds[1]}`,
+    status: 200,
+  },
   {
     // The law wins (decision 0035, 0046): the worker's own consent is on file; one image is refused with a stable
     // code naming what is missing (3-5 captures), never a 500 and never a half enrolment.

@@ -15,7 +15,13 @@ beforeAll(async () => {
 });
 
 const A = '/company-admin-simple';
-const page = { data: 'array', 'pagination.page': 'number', 'pagination.limit': 'number', 'pagination.total': 'number', 'pagination.totalPages': 'number' } as const;
+const page = {
+  data: 'array',
+  'pagination.page': 'number',
+  'pagination.limit': 'number',
+  'pagination.total': 'number',
+  'pagination.totalPages': 'number',
+} as const;
 const schedule = {
   name: 'Turno mañana',
   startTime: '08:00',
@@ -76,7 +82,15 @@ const calls: SpecCall<CompanyFixtures>[] = [
     status: 200,
     fields: { ...page, 'data.0.id': 'string', 'data.0.name': 'string', 'data.0.startTime': 'string', 'data.0.workDays': 'string' },
   },
-  { spec: 'Schedules: POST', who: 'admin', method: 'POST', path: `${A}/schedules`, body: schedule, status: 201, fields: { 'data.id': 'string', 'data.name': 'string' } },
+  {
+    spec: 'Schedules: POST',
+    who: 'admin',
+    method: 'POST',
+    path: `${A}/schedules`,
+    body: schedule,
+    status: 201,
+    fields: { 'data.id': 'string', 'data.name': 'string' },
+  },
   {
     spec: 'Schedules: PUT /schedules/{id}',
     who: 'admin',
@@ -94,7 +108,15 @@ const calls: SpecCall<CompanyFixtures>[] = [
     method: 'GET',
     path: `${A}/employees?page=1&limit=10&search=`,
     status: 200,
-    fields: { ...page, 'data.0.id': 'string', 'data.0.firstName': 'string', 'data.0.lastName': 'string', 'data.0.email': 'string', 'data.0.employeeCode': 'string', 'data.0.status': 'string' },
+    fields: {
+      ...page,
+      'data.0.id': 'string',
+      'data.0.firstName': 'string',
+      'data.0.lastName': 'string',
+      'data.0.email': 'string',
+      'data.0.employeeCode': 'string',
+      'data.0.status': 'string',
+    },
   },
   {
     spec: 'Employees: POST (create sends no password; response may carry warning or message)',
@@ -114,7 +136,14 @@ const calls: SpecCall<CompanyFixtures>[] = [
     status: 200,
     fields: { 'data.id': 'string', 'data.email': 'string' },
   },
-  { spec: 'Employees: DELETE /employees/{id}', who: 'admin', method: 'DELETE', path: (x) => `${A}/employees/${x.employees[1].id}`, status: 200, fields: { message: 'string' } },
+  {
+    spec: 'Employees: DELETE /employees/{id}',
+    who: 'admin',
+    method: 'DELETE',
+    path: (x) => `${A}/employees/${x.employees[1].id}`,
+    status: 200,
+    fields: { message: 'string' },
+  },
   {
     spec: "POST /employees/{id}/reset-password (response message; data.emailStatus may be 'failed')",
     who: 'admin',
@@ -135,7 +164,8 @@ const calls: SpecCall<CompanyFixtures>[] = [
     spec: 'GET /attendance/monthly-calendar (page, limit, employeeId, employeeName, departmentId, position, month, year)',
     who: 'admin',
     method: 'GET',
-    path: (x) => `${A}/attendance/monthly-calendar?page=1&limit=1000&employeeId=&employeeName=&departmentId=&position=&month=${Number(x.today.slice(5, 7))}&year=${x.today.slice(0, 4)}`,
+    path: (x) =>
+      `${A}/attendance/monthly-calendar?page=1&limit=1000&employeeId=&employeeName=&departmentId=&position=&month=${Number(x.today.slice(5, 7))}&year=${x.today.slice(0, 4)}`,
     anyCompany: true,
     status: 200,
     fields: {
@@ -153,8 +183,23 @@ const calls: SpecCall<CompanyFixtures>[] = [
     },
   },
   // Departments
-  { spec: 'Departments: list', who: 'admin', method: 'GET', path: `${A}/departments`, status: 200, fields: { data: 'array', 'data.0.id': 'string', 'data.0.name': 'string', 'data.0._count.employees': 'number' } },
-  { spec: 'Departments: create {name}', who: 'admin', method: 'POST', path: `${A}/departments`, body: { name: 'Ventas' }, status: 201, fields: { 'data.id': 'string', 'data.name': 'string' } },
+  {
+    spec: 'Departments: list',
+    who: 'admin',
+    method: 'GET',
+    path: `${A}/departments`,
+    status: 200,
+    fields: { data: 'array', 'data.0.id': 'string', 'data.0.name': 'string', 'data.0._count.employees': 'number' },
+  },
+  {
+    spec: 'Departments: create {name}',
+    who: 'admin',
+    method: 'POST',
+    path: `${A}/departments`,
+    body: { name: 'Ventas' },
+    status: 201,
+    fields: { 'data.id': 'string', 'data.name': 'string' },
+  },
   {
     spec: 'Departments: update {id, name}',
     who: 'admin',
@@ -164,7 +209,14 @@ const calls: SpecCall<CompanyFixtures>[] = [
     status: 200,
     fields: { 'data.id': 'string', 'data.name': 'string' },
   },
-  { spec: 'Departments: delete', who: 'admin', method: 'DELETE', path: (x) => `${A}/departments/${x.departments[1].id}`, status: 200, fields: { message: 'string' } },
+  {
+    spec: 'Departments: delete',
+    who: 'admin',
+    method: 'DELETE',
+    path: (x) => `${A}/departments/${x.departments[1].id}`,
+    status: 200,
+    fields: { message: 'string' },
+  },
   // Work locations
   {
     spec: 'Work locations: list (page, limit)',
@@ -172,9 +224,25 @@ const calls: SpecCall<CompanyFixtures>[] = [
     method: 'GET',
     path: `${A}/work-locations?page=1&limit=10`,
     status: 200,
-    fields: { data: 'array', 'data.0.id': 'string', 'data.0.name': 'string', 'data.0.latitude': 'number', 'data.0.longitude': 'number', 'data.0.allowedRadius': 'number', 'data.0._count.schedules': 'number' },
+    fields: {
+      data: 'array',
+      'data.0.id': 'string',
+      'data.0.name': 'string',
+      'data.0.latitude': 'number',
+      'data.0.longitude': 'number',
+      'data.0.allowedRadius': 'number',
+      'data.0._count.schedules': 'number',
+    },
   },
-  { spec: 'Work locations: create', who: 'admin', method: 'POST', path: `${A}/work-locations`, body: location, status: 201, fields: { 'data.id': 'string', 'data.allowedRadius': 'number' } },
+  {
+    spec: 'Work locations: create',
+    who: 'admin',
+    method: 'POST',
+    path: `${A}/work-locations`,
+    body: location,
+    status: 201,
+    fields: { 'data.id': 'string', 'data.allowedRadius': 'number' },
+  },
   {
     spec: 'Work locations: update',
     who: 'admin',
@@ -184,7 +252,14 @@ const calls: SpecCall<CompanyFixtures>[] = [
     status: 200,
     fields: { 'data.id': 'string', 'data.name': 'string' },
   },
-  { spec: 'Work locations: delete', who: 'admin', method: 'DELETE', path: (x) => `${A}/work-locations/${x.locations[1].id}`, status: 200, fields: { message: 'string' } },
+  {
+    spec: 'Work locations: delete',
+    who: 'admin',
+    method: 'DELETE',
+    path: (x) => `${A}/work-locations/${x.locations[1].id}`,
+    status: 200,
+    fields: { message: 'string' },
+  },
 ];
 
 describe('the same calls from another company’s admin: 404, nothing changed', () => {

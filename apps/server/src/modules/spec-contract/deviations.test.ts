@@ -6,8 +6,8 @@
 import { addDays } from '@presente/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { afterAnswerSettled } from '../../lib/after-answer.js';
 import { attendanceRecords, manualChanges } from '../../db/schema/index.js';
+import { afterAnswerSettled } from '../../lib/after-answer.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { postMultipart, signConsent } from '../face/test-helpers.js';
 import { type CompanyFixtures, companyFixtures } from './fixtures.js';
@@ -106,9 +106,14 @@ describe("the spec's face register call (one image, no consent field)", () => {
   it('is refused with a stable code naming what is missing: first the worker’s consent, then the 3-5 captures; nothing stored', async () => {
     const worker = await t.factories.employee(f.company.id);
     const send = (lang = 'es') =>
-      postMultipart(t, '/api/company-admin-simple/face-recognition/register', f.admin, { employeeId: worker.id, descriptors: '[0.1,0.2]' }, [
-        { field: 'image', images: [Buffer.from('not decoded: the count is checked first')] },
-      ], { 'accept-language': lang });
+      postMultipart(
+        t,
+        '/api/company-admin-simple/face-recognition/register',
+        f.admin,
+        { employeeId: worker.id, descriptors: '[0.1,0.2]' },
+        [{ field: 'image', images: [Buffer.from('not decoded: the count is checked first')] }],
+        { 'accept-language': lang },
+      );
     expect((await send()).json()).toMatchObject({ code: 'consent_required' });
     await signConsent(t.db, worker.id);
     const one = await send();
@@ -132,7 +137,14 @@ describe('one message per problem', () => {
       const res = await t.anon.post('/api/auth/reset-password', { token: 'x', newPassword: '' }, { 'accept-language': lang });
       expect(res.json().errors).toEqual([{ path: 'newPassword', message: text }]);
     }
-    const reg = await t.anon.post('/api/auth/register', { name: 'X', email: 'x@x.pe', adminName: 'X', adminEmail: 'y@x.pe', password: '', confirmPassword: '' });
+    const reg = await t.anon.post('/api/auth/register', {
+      name: 'X',
+      email: 'x@x.pe',
+      adminName: 'X',
+      adminEmail: 'y@x.pe',
+      password: '',
+      confirmPassword: '',
+    });
     expect(reg.json().errors.filter((e: { path: string }) => e.path === 'password')).toEqual([{ path: 'password', message: 'La contraseña es requerida' }]);
   });
 });

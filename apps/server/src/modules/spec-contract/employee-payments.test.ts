@@ -38,7 +38,13 @@ beforeAll(async () => {
 });
 
 const E = '/employee';
-const page = { data: 'array', 'pagination.page': 'number', 'pagination.limit': 'number', 'pagination.total': 'number', 'pagination.totalPages': 'number' } as const;
+const page = {
+  data: 'array',
+  'pagination.page': 'number',
+  'pagination.limit': 'number',
+  'pagination.total': 'number',
+  'pagination.totalPages': 'number',
+} as const;
 
 const employeeCalls: SpecCall<F>[] = [
   {
@@ -122,7 +128,14 @@ const employeeCalls: SpecCall<F>[] = [
     fields: { 'data.record.checkIn': 'string', 'data.record.checkOut': 'string', message: 'string' },
     message: 'Salida registrada exitosamente',
   },
-  { spec: 'GET attendance/stats (period, default month)', who: 'employee', method: 'GET', path: `${E}/attendance/stats`, status: 200, fields: { data: 'object' } },
+  {
+    spec: 'GET attendance/stats (period, default month)',
+    who: 'employee',
+    method: 'GET',
+    path: `${E}/attendance/stats`,
+    status: 200,
+    fields: { data: 'object' },
+  },
   {
     spec: 'GET attendance/calendar (month, year; response days[])',
     who: 'employee',
@@ -206,7 +219,15 @@ const paymentCalls: SpecCall<F>[] = [
     status: 200,
     fields: { message: 'string' },
   },
-  { spec: 'POST /paypal/cancel-subscription {reason}', who: 'admin', method: 'POST', path: `${P}/cancel-subscription`, body: { reason: 'Ya no lo necesitamos' }, status: 200, fields: { message: 'string' } },
+  {
+    spec: 'POST /paypal/cancel-subscription {reason}',
+    who: 'admin',
+    method: 'POST',
+    path: `${P}/cancel-subscription`,
+    body: { reason: 'Ya no lo necesitamos' },
+    status: 200,
+    fields: { message: 'string' },
+  },
 ];
 
 describe('spec §7 Employee: the spec’s own payloads are accepted', () => {
