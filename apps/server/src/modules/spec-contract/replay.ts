@@ -10,6 +10,9 @@ import type { TestUser } from '../../test/factories.js';
 /** The type a field must have: `string?` also allows null or absent (the spec marks it optional). */
 export type FieldType = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'string?' | 'number?' | 'object?';
 
+/** A JSON body as the spec's client sends it. */
+export type Payload = Record<string, unknown>;
+
 export interface SpecCall<F> {
   /** The §7 line, as written in the spec. */
   spec: string;
@@ -17,7 +20,7 @@ export interface SpecCall<F> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Under /api; a function when the path names a row made for the test. */
   path: string | ((f: F) => string);
-  body?: unknown | ((f: F) => unknown | Promise<unknown>);
+  body?: Payload | ((f: F) => Payload | Promise<Payload>);
   status: number;
   /** Dotted paths into the JSON answer (`data.user.id`, `data.0.name`) and their types. */
   fields?: Record<string, FieldType>;
@@ -47,7 +50,7 @@ function typeOf(v: unknown): string {
 /** Sends one row and checks status, fields and message; returns the answer for the rows that need it. */
 export async function replay<F>(t: TestApp, actors: Actors, call: SpecCall<F>, f: F): Promise<Response> {
   const path = `/api${typeof call.path === 'function' ? call.path(f) : call.path}`;
-  const body = typeof call.body === 'function' ? await (call.body as (f: F) => unknown)(f) : call.body;
+  const body = typeof call.body === 'function' ? await call.body(f) : call.body;
   const client = call.who === 'anon' ? t.anon : t.as(actors[call.who]);
   const res = call.send
     ? await call.send(f)
