@@ -48,6 +48,8 @@ export const ATTENDANCE_MESSAGES = {
   },
   'attendance.checkOutBeforeIn': { es: 'La salida debe ser posterior a la entrada', en: 'Check-out must be after check-in' },
   'attendance.reasonRequired': { es: 'Indica el motivo del cambio', en: 'Enter the reason for the change' },
+  /** The reason a manual change gets when a spec client sends neither a reason nor notes (decision 0046). */
+  'attendance.reasonNotGiven': { es: 'sin motivo indicado', en: 'no reason given' },
   'attendance.exists': { es: 'Ya existe una asistencia para ese día; edítala', en: 'An attendance record exists for that day; edit it' },
   'attendance.notFound': { es: 'Asistencia no encontrada', en: 'Attendance record not found' },
   'attendance.created': { es: 'Asistencia creada exitosamente', en: 'Attendance created successfully' },

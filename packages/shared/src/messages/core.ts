@@ -64,7 +64,7 @@ export const CORE_MESSAGES = {
   'auth.passwordRequired': { es: 'La contraseña es requerida', en: 'Password is required' },
   'auth.registerSuccess': {
     es: 'Empresa registrada exitosamente, inicia sesión',
-    en: 'Registration successful, please log in',
+    en: 'Registration successful',
   },
   'auth.emailTaken': {
     es: 'Ya existe una cuenta con ese email',

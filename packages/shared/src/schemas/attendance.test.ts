@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../messages.js';
-import { manualAttendanceInput } from './attendance.js';
+import { attendanceDeleteInput, manualAttendanceForm, manualAttendanceInput } from './attendance.js';
 
 const body = (checkIn: unknown, checkOut: unknown = null) => ({
   employeeId: '00000000-0000-4000-8000-000000000001',
@@ -49,5 +49,27 @@ describe('manual attendance times (POST/PUT /attendance checkIn, checkOut)', () 
   it('still treats empty and null as "not set"', () => {
     expect(manualAttendanceInput.parse(body('09:00', '')).checkOut).toBeNull();
     expect(manualAttendanceInput.parse(body('09:00', null)).checkOut).toBeNull();
+  });
+});
+
+describe('the reason: optional for the API (spec §7 payload), required by the web form (decision 0046)', () => {
+  const spec = {
+    employeeId: '00000000-0000-4000-8000-000000000001',
+    date: '2026-03-04',
+    checkIn: '09:00',
+    checkOut: '18:00',
+    notes: 'Olvidó marcar',
+    isPermission: false,
+  };
+  it("the API takes the spec's payload; a blank reason is no reason", () => {
+    expect(manualAttendanceInput.parse(spec).reason).toBeUndefined();
+    expect(manualAttendanceInput.parse({ ...spec, reason: '   ' }).reason).toBeUndefined();
+    expect(manualAttendanceInput.parse({ ...spec, reason: ' Corrige ' }).reason).toBe('Corrige');
+    expect(attendanceDeleteInput.parse({}).reason).toBeUndefined();
+  });
+  it('the form still asks for one', () => {
+    const r = manualAttendanceForm.safeParse({ ...spec, reason: ' ' });
+    expect(r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${translate(i.message, 'es')}`)).toEqual(['reason: Indica el motivo del cambio']);
+    expect(manualAttendanceForm.safeParse({ ...spec, reason: 'x' }).success).toBe(true);
   });
 });

@@ -22,23 +22,39 @@ const timeOrIso = z
   .transform((v) => v || null)
   .nullish();
 
-/** Admin's manual attendance (spec §7 POST/PUT /attendance); every manual change needs a reason. */
-export const manualAttendanceInput = z
-  .object({
-    employeeId: z.uuid('validation.idInvalid'),
-    date: ymd('attendance.dateInvalid'),
-    checkIn: timeOrIso,
-    checkOut: timeOrIso,
-    notes: optionalText(500),
-    isPermission: z.boolean().default(false),
-    reason: z.string('attendance.reasonRequired').trim().min(1, 'attendance.reasonRequired').max(500, 'validation.tooLong'),
-  })
-  .refine((v) => v.isPermission || !!v.checkIn, { path: ['checkIn'], message: 'attendance.checkInRequired' });
+const requiredReason = z.string('attendance.reasonRequired').trim().min(1, 'attendance.reasonRequired').max(500, 'validation.tooLong');
+/** Absent, empty or blank is "not given": the server then falls back to the notes, else to "sin motivo indicado". */
+const optionalReason = z
+  .string('attendance.reasonRequired')
+  .trim()
+  .max(500, 'validation.tooLong')
+  .nullish()
+  .transform((v) => v || undefined);
+
+const manualAttendanceFields = {
+  employeeId: z.uuid('validation.idInvalid'),
+  date: ymd('attendance.dateInvalid'),
+  checkIn: timeOrIso,
+  checkOut: timeOrIso,
+  notes: optionalText(500),
+  isPermission: z.boolean().default(false),
+};
+const checkInUnlessPermission = (v: { isPermission: boolean; checkIn?: string | null }) => v.isPermission || !!v.checkIn;
+const checkInRule = { path: ['checkIn'], message: 'attendance.checkInRequired' };
+
+/**
+ * Admin's manual attendance (spec §7 POST/PUT /attendance). The spec's payload is {employeeId, date, checkIn,
+ * checkOut, notes, isPermission}: `reason` is an extension (issue 20 item 4; decision 0046). Without it the manual
+ * change keeps the notes as its reason, else "sin motivo indicado", with its author (decision 0039).
+ */
+export const manualAttendanceInput = z.object({ ...manualAttendanceFields, reason: optionalReason }).refine(checkInUnlessPermission, checkInRule);
 export type ManualAttendanceInput = z.input<typeof manualAttendanceInput>;
 
-export const attendanceDeleteInput = z.object({
-  reason: z.string('attendance.reasonRequired').trim().min(1, 'attendance.reasonRequired').max(500, 'validation.tooLong'),
-});
+/** The web form's rules: the same fields, and every change made in the form states its own reason. */
+export const manualAttendanceForm = z.object({ ...manualAttendanceFields, reason: requiredReason }).refine(checkInUnlessPermission, checkInRule);
+
+/** DELETE /attendance/{id}: the reason is optional for a spec client (then "sin motivo indicado"); the web sends one. */
+export const attendanceDeleteInput = z.object({ reason: optionalReason });
 
 export const monthlyCalendarQuery = pageQuery.extend({
   employeeId: z

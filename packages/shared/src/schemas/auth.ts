@@ -49,7 +49,7 @@ export const registerInput = z
     adminEmail: email('validation.adminEmailRequired'),
     password: z
       .string('validation.passwordRequired')
-      .min(1, 'validation.passwordRequired')
+      .min(1, { message: 'validation.passwordRequired', abort: true })
       .min(PASSWORD_MIN_ADMIN, 'validation.passwordMin8')
       .max(200, 'validation.tooLong'),
     confirmPassword: z.string('validation.passwordRequired').min(1, 'validation.passwordRequired'),
@@ -73,7 +73,7 @@ export const resetPasswordInput = z.object({
   token: z.string('validation.tokenRequired').min(1, 'validation.tokenRequired').max(200, 'validation.tokenRequired'),
   newPassword: z
     .string('validation.newPasswordRequired')
-    .min(1, 'validation.newPasswordRequired')
+    .min(1, { message: 'validation.newPasswordRequired', abort: true })
     .min(PASSWORD_MIN_EMPLOYEE, 'validation.passwordMin6')
     .max(200, 'validation.tooLong'),
 });

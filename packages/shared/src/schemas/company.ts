@@ -190,7 +190,7 @@ export const adminPasswordInput = z.object({
   currentPassword: z.string('profile.allFieldsRequired').min(1, 'profile.allFieldsRequired').max(200),
   newPassword: z
     .string('profile.allFieldsRequired')
-    .min(1, 'profile.allFieldsRequired')
+    .min(1, { message: 'profile.allFieldsRequired', abort: true })
     .min(PASSWORD_MIN_ADMIN, 'validation.passwordMin8')
     .max(200, 'validation.tooLong'),
 });

@@ -58,7 +58,12 @@ function toInstant(value: string | null, date: string, timezone: string, rollAft
 }
 
 /** The values a manual record gets from the form: permission defaults, status and hours by the rules. */
-function computeValues(input: Input, schedule: Awaited<ReturnType<typeof employeeContext>>['schedule'], timezone: string, lang: Ctx['lang']) {
+function computeValues(
+  input: Input & { reason: string },
+  schedule: Awaited<ReturnType<typeof employeeContext>>['schedule'],
+  timezone: string,
+  lang: Ctx['lang'],
+) {
   const checkInText = (input.isPermission ? (input.checkIn ?? schedule?.startTime) : input.checkIn) ?? null;
   const checkOutText = (input.isPermission ? (input.checkOut ?? schedule?.endTime) : input.checkOut) ?? null;
   const checkIn = toInstant(checkInText, input.date, timezone);
@@ -93,6 +98,14 @@ function computeValues(input: Input, schedule: Awaited<ReturnType<typeof employe
   };
 }
 
+/**
+ * The reason a manual change is recorded with: the one given; for a spec client that sends none (§7's payload has
+ * `notes`), the notes; else "sin motivo indicado" in the author's language (decision 0046). The web form always asks.
+ */
+function reasonOf(ctx: Ctx, reason: string | undefined, notes?: string | null) {
+  return (reason || notes?.trim() || translate('attendance.reasonNotGiven', ctx.lang)).slice(0, 500);
+}
+
 /** What the activity log keeps of a record: the same values a manual change keeps. */
 const snapshot = changeValues;
 
@@ -107,7 +120,8 @@ export async function createManual(ctx: Ctx, input: Input) {
   const { employee, schedule, timezone } = await employeeContext(ctx.db, companyId, input.employeeId, input.date);
   if (input.date > toLocal(new Date(), timezone).date)
     throw new AppError('validation_failed', 'attendance.futureDate', {}, [{ path: 'date', message: 'attendance.futureDate' }]);
-  const values = computeValues(input, schedule, timezone, ctx.lang);
+  const reason = reasonOf(ctx, input.reason, input.notes);
+  const values = computeValues({ ...input, reason }, schedule, timezone, ctx.lang);
   try {
     const row = await ctx.db.transaction(async (tx) => {
       const [created] = await tx
@@ -121,7 +135,7 @@ export async function createManual(ctx: Ctx, input: Input) {
         actorUserId: ctx.actor!.userId,
         type: input.isPermission ? 'permission_granted' : 'attendance_edit',
         title: input.isPermission ? 'activity.permissionRecorded' : 'activity.createdByAdmin',
-        details: { date: input.date, changes: snapshot(created), previousValues: null, reason: input.reason, method: 'manual' },
+        details: { date: input.date, changes: snapshot(created), previousValues: null, reason, method: 'manual' },
       });
       await recordManualChange(tx, ctx, {
         companyId,
@@ -129,7 +143,7 @@ export async function createManual(ctx: Ctx, input: Input) {
         recordId: created!.id,
         date: input.date,
         action: 'created',
-        reason: input.reason,
+        reason,
         previous: null,
         next: created,
       });
@@ -154,7 +168,8 @@ export async function updateManual(ctx: Ctx, id: string, input: Input) {
       .for('update');
     if (!current) throw new AppError('not_found', 'attendance.notFound');
     const { schedule, timezone } = await employeeContext(tx, companyId, current.employeeId, current.date, true);
-    const values = computeValues({ ...input, date: current.date }, schedule, timezone, ctx.lang);
+    const reason = reasonOf(ctx, input.reason, input.notes);
+    const values = computeValues({ ...input, reason, date: current.date }, schedule, timezone, ctx.lang);
     const [updated] = await tx.update(attendanceRecords).set(values).where(eq(attendanceRecords.id, id)).returning();
     await appendChain(tx, companyId, updated.id, updated.date, updated);
     await logActivity(tx, {
@@ -163,7 +178,7 @@ export async function updateManual(ctx: Ctx, id: string, input: Input) {
       actorUserId: ctx.actor!.userId,
       type: input.isPermission ? 'permission_granted' : 'attendance_edit',
       title: 'activity.editedByAdmin',
-      details: { date: current.date, changes: snapshot(updated), previousValues: snapshot(current), reason: input.reason, method: 'manual' },
+      details: { date: current.date, changes: snapshot(updated), previousValues: snapshot(current), reason, method: 'manual' },
     });
     await recordManualChange(tx, ctx, {
       companyId,
@@ -171,7 +186,7 @@ export async function updateManual(ctx: Ctx, id: string, input: Input) {
       recordId: id,
       date: current.date,
       action: 'updated',
-      reason: input.reason,
+      reason,
       previous: current,
       next: updated,
     });
@@ -186,8 +201,9 @@ export async function updateManual(ctx: Ctx, id: string, input: Input) {
  * and why (kept like the records, 5 years; decision 0008), and the activity log keeps its contents. It no
  * longer counts anywhere and a new record can be made for that day.
  */
-export async function deleteManual(ctx: Ctx, id: string, reason: string) {
+export async function deleteManual(ctx: Ctx, id: string, given?: string) {
   const companyId = requireCompany(ctx.actor);
+  const reason = reasonOf(ctx, given);
   const row = await ctx.db.transaction(async (tx) => {
     const [current] = await tx
       .select()

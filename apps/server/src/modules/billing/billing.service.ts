@@ -404,7 +404,8 @@ export async function reviseSubscription(ctx: Ctx, input: ReviseSubscriptionInpu
     .where(eq(subscriptions.id, row.id));
   if (result.approvalUrl) {
     return {
-      data: { success: true as const, approvalUrl: result.approvalUrl, revisionId, employeeCount: input.employeeCount },
+      // automaticUpgrade false: the spec's client reads it to choose between redirecting and the success alert (§7).
+      data: { success: true as const, approvalUrl: result.approvalUrl, automaticUpgrade: false, revisionId, employeeCount: input.employeeCount },
       messageKey: 'billing.revisionApprovalRequired',
     };
   }

@@ -1,5 +1,5 @@
 import { schemaResolver } from '@mantine/form';
-import { HHMM, isNightShift, manualAttendanceInput, parseHhmm } from '@presente/shared';
+import { HHMM, isNightShift, manualAttendanceForm, parseHhmm } from '@presente/shared';
 import { shownNote } from '../../../lib/notes';
 import type { AttendanceBody, CalendarAttendance, CalendarSchedule } from '../api';
 import { localTime } from './DayCell';
@@ -29,7 +29,7 @@ export function initialDayValues(employeeId: string, date: string, record: Calen
   };
 }
 
-const resolve = schemaResolver(manualAttendanceInput, { sync: true });
+const resolve = schemaResolver(manualAttendanceForm, { sync: true });
 
 /**
  * The shared schema's messages (keys of the shared catalogue). The check-in rule is reported together
