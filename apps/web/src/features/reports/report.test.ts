@@ -24,6 +24,8 @@ const SCHEDULE: Schedule = {
   allowManualAttendance: true,
   isActive: true,
   locationId: null,
+  createdAt: '2026-01-10T15:00:00.000Z',
+  updatedAt: '2026-01-10T15:00:00.000Z',
 };
 
 const record = (date: string, checkIn: string | null, checkOut: string | null, extra: Partial<ReportRecord> = {}): ReportRecord => ({

@@ -21,6 +21,8 @@ const MORNING: Schedule = {
   allowManualAttendance: false,
   isActive: true,
   locationId: null,
+  createdAt: '2026-01-10T15:00:00.000Z',
+  updatedAt: '2026-01-10T15:00:00.000Z',
   location: null,
   _count: { employees: 4 },
 };
