@@ -15,8 +15,7 @@ export const errorAnswer = z.looseObject({
 export type ErrorAnswer = z.infer<typeof errorAnswer>;
 
 /** `schema.response` entries for the error statuses a route may answer, all with the error envelope. */
-export const errorAnswers = <S extends number>(...statuses: S[]) =>
-  Object.fromEntries(statuses.map((s) => [s, errorAnswer])) as Record<S, typeof errorAnswer>;
+export const errorAnswers = <S extends number>(...statuses: S[]) => Object.fromEntries(statuses.map((s) => [s, errorAnswer])) as Record<S, typeof errorAnswer>;
 
 /**
  * The refusals any call behind a session may answer (bad input 400, no session 401, not allowed or plan limit

@@ -16,9 +16,7 @@ export const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/departments',
     { schema: { tags, body: departmentInput, response: { 201: savedAnswer(departmentAnswer), ...sessionErrorAnswers(409) } } },
     async (req, reply) =>
-      reply
-        .code(201)
-        .send({ data: presentDepartment(await service.createDepartment(req.ctx, req.body)), message: translate('department.created', req.lang) }),
+      reply.code(201).send({ data: presentDepartment(await service.createDepartment(req.ctx, req.body)), message: translate('department.created', req.lang) }),
   );
 
   app.put(
@@ -30,12 +28,8 @@ export const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.delete(
-    '/departments/:id',
-    { schema: { tags, params: idParam, response: { 200: messageAnswer, ...sessionErrorAnswers(404, 409) } } },
-    async (req) => {
-      await service.deleteDepartment(req.ctx, req.params.id);
-      return { message: translate('department.deleted', req.lang) };
-    },
-  );
+  app.delete('/departments/:id', { schema: { tags, params: idParam, response: { 200: messageAnswer, ...sessionErrorAnswers(404, 409) } } }, async (req) => {
+    await service.deleteDepartment(req.ctx, req.params.id);
+    return { message: translate('department.deleted', req.lang) };
+  });
 };

@@ -42,15 +42,17 @@ describe('declared answers of the admin screens (issue 20)', () => {
       await t.as(admin).post(`${base}/employees`, { firstName: 'Rosa', lastName: 'Quispe', email: 'rosa.answers@example.com', employeeCode: 'ANS-1' })
     ).json();
     expect(Object.keys(created.data).sort()).toEqual([...employeeKeys, 'emailStatus'].sort());
-    const updated = (await t.as(admin).put(`${base}/employees/${enrolled.id}`, {
-      firstName: one.firstName,
-      lastName: one.lastName,
-      email: one.email,
-      employeeCode: one.employeeCode,
-      scheduleId: one.scheduleId,
-      departmentId: one.departmentId,
-      phone: '987654321',
-    })).json();
+    const updated = (
+      await t.as(admin).put(`${base}/employees/${enrolled.id}`, {
+        firstName: one.firstName,
+        lastName: one.lastName,
+        email: one.email,
+        employeeCode: one.employeeCode,
+        scheduleId: one.scheduleId,
+        departmentId: one.departmentId,
+        phone: '987654321',
+      })
+    ).json();
     for (const answer of [one, list, created, updated]) {
       const keys = keysOf(answer);
       for (const field of INTERNAL) expect(keys.has(field), field).toBe(false);
@@ -64,8 +66,8 @@ describe('declared answers of the admin screens (issue 20)', () => {
     await t.factories.location(admin.companyId!);
     const holiday = await t.factories.holiday(admin.companyId!);
     const answers = await Promise.all(
-      ['/schedules', '/departments', '/work-locations', '/holidays?year=' + holiday.date.slice(0, 4), `/holidays/${holiday.id}`].map(
-        async (path) => (await t.as(admin).get(`${base}${path}`)).json(),
+      ['/schedules', '/departments', '/work-locations', `/holidays?year=${holiday.date.slice(0, 4)}`, `/holidays/${holiday.id}`].map(async (path) =>
+        (await t.as(admin).get(`${base}${path}`)).json(),
       ),
     );
     expect(answers[0].data[0]).toMatchObject({ id: schedule.id, _count: { employees: 0 }, location: null });

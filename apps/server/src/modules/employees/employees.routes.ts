@@ -22,10 +22,10 @@ import {
 } from '@presente/shared';
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireCompany } from '../../context.js';
 import { attendanceRecords } from '../../db/schema/index.js';
 import { employeePeriods } from '../attendance/periods.js';
-import { z } from 'zod';
 import { presentEmployee, presentImport } from './employees.presenter.js';
 import * as service from './employees.service.js';
 import { importEmployees } from './import.service.js';

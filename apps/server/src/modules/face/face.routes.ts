@@ -45,23 +45,26 @@ export const faceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/face-recognition/attendance-link',
     { schema: { tags, body: attendanceLinkInput, response: { 201: savedAnswer(attendanceLink), ...sessionErrorAnswers() } } },
-    async (req, reply) =>
-      reply.code(201).send({ data: await links.createLink(req.ctx, req.body), message: translate('faceLink.created', req.lang) }),
+    async (req, reply) => reply.code(201).send({ data: await links.createLink(req.ctx, req.body), message: translate('faceLink.created', req.lang) }),
   );
 
   app.patch(
     '/face-recognition/attendance-link/:id/toggle',
     { schema: { tags, params: idParam, body: attendanceLinkToggle, response: { 200: savedAnswer(attendanceLink), ...sessionErrorAnswers(404) } } },
     async (req) => {
-    const link = await links.toggleLink(req.ctx, req.params.id, req.body.isActive);
+      const link = await links.toggleLink(req.ctx, req.params.id, req.body.isActive);
       return { data: link, message: translate(link.isActive ? 'faceLink.activated' : 'faceLink.deactivated', req.lang) };
     },
   );
 
-  app.delete('/face-recognition/attendance-link/:id', { schema: { tags, params: idParam, response: { 200: messageAnswer, ...sessionErrorAnswers(404) } } }, async (req) => {
-    await links.deleteLink(req.ctx, req.params.id);
-    return { message: translate('faceLink.deleted', req.lang) };
-  });
+  app.delete(
+    '/face-recognition/attendance-link/:id',
+    { schema: { tags, params: idParam, response: { 200: messageAnswer, ...sessionErrorAnswers(404) } } },
+    async (req) => {
+      await links.deleteLink(req.ctx, req.params.id);
+      return { message: translate('faceLink.deleted', req.lang) };
+    },
+  );
 
   app.post(
     '/face-recognition/register',

@@ -67,8 +67,11 @@ export const holidayRoutes: FastifyPluginAsyncZod = async (app) => {
     data: presentHoliday(await service.getHoliday(req.ctx, req.params.id)),
   }));
 
-  app.post('/holidays', { schema: { tags, body: holidayInput, response: { 201: savedAnswer(holidayAnswer), ...sessionErrorAnswers(404) } } }, async (req, reply) =>
-    reply.code(201).send({ data: presentHoliday(await service.createHoliday(req.ctx, req.body)), message: translate('holiday.created', req.lang) }),
+  app.post(
+    '/holidays',
+    { schema: { tags, body: holidayInput, response: { 201: savedAnswer(holidayAnswer), ...sessionErrorAnswers(404) } } },
+    async (req, reply) =>
+      reply.code(201).send({ data: presentHoliday(await service.createHoliday(req.ctx, req.body)), message: translate('holiday.created', req.lang) }),
   );
 
   app.put(

@@ -1,4 +1,14 @@
-import { idParam, messageAnswer, pageQuery, paginationSchema, savedAnswer, scheduleAnswer, scheduleInput, sessionErrorAnswers, translate } from '@presente/shared';
+import {
+  idParam,
+  messageAnswer,
+  pageQuery,
+  paginationSchema,
+  savedAnswer,
+  scheduleAnswer,
+  scheduleInput,
+  sessionErrorAnswers,
+  translate,
+} from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { presentSchedule } from './schedules.presenter.js';

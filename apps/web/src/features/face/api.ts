@@ -6,9 +6,9 @@ import type {
   FaceConsentRecord,
   FaceConsentState,
   FaceConsentSummary,
-  FaceRegisterResult,
   FaceNoticeVersion,
   FaceOfficeConsentInput,
+  FaceRegisterResult,
   FaceSettings,
   FaceSettingsInput,
 } from '@presente/shared';
