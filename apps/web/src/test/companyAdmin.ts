@@ -34,6 +34,7 @@ export function employee(n: number, extra: Partial<Employee> = {}): Employee {
     lastName: ['Quispe', 'Flores', 'Rojas', 'Huamán', 'Torres'][n % 5],
     email: `empleado${n}@andes.pe`,
     employeeCode: `EMP-00${n}`,
+    documentType: null,
     documentNumber: null,
     position: 'Operario',
     phone: null,

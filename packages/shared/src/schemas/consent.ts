@@ -82,6 +82,9 @@ export const adminConsentStatus = z.object({
 });
 export type AdminConsentStatus = z.infer<typeof adminConsentStatus>;
 
+/** POST /face-recognition/consent-code: where the code went, masked. */
+export const consentCodeSent = z.object({ maskedEmail: z.string() });
+
 /** The printable record of one consent (admin of the company or the worker themself). */
 export const faceConsentRecord = z.object({
   id: z.string(),

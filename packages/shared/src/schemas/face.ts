@@ -94,6 +94,10 @@ export const faceRegisterFields = z.object({
 export const faceData = z.object({ confidence: z.number(), createdAt: z.string(), isActive: z.boolean() });
 export type FaceData = z.infer<typeof faceData>;
 
+/** POST /face-recognition/register: the enrolment's summary and how many templates were kept (never the templates). */
+export const faceRegisterResult = z.object({ employeeId: z.string(), faceData, templates: z.number() });
+export type FaceRegisterResult = z.infer<typeof faceRegisterResult>;
+
 /** GET /api/public/attendance/{token}. */
 export const kioskInfo = z.object({
   companyName: z.string(),

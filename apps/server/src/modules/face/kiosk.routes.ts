@@ -1,4 +1,4 @@
-import { apiErrorBody, kioskChallenge, kioskInfo, kioskManifest, kioskMarkFields, kioskMarkResult } from '@presente/shared';
+import { apiErrorBody, dataAnswer, errorAnswers, kioskChallenge, kioskInfo, kioskManifest, kioskMarkFields, kioskMarkResult } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
@@ -20,10 +20,8 @@ const kioskIdOf = (req: { headers: Record<string, unknown> }) => {
   return typeof v === 'string' ? v : undefined;
 };
 
-const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
-
-/** Error answers of the kiosk calls: the usual `{ message, code, errors? }` body. */
-const errors = <S extends number>(...statuses: S[]) => Object.fromEntries(statuses.map((s) => [s, apiErrorBody])) as Record<S, typeof apiErrorBody>;
+/** Error answers of the kiosk calls: the usual `{ message, code, errors? }` body; a malformed token or header is a 400, a busy database a 503. */
+const errors = <S extends number>(...statuses: S[]) => errorAnswers<S | 400 | 503>(400, 503, ...statuses);
 
 /**
  * The public kiosk of a facial attendance link (no session; the token is the credential). The page's
@@ -42,7 +40,7 @@ export const kioskRoutes: FastifyPluginAsyncZod = async (app) => {
         headers: kioskHeaders,
         description:
           'Company and link of a kiosk link, and whether the kiosk named by X-Kiosk-Id is paired with its company (`kiosk`); sets the signed device cookie. 404 not_found; 410 link_inactive / link_expired.',
-        response: { 200: envelope(kioskInfo), ...errors(404, 410) },
+        response: { 200: dataAnswer(kioskInfo), ...errors(404, 410) },
       },
     },
     async (req, reply) => {
@@ -87,7 +85,7 @@ export const kioskRoutes: FastifyPluginAsyncZod = async (app) => {
         headers: kioskHeaders,
         description:
           'A single-use active-liveness challenge for the paired kiosk named by X-Kiosk-Id: the order of head poses to follow, valid 90 s; its id is the nonce the mark signs. 403 kiosk_not_paired / kiosk_revoked; 429 rate_limited (per kiosk, or this IP sent too many unpaired calls).',
-        response: { 200: envelope(kioskChallenge), ...errors(403, 404, 410, 429) },
+        response: { 200: dataAnswer(kioskChallenge), ...errors(403, 404, 410, 429) },
       },
     },
     async (req) => ({ data: await kiosk.createChallenge(req.ctx, req.params.token, kioskIdOf(req)) }),
@@ -103,7 +101,7 @@ export const kioskRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         description:
           "Headers X-Kiosk-Id (a paired kiosk of the link's company) and X-Kiosk-Signature (ECDSA P-256 / SHA-256, IEEE P1363, base64url, over kioskSignedText: link, challengeId, kiosk, the SHA-256 of each frame part in order, frameTimes). multipart/form-data: challengeId, optional latitude, longitude, accuracy, frameTimes, and 3-6 unmirrored JPEG parts named `frames` following the challenge. Refusals: 400 challenge_invalid / captures_count / invalid_image / location_required; 403 kiosk_not_paired / kiosk_revoked / kiosk_signature_invalid / outside_geofence; 404 not_found; 409 already_completed; 410 link_inactive / link_expired; 422 no_face / multiple_faces / liveness_failed / face_not_recognized / frame_replayed; 429 rate_limited (per kiosk, kiosk cool-down, too many unpaired calls from the IP, or the share of the face engine of the company is full: Retry-After) / identity_cooldown; 503 face_unavailable.",
-        response: { 200: envelope(kioskMarkResult), ...errors(400, 403, 404, 409, 410, 422, 429, 503) },
+        response: { 200: dataAnswer(kioskMarkResult), ...errors(400, 403, 404, 409, 410, 422, 429, 503) },
       },
       // The token (and the link being active, and the IP's wrong tokens) and the paired kiosk are checked before
       // the body is read: a wrong token or an unpaired browser never makes the server take in up to 8 x 2 MB

@@ -192,7 +192,8 @@ describe('documentation and browser models', () => {
     for (const [path, method, statuses] of refusals)
       for (const status of statuses) {
         const body = answer(path, method, status);
-        expect(fields(body), `${method} ${path} ${status}`).toEqual(['code', 'errors', 'message']);
+        // The error envelope of plugins/error-handler.ts; feature and limit come with a plan limit.
+        expect(fields(body), `${method} ${path} ${status}`).toEqual(['code', 'errors', 'feature', 'limit', 'message']);
         expect(body.required).toEqual(['message', 'code']);
       }
     const settings = dataOf('/api/company-admin-simple/face-recognition/settings', 'get');

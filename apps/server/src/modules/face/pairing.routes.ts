@@ -1,4 +1,17 @@
-import { apiErrorBody, idParam, kioskPairInput, kioskPairingCode, kioskPairingCodeInput, kioskPairResult, pairedKiosk, translate } from '@presente/shared';
+import {
+  dataAnswer,
+  errorAnswers,
+  idParam,
+  kioskPairInput,
+  kioskPairingCode,
+  kioskPairingCodeInput,
+  kioskPairResult,
+  messageAnswer,
+  pairedKiosk,
+  savedAnswer,
+  sessionErrorAnswers,
+  translate,
+} from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as pairing from './pairing.service.js';
@@ -14,7 +27,7 @@ export const pairingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         body: kioskPairingCodeInput,
         description: 'A one-time pairing code (10 minutes) for a kiosk browser of the company; the kiosk takes the given name.',
-        response: { 201: z.object({ data: kioskPairingCode, message: z.string() }), 400: apiErrorBody },
+        response: { 201: savedAnswer(kioskPairingCode), ...sessionErrorAnswers() },
       },
     },
     async (req, reply) => reply.code(201).send({ data: await pairing.createPairingCode(req.ctx, req.body), message: translate('kiosk.codeCreated', req.lang) }),
@@ -26,7 +39,7 @@ export const pairingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description: 'The paired kiosks of the company, newest first, revoked ones included.',
-        response: { 200: z.object({ data: z.array(pairedKiosk) }) },
+        response: { 200: dataAnswer(z.array(pairedKiosk)), ...sessionErrorAnswers() },
       },
     },
     async (req) => ({ data: await pairing.listKiosks(req.ctx) }),
@@ -39,7 +52,7 @@ export const pairingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: idParam,
         description: "Unpairs a kiosk: its marks are refused from now on. 404 for another company's kiosk.",
-        response: { 200: z.object({ message: z.string() }), 404: apiErrorBody },
+        response: { 200: messageAnswer, ...sessionErrorAnswers(404) },
       },
     },
     async (req) => {
@@ -59,7 +72,7 @@ export const pairingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         body: kioskPairInput,
         description:
           'Pairs this browser as a kiosk: the one-time code from Configuración and the SPKI (base64) of an ECDSA P-256 public key. 400 pairing_code_invalid (unknown, used, expired) / validation_failed (not a P-256 key); 429 rate_limited after 10 wrong codes from an IP in 15 minutes.',
-        response: { 201: z.object({ data: kioskPairResult, message: z.string() }), 400: apiErrorBody, 429: apiErrorBody },
+        response: { 201: savedAnswer(kioskPairResult), ...errorAnswers(400, 403, 429, 503) },
       },
     },
     async (req, reply) => reply.code(201).send({ data: await pairing.pairKiosk(req.ctx, req.body), message: translate('kiosk.paired', req.lang) }),

@@ -1,40 +1,10 @@
-import type { DocumentType } from '@presente/shared';
-import { PAGE_SIZE } from '@presente/shared';
+import { type Department, type Employee, type ImportResult, type MailStatus, PAGE_SIZE } from '@presente/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { companySettingsKey } from '../plan-usage/api';
 
-export type EmployeeStatus = 'ACTIVE' | 'INACTIVE';
-
-/** An employee as the API answers it (spec §3). faceData stays null until a face is registered. */
-export interface Employee {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  employeeCode: string;
-  /** Absent from answers written before decision 0037. */
-  documentType?: DocumentType | null;
-  documentNumber: string | null;
-  position: string | null;
-  phone: string | null;
-  scheduleId: string | null;
-  departmentId: string | null;
-  status: EmployeeStatus;
-  hireDate: string | null;
-  createdAt: string;
-  updatedAt: string;
-  schedule: { id: string; name: string; startTime: string; endTime: string } | null;
-  department: { id: string; name: string } | null;
-  canLogin?: boolean;
-  faceData: { confidence: number; createdAt: string; isActive: boolean } | null;
-}
-
-export interface Department {
-  id: string;
-  name: string;
-  _count: { employees: number };
-}
+/** Answers of the employee and department calls: the shared schemas' types (employeeAnswer, departmentAnswer). */
+export type { Department, Employee, EmployeeStatus } from '@presente/shared';
 
 /** List filters: departmentId '' = all, 'none' = without department. */
 export interface EmployeeFilters {
@@ -46,30 +16,7 @@ export interface EmployeeFilters {
 /** What the create/edit form sends (shared schemas employeeCreateInput / employeeUpdateInput). */
 export type EmployeeBody = Record<string, unknown>;
 
-export interface ImportPreviewRow {
-  line: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  employeeCode: string;
-  documentType: DocumentType | null;
-  documentNumber: string | null;
-  position: string | null;
-  phone: string | null;
-  department: string | null;
-  schedule: string | null;
-  hireDate: string | null;
-}
-
-export interface ImportResult {
-  dryRun: boolean;
-  count: number;
-  newDepartments: string[];
-  rows: ImportPreviewRow[];
-  emailFailures: number;
-  /** Set-password mails handed to the job queue (decision 0032). */
-  mailsQueued?: number;
-}
+export type { ImportPreviewRow, ImportResult } from '@presente/shared';
 
 const BASE = '/company-admin-simple';
 
@@ -150,7 +97,7 @@ export function useDeleteEmployee() {
 export function useResetEmployeePassword() {
   return useMutation({
     mutationFn: async (id: string) => {
-      const res = await api.post<{ emailStatus: 'sent' | 'failed' }>(`${BASE}/employees/${id}/reset-password`);
+      const res = await api.post<{ emailStatus: MailStatus }>(`${BASE}/employees/${id}/reset-password`);
       return { emailStatus: res.data?.emailStatus ?? 'sent', message: res.message };
     },
   });

@@ -6,9 +6,9 @@ import type {
   FaceConsentRecord,
   FaceConsentState,
   FaceConsentSummary,
-  FaceData,
   FaceNoticeVersion,
   FaceOfficeConsentInput,
+  FaceRegisterResult,
   FaceSettings,
   FaceSettingsInput,
 } from '@presente/shared';
@@ -72,12 +72,6 @@ export function useDeleteLink() {
   });
 }
 
-export interface RegisterResult {
-  employeeId: string;
-  faceData: FaceData;
-  templates: number;
-}
-
 /** POST /register (multipart): 3-5 captures named `image` and the notice version the worker signed (decision 0035). */
 export function useRegisterFace() {
   const queryClient = useQueryClient();
@@ -89,7 +83,7 @@ export function useRegisterFace() {
       captures.forEach((blob, i) => {
         form.append('image', blob, `capture-${i + 1}.jpg`);
       });
-      const res = await api.post<RegisterResult>(`${BASE}/register`, form, { timeoutMs: REGISTER_TIMEOUT_MS });
+      const res = await api.post<FaceRegisterResult>(`${BASE}/register`, form, { timeoutMs: REGISTER_TIMEOUT_MS });
       return { result: res.data, message: res.message };
     },
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: employeeKeys.all }), queryClient.invalidateQueries({ queryKey: faceSettingsKey })]),

@@ -16,6 +16,8 @@ const PATRIAS: Holiday = {
   isActive: true,
   scheduleIds: ['10000000-0000-4000-8000-000000000001'],
   schedules: [{ id: '10000000-0000-4000-8000-000000000001', name: 'Turno mañana' }],
+  createdAt: '2026-01-10T15:00:00.000Z',
+  updatedAt: '2026-01-10T15:00:00.000Z',
 };
 
 const holidayCalls = (fetchMock: ReturnType<typeof mockApi>, method: string) =>

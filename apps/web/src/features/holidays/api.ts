@@ -1,19 +1,9 @@
-import { PAGE_SIZE } from '@presente/shared';
+import { type Holiday, PAGE_SIZE } from '@presente/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-/** A holiday (spec §3); date is a calendar day "YYYY-MM-DD". */
-export interface Holiday {
-  id: string;
-  name: string;
-  date: string;
-  description: string | null;
-  applyToAll: boolean;
-  shouldPayFullDay: boolean;
-  isActive: boolean;
-  scheduleIds: string[];
-  schedules: { id: string; name: string }[];
-}
+/** Answers of the holiday calls: the shared schema's type (holidayAnswer). */
+export type { Holiday } from '@presente/shared';
 
 /** month null = every month of the year. */
 export interface HolidayFilters {

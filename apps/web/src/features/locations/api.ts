@@ -1,18 +1,10 @@
-import { PAGE_SIZE } from '@presente/shared';
+import { type GeocodeResult, PAGE_SIZE, type WorkLocation } from '@presente/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { companySettingsKey } from '../plan-usage/api';
 
-/** A work location (geofence) as the API answers it (spec §3). */
-export interface WorkLocation {
-  id: string;
-  name: string;
-  address: string | null;
-  latitude: number;
-  longitude: number;
-  allowedRadius: number;
-  _count?: { schedules: number };
-}
+/** Answers of the location calls: the shared schemas' types (workLocationAnswer, geocodeResult). */
+export type { GeocodeResult, WorkLocation } from '@presente/shared';
 
 /** Body of POST/PUT /work-locations (shared locationInput). */
 export interface LocationBody {
@@ -21,12 +13,6 @@ export interface LocationBody {
   latitude: number;
   longitude: number;
   allowedRadius: number;
-}
-
-export interface GeocodeResult {
-  displayName: string;
-  latitude: number;
-  longitude: number;
 }
 
 const BASE = '/company-admin-simple';

@@ -22,8 +22,11 @@ const SCHEDULE: Schedule = {
   earlyCheckInMinutes: 30,
   countActualTime: false,
   allowManualAttendance: true,
+  allowQrAttendance: false,
   isActive: true,
   locationId: null,
+  createdAt: '2026-01-10T15:00:00.000Z',
+  updatedAt: '2026-01-10T15:00:00.000Z',
 };
 
 const record = (date: string, checkIn: string | null, checkOut: string | null, extra: Partial<ReportRecord> = {}): ReportRecord => ({

@@ -19,8 +19,11 @@ const MORNING: Schedule = {
   earlyCheckInMinutes: 30,
   countActualTime: false,
   allowManualAttendance: false,
+  allowQrAttendance: false,
   isActive: true,
   locationId: null,
+  createdAt: '2026-01-10T15:00:00.000Z',
+  updatedAt: '2026-01-10T15:00:00.000Z',
   location: null,
   _count: { employees: 4 },
 };

@@ -1,33 +1,13 @@
-import { PAGE_SIZE } from '@presente/shared';
+import { PAGE_SIZE, type Schedule, type WorkLocation } from '@presente/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { companySettingsKey } from '../plan-usage/api';
 
-/** A work schedule (spec §3); times are "HH:mm" in the company's timezone, workDays "1,2,3" (Monday=1). */
-export interface Schedule {
-  id: string;
-  name: string;
-  startTime: string;
-  endTime: string;
-  breakStartTime: string | null;
-  breakEndTime: string | null;
-  workDays: string;
-  lateToleranceMinutes: number;
-  allowEarlyCheckIn: boolean;
-  earlyCheckInMinutes: number;
-  countActualTime: boolean;
-  allowManualAttendance: boolean;
-  allowQrAttendance?: boolean;
-  isActive: boolean;
-  locationId: string | null;
-  location?: { id: string; name: string } | null;
-  _count?: { employees: number };
-}
+/** Answers of the schedule calls: the shared schema's type (scheduleAnswer). */
+export type { Schedule } from '@presente/shared';
 
-export interface WorkLocationOption {
-  id: string;
-  name: string;
-}
+/** A location in the schedule's select. */
+export type WorkLocationOption = Pick<WorkLocation, 'id' | 'name'>;
 
 /** Body of POST/PUT /schedules (shared scheduleInput). */
 export type ScheduleBody = Record<string, unknown>;

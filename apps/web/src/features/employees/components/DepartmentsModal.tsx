@@ -100,7 +100,7 @@ function DepartmentRow({ department }: { department: Department }) {
             {name}
           </Text>
           <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
-            {t('employees.departments.count', { count: department._count.employees })}
+            {t('employees.departments.count', { count: department._count?.employees ?? 0 })}
           </Badge>
         </Group>
         <Group gap={4} wrap="nowrap">

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** A write that answers only the translated confirmation (deletes, revocations). */
+export const messageAnswer = z.object({ message: z.string() });
+
+/** `{ data }`, and `{ data, message }` for a write confirmed in the reader's language. */
+export const dataAnswer = <T extends z.ZodType>(data: T) => z.object({ data });
+export const savedAnswer = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string() });
+
+/** A binary string in the OpenAPI document; typed as the bytes a handler sends. */
+const binary = z.string().meta({ format: 'binary' }) as unknown as z.ZodType<Uint8Array>;
+
+/**
+ * A file answered as bytes, declared the OpenAPI way: `content` keyed by media type, each a binary string.
+ * Fastify never runs a serialiser over a Buffer or a stream, so the schema documents and does not check.
+ */
+export const binaryAnswer = (description: string, ...mediaTypes: string[]) => ({
+  description,
+  content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: binary }])) as Record<string, { schema: typeof binary }>,
+});
