@@ -10,7 +10,8 @@ type Response = Record<string, unknown>;
  * document lists them and no route can answer an error in another shape.
  */
 export function declareErrorAnswers(route: RouteOptions) {
-  const schema: FastifySchema = (route.schema ??= {});
+  route.schema ??= {};
+  const schema: FastifySchema = route.schema;
   const response = { ...((schema.response as Response | undefined) ?? {}) };
   for (const range of ['4xx', '5xx']) if (!(range in response) && !(range.toUpperCase() in response)) response[range] = apiErrorBody;
   schema.response = response;
