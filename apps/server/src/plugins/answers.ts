@@ -1,6 +1,7 @@
 import { apiErrorBody } from '@presente/shared';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { ResponseSerializationError, serializerCompiler } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 
 type Response = Record<string, unknown>;
 
@@ -24,7 +25,8 @@ export class UndeclaredFieldError extends ResponseSerializationError {
     url: string,
     readonly fields: string[],
   ) {
-    super(method, url, { cause: new Error(`fields not in the response schema: ${fields.join(', ')}`) });
+    const issues = fields.map((path) => ({ code: 'custom' as const, path: [path], message: 'not named by the response schema', input: undefined }));
+    super(method, url, { cause: new ZodError(issues) });
     this.message = `${method} ${url} answered fields its response schema does not name: ${fields.join(', ')}`;
   }
 }
