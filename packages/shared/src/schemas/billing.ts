@@ -296,3 +296,6 @@ export const confirmRevisionAnswer = z.object({
 });
 /** POST /paypal/webhook: what became of PayPal's event (idempotent: a repeated event is a duplicate). */
 export const webhookAnswer = z.object({ eventId: z.string(), outcome: z.enum(['applied', 'duplicate', 'ignored']) });
+export type CancelSubscriptionAnswer = z.infer<typeof cancelSubscriptionAnswer>;
+export type ConfirmRevisionAnswer = z.infer<typeof confirmRevisionAnswer>;
+export type ReviseAnswer = z.infer<typeof reviseAnswer>;
