@@ -17,6 +17,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { publicConfigRoutes } from './modules/public-config/public-config.routes.js';
 import { qrKioskRoutes } from './modules/qr-punch/qr-kiosk.routes.js';
 import { registerRoutes } from './modules/register/register.routes.js';
+import { declareErrorAnswers, strictSerializerCompiler } from './plugins/answers.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerCompression } from './plugins/compression.js';
 import { frameworkErrors, installErrorHandler } from './plugins/error-handler.js';
@@ -36,6 +37,11 @@ export interface BuildOptions {
   https?: TlsOptions;
   /** Told of every route as it is registered (the fuzz suite's list of routes; test/fuzz.ts). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * Fail an answer that carries a field its response schema does not name (a 500 naming the fields) instead
+   * of stripping it: the test build's check that every answer is declared whole (issue 20). Off in production.
+   */
+  strictAnswers?: boolean;
 }
 
 /** The ONE list of route modules, all under /api. */
@@ -69,8 +75,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(opts.strictAnswers ? strictSerializerCompiler : serializerCompiler);
   app.decorate('deps', deps);
+  app.addHook('onRoute', declareErrorAnswers);
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
   installErrorHandler(app);

@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 const PLATFORM_PATHS = /^\/api\/super-admin(\/|$)/;
 
@@ -16,7 +17,10 @@ export async function registerOpenApi(app: FastifyInstance) {
   });
   // The platform's own routes (the super admin's) are listed only for a signed-in super admin; everyone else
   // gets the document a customer's integration needs (issue 18: it listed every route to anyone).
-  app.get('/api/openapi.json', { schema: { hide: true } }, async (req) => {
+  const document = z
+    .looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) })
+    .describe('The OpenAPI 3 document, passed through whole.');
+  app.get('/api/openapi.json', { schema: { hide: true, response: { 200: document } } }, async (req) => {
     const doc = app.swagger() as { paths?: Record<string, unknown> };
     if (req.actor?.role === 'SUPER_ADMIN') return doc;
     const paths = Object.fromEntries(Object.entries(doc.paths ?? {}).filter(([path]) => !PLATFORM_PATHS.test(path)));

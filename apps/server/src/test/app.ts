@@ -53,7 +53,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { da
   // Tests read mail from memory; nothing is written to disk.
   (deps as { mailer: AppDeps['mailer'] }).mailer = memoryMailer();
   const routes: RouteOptions[] = [];
-  const app = await buildApp(deps, { ...(process.env.TEST_LOG ? { logger: log } : {}), onRoute: (r) => void routes.push(r) });
+  const app = await buildApp(deps, { ...(process.env.TEST_LOG ? { logger: log } : {}), onRoute: (r) => void routes.push(r), strictAnswers: true });
   await app.ready();
   const factories = makeFactories(deps.db);
 

@@ -168,6 +168,7 @@ export type SuperAdminCompany = z.infer<typeof superAdminCompany>;
 export const superAdminToggleAdminInput = z.object({ isActive: z.boolean('admin.isActiveRequired') });
 
 export const superAdminAdminStatus = z.object({ isActive: z.boolean(), name: z.string(), email: z.string() });
+export type SuperAdminAdminStatus = z.infer<typeof superAdminAdminStatus>;
 
 export const superAdminChangePasswordInput = z
   .object({

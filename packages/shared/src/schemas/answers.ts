@@ -1,10 +1,8 @@
 import { z } from 'zod';
 
-/** A write that answers only the translated confirmation (deletes, revocations). */
-export const messageAnswer = z.object({ message: z.string() });
+// `dataAnswer` and `messageAnswer` live in common.ts (one home); this file adds the saved and binary answers.
 
-/** `{ data }`, and `{ data, message }` for a write confirmed in the reader's language. */
-export const dataAnswer = <T extends z.ZodType>(data: T) => z.object({ data });
+/** `{ data, message }`: a write confirmed in the reader's language. */
 export const savedAnswer = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string() });
 
 /** A binary string in the OpenAPI document; typed as the bytes a handler sends. */

@@ -104,3 +104,11 @@ export const captchaConfig = z.object({
   challengeUrl: z.string().optional(),
 });
 export type CaptchaConfig = z.infer<typeof captchaConfig>;
+
+/**
+ * GET /auth/altcha/challenge: the bare challenge altcha-lib signs, as the ALTCHA widget expects it (no envelope).
+ * Passed through whole: its fields are the library's, not ours.
+ */
+export const altchaChallenge = z
+  .looseObject({ parameters: z.looseObject({ nonce: z.string() }), signature: z.string().optional() })
+  .describe("An ALTCHA proof-of-work challenge (altcha-lib's format, passed through whole).");

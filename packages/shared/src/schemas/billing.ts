@@ -245,3 +245,57 @@ export const reviseAnswer = z.object({
   /** An approved increase: its seats are usable from this billing date, when PayPal charges them (decision 0041). */
   effectiveFrom: z.string().nullable().optional(),
 });
+
+const planLimits = z.object({ employees: z.number(), schedules: z.number(), locations: z.number(), links: z.number() });
+/** GET /paypal/plans: the catalogue planCatalogue builds (FREE, PREMIUM, ENTERPRISE), the server price and the payment mode. */
+export const planCatalogueAnswer = z.object({
+  mode: z.enum(BILLING_MODES),
+  paypalClientId: z.string().nullable(),
+  currency: z.string(),
+  billingCycles: z.array(z.enum(BILLING_CYCLES)),
+  terms: z.object({ graceDays: z.number(), arrearsDeletionDays: z.number(), retentionDays: z.number() }),
+  plans: z.array(
+    z.union([
+      z.object({
+        id: z.literal('FREE'),
+        price: z.number(),
+        limits: planLimits,
+        includes: z.object({ exports: z.boolean() }),
+        features: z.array(z.string()),
+      }),
+      z.object({
+        id: z.literal('PREMIUM'),
+        pricePerEmployee: z.number(),
+        minEmployees: z.number(),
+        maxEmployees: z.number(),
+        limits: planLimits,
+        includes: z.object({ exports: z.boolean() }),
+        features: z.array(z.string()),
+      }),
+      z.object({ id: z.literal('ENTERPRISE'), minEmployees: z.number(), salesContactUrl: z.string().nullable(), features: z.array(z.string()) }),
+    ]),
+  ),
+});
+/** POST /paypal/confirm-subscription: the company's plan and paid seats after the activation. */
+export const confirmSubscriptionAnswer = z.object({
+  success: z.literal(true),
+  plan: z.enum(['FREE', 'PREMIUM']),
+  maxEmployees: z.number(),
+  subscriptionId: z.string(),
+});
+/** POST /paypal/cancel-subscription: Premium access lasts until accessUntil. */
+export const cancelSubscriptionAnswer = z.object({ success: z.literal(true), status: z.literal('CANCELLED'), accessUntil: z.string().nullable() });
+/** POST /paypal/confirm-revision: applied now, approved for the next billing date (effectiveFrom), or still pending. */
+export const confirmRevisionAnswer = z.object({
+  success: z.literal(true),
+  applied: z.boolean(),
+  approved: z.boolean(),
+  effectiveFrom: z.string().nullable(),
+  employeeCount: z.number(),
+  maxEmployees: z.number(),
+});
+/** POST /paypal/webhook: what became of PayPal's event (idempotent: a repeated event is a duplicate). */
+export const webhookAnswer = z.object({ eventId: z.string(), outcome: z.enum(['applied', 'duplicate', 'ignored']) });
+export type CancelSubscriptionAnswer = z.infer<typeof cancelSubscriptionAnswer>;
+export type ConfirmRevisionAnswer = z.infer<typeof confirmRevisionAnswer>;
+export type ReviseAnswer = z.infer<typeof reviseAnswer>;

@@ -112,3 +112,21 @@ export const apiErrorBody = z.looseObject({
   code: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
+
+/** The usual success envelope: `{ data, message? }`. */
+export const dataAnswer = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string().optional() });
+/** A success answer that only says what happened. */
+export const messageAnswer = z.object({ message: z.string() });
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Content types of the files the API answers. */
+export const FILE_TYPES = { xlsx: XLSX, pdf: 'application/pdf', csv: 'text/csv', html: 'text/html' } as const;
+
+/**
+ * The declared answer of a route that answers a file or a page, not JSON (issue 20): its content types,
+ * each a binary string, with what it is. Fastify sends the bytes as they are; the OpenAPI document lists them.
+ */
+export const fileAnswer = (description: string, types: string[]) => ({
+  description,
+  content: Object.fromEntries(types.map((type) => [type, { schema: z.string().meta({ format: 'binary', description }) }])),
+});

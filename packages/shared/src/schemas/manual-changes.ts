@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, pageQuery } from './common.js';
+import { optionalText, pageQuery, paginationSchema } from './common.js';
 
 /**
  * Manual changes of attendance records and the worker's answer (decision 0039). The worker answers once:
@@ -33,25 +33,35 @@ export const manualChangesQuery = ownManualChangesQuery.extend({
     .or(z.literal('').transform(() => undefined)),
 });
 
-export interface ManualChangeValuesView {
-  checkIn: string | null;
-  checkOut: string | null;
-  isPermission: boolean;
-  notes: string | null;
-}
+/** The values of a record before or after a manual change. */
+export const manualChangeValuesView = z.object({
+  checkIn: z.string().nullable(),
+  checkOut: z.string().nullable(),
+  isPermission: z.boolean(),
+  notes: z.string().nullable(),
+});
+export type ManualChangeValuesView = z.infer<typeof manualChangeValuesView>;
+
 /** One manual change as both the worker and the admin see it. */
-export interface ManualChangeView {
-  id: string;
-  employeeId: string;
-  employeeName: string;
-  date: string;
-  action: ManualChangeAction;
-  authorName: string;
-  reason: string | null;
-  createdAt: string;
-  previous: ManualChangeValuesView | null;
-  next: ManualChangeValuesView | null;
-  answer: ManualChangeAnswer;
-  answerComment: string | null;
-  answeredAt: string | null;
-}
+export const manualChangeView = z.object({
+  id: z.string(),
+  employeeId: z.string(),
+  employeeName: z.string(),
+  date: z.string(),
+  action: z.enum(MANUAL_CHANGE_ACTIONS),
+  authorName: z.string(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  previous: manualChangeValuesView.nullable(),
+  next: manualChangeValuesView.nullable(),
+  answer: z.enum(MANUAL_CHANGE_ANSWERS),
+  answerComment: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+});
+export type ManualChangeView = z.infer<typeof manualChangeView>;
+
+/** GET /employee/manual-changes and /company-admin-simple/attendance/manual-changes: a page, and how many await an answer. */
+export const manualChangesPage = z.object({
+  data: z.object({ changes: z.array(manualChangeView), pending: z.number() }),
+  pagination: paginationSchema,
+});

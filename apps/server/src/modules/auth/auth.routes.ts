@@ -1,4 +1,5 @@
 import {
+  altchaChallenge,
   captchaConfig,
   companyConfig as companyConfigSchema,
   emailChangeUndoInput,
@@ -36,9 +37,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // The ALTCHA widget fetches this itself and expects the bare challenge, not an envelope.
-  app.get('/auth/altcha/challenge', { config: perIp(60), schema: { tags: ['auth'], hide: true } }, async (_req, reply) => {
+  app.get('/auth/altcha/challenge', { config: perIp(60), schema: { tags: ['auth'], hide: true, response: { 200: altchaChallenge } } }, async (_req, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return app.deps.captcha.challenge();
+    return (await app.deps.captcha.challenge()) as z.output<typeof altchaChallenge>;
   });
 
   app.post(

@@ -1,18 +1,25 @@
 import {
   billingHistoryEntry,
   billingHistoryQuery,
+  cancelSubscriptionAnswer,
   cancelSubscriptionInput,
+  confirmRevisionAnswer,
   confirmRevisionInput,
+  confirmSubscriptionAnswer,
   confirmSubscriptionInput,
   createPlanAnswer,
   createPlanInput,
   employeePriceAnswer,
+  FILE_TYPES,
+  fileAnswer,
   type Language,
   paginationSchema,
+  planCatalogueAnswer,
   reviseAnswer,
   reviseSubscriptionInput,
   subscriptionDetailsAnswer,
   translate,
+  webhookAnswer,
 } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -50,17 +57,21 @@ const adminCalls: FastifyPluginAsyncZod = async (admin) => {
     data: billing.employeePrice(req.ctx),
   }));
 
-  admin.get('/paypal/plans', { schema: { tags } }, async (req) => ({ data: billing.catalogue(req.ctx) }));
+  admin.get('/paypal/plans', { schema: { tags, response: { 200: envelope(planCatalogueAnswer) } } }, async (req) => ({ data: billing.catalogue(req.ctx) }));
 
   admin.post('/paypal/create-plan', { schema: { tags, body: createPlanInput, response: { 200: envelope(createPlanAnswer) } } }, async (req) => ({
     data: await billing.createPlan(req.ctx, req.body),
     message: translate('billing.planCreated', req.lang),
   }));
 
-  admin.post('/paypal/confirm-subscription', { schema: { tags, body: confirmSubscriptionInput } }, async (req) => ({
-    data: await billing.confirmSubscription(req.ctx, req.body),
-    message: translate('billing.activated', req.lang),
-  }));
+  admin.post(
+    '/paypal/confirm-subscription',
+    { schema: { tags, body: confirmSubscriptionInput, response: { 200: envelope(confirmSubscriptionAnswer) } } },
+    async (req) => ({
+      data: await billing.confirmSubscription(req.ctx, req.body),
+      message: translate('billing.activated', req.lang),
+    }),
+  );
 
   admin.get('/paypal/subscription-details', { schema: { tags, response: { 200: envelope(subscriptionDetailsAnswer) } } }, async (req) => ({
     data: await billing.subscriptionDetails(req.ctx),
@@ -72,17 +83,21 @@ const adminCalls: FastifyPluginAsyncZod = async (admin) => {
     async (req) => billing.billingHistory(req.ctx, req.query),
   );
 
-  admin.post('/paypal/cancel-subscription', { schema: { tags, body: cancelSubscriptionInput.optional() } }, async (req) => ({
-    data: await billing.cancelSubscription(req.ctx, req.body?.reason),
-    message: translate('billing.cancelled', req.lang),
-  }));
+  admin.post(
+    '/paypal/cancel-subscription',
+    { schema: { tags, body: cancelSubscriptionInput.optional(), response: { 200: envelope(cancelSubscriptionAnswer) } } },
+    async (req) => ({
+      data: await billing.cancelSubscription(req.ctx, req.body?.reason),
+      message: translate('billing.cancelled', req.lang),
+    }),
+  );
 
   admin.post('/paypal/revise-subscription', { schema: { tags, body: reviseSubscriptionInput, response: { 200: envelope(reviseAnswer) } } }, async (req) => {
     const { data, messageKey, messageParams } = await billing.reviseSubscription(req.ctx, req.body);
     return { data, message: withParams(translate(messageKey, req.lang), messageParams) };
   });
 
-  admin.post('/paypal/confirm-revision', { schema: { tags, body: confirmRevisionInput } }, async (req) => {
+  admin.post('/paypal/confirm-revision', { schema: { tags, body: confirmRevisionInput, response: { 200: envelope(confirmRevisionAnswer) } } }, async (req) => {
     const { data, messageKey, messageParams } = await billing.confirmRevision(req.ctx, req.body);
     return { data, message: withParams(translate(messageKey, req.lang), messageParams) };
   });
@@ -104,7 +119,10 @@ const webhook: FastifyPluginAsyncZod = async (hook) => {
   });
   hook.post(
     '/paypal/webhook',
-    { schema: { tags, hide: true }, config: { rateLimit: { max: 300 * hook.deps.config.RATE_LIMIT_SCALE, timeWindow: 60_000 } } },
+    {
+      schema: { tags, hide: true, response: { 200: z.object({ data: webhookAnswer }) } },
+      config: { rateLimit: { max: 300 * hook.deps.config.RATE_LIMIT_SCALE, timeWindow: 60_000 } },
+    },
     async (req) => ({ data: await handleWebhook(req.ctx.deps, req.headers, req.rawBody ?? '', req.body) }),
   );
 };
@@ -115,11 +133,17 @@ const simulator: FastifyPluginAsyncZod = async (sim) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   const params = z.object({ id: z.string().min(1).max(64) });
+  /** The simulator's approval page (404: the subscription is unknown); the decision goes back to the app by a 303. */
+  const approvalPage = {
+    200: fileAnswer("The simulator's approval page.", [FILE_TYPES.html]),
+    404: fileAnswer('The page saying the subscription is unknown.', [FILE_TYPES.html]),
+  };
+  const decisionAnswer = { 303: z.null().describe('Back to the app (Location), as PayPal returns the buyer.'), 404: approvalPage[404] };
   const pageLang = (query: { lang?: string }, fallback: Language): Language => (query.lang === 'en' || query.lang === 'es' ? query.lang : fallback);
 
   sim.get(
     `${SIMULATOR_APPROVE_PATH.replace('/api', '')}/:id`,
-    { schema: { hide: true, params, querystring: z.object({ lang: z.string().optional() }) } },
+    { schema: { hide: true, params, querystring: z.object({ lang: z.string().optional() }), response: approvalPage } },
     async (req, reply) => {
       const provider = req.ctx.deps.billing;
       if (!isSimulator(provider)) return reply.callNotFound();
@@ -136,7 +160,7 @@ const simulator: FastifyPluginAsyncZod = async (sim) => {
 
   sim.post(
     `${SIMULATOR_APPROVE_PATH.replace('/api', '')}/:id`,
-    { schema: { hide: true, params, body: z.object({ decision: z.enum(['approve', 'cancel']) }) } },
+    { schema: { hide: true, params, body: z.object({ decision: z.enum(['approve', 'cancel']) }), response: decisionAnswer } },
     async (req, reply) => {
       const provider = req.ctx.deps.billing;
       if (!isSimulator(provider)) return reply.callNotFound();

@@ -1,11 +1,24 @@
-import { adminPasswordInput, attendanceSettingsInput, companyNameInput, emailChangeInput, translate } from '@presente/shared';
+import {
+  adminPasswordInput,
+  attendanceSettingsInput,
+  availableYears,
+  companyNameInput,
+  companySettingsAnswer,
+  dataAnswer,
+  emailChangeInput,
+  messageAnswer,
+  tourStatus,
+  translate,
+} from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as service from './company.service.js';
 
 /** Company settings, the admin's own profile and the guided tour (under /company-admin-simple). */
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/company/settings', { schema: { tags: ['company'] } }, async (req) => ({ data: await service.companySettings(req.ctx) }));
+  app.get('/company/settings', { schema: { tags: ['company'], response: { 200: dataAnswer(companySettingsAnswer) } } }, async (req) => ({
+    data: await service.companySettings(req.ctx),
+  }));
 
   const attendanceSettingsEnvelope = z.object({ data: attendanceSettingsInput, message: z.string().optional() });
   app.get(
@@ -37,29 +50,41 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.put('/company/name', { schema: { tags: ['company'], body: companyNameInput } }, async (req) => {
-    await service.renameCompany(req.ctx, req.body.name);
-    return { data: { name: req.body.name }, message: translate('company.nameUpdated', req.lang) };
-  });
+  app.put(
+    '/company/name',
+    { schema: { tags: ['company'], body: companyNameInput, response: { 200: dataAnswer(z.object({ name: z.string() })) } } },
+    async (req) => {
+      await service.renameCompany(req.ctx, req.body.name);
+      return { data: { name: req.body.name }, message: translate('company.nameUpdated', req.lang) };
+    },
+  );
 
-  app.put('/profile/password', { schema: { tags: ['company'], body: adminPasswordInput } }, async (req) => {
+  app.put('/profile/password', { schema: { tags: ['company'], body: adminPasswordInput, response: { 200: messageAnswer } } }, async (req) => {
     await service.changeAdminPassword(req.ctx, req.actor!, req.body);
     return { message: translate('profile.passwordChanged', req.lang) };
   });
 
-  app.put('/profile/email', { schema: { tags: ['company'], body: emailChangeInput } }, async (req) => {
-    await service.changeAdminEmail(req.ctx, req.actor!, req.body);
-    return { data: { email: req.body.newEmail }, message: translate('profile.adminEmailUpdated', req.lang) };
-  });
+  app.put(
+    '/profile/email',
+    { schema: { tags: ['company'], body: emailChangeInput, response: { 200: dataAnswer(z.object({ email: z.string() })) } } },
+    async (req) => {
+      await service.changeAdminEmail(req.ctx, req.actor!, req.body);
+      return { data: { email: req.body.newEmail }, message: translate('profile.adminEmailUpdated', req.lang) };
+    },
+  );
 
-  app.get('/available-years', { schema: { tags: ['company'] } }, async (req) => ({ data: await service.availableYears(req.ctx) }));
+  app.get('/available-years', { schema: { tags: ['company'], response: { 200: dataAnswer(availableYears) } } }, async (req) => ({
+    data: await service.availableYears(req.ctx),
+  }));
 
-  app.get('/tour/status', { schema: { tags: ['tour'] } }, async (req) => ({ data: await service.tourStatus(req.ctx, req.actor!) }));
-  app.post('/tour/complete', { schema: { tags: ['tour'] } }, async (req) => ({
+  app.get('/tour/status', { schema: { tags: ['tour'], response: { 200: dataAnswer(tourStatus) } } }, async (req) => ({
+    data: await service.tourStatus(req.ctx, req.actor!),
+  }));
+  app.post('/tour/complete', { schema: { tags: ['tour'], response: { 200: dataAnswer(tourStatus) } } }, async (req) => ({
     data: await service.setTourCompleted(req.ctx, req.actor!, true),
     message: translate('tour.completed', req.lang),
   }));
-  app.post('/tour/reset', { schema: { tags: ['tour'] } }, async (req) => ({
+  app.post('/tour/reset', { schema: { tags: ['tour'], response: { 200: dataAnswer(tourStatus) } } }, async (req) => ({
     data: await service.setTourCompleted(req.ctx, req.actor!, false),
     message: translate('tour.reset', req.lang),
   }));

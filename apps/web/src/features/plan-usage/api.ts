@@ -1,25 +1,9 @@
-import type { LimitedFeature, Plan } from '@presente/shared';
+import type { CompanySettings, LimitedFeature, UsageEntry } from '@presente/shared';
+
+export type { CompanySettings, UsageEntry } from '@presente/shared';
+
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api';
-
-/** How much of a limited feature the company uses; limit -1 = unlimited (spec §3, §9). */
-export interface UsageEntry {
-  used: number;
-  limit: number;
-}
-
-/** GET /company-admin-simple/company/settings. */
-export interface CompanySettings {
-  id: string;
-  name: string;
-  plan: Plan;
-  status: string;
-  currentEmployees: number;
-  maxEmployees: number;
-  timezone: string;
-  locale: string;
-  usage: Record<LimitedFeature, UsageEntry>;
-}
 
 export const companySettingsKey = ['company-admin', 'company', 'settings'] as const;
 

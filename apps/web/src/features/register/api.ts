@@ -1,18 +1,8 @@
+import type { RegisterSummary } from '@presente/shared';
 import { useQuery } from '@tanstack/react-query';
 import { API_BASE, api } from '../../lib/api';
 
-/** What the register-only screen shows (GET /company-admin-simple/register/summary; decision 0034). */
-export interface RegisterSummary {
-  companyName: string;
-  ruc: string | null;
-  timezone: string;
-  records: number;
-  firstDate: string | null;
-  lastDate: string | null;
-  accessEndedAt: string | null;
-  deletionAt: string | null;
-  registerOnly: boolean;
-}
+export type { RegisterSummary } from '@presente/shared';
 
 export function useRegisterSummary() {
   return useQuery({

@@ -1,4 +1,12 @@
-import type { BillingCycle, BillingHistoryEntry, PlanCatalogue, SubscriptionDetails } from '@presente/shared';
+import type {
+  BillingCycle,
+  BillingHistoryEntry,
+  CancelSubscriptionAnswer,
+  ConfirmRevisionAnswer,
+  PlanCatalogue,
+  ReviseAnswer,
+  SubscriptionDetails,
+} from '@presente/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { ApiError, api, type PageInfo } from '../../lib/api';
@@ -95,17 +103,12 @@ export function useConfirmSubscription() {
 export function useCancelSubscription() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: async (reason?: string) => await api.post<{ accessUntil: string | null }>(`${BASE}/cancel-subscription`, reason ? { reason } : {}),
+    mutationFn: async (reason?: string) => await api.post<CancelSubscriptionAnswer>(`${BASE}/cancel-subscription`, reason ? { reason } : {}),
     onSuccess: refresh,
   });
 }
 
-export interface ReviseResult {
-  approvalUrl?: string;
-  automaticUpgrade?: boolean;
-  revisionId?: string;
-  employeeCount: number;
-}
+export type ReviseResult = ReviseAnswer;
 
 export function useReviseSubscription() {
   const refresh = useRefresh();
@@ -120,7 +123,7 @@ export function useConfirmRevision() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (body: { companyId: string; revisionId: string; employeeCount?: number }) =>
-      await api.post<{ applied: boolean }>(`${BASE}/confirm-revision`, body),
+      await api.post<ConfirmRevisionAnswer>(`${BASE}/confirm-revision`, body),
     onSuccess: refresh,
   });
 }

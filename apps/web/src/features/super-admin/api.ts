@@ -1,4 +1,4 @@
-import { PAGE_SIZE, type SessionUser, type SuperAdminCompany, type SuperAdminDashboard } from '@presente/shared';
+import { PAGE_SIZE, type SessionUser, type SuperAdminAdminStatus, type SuperAdminCompany, type SuperAdminDashboard } from '@presente/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { authKeys } from '../auth/api';
@@ -11,6 +11,9 @@ export interface CompanyFilters {
   page: number;
 }
 
+/** GET/PATCH .../admin/status answer. */
+export type AdminStatus = SuperAdminAdminStatus;
+
 export const superAdminKeys = {
   all: ['super-admin'] as const,
   dashboard: ['super-admin', 'dashboard'] as const,
@@ -18,13 +21,6 @@ export const superAdminKeys = {
   companyList: (filters: CompanyFilters) => ['super-admin', 'companies', 'list', filters] as const,
   company: (id: string) => ['super-admin', 'companies', 'detail', id] as const,
 };
-
-/** GET/PATCH .../admin/status answer. */
-export interface AdminStatus {
-  isActive: boolean;
-  name: string;
-  email: string;
-}
 
 /** Answer of POST/PUT company: the company, the server's confirmation and, on create, a mail warning. */
 export interface CompanyMutationResult {

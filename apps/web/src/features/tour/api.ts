@@ -1,14 +1,10 @@
+import type { TourStatus } from '@presente/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-const BASE = '/company-admin-simple/tour';
+export type { TourStatus } from '@presente/shared';
 
-/** Spec §3 tour status. */
-export interface TourStatus {
-  hasCompletedTour: boolean;
-  tourCompletedAt: string | null;
-  shouldShowTour: boolean;
-}
+const BASE = '/company-admin-simple/tour';
 
 export const tourKeys = { status: ['company-admin', 'tour', 'status'] as const };
 

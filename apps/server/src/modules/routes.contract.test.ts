@@ -1,0 +1,144 @@
+import type { RouteOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.js';
+
+/**
+ * Every route declares its answers (issue 20): a response schema for its success status (2xx, or the 3xx of a redirect), and the error
+ * envelope `{ message, code, errors? }` for 4xx and 5xx (given to every route by plugins/answers.ts). A route
+ * that answers a file or a page declares its content type (`fileAnswer` / `htmlAnswer` in packages/shared),
+ * so nothing is exempt silently. The route list comes from the app itself (onRoute): a new route without a
+ * declared answer fails here.
+ *
+ * PENDING lists the routes still being declared (their modules are worked on in parallel). It can only
+ * shrink: a PENDING route that has become declared, or no longer exists, fails too.
+ */
+const PENDING: string[] = [
+  // attendance, integrity, dashboard
+  'GET /api/company-admin-simple/attendance/monthly-calendar',
+  'GET /api/company-admin-simple/attendance/weekly-summary',
+  'POST /api/company-admin-simple/attendance',
+  'PUT /api/company-admin-simple/attendance/:id',
+  'DELETE /api/company-admin-simple/attendance/:id',
+  'GET /api/company-admin-simple/dashboard',
+  'GET /api/company-admin-simple/employees/:id/attendance',
+  'GET /api/company-admin-simple/face-recognition/attendance-links',
+  'POST /api/company-admin-simple/face-recognition/attendance-link',
+  'PATCH /api/company-admin-simple/face-recognition/attendance-link/:id/toggle',
+  'DELETE /api/company-admin-simple/face-recognition/attendance-link/:id',
+  'GET /api/employee/dashboard',
+  'GET /api/employee/attendance/today',
+  'POST /api/employee/attendance/check-in',
+  'POST /api/employee/attendance/check-out',
+  'GET /api/employee/attendance/history',
+  'GET /api/employee/attendance/stats',
+  'GET /api/employee/attendance/calendar',
+  // departments
+  'GET /api/company-admin-simple/departments',
+  'POST /api/company-admin-simple/departments',
+  'PUT /api/company-admin-simple/departments/:id',
+  'DELETE /api/company-admin-simple/departments/:id',
+  // schedules
+  'GET /api/company-admin-simple/schedules',
+  'POST /api/company-admin-simple/schedules',
+  'PUT /api/company-admin-simple/schedules/:id',
+  'DELETE /api/company-admin-simple/schedules/:id',
+  // locations
+  'GET /api/company-admin-simple/work-locations',
+  'POST /api/company-admin-simple/work-locations',
+  'PUT /api/company-admin-simple/work-locations/:id',
+  'DELETE /api/company-admin-simple/work-locations/:id',
+  'GET /api/company-admin-simple/geocode/search',
+  // holidays
+  'GET /api/company-admin-simple/holidays',
+  'GET /api/company-admin-simple/holidays/check',
+  'GET /api/company-admin-simple/holidays/range',
+  'GET /api/company-admin-simple/holidays/:id',
+  'POST /api/company-admin-simple/holidays',
+  'PUT /api/company-admin-simple/holidays/:id',
+  'DELETE /api/company-admin-simple/holidays/:id',
+  // employees
+  'GET /api/company-admin-simple/employees',
+  'POST /api/company-admin-simple/employees/import',
+  'GET /api/company-admin-simple/employees/:id',
+  'POST /api/company-admin-simple/employees',
+  'PUT /api/company-admin-simple/employees/:id',
+  'DELETE /api/company-admin-simple/employees/:id',
+  'POST /api/company-admin-simple/employees/:id/reset-password',
+  'GET /api/company-admin-simple/employees/:id/schedule-periods',
+  // face, kiosk, pairing, consent, models
+  'POST /api/company-admin-simple/face-recognition/register',
+  'POST /api/company-admin-simple/face-recognition/consent-code',
+  'GET /api/company-admin-simple/face-recognition/consent-record/:id',
+  'GET /api/company-admin-simple/face-recognition/photo/:employeeId',
+  'DELETE /api/company-admin-simple/face-recognition/register/:employeeId',
+  'GET /api/employee/face-consent/record/:id',
+  'DELETE /api/employee/face-consent',
+  'GET /api/face/models/human/*',
+  'GET /api/face/models/wasm/*',
+  // employee area
+  'GET /api/employee/work-info',
+  'GET /api/employee/available-years',
+  'GET /api/employee/activity',
+  'GET /api/employee/profile',
+  'PUT /api/employee/profile',
+  'PUT /api/employee/profile/password',
+  'PUT /api/employee/profile/email',
+];
+
+/**
+ * Routes with no answer of their own to declare. Keep it short, each with its reason.
+ */
+const EXEMPT: Record<string, string> = {};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+const methodsOf = (r: RouteOptions) => (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
+const responseOf = (r: RouteOptions) => ((r.schema as { response?: Record<string, unknown> } | undefined)?.response ?? {}) as Record<string, unknown>;
+const successOf = (r: RouteOptions) => Object.keys(responseOf(r)).filter((status) => /^[23](\d\d|xx)$/i.test(status));
+const declared = (r: RouteOptions) => successOf(r).length > 0;
+const keyed = () => t.routes.flatMap((r) => methodsOf(r).map((m) => ({ key: `${m} ${r.url}`, r })));
+
+describe('declared answers', () => {
+  it('every route declares the answer of its success status, unless still pending', () => {
+    const missing = keyed()
+      .filter(({ key, r }) => !declared(r) && !PENDING.includes(key) && !(key in EXEMPT))
+      .map(({ key }) => key);
+    expect(missing).toEqual([]);
+  });
+
+  it('every route declares the error envelope for 4xx and 5xx', () => {
+    const missing = keyed()
+      .filter(({ r }) => !('4xx' in responseOf(r)) || !('5xx' in responseOf(r)))
+      .map(({ key }) => key);
+    expect(missing).toEqual([]);
+  });
+
+  it('the pending list only shrinks: no entry is declared by now, or gone', () => {
+    const routes = new Map(keyed().map(({ key, r }) => [key, r]));
+    const stale = PENDING.filter((key) => !routes.has(key) || declared(routes.get(key)!));
+    expect(stale, 'declared or removed: delete these from PENDING').toEqual([]);
+    expect(new Set(PENDING).size).toBe(PENDING.length);
+  });
+
+  it('the exemptions name real routes that declare nothing', () => {
+    const routes = new Map(keyed().map(({ key, r }) => [key, r]));
+    expect(Object.keys(EXEMPT).filter((key) => !routes.has(key) || declared(routes.get(key)!))).toEqual([]);
+  });
+
+  it('the OpenAPI document shows the declared answers, errors included', () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
+    const undocumented = keyed()
+      .filter(({ r }) => declared(r) && !(r.schema as { hide?: boolean }).hide)
+      .filter(({ key, r }) => {
+        const [method] = key.split(' ');
+        const op = doc.paths[r.url.replace(/:(\w+)/g, '{$1}')]?.[method!.toLowerCase()];
+        const responses = Object.keys(op?.responses ?? {});
+        return !successOf(r).every((s) => responses.includes(s)) || !responses.includes('4XX');
+      })
+      .map(({ key }) => key);
+    expect(undocumented).toEqual([]);
+  });
+});
