@@ -5,74 +5,26 @@ import {
   daySpan,
   daysBetween,
   emptyCounts,
-  type Language,
   localToInstant,
   type monthlyCalendarQuery,
   monthRange,
   pagination,
-  presentNote,
   type RecordSpan,
   spanOf,
 } from '@presente/shared';
-import { and, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Ctx, requireCompany } from '../../context.js';
-import { attendanceRecords, companies, employees, holidaySchedules, holidays, schedules } from '../../db/schema/index.js';
+import { attendanceRecords, companies, employees, schedules } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { ByteSlabs } from '../../lib/byte-slabs.js';
 import { containsFolded } from '../../lib/sql.js';
 import { recordChunks, selectPage } from './calendar-records.js';
 import { rowWriter } from './calendar-rows.js';
 import { loadPeriods, periodsOf } from './periods.js';
+import { loadHolidays } from './read-model/holidays.js';
 
 type Query = z.output<typeof monthlyCalendarQuery>;
-
-type RecordRow = typeof attendanceRecords.$inferSelect;
-
-export function recordView(r: RecordRow, lang: Language) {
-  return {
-    id: r.id,
-    date: r.date,
-    checkIn: r.checkIn?.toISOString() ?? null,
-    checkOut: r.checkOut?.toISOString() ?? null,
-    workHours: r.workHours == null ? null : Number(r.workHours),
-    status: r.status,
-    notes: presentNote(r.notes, lang),
-    isPermission: r.isPermission,
-    method: r.method,
-    isManual: r.isManual,
-    manualReason: r.manualReason,
-    incomplete: r.incomplete,
-    location: r.checkInLatitude != null ? { latitude: r.checkInLatitude, longitude: r.checkInLongitude } : null,
-  };
-}
-
-/** Active holidays of a company in a range, with the schedules each applies to (two queries). */
-export async function holidayFacts(db: Ctx['db'], companyId: string, start: string, end: string) {
-  const rows = await db
-    .select()
-    .from(holidays)
-    .where(and(eq(holidays.companyId, companyId), gte(holidays.date, start), lte(holidays.date, end)));
-  const links = rows.length
-    ? await db
-        .select()
-        .from(holidaySchedules)
-        .where(
-          inArray(
-            holidaySchedules.holidayId,
-            rows.map((h) => h.id),
-          ),
-        )
-    : [];
-  return rows.map((h) => ({
-    name: h.name,
-    description: h.description,
-    date: h.date,
-    isActive: h.isActive,
-    applyToAll: h.applyToAll,
-    scheduleIds: links.filter((l) => l.holidayId === h.id).map((l) => l.scheduleId),
-  }));
-}
 
 /**
  * The monthly calendar (spec §3 monthly calendar entry): one row per employee of the page with every
@@ -105,7 +57,7 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
   const [page, [{ total }], hol] = await Promise.all([
     selectPage(ctx.db, where, q.limit, (q.page - 1) * q.limit),
     ctx.db.select({ total: sql<number>`count(*)::int` }).from(employees).where(where),
-    holidayFacts(ctx.db, companyId, start, end),
+    loadHolidays(ctx.db, companyId, start, end),
   ]);
   // The ids as a list, not the page as a subquery: on fresh statistics the planner nests that subquery per record.
   const ids = page.map((e) => e.id);
@@ -159,7 +111,7 @@ export async function weeklySummary(ctx: Ctx, startDate: string, endDate: string
       .select()
       .from(attendanceRecords)
       .where(and(eq(attendanceRecords.companyId, companyId), gte(attendanceRecords.date, startDate), lte(attendanceRecords.date, endDate))),
-    holidayFacts(ctx.db, companyId, startDate, endDate),
+    loadHolidays(ctx.db, companyId, startDate, endDate),
     loadPeriods(
       ctx.db,
       companyId,
