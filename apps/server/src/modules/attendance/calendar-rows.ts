@@ -10,8 +10,8 @@ import {
 } from '@presente/shared';
 import type { ByteSlabs } from '../../lib/byte-slabs.js';
 import { attendanceJson, type EmployeeRecords, type PageEmployee, readRecords, spanAt } from './calendar-records.js';
-import { periodsOf } from './periods.js';
 import type { HolidayRow } from './read-model/holidays.js';
+import { periodsOf } from './read-model/periods.js';
 
 interface RowContext {
   days: string[];

@@ -21,7 +21,7 @@ import { emitPersonal, rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
 import { changeValues, recordManualChange } from '../manual-changes/manual-changes.record.js';
 import { appendChain } from './chain.js';
-import { loadPeriods, periodsOf } from './periods.js';
+import { loadPeriods, periodsOf } from './read-model/periods.js';
 import { presentRecord } from './read-model/record.js';
 
 type Input = z.output<typeof manualAttendanceInput>;

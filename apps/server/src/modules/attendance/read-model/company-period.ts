@@ -3,8 +3,8 @@ import { and, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { attendanceRecords, companies, departments, employees, schedules } from '../../../db/schema/index.js';
 import { AppError } from '../../../errors.js';
-import { loadPeriods, periodsOf } from '../periods.js';
 import { type HolidayRow, loadHolidays } from './holidays.js';
+import { loadPeriods, periodsOf } from './periods.js';
 
 /** What the rules need to judge a company's days in a date range, loaded in five queries (no N+1). */
 export interface CompanyPeriod {

@@ -3,8 +3,8 @@ import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { attendanceRecords } from '../../../db/schema/index.js';
 import type { Self } from '../../employee-area/self.service.js';
-import { loadPeriods, periodsOf } from '../periods.js';
 import { loadHolidays } from './holidays.js';
+import { loadPeriods, periodsOf } from './periods.js';
 import type { RecordRow } from './record.js';
 
 /**
