@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema as paginationAnswer } from './common.js';
+import { faceEvidence } from './face.js';
 
 /** The spec's day statuses (§3 core day statuses plus pending), the one vocabulary of days. */
 export const dayStatusAnswer = z.enum(['present', 'early', 'late', 'absent', 'permission', 'holiday', 'day_off', 'pending']);
@@ -45,8 +46,23 @@ export type JudgedRecordAnswer = z.infer<typeof judgedRecordAnswer>;
 
 const message = z.string();
 
-/** GET /employees/{id}/attendance (spec §7): the admin's list of one employee's records, newest first (declared fields only). */
-export const employeeAttendanceAnswer = z.object({ data: z.array(attendanceRecordAnswer), pagination: paginationAnswer });
+/**
+ * How each punch of a record was made (face match, liveness, link or kiosk, the device's place), for the admin's day
+ * view only: each part through the declared `faceEvidence` (anything else the writer kept stays in the database).
+ */
+export const recordEvidenceAnswer = z.object({ checkIn: faceEvidence.nullable().optional(), checkOut: faceEvidence.nullable().optional() });
+
+/** GET /employees/{id}/attendance query: `include=evidence` adds the punches' evidence (the admin's day view; an extension). */
+export const employeeAttendanceQueryExtras = { include: z.enum(['evidence']).optional() };
+
+/**
+ * GET /employees/{id}/attendance (spec §7): the admin's list of one employee's records, newest first. Declared fields
+ * only: no check-out place, no evidence unless asked for (`include=evidence`), no chain or audit internals.
+ */
+export const employeeAttendanceAnswer = z.object({
+  data: z.array(attendanceRecordAnswer.extend({ evidence: recordEvidenceAnswer.nullable().optional() })),
+  pagination: paginationAnswer,
+});
 export type EmployeeAttendanceAnswer = z.infer<typeof employeeAttendanceAnswer>;
 
 /** POST and PUT /attendance. */

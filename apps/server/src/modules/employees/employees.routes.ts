@@ -1,5 +1,6 @@
 import {
   employeeAttendanceAnswer,
+  employeeAttendanceQueryExtras,
   employeeCreateInput,
   employeeImportInput,
   employeeListQuery,
@@ -70,7 +71,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['employees'],
         params: idParam,
-        querystring: pageQuery.extend({ startDate: ymd().optional(), endDate: ymd().optional() }),
+        querystring: pageQuery.extend({ startDate: ymd().optional(), endDate: ymd().optional(), ...employeeAttendanceQueryExtras }),
         response: { 200: employeeAttendanceAnswer, ...errorAnswers },
       },
     },

@@ -137,7 +137,7 @@ export function useAttendanceRecord(employeeId: string, date: string, enabled: b
   return useQuery({
     queryKey: attendanceKeys.record(employeeId, date),
     queryFn: async () => {
-      const res = await api.get<CalendarAttendance[]>(`${BASE}/employees/${employeeId}/attendance?startDate=${date}&endDate=${date}&limit=1`);
+      const res = await api.get<CalendarAttendance[]>(`${BASE}/employees/${employeeId}/attendance?startDate=${date}&endDate=${date}&limit=1&include=evidence`);
       return res.data?.[0] ?? null;
     },
     enabled,

@@ -3,18 +3,21 @@ import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { type Ctx, requireCompany } from '../../../context.js';
 import { attendanceRecords, employees } from '../../../db/schema/index.js';
 import { AppError } from '../../../errors.js';
-import { presentRecord } from './record.js';
+import { presentEvidence, presentRecord } from './record.js';
 
 export interface EmployeeRecordsQuery {
   page: number;
   limit: number;
   startDate?: string;
   endDate?: string;
+  /** 'evidence': each record also carries its punches' declared evidence (the admin's day view). */
+  include?: 'evidence';
 }
 
 /**
  * GET /employees/{id}/attendance (spec §7): one employee's records of the actor's company, newest first, paged (at
- * most 1,000 a page), each through the one presenter (declared fields: no evidence, check-out GPS nor chain hashes).
+ * most 1,000 a page), each through the one presenter (declared fields: no check-out GPS, no chain hashes, and the
+ * evidence only when asked for, through its declared schema).
  * Another company's employee, or a deleted one, is not found.
  */
 export async function employeeRecords(ctx: Ctx, employeeId: string, q: EmployeeRecordsQuery): Promise<EmployeeAttendanceAnswer> {
@@ -40,5 +43,7 @@ export async function employeeRecords(ctx: Ctx, employeeId: string, q: EmployeeR
       .offset((q.page - 1) * q.limit),
     ctx.db.select({ total: sql<number>`count(*)::int` }).from(attendanceRecords).where(where),
   ]);
-  return { data: rows.map((r) => presentRecord(r, ctx.lang, 'admin')), pagination: pagination(q.page, q.limit, total) };
+  const present = (r: (typeof rows)[number]) =>
+    q.include === 'evidence' ? { ...presentRecord(r, ctx.lang, 'admin'), evidence: presentEvidence(r.evidence) } : presentRecord(r, ctx.lang, 'admin');
+  return { data: rows.map(present), pagination: pagination(q.page, q.limit, total) };
 }

@@ -41,7 +41,16 @@ async function march() {
       checkInLongitude: -77.0428,
       checkOutLatitude: -12.1111,
       checkOutLongitude: -77.2222,
-      evidence: { ip: '203.0.113.77', userAgent: 'KioskAgent/9', distance: 0.31 },
+      evidence: {
+        checkIn: {
+          distance: 0.31,
+          ip: '203.0.113.77',
+          userAgent: 'KioskAgent/9',
+          rawDescriptor: [0.5, 0.25],
+          location: { latitude: -12.0464, longitude: -77.0428, distance: 12 },
+        },
+        checkOut: { distance: 0.29, location: { latitude: -12.1111, longitude: -77.2222, distance: 40 } },
+      },
     })
     .returning();
   return { c, admin, ana, late };
@@ -81,7 +90,7 @@ describe('the attendance read model: one fact, the same everywhere', () => {
 });
 
 describe('GET /employees/:id/attendance answers only its declared fields', () => {
-  it('spec §7 record fields (check-in place included); no evidence, no check-out GPS, no internals; another company is 404', async () => {
+  it('spec §7 record fields (check-in place included); no evidence unless asked (then only its declared keys), no check-out GPS, no internals; another company is 404', async () => {
     const { admin, ana, late } = await march();
     const res = await t.as(admin).get(`${ADMIN}/employees/${ana.id}/attendance?page=1&limit=10`);
     expect(res.statusCode).toBe(200);
@@ -109,6 +118,13 @@ describe('GET /employees/:id/attendance answers only its declared fields', () =>
     expect(res.body).not.toContain('203.0.113.77');
     expect(res.body).not.toContain('KioskAgent');
     expect(res.body).not.toContain('-12.1111');
+
+    // The admin's day view asks for the evidence: each punch's declared evidence, nothing the schema does not name.
+    const day = (await t.as(admin).get(`${ADMIN}/employees/${ana.id}/attendance?startDate=2026-03-11&endDate=2026-03-11&limit=1&include=evidence`)).json()
+      .data[0];
+    expect(day.evidence).toMatchObject({ checkIn: { distance: 0.31, location: { distance: 12 } }, checkOut: { distance: 0.29 } });
+    expect(day.evidence.checkIn).not.toHaveProperty('rawDescriptor');
+    expect(day).not.toHaveProperty('checkOutLatitude');
 
     const other = await t.factories.companyAdmin({ companyId: (await t.factories.company()).id });
     const refused = await t.as(other).get(`${ADMIN}/employees/${ana.id}/attendance`);

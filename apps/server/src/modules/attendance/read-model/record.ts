@@ -1,5 +1,5 @@
-import type { AttendanceRecordAnswer, Language } from '@presente/shared';
-import { presentNote } from '@presente/shared';
+import { type AttendanceRecordAnswer, faceEvidence, type Language, presentNote, type recordEvidenceAnswer } from '@presente/shared';
+import type { z } from 'zod';
 import type { attendanceRecords } from '../../../db/schema/index.js';
 
 export type RecordRow = typeof attendanceRecords.$inferSelect;
@@ -29,4 +29,17 @@ export function presentRecord(r: RecordRow, lang?: Language, reader: Reader = 'e
     incomplete: r.incomplete,
     location: r.checkInLatitude != null && r.checkInLongitude != null ? { latitude: r.checkInLatitude, longitude: r.checkInLongitude } : null,
   };
+}
+
+/** The evidence of a record's punches as declared (recordEvidenceAnswer): each part parsed, unknown keys dropped; null when none. */
+export function presentEvidence(evidence: unknown): z.infer<typeof recordEvidenceAnswer> | null {
+  if (!evidence || typeof evidence !== 'object') return null;
+  const out: z.infer<typeof recordEvidenceAnswer> = {};
+  for (const part of ['checkIn', 'checkOut'] as const) {
+    const value = (evidence as Record<string, unknown>)[part];
+    if (value == null) continue;
+    const parsed = faceEvidence.safeParse(value);
+    if (parsed.success) out[part] = parsed.data;
+  }
+  return out.checkIn || out.checkOut ? out : null;
 }
