@@ -144,6 +144,9 @@ export const workScheduleAnswer = z.object({
   allowManualAttendance: z.boolean(),
 });
 
+export type WorkScheduleAnswer = z.infer<typeof workScheduleAnswer>;
+export type HolidayNameAnswer = z.infer<typeof holidayNameAnswer>;
+
 /** GET /employee/attendance/today (spec §2 Attendance tab). */
 export const todayAttendanceAnswer = z.object({
   data: z.object({
@@ -236,3 +239,5 @@ export const employeeDashboardAnswer = z.object({
     timezone: z.string(),
   }),
 });
+export type EmployeeDashboardAnswer = z.infer<typeof employeeDashboardAnswer>['data'];
+export type CalendarDayAnswer = z.infer<typeof calendarDayAnswer>;

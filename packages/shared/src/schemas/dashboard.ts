@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { PLANS } from '../constants.js';
 
-const used = z.object({ used: z.number().int() }).loose();
+/** A limited feature's use and its limit (-1: unlimited). */
+const usageEntry = z.object({ used: z.number().int(), limit: z.number().int() });
 
 /** GET /company-admin-simple/dashboard: the company's day and month by the shared rules (spec §3 dashboard). */
 export const companyDashboardAnswer = z.object({
@@ -13,9 +15,9 @@ export const companyDashboardAnswer = z.object({
     absentToday: z.number().int(),
     permissionsToday: z.number().int(),
     holidaysToday: z.number().int(),
-    company: z.object({ id: z.string(), name: z.string(), plan: z.string(), maxEmployees: z.number().int().nullable(), timezone: z.string() }),
+    company: z.object({ id: z.string(), name: z.string(), plan: z.enum(PLANS), maxEmployees: z.number().int(), timezone: z.string() }),
     /** Plan usage by resource (same shape as the company settings' usage). */
-    usage: z.record(z.string(), used),
+    usage: z.object({ employees: usageEntry, schedules: usageEntry, locations: usageEntry, links: usageEntry }),
     /** Extension (decision 0036): the new company's first steps, each true once done. */
     firstSteps: z.object({ schedule: z.boolean(), location: z.boolean(), employees: z.boolean(), faces: z.boolean(), kioskLink: z.boolean() }),
     today: z.string(),
@@ -40,3 +42,5 @@ export const companyDashboardAnswer = z.object({
   }),
 });
 export type CompanyDashboardAnswer = z.infer<typeof companyDashboardAnswer>['data'];
+export type DepartmentStatAnswer = CompanyDashboardAnswer['departmentStats'][number];
+export type FirstStepsAnswer = CompanyDashboardAnswer['firstSteps'];
