@@ -22,3 +22,6 @@ export const errorAnswers = <S extends number>(...statuses: S[]) => Object.fromE
  * 403, rate limited 429, database away 503), plus the route's own (404, 409, ...).
  */
 export const sessionErrorAnswers = <S extends number>(...more: S[]) => errorAnswers<S | 400 | 401 | 403 | 429 | 503>(400, 401, 403, 429, 503, ...more);
+
+/** The error answers of a route of the signed-in areas (bad input, session, role/plan, not found, conflict, limits, outage). */
+export const areaErrorAnswers = errorAnswers(400, 401, 403, 404, 409, 429, 503);

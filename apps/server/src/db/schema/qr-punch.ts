@@ -21,5 +21,8 @@ export const qrPunchUses = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('qr_punch_uses_employee_code_uq').on(t.companyId, t.employeeId, t.codeMac), index('qr_punch_uses_expires_idx').on(t.companyId, t.expiresAt)],
+  (t) => [
+    uniqueIndex('qr_punch_uses_employee_code_uq').on(t.companyId, t.employeeId, t.codeMac),
+    index('qr_punch_uses_expires_idx').on(t.companyId, t.expiresAt),
+  ],
 );

@@ -187,7 +187,7 @@ export function spanAt(f: string[], k: number, span: RecordSpan): RecordSpan {
   return span;
 }
 
-/** The API's `attendance` object of the record at field `k` as JSON (recordView's keys and order), from table entries. */
+/** The API's `attendance` object of the record at field `k` as JSON (presentRecord's keys and order, without workHours, manualReason and location), from table entries. */
 export function attendanceJson(f: string[], k: number, span: RecordSpan): string {
   return `{"id":"${f[k + 3]}","checkIn":${isoJson(span.checkInMs)},"checkOut":${isoJson(span.checkOutMs)}${statusAndNotes(f[k + 4])}${f[k + 7]}${flagTail(f[k + 5], f[k + 6])}`;
 }

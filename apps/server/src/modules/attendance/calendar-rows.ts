@@ -9,16 +9,16 @@ import {
   type ScheduleSnapshot,
 } from '@presente/shared';
 import type { ByteSlabs } from '../../lib/byte-slabs.js';
-import type { holidayFacts } from './calendar.service.js';
 import { attendanceJson, type EmployeeRecords, type PageEmployee, readRecords, spanAt } from './calendar-records.js';
-import { periodsOf } from './periods.js';
+import type { HolidayRow } from './read-model/holidays.js';
+import { periodsOf } from './read-model/periods.js';
 
 interface RowContext {
   days: string[];
   /** The month's first day. */
   start: string;
   timezone: string;
-  holidays: Awaited<ReturnType<typeof holidayFacts>>;
+  holidays: HolidayRow[];
   judge: ReturnType<typeof createDayJudge>;
 }
 

@@ -1,78 +1,29 @@
 import {
-  activeFromOf,
   attendanceRate,
   createDayJudge,
   daySpan,
   daysBetween,
   emptyCounts,
-  type Language,
   localToInstant,
   type monthlyCalendarQuery,
   monthRange,
   pagination,
-  presentNote,
-  type RecordSpan,
   spanOf,
 } from '@presente/shared';
-import { and, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Ctx, requireCompany } from '../../context.js';
-import { attendanceRecords, companies, employees, holidaySchedules, holidays, schedules } from '../../db/schema/index.js';
+import { companies, employees } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { ByteSlabs } from '../../lib/byte-slabs.js';
 import { containsFolded } from '../../lib/sql.js';
 import { recordChunks, selectPage } from './calendar-records.js';
 import { rowWriter } from './calendar-rows.js';
-import { loadPeriods, periodsOf } from './periods.js';
+import { loadCompanyPeriod } from './read-model/company-period.js';
+import { loadHolidays } from './read-model/holidays.js';
+import { loadPeriods } from './read-model/periods.js';
 
 type Query = z.output<typeof monthlyCalendarQuery>;
-
-type RecordRow = typeof attendanceRecords.$inferSelect;
-
-export function recordView(r: RecordRow, lang: Language) {
-  return {
-    id: r.id,
-    date: r.date,
-    checkIn: r.checkIn?.toISOString() ?? null,
-    checkOut: r.checkOut?.toISOString() ?? null,
-    workHours: r.workHours == null ? null : Number(r.workHours),
-    status: r.status,
-    notes: presentNote(r.notes, lang),
-    isPermission: r.isPermission,
-    method: r.method,
-    isManual: r.isManual,
-    manualReason: r.manualReason,
-    incomplete: r.incomplete,
-    location: r.checkInLatitude != null ? { latitude: r.checkInLatitude, longitude: r.checkInLongitude } : null,
-  };
-}
-
-/** Active holidays of a company in a range, with the schedules each applies to (two queries). */
-export async function holidayFacts(db: Ctx['db'], companyId: string, start: string, end: string) {
-  const rows = await db
-    .select()
-    .from(holidays)
-    .where(and(eq(holidays.companyId, companyId), gte(holidays.date, start), lte(holidays.date, end)));
-  const links = rows.length
-    ? await db
-        .select()
-        .from(holidaySchedules)
-        .where(
-          inArray(
-            holidaySchedules.holidayId,
-            rows.map((h) => h.id),
-          ),
-        )
-    : [];
-  return rows.map((h) => ({
-    name: h.name,
-    description: h.description,
-    date: h.date,
-    isActive: h.isActive,
-    applyToAll: h.applyToAll,
-    scheduleIds: links.filter((l) => l.holidayId === h.id).map((l) => l.scheduleId),
-  }));
-}
 
 /**
  * The monthly calendar (spec §3 monthly calendar entry): one row per employee of the page with every
@@ -105,7 +56,7 @@ export async function monthlyCalendar(ctx: Ctx, q: Query, now = new Date()) {
   const [page, [{ total }], hol] = await Promise.all([
     selectPage(ctx.db, where, q.limit, (q.page - 1) * q.limit),
     ctx.db.select({ total: sql<number>`count(*)::int` }).from(employees).where(where),
-    holidayFacts(ctx.db, companyId, start, end),
+    loadHolidays(ctx.db, companyId, start, end),
   ]);
   // The ids as a list, not the page as a subquery: on fresh statistics the planner nests that subquery per record.
   const ids = page.map((e) => e.id);
@@ -147,43 +98,19 @@ export async function weeklySummary(ctx: Ctx, startDate: string, endDate: string
   const span = daySpan(startDate, endDate);
   if (span < 1 || span > 62) throw new AppError('validation_failed', 'attendance.dateInvalid', {}, [{ path: 'endDate', message: 'attendance.dateInvalid' }]);
   const days = daysBetween(startDate, endDate);
-  const company = await ctx.db.query.companies.findFirst({ where: eq(companies.id, companyId), columns: { timezone: true } });
-  if (!company) throw new AppError('not_found');
-  const rows = await ctx.db
-    .select({ e: employees, s: schedules })
-    .from(employees)
-    .leftJoin(schedules, eq(schedules.id, employees.scheduleId))
-    .where(and(eq(employees.companyId, companyId), or(isNull(employees.deletedAt), gte(employees.deletedAt, localToInstant(startDate, 0, company.timezone)))));
-  const [records, hol, periods] = await Promise.all([
-    ctx.db
-      .select()
-      .from(attendanceRecords)
-      .where(and(eq(attendanceRecords.companyId, companyId), gte(attendanceRecords.date, startDate), lte(attendanceRecords.date, endDate))),
-    holidayFacts(ctx.db, companyId, startDate, endDate),
-    loadPeriods(
-      ctx.db,
-      companyId,
-      rows.map((r) => r.e.id),
-      startDate,
-      endDate,
-    ),
-  ]);
-  const index = new Map(days.map((d, i) => [d, i]));
-  const spans = new Map<string, (RecordSpan | undefined)[]>();
-  for (const r of records) {
-    const list = spans.get(r.employeeId) ?? [];
-    list[index.get(r.date)!] = spanOf(r);
-    spans.set(r.employeeId, list);
-  }
-  const judge = createDayJudge({ days, timezone: company.timezone, now, holidays: hol });
+  const period = await loadCompanyPeriod(ctx.db, companyId, startDate, endDate);
+  const judge = createDayJudge({ days, timezone: period.timezone, now, holidays: period.holidays });
   const perDay = days.map(() => emptyCounts());
   let counted = 0;
-  for (const { e, s } of rows) {
-    const employee = judge.forEmployee(periodsOf(periods, { ...e, schedule: s }), activeFromOf(e, company.timezone));
+  for (const e of period.employees) {
+    const employee = judge.forEmployee(e.periods, e.activeFrom);
     if (!days.some((_, i) => employee.active(i))) continue;
     counted += 1;
-    const mine = spans.get(e.id);
-    for (let i = 0; i < days.length; i++) perDay[i][employee.status(i, mine?.[i] ?? null)] += 1;
+    const mine = period.records.get(e.id);
+    for (let i = 0; i < days.length; i++) {
+      const r = mine?.get(days[i]);
+      perDay[i][employee.status(i, r ? spanOf(r) : null)] += 1;
+    }
   }
   const totals = emptyCounts();
   for (const d of perDay) for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += d[k];

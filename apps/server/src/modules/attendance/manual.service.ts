@@ -20,9 +20,9 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { emitPersonal, rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
 import { changeValues, recordManualChange } from '../manual-changes/manual-changes.record.js';
-import { recordView } from './calendar.service.js';
 import { appendChain } from './chain.js';
-import { loadPeriods, periodsOf } from './periods.js';
+import { loadPeriods, periodsOf } from './read-model/periods.js';
+import { presentRecord } from './read-model/record.js';
 
 type Input = z.output<typeof manualAttendanceInput>;
 
@@ -150,7 +150,7 @@ export async function createManual(ctx: Ctx, input: Input) {
       return created;
     });
     emitChange(ctx, companyId, employee.id, input.date, 'created');
-    return recordView(row, ctx.lang);
+    return presentRecord(row, ctx.lang, 'admin');
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('conflict', 'attendance.exists');
     throw err;
@@ -193,7 +193,7 @@ export async function updateManual(ctx: Ctx, id: string, input: Input) {
     return updated;
   });
   emitChange(ctx, companyId, row.employeeId, row.date, 'updated');
-  return recordView(row, ctx.lang);
+  return presentRecord(row, ctx.lang, 'admin');
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   toLocal,
 } from '@presente/shared';
 import { type Ctx, requireCompany } from '../../context.js';
-import { loadCompanyPeriod } from '../attendance/attendance-data.js';
+import { loadCompanyPeriod } from '../attendance/read-model/company-period.js';
 import { planUsage } from '../company/plan.service.js';
 import { firstSteps } from './first-steps.js';
 

@@ -1,4 +1,16 @@
-import { employeeCalendarQuery, employeeHistoryQuery, employeeStatsQuery, punchInput, translate } from '@presente/shared';
+import {
+  areaErrorAnswers,
+  attendanceHistoryAnswer,
+  attendanceStatsAnswer,
+  employeeCalendarAnswer,
+  employeeCalendarQuery,
+  employeeHistoryQuery,
+  employeeStatsQuery,
+  punchAnswer,
+  punchInput,
+  todayAttendanceAnswer,
+  translate,
+} from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attendanceHistory, punchFromSession, todayAttendance } from './attendance.service.js';
 import { attendanceCalendar, attendanceStats } from './stats.service.js';
@@ -6,22 +18,40 @@ import { attendanceCalendar, attendanceStats } from './stats.service.js';
 /** The employee's own attendance: today, check-in/out, history, stats and calendar (under /employee). */
 export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['employee'];
-  app.get('/attendance/today', { schema: { tags } }, async (req) => ({ data: await todayAttendance(req.ctx) }));
+  app.get('/attendance/today', { schema: { tags, response: { 200: todayAttendanceAnswer, ...areaErrorAnswers } } }, async (req) => ({
+    data: await todayAttendance(req.ctx),
+  }));
 
   // A new check-in is 201; a repeated one (retry, double click) is 200 with the existing record.
-  app.post('/attendance/check-in', { schema: { tags, body: punchInput } }, async (req, reply) => {
-    const result = await punchFromSession(req.ctx, 'check_in', req.body.location);
-    return reply.code(result.repeated ? 200 : 201).send({ data: result.data, message: translate(result.messageKey, req.lang) });
-  });
+  app.post(
+    '/attendance/check-in',
+    { schema: { tags, body: punchInput, response: { 200: punchAnswer, 201: punchAnswer, ...areaErrorAnswers } } },
+    async (req, reply) => {
+      const result = await punchFromSession(req.ctx, 'check_in', req.body.location);
+      return reply.code(result.repeated ? 200 : 201).send({ data: result.data, message: translate(result.messageKey, req.lang) });
+    },
+  );
 
-  app.post('/attendance/check-out', { schema: { tags, body: punchInput } }, async (req) => {
+  app.post('/attendance/check-out', { schema: { tags, body: punchInput, response: { 200: punchAnswer, ...areaErrorAnswers } } }, async (req) => {
     const result = await punchFromSession(req.ctx, 'check_out', req.body.location);
     return { data: result.data, message: translate(result.messageKey, req.lang) };
   });
 
-  app.get('/attendance/history', { schema: { tags, querystring: employeeHistoryQuery } }, async (req) => attendanceHistory(req.ctx, req.query));
-  app.get('/attendance/stats', { schema: { tags, querystring: employeeStatsQuery } }, async (req) => ({ data: await attendanceStats(req.ctx, req.query) }));
-  app.get('/attendance/calendar', { schema: { tags, querystring: employeeCalendarQuery } }, async (req) => ({
-    data: await attendanceCalendar(req.ctx, req.query),
-  }));
+  app.get(
+    '/attendance/history',
+    { schema: { tags, querystring: employeeHistoryQuery, response: { 200: attendanceHistoryAnswer, ...areaErrorAnswers } } },
+    async (req) => attendanceHistory(req.ctx, req.query),
+  );
+  app.get(
+    '/attendance/stats',
+    { schema: { tags, querystring: employeeStatsQuery, response: { 200: attendanceStatsAnswer, ...areaErrorAnswers } } },
+    async (req) => ({ data: await attendanceStats(req.ctx, req.query) }),
+  );
+  app.get(
+    '/attendance/calendar',
+    { schema: { tags, querystring: employeeCalendarQuery, response: { 200: employeeCalendarAnswer, ...areaErrorAnswers } } },
+    async (req) => ({
+      data: await attendanceCalendar(req.ctx, req.query),
+    }),
+  );
 };

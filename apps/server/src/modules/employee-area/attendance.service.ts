@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.js';
 import { attendanceRecords } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { type PunchAction, punch } from '../attendance/punch.service.js';
-import { loadDays, recordView } from './days.js';
+import { loadDays } from '../attendance/read-model/employee-days.js';
+import { presentRecord } from '../attendance/read-model/record.js';
 import { limitUserPunch, onePunchAtATime } from './punch-limits.js';
 import { loadSelf, scheduleView } from './self.service.js';
 
@@ -26,7 +27,7 @@ export async function todayAttendance(ctx: Ctx, now = new Date()) {
   const checkedOut = !!record?.checkOut;
   return {
     date,
-    record: record ? { ...recordView(record, ctx.lang), workHours: book.hours(date) } : null,
+    record: record ? { ...presentRecord(record, ctx.lang), workHours: book.hours(date) } : null,
     status: book.status(date),
     holiday: book.holiday(date),
     canCheckIn: active && manualAllowed && !checkedIn && !record?.isPermission,
@@ -63,7 +64,7 @@ export async function punchSelf(db: Db, deps: Pick<AppDeps, 'events'>, self: Sel
   return {
     messageKey,
     repeated: result.repeated,
-    data: { action: result.action, repeated: result.repeated, status: result.status, record: recordView(result.record) },
+    data: { action: result.action, repeated: result.repeated, status: result.status, record: presentRecord(result.record) },
   };
 }
 
@@ -104,7 +105,7 @@ export async function attendanceHistory(ctx: Ctx, q: { page: number; limit: numb
   // Judged like the admin's calendar (the rules of each day's period), not the status stored when it was written.
   const book = rows.length ? await loadDays(ctx.db, self, rows.at(-1)!.date, rows[0].date, now, rows) : null;
   const data = rows.map((r) => ({
-    ...recordView(r, ctx.lang),
+    ...presentRecord(r, ctx.lang),
     status: book!.status(r.date),
     workHours: book!.hours(r.date),
     holiday: book!.holiday(r.date),

@@ -2,7 +2,8 @@ import { addDays, type DayStatus, daysBetween, toLocal, workDateFor } from '@pre
 import { and, eq, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.js';
 import { attendanceRecords } from '../../db/schema/index.js';
-import { loadDays, recordView, sumHours } from './days.js';
+import { loadDays, sumHours } from '../attendance/read-model/employee-days.js';
+import { presentRecord } from '../attendance/read-model/record.js';
 import { employeeCard, loadSelf, locationView, scheduleView } from './self.service.js';
 
 const ATTENDED: DayStatus[] = ['present', 'early', 'late'];
@@ -34,7 +35,7 @@ export async function employeeDashboard(ctx: Ctx, now = new Date()) {
       monthlyHours: sumHours(monthDays.map(hoursOn)),
       monthlyDays: monthDays.filter((date) => ATTENDED.includes(book.status(date))).length,
     },
-    today: todayRecord ? { ...recordView(todayRecord, ctx.lang), workHours: book.hours(workDate) } : null,
+    today: todayRecord ? { ...presentRecord(todayRecord, ctx.lang), workHours: book.hours(workDate) } : null,
     todayDate: workDate,
     timezone,
   };

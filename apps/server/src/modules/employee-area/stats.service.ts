@@ -1,6 +1,7 @@
 import { addDays, attendanceRate, countStatuses, daysBetween, monthRange, toLocal } from '@presente/shared';
 import type { Ctx } from '../../context.js';
-import { loadDays, recordView, sumHours } from './days.js';
+import { loadDays, sumHours } from '../attendance/read-model/employee-days.js';
+import { presentRecord } from '../attendance/read-model/record.js';
 import { loadSelf } from './self.service.js';
 
 export type StatsPeriod = 'week' | 'month' | 'year';
@@ -81,7 +82,7 @@ export async function attendanceCalendar(ctx: Ctx, q: { month?: number; year?: n
     return {
       date,
       status: book.status(date),
-      record: record ? recordView(record, ctx.lang) : null,
+      record: record ? presentRecord(record, ctx.lang) : null,
       workHours: book.hours(date),
       holiday: book.holiday(date),
     };

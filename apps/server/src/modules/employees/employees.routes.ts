@@ -1,6 +1,9 @@
 import {
+  areaErrorAnswers,
   dataAnswer,
   employeeAnswer,
+  employeeAttendanceAnswer,
+  employeeAttendanceQueryExtras,
   employeeCreatedAnswer,
   employeeCreateInput,
   employeeImportInput,
@@ -20,12 +23,12 @@ import {
   translate,
   ymd,
 } from '@presente/shared';
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireCompany } from '../../context.js';
 import { attendanceRecords } from '../../db/schema/index.js';
 import { employeePeriods } from '../attendance/periods.js';
+import { employeeRecords } from '../attendance/read-model/employee-records.js';
 import { presentEmployee, presentImport } from './employees.presenter.js';
 import * as service from './employees.service.js';
 import { importEmployees } from './import.service.js';
@@ -149,28 +152,14 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/employees/:id/attendance',
-    { schema: { tags: ['employees'], params: idParam, querystring: pageQuery.extend({ startDate: ymd().optional(), endDate: ymd().optional() }) } },
-    async (req) => {
-      const companyId = requireCompany(req.actor);
-      await service.getEmployee(req.ctx, req.params.id); // 404 for another company's employee
-      const { page, limit, startDate, endDate } = req.query;
-      const where = and(
-        eq(attendanceRecords.companyId, companyId),
-        eq(attendanceRecords.employeeId, req.params.id),
-        startDate ? gte(attendanceRecords.date, startDate) : undefined,
-        endDate ? lte(attendanceRecords.date, endDate) : undefined,
-      );
-      const [rows, [{ total }]] = await Promise.all([
-        req.ctx.db
-          .select()
-          .from(attendanceRecords)
-          .where(where)
-          .orderBy(desc(attendanceRecords.date))
-          .limit(Math.min(limit, 1000))
-          .offset((page - 1) * limit),
-        req.ctx.db.select({ total: sql<number>`count(*)::int` }).from(attendanceRecords).where(where),
-      ]);
-      return { data: rows, pagination: pagination(page, limit, total) };
+    {
+      schema: {
+        tags: ['employees'],
+        params: idParam,
+        querystring: pageQuery.extend({ startDate: ymd().optional(), endDate: ymd().optional(), ...employeeAttendanceQueryExtras }),
+        response: { 200: employeeAttendanceAnswer, ...areaErrorAnswers },
+      },
     },
+    async (req) => employeeRecords(req.ctx, req.params.id, req.query),
   );
 };

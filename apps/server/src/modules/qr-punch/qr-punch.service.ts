@@ -4,7 +4,7 @@ import { type Ctx, requireCompany } from '../../context.js';
 import { qrPunchUses, workLocations } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { punch } from '../attendance/punch.service.js';
-import { recordView } from '../employee-area/days.js';
+import { presentRecord } from '../attendance/read-model/record.js';
 import { limitUserPunch, onePunchAtATime } from '../employee-area/punch-limits.js';
 import { loadSelf } from '../employee-area/self.service.js';
 import { signQrCode, stepStart, verifyQrCode } from './qr-code.js';
@@ -88,7 +88,7 @@ export async function qrPunch(ctx: Ctx, input: { code: string; location?: GeoPoi
       repeated: result.repeated,
       status: result.status,
       location: { id: location.id, name: location.name },
-      record: recordView(result.record),
+      record: presentRecord(result.record),
     };
     return { messageKey, data };
   });

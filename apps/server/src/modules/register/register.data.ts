@@ -1,13 +1,14 @@
-import { type DocumentType, periodOn, type ScheduleSnapshot, workSplit } from '@presente/shared';
-import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { type DocumentType, periodOn, type SchedulePeriod, type ScheduleSnapshot, workSplit } from '@presente/shared';
+import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { attendanceRecords, companies, employeeSchedulePeriods, employees } from '../../db/schema/index.js';
+import { attendanceRecords, companies, employees } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { changesByRecord, loadManualChanges, type RegisterChange } from './register.manual.js';
 
 export type { RegisterChange } from './register.manual.js';
 
 import { type ChainHead, chainHead } from '../attendance/chain.js';
+import { loadPeriods } from '../attendance/read-model/periods.js';
 
 /**
  * The data of Peru's "Registro de Control de Asistencia" for a company's whole history (every month kept),
@@ -118,14 +119,9 @@ export async function loadRegister(db: Db, companyId: string, range: RegisterRan
     .where(and(eq(attendanceRecords.companyId, companyId), ...inRange(range)))
     .orderBy(asc(attendanceRecords.date), asc(employees.lastName), asc(employees.firstName), asc(employees.id));
   const ids = [...new Set(rows.map((r) => r.employeeId))];
-  const periods = ids.length
-    ? await db
-        .select({ employeeId: employeeSchedulePeriods.employeeId, validFrom: employeeSchedulePeriods.validFrom, schedule: employeeSchedulePeriods.schedule })
-        .from(employeeSchedulePeriods)
-        .where(and(eq(employeeSchedulePeriods.companyId, companyId), inArray(employeeSchedulePeriods.employeeId, ids)))
-    : [];
-  const byEmployee = new Map<string, typeof periods>();
-  for (const p of periods) byEmployee.set(p.employeeId, [...(byEmployee.get(p.employeeId) ?? []), p]);
+  // The read model's periods loader: from the one in effect on the first line's day onwards (a line before any
+  // period reads the first one, as periodOn does).
+  const byEmployee = rows.length ? await loadPeriods(db, companyId, ids, rows[0].date, '9999-12-31') : new Map<string, SchedulePeriod[]>();
 
   const changes = (await loadManualChanges(db, companyId)).filter((c) => changeInRange(c.date, range));
   const byRecord = changesByRecord(changes);

@@ -21,6 +21,7 @@ const ROW: CalendarRow = {
   position: 'Contadora',
   department: null,
   schedule: { id: 's1', name: 'Turno oficina', startTime: '08:00', endTime: '17:00', breakStartTime: null, breakEndTime: null, workDays: '1,2,3,4,5' },
+  periods: [],
   days: [
     { date: '2026-01-05', status: 'absent', attendance: null, workHours: null },
     {
@@ -41,7 +42,7 @@ const ROW: CalendarRow = {
     },
     { date: '2026-01-10', status: 'day_off', attendance: null, workHours: null },
   ],
-  stats: { ...counts, attendanceRate: 50, totalHours: 9 },
+  stats: { ...counts, attendanceRate: 50, totalHours: 9, leaveHours: 0 },
 };
 
 function routes(extra = {}) {

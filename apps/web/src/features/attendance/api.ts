@@ -1,4 +1,4 @@
-import type { DayStatus, ManualAttendanceInput, StatusCounts } from '@presente/shared';
+import type { CalendarDayAnswer, CalendarRowAnswer, EmployeeAttendanceAnswer, ManualAttendanceInput } from '@presente/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { matchesTopics, REALTIME_REFRESH } from '../../lib/useRealtime';
@@ -12,64 +12,18 @@ export const EXPORT_LIMIT = 1000;
 
 export type AttendanceMethod = 'manual' | 'face_recognition' | 'qr_code' | 'web';
 
-/** A record as a calendar cell carries it (evidence only on the full record). */
-export interface CalendarAttendance {
-  id: string;
-  checkIn: string | null;
-  checkOut: string | null;
-  status: string | null;
-  notes: string | null;
-  isPermission: boolean;
-  method: AttendanceMethod;
-  isManual: boolean;
-  incomplete: boolean;
-  evidence?: Record<string, unknown> | null;
-  /** Why an admin made or changed the record by hand (only on the full record). */
-  manualReason?: string | null;
-}
+/** A record as a calendar cell carries it; the day view's full record adds the admin's reason and the evidence. */
+export type CalendarAttendance = CalendarDayAnswer['attendance'] & {} & Partial<Pick<EmployeeAttendanceAnswer['data'][number], 'manualReason' | 'evidence'>>;
 
-export interface CalendarDay {
-  date: string;
-  status: DayStatus;
-  attendance: CalendarAttendance | null;
-  workHours: number | null;
-  holiday?: { name: string; description: string | null };
-}
+export type CalendarDay = Omit<CalendarDayAnswer, 'attendance'> & { attendance: CalendarAttendance | null };
 
-export interface CalendarSchedule {
-  id: string;
-  name: string;
-  startTime: string;
-  endTime: string;
-  breakStartTime: string | null;
-  breakEndTime: string | null;
-  /** "1,2,3,4,5" (Monday=1 .. Sunday=7): which days are rest days for the exports. */
-  workDays: string;
-}
+export type CalendarSchedule = NonNullable<CalendarRowAnswer['schedule']>;
 
 /** What applied to a row from a day of the month on (docs/decisions/0013-attendance-history.md). */
-export interface CalendarPeriod {
-  from: string;
-  active: boolean;
-  schedule: CalendarSchedule | null;
-}
+export type CalendarPeriod = CalendarRowAnswer['periods'][number];
 
-/** One employee's month (spec §3 monthly calendar entry). */
-export interface CalendarRow {
-  employeeId: string;
-  employeeName: string;
-  employeeCode: string;
-  documentNumber: string | null;
-  position: string | null;
-  department: { id: string; name: string | null } | null;
-  /** The current schedule. */
-  schedule: CalendarSchedule | null;
-  /** The schedules of the month, oldest first (the first from the 1st): each day was judged by its own. */
-  periods?: CalendarPeriod[];
-  days: CalendarDay[];
-  /** totalHours are worked hours; leaveHours the paid leave of justified permissions, apart (decision 0037). */
-  stats: StatusCounts & { attendanceRate: number; totalHours: number; leaveHours?: number };
-}
+/** One employee's month (spec §3 monthly calendar entry): the declared answer (`calendarRowAnswer`). */
+export type CalendarRow = Omit<CalendarRowAnswer, 'days'> & { days: CalendarDay[] };
 
 /** The schedule that applied to a row on a day (its period's, decision 0013), else the current one. */
 export function scheduleOn(row: Pick<CalendarRow, 'periods' | 'schedule'>, date: string): CalendarSchedule | null {
@@ -137,7 +91,7 @@ export function useAttendanceRecord(employeeId: string, date: string, enabled: b
   return useQuery({
     queryKey: attendanceKeys.record(employeeId, date),
     queryFn: async () => {
-      const res = await api.get<CalendarAttendance[]>(`${BASE}/employees/${employeeId}/attendance?startDate=${date}&endDate=${date}&limit=1`);
+      const res = await api.get<CalendarAttendance[]>(`${BASE}/employees/${employeeId}/attendance?startDate=${date}&endDate=${date}&limit=1&include=evidence`);
       return res.data?.[0] ?? null;
     },
     enabled,

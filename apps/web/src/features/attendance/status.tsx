@@ -26,6 +26,28 @@ export const STATUS_STYLE: Record<DayStatus, { color: string; icon: Icon }> = {
   pending: { color: 'gray', icon: IconHourglassEmpty },
 };
 
+/**
+ * The words a stored record or a punch answer may carry besides the day statuses (the kiosk's result, older
+ * records): each takes the colour of the day status it means, so one word never shows in two colours.
+ */
+const RECORD_WORDS: Record<string, string> = {
+  on_time: STATUS_STYLE.present.color,
+  incomplete: 'yellow',
+  sick_leave: STATUS_STYLE.permission.color,
+  vacation: STATUS_STYLE.holiday.color,
+  check_in: 'indigo',
+  check_out: 'indigo',
+  overtime: 'blue',
+  half_day: 'yellow',
+  remote: 'blue',
+};
+
+/** The one colour of a status word (day status or record word; gray when unknown), for badges everywhere. */
+export function statusColor(status: string | null | undefined): string {
+  if (!status) return 'gray';
+  return (STATUS_STYLE as Record<string, { color: string }>)[status]?.color ?? RECORD_WORDS[status] ?? 'gray';
+}
+
 /** Background and text colours of a day cell (CSS variables of the Mantine palette). */
 export function statusColors(status: DayStatus): { bg: string; fg: string } {
   const { color } = STATUS_STYLE[status];

@@ -1,46 +1,11 @@
-import type { Plan, StatusCounts } from '@presente/shared';
+import type { CompanyDashboardAnswer, DepartmentStatAnswer, FirstStepsAnswer, WeeklySummaryAnswer } from '@presente/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
-import type { UsageEntry } from '../plan-usage/api';
 
-/** GET /company-admin-simple/dashboard (spec §3 dashboard stats, computed in the company's timezone). */
-export interface CompanyDashboard {
-  totalEmployees: number;
-  activeEmployees: number;
-  presentToday: number;
-  absentToday: number;
-  lateToday: number;
-  earlyToday: number;
-  permissionsToday: number;
-  holidaysToday: number;
-  company: { id: string; name: string; plan: Plan; maxEmployees: number; timezone: string };
-  usage: Record<'employees' | 'schedules' | 'locations' | 'links', UsageEntry>;
-  /** Extension (decision 0036): the new company's first steps, each true once done. Older servers omit it. */
-  firstSteps?: FirstSteps;
-  /** The company's calendar day, YYYY-MM-DD. */
-  today: string;
-  /** totalHours: hours worked; leaveHours: paid leave of justified permissions, apart (decision 0037). */
-  monthlyStats: { totalWorkingDays: number; attendancePercentage: number; totalHours: number; leaveHours?: number; averageHoursPerDay: number };
-  departmentStats: DepartmentStat[];
-}
-
-export interface FirstSteps {
-  schedule: boolean;
-  location: boolean;
-  employees: boolean;
-  faces: boolean;
-  kioskLink: boolean;
-}
-
-export interface DepartmentStat {
-  id: string;
-  name: string;
-  totalEmployees: number;
-  presentToday: number;
-  absentToday: number;
-  lateToday: number;
-  attendancePercentage: number;
-}
+/** GET /company-admin-simple/dashboard (spec §3 dashboard stats, computed in the company's timezone): the declared answer. */
+export type CompanyDashboard = CompanyDashboardAnswer;
+export type FirstSteps = FirstStepsAnswer;
+export type DepartmentStat = DepartmentStatAnswer;
 
 /** Realtime attendance_update / employee_update refresh it (lib/useRealtime.ts, topic 'dashboard'). */
 export const overviewKeys = { dashboard: ['company-admin', 'dashboard'] as const };
@@ -58,7 +23,7 @@ export function useCompanyDashboard() {
 }
 
 /** One day of GET /attendance/weekly-summary: how many employees had each day status, and the day's rate. */
-export type WeeklyDay = StatusCounts & { date: string; attendanceRate: number };
+export type WeeklyDay = WeeklySummaryAnswer['days'][number];
 
 /** The calendar day `days` before/after a YYYY-MM-DD day. */
 export function shiftDay(ymd: string, days: number): string {

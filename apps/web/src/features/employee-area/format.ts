@@ -1,27 +1,6 @@
 import type { TFunction } from 'i18next';
 import { formatDay, formatInstantDay } from '../../components/DayInput';
 
-/** Attendance status labels of the spec (§3) and their badge colours. */
-export const STATUS_COLORS: Record<string, string> = {
-  present: 'teal',
-  on_time: 'teal',
-  early: 'cyan',
-  late: 'orange',
-  absent: 'red',
-  incomplete: 'yellow',
-  permission: 'violet',
-  sick_leave: 'violet',
-  vacation: 'grape',
-  holiday: 'pink',
-  day_off: 'gray',
-  pending: 'gray',
-  check_in: 'indigo',
-  check_out: 'indigo',
-  overtime: 'blue',
-  half_day: 'yellow',
-  remote: 'blue',
-};
-
 /** A wall-clock time of an instant in the company's timezone, 24 h ("08:05", with seconds for the clock). */
 export function timeIn(date: Date, timezone: string, withSeconds = false): string {
   const options: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(withSeconds ? { second: '2-digit' } : {}) };

@@ -1,80 +1,22 @@
-/** Shapes of the /api/employee answers (apps/server/src/modules/employee-area). */
+import type {
+  AttendanceHistoryAnswer,
+  AttendanceRecordAnswer,
+  AttendanceStatsAnswer,
+  EmployeeDashboardAnswer,
+  HolidayNameAnswer,
+  PunchAnswer,
+  TodayAttendanceAnswer,
+  WorkScheduleAnswer,
+} from '@presente/shared';
 
-export interface ScheduleView {
-  id: string;
-  name: string;
-  startTime: string;
-  endTime: string;
-  breakStartTime: string | null;
-  breakEndTime: string | null;
-  /** 1 = Monday ... 7 = Sunday. */
-  workDays: number[];
-  lateToleranceMinutes: number;
-  allowEarlyCheckIn: boolean;
-  earlyCheckInMinutes: number;
-  countActualTime: boolean;
-  allowManualAttendance: boolean;
-}
+/** Shapes of the /api/employee answers (apps/server/src/modules/employee-area): the attendance ones are the declared schemas'. */
 
-export interface RecordView {
-  id: string;
-  date: string;
-  checkIn: string | null;
-  checkOut: string | null;
-  workHours: number | null;
-  status: string | null;
-  notes: string | null;
-  isPermission: boolean;
-  method: string | null;
-  isManual?: boolean;
-  incomplete?: boolean;
-  location: { latitude: number; longitude: number } | null;
-}
-
-export interface HolidayView {
-  name: string;
-  description: string | null;
-}
-
-export interface EmployeeDashboard {
-  employee: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    employeeCode: string;
-    position: string | null;
-    department: string | null;
-    email: string;
-  };
-  schedule: ScheduleView | null;
-  stats: { todayHours: number; weeklyHours: number; monthlyHours: number; monthlyDays: number };
-  today: RecordView | null;
-  todayDate: string;
-  timezone: string;
-}
-
-export interface TodayAttendance {
-  date: string;
-  record: RecordView | null;
-  status: string;
-  holiday: HolidayView | null;
-  canCheckIn: boolean;
-  canCheckOut: boolean;
-  completed: boolean;
-  manualAllowed: boolean;
-  /** The schedule allows marking with a site's rotating QR (decision 0044). */
-  qrAllowed?: boolean;
-  requiresLocation: boolean;
-  schedule: ScheduleView | null;
-  serverTime: string;
-  localTime: string;
-  timezone: string;
-}
-
-export interface HistoryRecord extends RecordView {
-  status: string;
-  holiday: HolidayView | null;
-}
+export type ScheduleView = WorkScheduleAnswer;
+export type RecordView = AttendanceRecordAnswer;
+export type HolidayView = HolidayNameAnswer;
+export type EmployeeDashboard = EmployeeDashboardAnswer;
+export type TodayAttendance = TodayAttendanceAnswer;
+export type HistoryRecord = AttendanceHistoryAnswer['data'][number];
 
 export interface WorkInfo {
   schedule: ScheduleView | null;
@@ -84,31 +26,8 @@ export interface WorkInfo {
   company: { name: string; timezone: string };
 }
 
-export interface StatusCounts {
-  present: number;
-  early: number;
-  late: number;
-  absent: number;
-  permission: number;
-  holiday: number;
-  day_off: number;
-  pending: number;
-}
-
-export interface AttendanceStats {
-  period: 'week' | 'month' | 'year';
-  startDate: string;
-  endDate: string | null;
-  daysEvaluated: number;
-  counts: StatusCounts;
-  totalHours: number;
-  workedDays: number;
-  averageHoursPerDay: number;
-  attendanceRate: number;
-  timezone: string;
-  /** Extension (decision 0036), period=year only: the hours month by month. */
-  months?: { month: number; totalHours: number; workedDays: number }[];
-}
+export type { StatusCounts } from '@presente/shared';
+export type AttendanceStats = AttendanceStatsAnswer;
 
 export type ActivityFilter = 'all' | 'attendance' | 'admin_actions';
 
@@ -141,9 +60,4 @@ export interface EmployeeProfile {
 }
 
 /** A check-in/out answer (HTTP data or the socket's `data`). */
-export interface PunchData {
-  action: 'check_in' | 'check_out';
-  repeated: boolean;
-  status: string;
-  record: RecordView;
-}
+export type PunchData = PunchAnswer['data'];

@@ -1,3 +1,4 @@
+import type { FaceEvidence } from '@presente/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import type { CalendarAttendance, CalendarDay } from '../attendance/api';
 import { RecordInfo } from '../attendance/components/RecordInfo';
 
 const DAY: CalendarDay = { date: '2026-03-02', status: 'present', attendance: null, workHours: 8 };
-const CHECK_IN = {
+const CHECK_IN: FaceEvidence = {
   linkId: 'l1',
   linkName: 'Entrada principal',
   distance: 0.4123,

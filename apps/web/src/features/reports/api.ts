@@ -1,4 +1,4 @@
-import type { HolidayFacts, SchedulePeriod } from '@presente/shared';
+import type { EmployeeAttendanceAnswer, HolidayFacts, SchedulePeriod } from '@presente/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import type { Employee } from '../employees/api';
@@ -9,22 +9,8 @@ const BASE = '/company-admin-simple';
 /** Spec §9: report data reads up to 1000 records (a year is at most 366). */
 const RECORDS_LIMIT = 1000;
 
-/** A stored attendance record as GET /employees/{id}/attendance answers it. */
-export interface ReportRecord {
-  id: string;
-  date: string;
-  checkIn: string | null;
-  checkOut: string | null;
-  status: string | null;
-  notes: string | null;
-  isPermission: boolean;
-  method: string;
-  isManual: boolean;
-  /** Closed by the forgotten check-out job: no check-out, no hours invented. */
-  incomplete: boolean;
-  /** The admin's reason for the last manual change (null for punched records). */
-  manualReason?: string | null;
-}
+/** A stored attendance record as GET /employees/{id}/attendance answers it (its declared schema). */
+export type ReportRecord = EmployeeAttendanceAnswer['data'][number];
 
 /** Everything the report is computed from (locally, with the shared rules). */
 export interface ReportSource {

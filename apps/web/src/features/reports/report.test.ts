@@ -34,12 +34,14 @@ const record = (date: string, checkIn: string | null, checkOut: string | null, e
   date,
   checkIn,
   checkOut,
+  workHours: null,
   status: null,
   notes: null,
   isPermission: false,
   method: 'manual',
   isManual: true,
   incomplete: false,
+  location: null,
   ...extra,
 });
 

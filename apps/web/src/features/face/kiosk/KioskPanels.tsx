@@ -3,7 +3,8 @@ import type { KioskMarkResult, LivenessStep } from '@presente/shared';
 import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCircleCheck, IconFocusCentered, IconLinkOff, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../../../components/BrandLogo';
-import { STATUS_COLORS, statusLabel } from '../../employee-area/format';
+import { statusColor } from '../../attendance/status';
+import { statusLabel } from '../../employee-area/format';
 
 // The preview is mirrored: a turn to the person's own left moves their face to the screen's left.
 const STEP_ICON = { straight: IconFocusCentered, left: IconArrowLeft, right: IconArrowRight } as const;
@@ -49,7 +50,7 @@ export function ResultPanel({ result, onDone }: { result: KioskMarkResult; onDon
         <Text fz={36} fw={800} c="teal.8" style={{ fontVariantNumeric: 'tabular-nums' }}>
           {result.localTime}
         </Text>
-        <Badge size="lg" variant="light" color={STATUS_COLORS[result.status] ?? 'gray'} style={{ textTransform: 'none' }}>
+        <Badge size="lg" variant="light" color={statusColor(result.status)} style={{ textTransform: 'none' }}>
           {statusLabel(t, result.status)}
         </Badge>
         {result.repeated && (

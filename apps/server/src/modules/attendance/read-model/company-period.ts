@@ -1,8 +1,9 @@
-import { activeFromOf, type HolidayFacts, localToInstant, type SchedulePeriod, type ScheduleRules } from '@presente/shared';
+import { activeFromOf, localToInstant, type SchedulePeriod, type ScheduleRules } from '@presente/shared';
 import { and, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { attendanceRecords, companies, departments, employees, holidaySchedules, holidays, schedules } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import type { Db } from '../../../db/client.js';
+import { attendanceRecords, companies, departments, employees, schedules } from '../../../db/schema/index.js';
+import { AppError } from '../../../errors.js';
+import { type HolidayRow, loadHolidays } from './holidays.js';
 import { loadPeriods, periodsOf } from './periods.js';
 
 /** What the rules need to judge a company's days in a date range, loaded in five queries (no N+1). */
@@ -28,7 +29,7 @@ export interface CompanyPeriod {
   }[];
   /** employeeId -> date -> record */
   records: Map<string, Map<string, typeof attendanceRecords.$inferSelect>>;
-  holidays: HolidayFacts[];
+  holidays: HolidayRow[];
 }
 
 export async function loadCompanyPeriod(db: Db, companyId: string, start: string, end: string, employeeFilter?: SQL): Promise<CompanyPeriod> {
@@ -47,7 +48,7 @@ export async function loadCompanyPeriod(db: Db, companyId: string, start: string
       ),
     );
   const ids = rows.map((r) => r.employee.id);
-  const [recordRows, holidayRows, periods] = await Promise.all([
+  const [recordRows, holidayList, periods] = await Promise.all([
     ids.length
       ? db
           .select()
@@ -61,23 +62,9 @@ export async function loadCompanyPeriod(db: Db, companyId: string, start: string
             ),
           )
       : Promise.resolve([]),
-    db
-      .select()
-      .from(holidays)
-      .where(and(eq(holidays.companyId, companyId), gte(holidays.date, start), lte(holidays.date, end))),
+    loadHolidays(db, companyId, start, end),
     loadPeriods(db, companyId, ids, start, end),
   ]);
-  const links = holidayRows.length
-    ? await db
-        .select()
-        .from(holidaySchedules)
-        .where(
-          inArray(
-            holidaySchedules.holidayId,
-            holidayRows.map((h) => h.id),
-          ),
-        )
-    : [];
   const records = new Map<string, Map<string, typeof attendanceRecords.$inferSelect>>();
   for (const r of recordRows) {
     const byDate = records.get(r.employeeId) ?? new Map();
@@ -102,11 +89,6 @@ export async function loadCompanyPeriod(db: Db, companyId: string, start: string
       periods: periodsOf(periods, { ...e, schedule: s }),
     })),
     records,
-    holidays: holidayRows.map((h) => ({
-      date: h.date,
-      isActive: h.isActive,
-      applyToAll: h.applyToAll,
-      scheduleIds: links.filter((l) => l.holidayId === h.id).map((l) => l.scheduleId),
-    })),
+    holidays: holidayList,
   };
 }

@@ -1,40 +1,11 @@
-import { activeFromOf, createDayJudge, type DayStatus, daysBetween, holidayApplies, type Language, presentNote, round2, spanOf } from '@presente/shared';
-import { and, eq, gte, inArray, lte } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { attendanceRecords, holidaySchedules, holidays } from '../../db/schema/index.js';
-import { loadPeriods, periodsOf } from '../attendance/periods.js';
-import type { Self } from './self.service.js';
-
-export type RecordRow = typeof attendanceRecords.$inferSelect;
-export interface HolidayRow {
-  name: string;
-  description: string | null;
-  date: string;
-  isActive: boolean;
-  applyToAll: boolean;
-  scheduleIds: string[];
-}
-
-/**
- * A record as the employee sees it (the same fields as the admin's calendar cell; no evidence, no admin reason).
- * `lang`: the reader's language, for a system-made note (presentNote); without it the note is as stored.
- */
-export function recordView(r: RecordRow, lang?: Language) {
-  return {
-    id: r.id,
-    date: r.date,
-    checkIn: r.checkIn?.toISOString() ?? null,
-    checkOut: r.checkOut?.toISOString() ?? null,
-    workHours: r.workHours == null ? null : Number(r.workHours),
-    status: r.status,
-    notes: lang ? presentNote(r.notes, lang) : r.notes,
-    isPermission: r.isPermission,
-    method: r.method,
-    isManual: r.isManual,
-    incomplete: r.incomplete,
-    location: r.checkInLatitude != null && r.checkInLongitude != null ? { latitude: r.checkInLatitude, longitude: r.checkInLongitude } : null,
-  };
-}
+import { activeFromOf, createDayJudge, type DayStatus, daysBetween, holidayApplies, round2, spanOf } from '@presente/shared';
+import { and, eq, gte, lte } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { attendanceRecords } from '../../../db/schema/index.js';
+import type { Self } from '../../employee-area/self.service.js';
+import { loadHolidays } from './holidays.js';
+import { loadPeriods, periodsOf } from './periods.js';
+import type { RecordRow } from './record.js';
 
 /**
  * The employee's days between two local days (inclusive), judged like the admin's calendar: the records,
@@ -100,31 +71,5 @@ export async function loadDays(db: Db, self: Self, start: string, end: string, n
 }
 
 export type DayBook = Awaited<ReturnType<typeof loadDays>>;
-
-export async function loadHolidays(db: Db, companyId: string, start: string, end: string): Promise<HolidayRow[]> {
-  const rows = await db
-    .select()
-    .from(holidays)
-    .where(and(eq(holidays.companyId, companyId), gte(holidays.date, start), lte(holidays.date, end)));
-  const links = rows.length
-    ? await db
-        .select()
-        .from(holidaySchedules)
-        .where(
-          inArray(
-            holidaySchedules.holidayId,
-            rows.map((h) => h.id),
-          ),
-        )
-    : [];
-  return rows.map((h) => ({
-    name: h.name,
-    description: h.description,
-    date: h.date,
-    isActive: h.isActive,
-    applyToAll: h.applyToAll,
-    scheduleIds: links.filter((l) => l.holidayId === h.id).map((l) => l.scheduleId),
-  }));
-}
 
 export const sumHours = (values: (number | null)[]) => round2(values.reduce<number>((n, h) => n + (h != null && h >= 0 ? h : 0), 0));
