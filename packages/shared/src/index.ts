@@ -16,4 +16,5 @@ export * from './schemas/consent.js';
 export * from './schemas/employee.js';
 export * from './schemas/face.js';
 export * from './schemas/manual-changes.js';
+export * from './schemas/payroll.js';
 export * from './schemas/public-config.js';

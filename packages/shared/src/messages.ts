@@ -10,6 +10,7 @@ import { CORE_MESSAGES } from './messages/core.js';
 import { EMPLOYEE_MESSAGES } from './messages/employee.js';
 import { FACE_MESSAGES } from './messages/face.js';
 import { MANUAL_CHANGE_MESSAGES } from './messages/manual-changes.js';
+import { PAYROLL_MESSAGES } from './messages/payroll.js';
 import { REGISTER_MESSAGES } from './messages/register.js';
 
 /**
@@ -30,6 +31,7 @@ export const MESSAGES = {
   ...REGISTER_MESSAGES,
   ...MANUAL_CHANGE_MESSAGES,
   ...CHAIN_MESSAGES,
+  ...PAYROLL_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

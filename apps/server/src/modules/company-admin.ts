@@ -10,6 +10,7 @@ import { pairingAdminRoutes } from './face/pairing.routes.js';
 import { holidayRoutes } from './holidays/holidays.routes.js';
 import { locationRoutes } from './locations/locations.routes.js';
 import { adminManualChangeRoutes } from './manual-changes/manual-changes.routes.js';
+import { payrollRoutes } from './payroll/payroll.routes.js';
 import { scheduleRoutes } from './schedules/schedules.routes.js';
 
 /** Everything under /api/company-admin-simple: COMPANY_ADMIN only, scoped to the admin's company. */
@@ -31,6 +32,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         employeeRoutes,
         faceRoutes,
         pairingAdminRoutes,
+        payrollRoutes,
       ]) {
         await scoped.register(routes);
       }
