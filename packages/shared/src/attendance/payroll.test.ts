@@ -251,6 +251,8 @@ describe('payrollSummary: named cases', () => {
     expect(payrollPeriodProblem('2026-02-10', '2026-02-01')).toBe('order');
     expect(payrollPeriodProblem('2026-01-01', '2026-03-31')).toBe('tooLong');
     expect(payrollPeriodProblem('2026-02-01', '2026-02-28')).toBeNull();
+    expect(payrollPeriodProblem('2026-02-30', '2026-03-02')).toBe('invalid');
+    expect(payrollPeriodProblem('0000-01-01', '0000-01-02')).toBe('invalid');
     expect(() => payrollSummary({ from: '2026-01-01', to: '2026-06-01', timezone: TZ, now: NOW, rules: PERU_PAYROLL_RULES, employees: [] })).toThrow(
       RangeError,
     );

@@ -265,8 +265,14 @@ function nightMinutes(record: PayrollRecord, schedule: ScheduleRules | null, dat
   return Math.round(ms / 60000);
 }
 
-/** Why a payroll period is not valid (from after to, more than PAYROLL_MAX_DAYS days), or null; at most PAYROLL_MAX_DAYS days. */
-export function payrollPeriodProblem(from: string, to: string): 'order' | 'tooLong' | null {
+/** Why a payroll period is not valid (not calendar days, from after to, more than PAYROLL_MAX_DAYS days), or null; at most PAYROLL_MAX_DAYS days. */
+export function payrollPeriodProblem(from: string, to: string): 'invalid' | 'order' | 'tooLong' | null {
+  try {
+    // Not a calendar day (2026-02-30, year 0): addDays reads it back differently or throws.
+    if (addDays(from, 0) !== from || addDays(to, 0) !== to) return 'invalid';
+  } catch {
+    return 'invalid';
+  }
   if (to < from) return 'order';
   return daySpan(from, to) > PAYROLL_MAX_DAYS ? 'tooLong' : null;
 }

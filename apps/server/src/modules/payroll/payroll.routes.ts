@@ -24,7 +24,7 @@ export const payrollRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Content-Type', file.type)
         .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
         .header('Cache-Control', 'no-store')
-        .send(file.body);
+        .send(file.body as never); // A file, not the JSON schema: Fastify sends a Buffer or typed string unserialized.
     },
   );
 };
