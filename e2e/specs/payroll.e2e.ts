@@ -52,9 +52,16 @@ describe(`payroll ${main.title}`, () => {
           .getByTestId('payroll-table')
           .getByRole('row')
           .filter({ hasText: seeded.employee.name.split(' ').at(-1)! });
+        await see(row.getByRole('cell').first());
         const cells = await row.getByRole('cell').allInnerTexts();
-        // Days worked, worked, regular, 25 %, 35 %, unapproved, night, holiday, rest, minutes late.
-        expect(cells.slice(0, 10)).toEqual(['3', '25.5', '23.5', '0', '0', '2', '0', '0', '0', '30']);
+        // Days worked, worked, regular, 25 %, 35 %, unapproved, night, holiday, rest, minutes late. A Sunday
+        // among the three days is the weekly rest day (decision 0047): its hours go to "on rest day" instead.
+        const hours = [8, 10, 7.5];
+        const sunday = days.map(([d]) => new Date(`${d}T12:00:00Z`).getUTCDay() === 0);
+        const rest = hours.reduce((s, h, i) => s + (sunday[i] ? h : 0), 0);
+        const regular = hours.reduce((s, h, i) => s + (sunday[i] ? 0 : Math.min(h, 8)), 0);
+        const unapproved = hours.reduce((s, h, i) => s + (sunday[i] ? 0 : Math.max(0, h - 8)), 0);
+        expect(cells.slice(0, 10)).toEqual(['3', '25.5', String(regular), '0', '0', String(unapproved), '0', '0', String(rest), '30']);
         const csv = await downloadFrom(page, panel.getByRole('link', { name: 'Exportar CSV' }));
         expect(csv.name).toMatch(/^Nomina_.*\.csv$/);
         const lines = readFileSync(csv.path, 'utf8')
@@ -65,7 +72,7 @@ describe(`payroll ${main.title}`, () => {
         const line = lines.find((l) => l.includes(seeded.employee.name.split(' ').at(-1)!))!;
         const values = line.match(/("[^"]*"|[^,]+|(?<=,)(?=,))/g)!;
         expect(values[head.indexOf('Horas trabajadas')]).toBe('25.5');
-        expect(values[head.indexOf('Horas extra sin aprobar')]).toBe('2');
+        expect(values[head.indexOf('Horas extra sin aprobar')]).toBe(String(unapproved));
       } else {
         await see(panel.getByTestId('payroll-cards').getByText('25.5'));
       }
