@@ -46,10 +46,10 @@ export function PayrollPanel({ from, to, mobile }: { from: string; to: string; m
             </Text>
           </div>
           <Group gap="xs">
-            <Button component="a" href={file('xlsx')} download variant="light" size="xs" leftSection={<IconFileSpreadsheet size={16} />}>
+            <Button component="a" href={file('xlsx')} download variant="default" size="xs" leftSection={<IconFileSpreadsheet size={16} />}>
               {t('reports.payroll.excel')}
             </Button>
-            <Button component="a" href={file('csv')} download variant="light" size="xs" leftSection={<IconFileText size={16} />}>
+            <Button component="a" href={file('csv')} download variant="default" size="xs" leftSection={<IconFileText size={16} />}>
               {t('reports.payroll.csv')}
             </Button>
           </Group>
@@ -83,7 +83,7 @@ export function PayrollPanel({ from, to, mobile }: { from: string; to: string; m
             ))}
           </Stack>
         ) : (
-          <ScrollArea type="auto">
+          <ScrollArea type="auto" viewportProps={{ tabIndex: 0, 'aria-label': t('reports.payroll.title') }}>
             <Table striped withTableBorder data-testid="payroll-table" miw={1100}>
               <Table.Thead>
                 <Table.Tr>
