@@ -25,6 +25,7 @@ export * from './schemas/face.js';
 export * from './schemas/holidays.js';
 export * from './schemas/locations.js';
 export * from './schemas/manual-changes.js';
+export * from './schemas/payroll.js';
 export * from './schemas/public-config.js';
 export * from './schemas/qr-punch.js';
 export * from './schemas/register.js';

@@ -11,6 +11,7 @@ import { EMPLOYEE_MESSAGES } from './messages/employee.js';
 import { FACE_MESSAGES } from './messages/face.js';
 import { MANUAL_CHANGE_MESSAGES } from './messages/manual-changes.js';
 import { QR_PUNCH_MESSAGES } from './messages/qr-punch.js';
+import { PAYROLL_MESSAGES } from './messages/payroll.js';
 import { REGISTER_MESSAGES } from './messages/register.js';
 
 /**
@@ -32,6 +33,7 @@ export const MESSAGES = {
   ...MANUAL_CHANGE_MESSAGES,
   ...CHAIN_MESSAGES,
   ...QR_PUNCH_MESSAGES,
+  ...PAYROLL_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

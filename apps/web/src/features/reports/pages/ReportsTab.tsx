@@ -11,6 +11,7 @@ import { useCompanyConfig } from '../../auth/CompanyConfigContext';
 import type { Employee } from '../../employees/api';
 import { EmployeeAutocomplete, employeeFullName } from '../../employees/components/EmployeeAutocomplete';
 import { useReportSource } from '../api';
+import { PayrollPanel } from '../components/PayrollPanel';
 import { ReportExportMenu } from '../components/ReportExportMenu';
 import { ReportStats } from '../components/ReportStats';
 import { ReportTable } from '../components/ReportTable';
@@ -125,6 +126,7 @@ export function ReportsTab() {
           <ReportTable lines={report.attendances} timezone={timezone} mobile={mobile} />
         </>
       )}
+      {period === 'monthly' && <PayrollPanel from={start} to={end} mobile={mobile} />}
     </Stack>
   );
 }

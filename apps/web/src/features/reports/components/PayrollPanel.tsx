@@ -1,0 +1,118 @@
+import { Alert, Button, Group, Loader, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import type { PayrollResponse } from '@presente/shared';
+import { IconAlertCircle, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { API_BASE, api } from '../../../lib/api';
+
+const PATH = '/company-admin-simple/reports/payroll';
+/** The columns the view shows (the export has all of them, PAYROLL_COLUMNS). */
+const SHOWN = [
+  'daysWorked',
+  'workedHours',
+  'regularHours',
+  'overtime25Hours',
+  'overtime35Hours',
+  'unapprovedOvertimeHours',
+  'nightHours',
+  'holidayWorkedHours',
+  'restDayWorkedHours',
+  'lateMinutes',
+  'absences',
+  'paidPermissions',
+  'unpaidPermissions',
+  'holidaysPaid',
+] as const;
+
+/** Nómina (issue 24 item 4, decision 0047): the company's payroll summary for the period, one row per employee, and its exports. */
+export function PayrollPanel({ from, to, mobile }: { from: string; to: string; mobile: boolean }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const query = useQuery({
+    queryKey: ['report', 'payroll', from, to],
+    queryFn: async () => (await api.get<PayrollResponse['data']>(`${PATH}?from=${from}&to=${to}`)).data,
+  });
+  const file = (format: 'xlsx' | 'csv') => `${API_BASE}${PATH}?from=${from}&to=${to}&format=${format}&lang=${i18n.language === 'en' ? 'en' : 'es'}`;
+  const lines = query.data?.lines ?? [];
+  return (
+    <Paper withBorder p="md" radius="lg" component="section" aria-labelledby="payroll-title">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <div>
+            <Text fw={700} id="payroll-title" component="h2" size="md">
+              {t('reports.payroll.title')}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t('reports.payroll.subtitle')}
+            </Text>
+          </div>
+          <Group gap="xs">
+            <Button component="a" href={file('xlsx')} download variant="default" size="xs" leftSection={<IconFileSpreadsheet size={16} />}>
+              {t('reports.payroll.excel')}
+            </Button>
+            <Button component="a" href={file('csv')} download variant="default" size="xs" leftSection={<IconFileText size={16} />}>
+              {t('reports.payroll.csv')}
+            </Button>
+          </Group>
+        </Group>
+        {query.isError ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {t('reports.loadError')}
+          </Alert>
+        ) : !query.data ? (
+          <Group justify="center" py="md">
+            <Loader />
+          </Group>
+        ) : lines.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('reports.payroll.empty')}
+          </Text>
+        ) : mobile ? (
+          <Stack gap="xs" data-testid="payroll-cards">
+            {lines.map((l) => (
+              <Paper key={l.employeeId} withBorder p="sm" radius="md">
+                <Text fw={600}>{l.name}</Text>
+                {SHOWN.map((c) => (
+                  <Group key={c} justify="space-between" gap="xs">
+                    <Text size="sm">{t(`reports.payroll.col.${c}`)}</Text>
+                    <Text size="sm" fw={500}>
+                      {l[c]}
+                    </Text>
+                  </Group>
+                ))}
+              </Paper>
+            ))}
+          </Stack>
+        ) : (
+          <ScrollArea type="auto" viewportProps={{ tabIndex: 0, 'aria-label': t('reports.payroll.title') }}>
+            <Table striped withTableBorder data-testid="payroll-table" miw={1100}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('reports.payroll.col.name')}</Table.Th>
+                  {SHOWN.map((c) => (
+                    <Table.Th key={c} scope="col" ta="right">
+                      {t(`reports.payroll.col.${c}`)}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {lines.map((l) => (
+                  <Table.Tr key={l.employeeId}>
+                    <Table.Th scope="row" fw={500}>
+                      {l.name}
+                    </Table.Th>
+                    {SHOWN.map((c) => (
+                      <Table.Td key={c} ta="right">
+                        {l[c]}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

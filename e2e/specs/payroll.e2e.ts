@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { closeGuidedTour, login, mainTarget, see, useBrowser } from '../support/app.js';
+import { companyNow, OFFICE_SCHEDULE, openTab, seedCompany } from '../support/attendance.js';
+import { expectAccessible } from '../support/axe.js';
+import { downloadFrom } from '../support/billing.js';
+import { shot } from '../support/browser.js';
+
+/**
+ * Issue 24 item 4: the Nómina view in Reportes shows the month's payroll summary from the shared engine (decision
+ * 0047), its CSV export carries the same figures, and axe finds nothing critical or serious, on desktop and phone.
+ */
+const browser = useBrowser();
+const main = mainTarget();
+
+describe(`payroll ${main.title}`, () => {
+  it('shows the month’s hours per worker, exports them and is accessible', async () => {
+    const today = companyNow().date;
+    const month = today.slice(0, 7);
+    // Days 1-3 of this month (the run needs to be on day 4 or later; before it, last month's days would be needed).
+    expect(Number(today.slice(8)), 'run on day 4 or later of a month').toBeGreaterThanOrEqual(4);
+    const seeded = await seedCompany(main, OFFICE_SCHEDULE, `${month}-01`);
+    expect((await seeded.api.post('/company-admin-simple/tour/complete')).status).toBe(200);
+    // 8 h; 10 h (2 h overtime, not approved: shown apart); 08:30 late by 30 minutes, 7.5 h. Lunch 13:00-14:00.
+    const days: [string, string, string][] = [
+      [`${month}-01`, '08:00', '17:00'],
+      [`${month}-02`, '08:00', '19:00'],
+      [`${month}-03`, '08:30', '17:00'],
+    ];
+    for (const [date, checkIn, checkOut] of days) {
+      const res = await seeded.api.post('/company-admin-simple/attendance', {
+        employeeId: seeded.employee.id,
+        date,
+        checkIn,
+        checkOut,
+        reason: 'Carga de nómina',
+      });
+      expect(res.status, `record of ${date}`).toBe(201);
+    }
+
+    for (const mobile of [false, true]) {
+      const size = mobile ? 'phone' : 'desktop';
+      const { page } = await browser.open(main.baseUrl, { mobile });
+      await login(page, seeded.admin.adminEmail, seeded.admin.password);
+      await closeGuidedTour(page);
+      if (mobile) await page.goto('/company-admin/reports');
+      else await openTab(page, 'Reportes', '/company-admin/reports');
+      const panel = page.getByRole('region', { name: 'Nómina' });
+      await see(panel);
+      if (!mobile) {
+        const row = panel
+          .getByTestId('payroll-table')
+          .getByRole('row')
+          .filter({ hasText: seeded.employee.name.split(' ').at(-1)! });
+        await see(row.getByRole('cell').first());
+        const cells = await row.getByRole('cell').allInnerTexts();
+        // Days worked, worked, regular, 25 %, 35 %, unapproved, night, holiday, rest, minutes late. A Sunday
+        // among the three days is the weekly rest day (decision 0047): its hours go to "on rest day" instead.
+        const hours = [8, 10, 7.5];
+        const sunday = days.map(([d]) => new Date(`${d}T12:00:00Z`).getUTCDay() === 0);
+        const rest = hours.reduce((s, h, i) => s + (sunday[i] ? h : 0), 0);
+        const regular = hours.reduce((s, h, i) => s + (sunday[i] ? 0 : Math.min(h, 8)), 0);
+        const unapproved = hours.reduce((s, h, i) => s + (sunday[i] ? 0 : Math.max(0, h - 8)), 0);
+        expect(cells.slice(0, 10)).toEqual(['3', '25.5', String(regular), '0', '0', String(unapproved), '0', '0', String(rest), '30']);
+        const csv = await downloadFrom(page, panel.getByRole('link', { name: 'Exportar CSV' }));
+        expect(csv.name).toMatch(/^Nomina_.*\.csv$/);
+        const lines = readFileSync(csv.path, 'utf8')
+          .replace(/^\uFEFF/, '')
+          .trim()
+          .split('\r\n');
+        const head = lines[0].split(',');
+        const line = lines.find((l) => l.includes(seeded.employee.name.split(' ').at(-1)!))!;
+        const values = line.match(/("[^"]*"|[^,]+|(?<=,)(?=,))/g)!;
+        expect(values[head.indexOf('Horas trabajadas')]).toBe('25.5');
+        expect(values[head.indexOf('Horas extra sin aprobar')]).toBe(String(unapproved));
+      } else {
+        await see(panel.getByTestId('payroll-cards').getByText('25.5'));
+      }
+      await panel.scrollIntoViewIfNeeded();
+      await shot(page, `payroll-${size}`);
+      await expectAccessible(page, `payroll-${size}`);
+    }
+  });
+});

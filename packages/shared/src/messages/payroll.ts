@@ -1,0 +1,28 @@
+/** The payroll summary (decision 0047): period errors and the export's column headers. */
+export const PAYROLL_MESSAGES = {
+  'payroll.periodInvalid': {
+    es: 'El periodo de la nómina no es válido: indica las fechas desde y hasta (AAAA-MM-DD), con desde antes de hasta y como máximo 62 días.',
+    en: 'The payroll period is not valid: give the from and to dates (YYYY-MM-DD), from before to, at most 62 days.',
+  },
+  'payroll.col.employeeCode': { es: 'Código', en: 'Code' },
+  'payroll.col.documentNumber': { es: 'Documento', en: 'Document' },
+  'payroll.col.name': { es: 'Trabajador', en: 'Worker' },
+  'payroll.col.departmentName': { es: 'Departamento', en: 'Department' },
+  'payroll.col.daysWorked': { es: 'Días trabajados', en: 'Days worked' },
+  'payroll.col.workedHours': { es: 'Horas trabajadas', en: 'Hours worked' },
+  'payroll.col.regularHours': { es: 'Horas ordinarias', en: 'Regular hours' },
+  'payroll.col.overtime25Hours': { es: 'Horas extra 25%', en: 'Overtime 25%' },
+  'payroll.col.overtime35Hours': { es: 'Horas extra 35%', en: 'Overtime 35%' },
+  'payroll.col.unapprovedOvertimeHours': { es: 'Horas extra sin aprobar', en: 'Unapproved overtime' },
+  'payroll.col.nightHours': { es: 'Horas nocturnas', en: 'Night hours' },
+  'payroll.col.holidayWorkedHours': { es: 'Horas en feriado', en: 'Hours on holidays' },
+  'payroll.col.restDayWorkedHours': { es: 'Horas en descanso semanal', en: 'Hours on the weekly rest day' },
+  'payroll.col.lateMinutes': { es: 'Minutos de tardanza', en: 'Minutes late' },
+  'payroll.col.lateDays': { es: 'Tardanzas', en: 'Late days' },
+  'payroll.col.absences': { es: 'Faltas', en: 'Absences' },
+  'payroll.col.paidPermissions': { es: 'Permisos pagados', en: 'Paid leaves' },
+  'payroll.col.unpaidPermissions': { es: 'Permisos sin goce', en: 'Unpaid leaves' },
+  'payroll.col.permissionHours': { es: 'Horas de permiso', en: 'Leave hours' },
+  'payroll.col.holidaysPaid': { es: 'Feriados pagados', en: 'Paid holidays' },
+  'payroll.col.openShifts': { es: 'Jornadas sin salida', en: 'Shifts without exit' },
+} as const;
