@@ -15,7 +15,7 @@ import { type Ctx, requireCompany } from '../../context.js';
 import { employees } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { anyUuid } from '../../lib/sql.js';
-import { loadCompanyPeriod } from '../attendance/attendance-data.js';
+import { loadCompanyPeriod } from '../attendance/read-model/company-period.js';
 
 /**
  * The payroll summary of the session's company (decision 0047): its data loaded as the calendar loads it, the
