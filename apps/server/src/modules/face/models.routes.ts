@@ -23,7 +23,8 @@ export const faceModelRoutes: FastifyPluginAsync = async (app) => {
       ...route.schema,
       hide: false,
       tags: ['face-models'],
-      response: { 200: answers[folder], ...errorAnswers(403, 404, 429, 503) },
+      // Kept: the 4xx/5xx envelope the app declares on every route (plugins/answers.ts).
+      response: { ...((route.schema?.response as object | undefined) ?? {}), 200: answers[folder], ...errorAnswers(403, 404, 429, 503) },
     };
   });
   const cache = (reply: { header(k: string, v: string): unknown }) => reply.header('Cache-Control', 'public, max-age=604800');
