@@ -10,8 +10,8 @@ import { CORE_MESSAGES } from './messages/core.js';
 import { EMPLOYEE_MESSAGES } from './messages/employee.js';
 import { FACE_MESSAGES } from './messages/face.js';
 import { MANUAL_CHANGE_MESSAGES } from './messages/manual-changes.js';
-import { QR_PUNCH_MESSAGES } from './messages/qr-punch.js';
 import { PAYROLL_MESSAGES } from './messages/payroll.js';
+import { QR_PUNCH_MESSAGES } from './messages/qr-punch.js';
 import { REGISTER_MESSAGES } from './messages/register.js';
 
 /**

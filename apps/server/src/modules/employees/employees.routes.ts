@@ -14,7 +14,6 @@ import {
   mailStatus,
   messageAnswer,
   pageQuery,
-  pagination,
   paginationSchema,
   savedAnswer,
   schedulePeriodAnswer,
@@ -25,8 +24,6 @@ import {
 } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireCompany } from '../../context.js';
-import { attendanceRecords } from '../../db/schema/index.js';
 import { employeePeriods } from '../attendance/periods.js';
 import { employeeRecords } from '../attendance/read-model/employee-records.js';
 import { presentEmployee, presentImport } from './employees.presenter.js';

@@ -1,4 +1,4 @@
-import { apiErrorBody, dataAnswer, errorAnswers, kioskChallenge, kioskInfo, kioskManifest, kioskMarkFields, kioskMarkResult } from '@presente/shared';
+import { dataAnswer, errorAnswers, kioskChallenge, kioskInfo, kioskManifest, kioskMarkFields, kioskMarkResult } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
