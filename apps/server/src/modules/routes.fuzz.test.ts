@@ -59,7 +59,9 @@ describe('every route, every role, hostile input', () => {
     const registered = new Set(t.routes.flatMap((r) => methodsOf(r).map((m) => `${m} ${r.url}`)));
     const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
-      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+      Object.keys(ops)
+        .filter((m) => m !== 'head') // the static model folders document their HEAD too; the fuzz skips HEAD
+        .map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1').replace(/\{\*\}$/, '*')}`),
     );
     expect(documented.length).toBeGreaterThan(50);
     expect(documented.filter((d) => !registered.has(d))).toEqual([]);

@@ -175,8 +175,9 @@ export const superAdminChangePasswordInput = z
     currentPassword: z.string('admin.currentPasswordRequired').min(1, 'admin.currentPasswordRequired').max(200, 'validation.tooLong'),
     newPassword: z
       .string('admin.newPasswordRequired')
-      .min(1, { message: 'admin.newPasswordRequired', abort: true })
-      .min(PASSWORD_MIN_ADMIN, 'validation.passwordMin8')
+      .min(1, 'admin.newPasswordRequired')
+      // Empty says only 'required' (one message), without aborting the object's own checks (RUC, mismatch).
+      .refine((v) => v.length === 0 || v.length >= PASSWORD_MIN_ADMIN, 'validation.passwordMin8')
       .max(200, 'validation.tooLong'),
     /** Optional on the API (spec §7 sends two fields); when sent it must match. */
     confirmPassword: z.string().max(200, 'validation.tooLong').optional(),

@@ -49,8 +49,9 @@ export const registerInput = z
     adminEmail: email('validation.adminEmailRequired'),
     password: z
       .string('validation.passwordRequired')
-      .min(1, { message: 'validation.passwordRequired', abort: true })
-      .min(PASSWORD_MIN_ADMIN, 'validation.passwordMin8')
+      .min(1, 'validation.passwordRequired')
+      // Empty says only 'required' (one message), without aborting the object's own checks (RUC, mismatch).
+      .refine((v) => v.length === 0 || v.length >= PASSWORD_MIN_ADMIN, 'validation.passwordMin8')
       .max(200, 'validation.tooLong'),
     confirmPassword: z.string('validation.passwordRequired').min(1, 'validation.passwordRequired'),
     turnstileToken: z.string().max(20000).optional(),
@@ -73,8 +74,9 @@ export const resetPasswordInput = z.object({
   token: z.string('validation.tokenRequired').min(1, 'validation.tokenRequired').max(200, 'validation.tokenRequired'),
   newPassword: z
     .string('validation.newPasswordRequired')
-    .min(1, { message: 'validation.newPasswordRequired', abort: true })
-    .min(PASSWORD_MIN_EMPLOYEE, 'validation.passwordMin6')
+    .min(1, 'validation.newPasswordRequired')
+    // Empty says only 'required' (one message), without aborting the object's own checks (RUC, mismatch).
+    .refine((v) => v.length === 0 || v.length >= PASSWORD_MIN_EMPLOYEE, 'validation.passwordMin6')
     .max(200, 'validation.tooLong'),
 });
 /** POST /auth/email-change/undo: the signed token of the old address's mail (decision 0025). */

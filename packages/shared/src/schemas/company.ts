@@ -190,8 +190,9 @@ export const adminPasswordInput = z.object({
   currentPassword: z.string('profile.allFieldsRequired').min(1, 'profile.allFieldsRequired').max(200),
   newPassword: z
     .string('profile.allFieldsRequired')
-    .min(1, { message: 'profile.allFieldsRequired', abort: true })
-    .min(PASSWORD_MIN_ADMIN, 'validation.passwordMin8')
+    .min(1, 'profile.allFieldsRequired')
+    // Empty says only 'required' (one message), without aborting the object's own checks (RUC, mismatch).
+    .refine((v) => v.length === 0 || v.length >= PASSWORD_MIN_ADMIN, 'validation.passwordMin8')
     .max(200, 'validation.tooLong'),
 });
 export const emailChangeInput = z.object({

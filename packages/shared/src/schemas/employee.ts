@@ -21,8 +21,9 @@ export const employeePasswordInput = z
     currentPassword: z.string('profile.allFieldsRequired').min(1, 'profile.allFieldsRequired').max(200, 'validation.tooLong'),
     newPassword: z
       .string('profile.allFieldsRequired')
-      .min(1, { message: 'profile.allFieldsRequired', abort: true })
-      .min(PASSWORD_MIN_EMPLOYEE, 'validation.passwordMin6')
+      .min(1, 'profile.allFieldsRequired')
+      // Empty says only 'required' (one message), without aborting the object's own checks (RUC, mismatch).
+      .refine((v) => v.length === 0 || v.length >= PASSWORD_MIN_EMPLOYEE, 'validation.passwordMin6')
       .max(200, 'validation.tooLong'),
     confirmPassword: z.string().max(200, 'validation.tooLong').optional(),
   })
