@@ -84,7 +84,7 @@ export function PayrollPanel({ from, to, mobile }: { from: string; to: string; m
           </Stack>
         ) : (
           <ScrollArea type="auto" viewportProps={{ tabIndex: 0, 'aria-label': t('reports.payroll.title') }}>
-            <Table striped withTableBorder data-testid="payroll-table" miw={1100}>
+            <Table striped withTableBorder data-testid="payroll-table" data-wide-table miw={1100}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{t('reports.payroll.col.name')}</Table.Th>
