@@ -42,20 +42,21 @@ export const employeeCreatedAnswer = z.object({
 });
 
 /** One row of an import as it was read (names of department and schedule, not ids). */
-export const importPreviewRow = z.object({
-  line: z.number(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  employeeCode: z.string(),
-  documentType: z.enum(DOCUMENT_TYPES).nullable(),
-  documentNumber: z.string().nullable(),
-  position: z.string().nullable(),
-  phone: z.string().nullable(),
-  department: z.string().nullable(),
-  schedule: z.string().nullable(),
-  hireDate: z.string().nullable(),
-});
+export const importPreviewRow = z
+  .object({ line: z.number() })
+  .extend(
+    employeeAnswer.pick({
+      firstName: true,
+      lastName: true,
+      email: true,
+      employeeCode: true,
+      documentType: true,
+      documentNumber: true,
+      position: true,
+      phone: true,
+    }).shape,
+  )
+  .extend({ department: z.string().nullable(), schedule: z.string().nullable(), hireDate: z.string().nullable() });
 export type ImportPreviewRow = z.infer<typeof importPreviewRow>;
 
 /** POST /employees/import: the preview (dryRun) or what was written. */
