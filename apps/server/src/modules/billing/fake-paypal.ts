@@ -506,10 +506,12 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     refund(saleId: string, kind: 'REFUNDED' | 'REVERSED' = 'REFUNDED', amount?: string) {
       const sale = state.sales.get(saleId);
       if (!sale) throw new Error(`fake PayPal: no sale ${saleId}`);
+      // A reversal is the bank's: the whole sale, whatever the merchant refunded. A refund returns at most what is left.
       const left = cents(sale.total) - cents(sale.refunded);
-      const value = kind === 'REVERSED' || amount === undefined ? left : cents(amount);
-      if (value <= 0 || value > left) throw new Error(`fake PayPal: cannot return ${value / 100} of sale ${saleId} (${left / 100} left)`);
-      sale.refunded = ((cents(sale.refunded) + value) / 100).toFixed(2);
+      const value = kind === 'REVERSED' ? cents(sale.total) : amount === undefined ? left : cents(amount);
+      if (kind === 'REFUNDED' && (value <= 0 || value > left))
+        throw new Error(`fake PayPal: cannot refund ${value / 100} of sale ${saleId} (${left / 100} left)`);
+      if (kind === 'REFUNDED') sale.refunded = ((cents(sale.refunded) + value) / 100).toFixed(2);
       const refund = { value: (value / 100).toFixed(2), totalRefunded: sale.refunded };
       return emit(
         `PAYMENT.SALE.${kind}`,
