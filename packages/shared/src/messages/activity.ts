@@ -36,6 +36,10 @@ export const ACTIVITY_MESSAGES = {
     es: 'Pago reembolsado o revertido: suscripción suspendida (periodo de gracia)',
     en: 'Payment refunded or reversed: subscription suspended (grace period)',
   },
+  'activity.billing.payment_refunded': {
+    es: 'Reembolso parcial: lo que queda pagado cubre el periodo',
+    en: 'Partial refund: what remains paid covers the period',
+  },
   'activity.billing.payment_mismatch': {
     es: 'Pago que no coincide con el precio: en revisión, Premium no se extiende',
     en: 'Payment not matching the price: under review, Premium not extended',
@@ -51,6 +55,10 @@ export const ACTIVITY_MESSAGES = {
   'activity.billing.access_ended': { es: 'Periodo pagado terminado: cuenta desactivada', en: 'Paid period over: account deactivated' },
   'activity.billing.deleted': { es: 'Datos de la empresa eliminados', en: 'Company data deleted' },
   'activity.billing.detail': { es: 'Premium para {employeeCount} empleados', en: 'Premium for {employeeCount} employees' },
+  'activity.billingFlagCleared': {
+    es: 'Revisión de cobro cerrada por el administrador de la plataforma',
+    en: 'Billing review closed by the platform administrator',
+  },
   'activity.scheduleBreakCleared': { es: 'Descanso imposible quitado del horario', en: 'Impossible break removed from the schedule' },
   'activity.scheduleBreakClearedDetail': {
     es: 'El horario «{scheduleName}» ({startTime} - {endTime}) tenía un descanso {breakStartTime} - {breakEndTime} fuera del turno o que termina antes de empezar; se quitó para no recortar horas. Revísalo en Horarios.',

@@ -18,6 +18,8 @@ export const ADMIN_MESSAGES = {
     en: 'Company created, but the email to the administrator could not be sent. Set a password for them from Edit company.',
   },
   // not found
+  'admin.billingFlagCleared': { es: 'Revisión de cobro cerrada', en: 'Billing review closed' },
+  'admin.billingFlagNone': { es: 'Esta empresa no tiene un cobro por revisar', en: 'This company has no billing to review' },
   'admin.companyNotFound': { es: 'Empresa no encontrada', en: 'Company not found' },
   'admin.adminNotFound': { es: 'La empresa no tiene administrador', en: 'The company has no administrator' },
   // company form (spec §5)

@@ -207,6 +207,7 @@ export const BILLING_HISTORY_EVENTS = [
   'payment_recovered',
   'payment_failed',
   'payment_reversed',
+  'payment_refunded',
   'payment_mismatch',
   'grace_expired',
   'revision_scheduled',

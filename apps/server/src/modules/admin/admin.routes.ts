@@ -13,6 +13,7 @@ import {
 } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clearBillingFlag } from '../billing/flag.service.js';
 import * as account from './account.service.js';
 import { getCompany, listCompanies } from './companies.query.js';
 import * as companies from './companies.service.js';
@@ -80,6 +81,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await companies.deleteCompany(req.ctx, req.params.id);
     return { message: translate('admin.companyDeleted', req.lang) };
   });
+
+  // Closes the "Revisar cobro" review once the super admin has checked the payment in PayPal (decision 0041).
+  app.delete(
+    '/super-admin/companies/:id/billing-flag',
+    { schema: { tags, params: idParams, response: { 200: envelope(superAdminCompany) } } },
+    async (req) => ({ data: await clearBillingFlag(req.ctx, req.params.id), message: translate('admin.billingFlagCleared', req.lang) }),
+  );
 
   app.patch(
     '/super-admin/companies/:id/admin/toggle-status',

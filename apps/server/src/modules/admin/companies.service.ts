@@ -11,7 +11,7 @@ import { assertEmailFree, emailTaken } from '../account/own-account.service.js';
 import { dropCompanySockets, dropSessionSockets, revokeSessions } from '../auth/sessions.js';
 import { BILLING_MAIL_JOB } from '../billing/apply.js';
 import type { BillingMailParams } from '../billing/billing.mails.js';
-import { cancelSubscriptionsBeforeDeletion } from '../billing/billing.service.js';
+import { cancelSubscriptionsBeforeDeletion } from '../billing/cancel.service.js';
 import { assertUsageFits } from '../company/plan.service.js';
 import { closeCompany } from '../register/closing.js';
 import { registerDownloadUrl } from '../register/register.links.js';

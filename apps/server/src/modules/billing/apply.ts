@@ -15,7 +15,7 @@ import { jobLinkBase, registerDownloadUrl } from '../register/register.links.js'
 import type { BillingMailParams } from './billing.mails.js';
 import { knownPlan } from './catalog.js';
 import { deadlines, decide, type LifecycleEvent, type LifecycleStep, type LifecycleSubscription, STEP_MAILED } from './lifecycle.js';
-import { paidSeats, type SubscriptionProblem, subscriptionProblem } from './money.js';
+import { paidSeats, refundLeavesPeriodPaid, type SubscriptionProblem, subscriptionProblem } from './money.js';
 import type { ProviderSubscription } from './provider.js';
 import { cancelOrOwe } from './stray.js';
 
@@ -59,6 +59,18 @@ async function checkPayment(tx: Db, deps: Deps, sub: SubscriptionRow, event: Ext
   return { type: 'payment_mismatch', amount: event.amount, currency: event.currency, time: event.time, expected };
 }
 
+/**
+ * A refund checked against price x seats (decision 0054): one that leaves the period paid is only logged; any
+ * other (a reversal, a refund of an unknown sale, or one leaving less than the period's price) reopens arrears.
+ */
+async function checkRefund(tx: Db, deps: Deps, sub: SubscriptionRow, event: Extract<LifecycleEvent, { type: 'payment_reversed' }>): Promise<LifecycleEvent> {
+  const refund = event.refund;
+  if (!refund) return event;
+  const pricePerPeriod = await priceOf(tx, deps, sub);
+  if (!refundLeavesPeriodPaid(refund, { pricePerPeriod, currency: sub.currency, quantity: sub.employeeCount })) return event;
+  return { type: 'payment_refunded', amount: refund.refunded, currency: refund.currency };
+}
+
 export const mailLanguage = (locale: string): Language => (locale.toLowerCase().startsWith('en') ? 'en' : 'es');
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -85,7 +97,7 @@ export const billingActivityTitle = (step: LifecycleStep) => `activity.billing.$
 /** Steps whose entry says how many employees Premium now covers. */
 const WITH_COUNT: ReadonlySet<LifecycleStep> = new Set(['activated', 'payment_recovered', 'revised', 'revision_scheduled']);
 /** Steps a payment can bring (the amount is kept on their entry). */
-const PAID: ReadonlySet<LifecycleStep> = new Set(['activated', 'payment_completed', 'payment_recovered', 'payment_mismatch']);
+const PAID: ReadonlySet<LifecycleStep> = new Set(['activated', 'payment_completed', 'payment_recovered', 'payment_mismatch', 'payment_refunded']);
 
 /** Deactivates the ACTIVE employees beyond the FREE limit, newest first, and their logins; returns their ids. */
 async function deactivateExtraEmployees(tx: Db, companyId: string, keep: number, revoked: string[]): Promise<string[]> {
@@ -198,7 +210,12 @@ export async function applyInTx(
       return applied;
     }
   }
-  const event = incoming.type === 'payment_completed' && incoming.quantity === undefined ? await checkPayment(tx, deps, sub, incoming) : incoming;
+  const event =
+    incoming.type === 'payment_completed' && incoming.quantity === undefined
+      ? await checkPayment(tx, deps, sub, incoming)
+      : incoming.type === 'payment_reversed'
+        ? await checkRefund(tx, deps, sub, incoming)
+        : incoming;
   applied.flagged = event.type === 'payment_mismatch';
 
   const d = decide(toLifecycle(sub), company, event, now);
@@ -286,7 +303,9 @@ export async function applyInTx(
       .where(eq(companies.id, company.id));
 
   const payment =
-    event.type === 'payment_completed' || event.type === 'payment_mismatch' ? { amount: Number(event.amount).toFixed(2), currency: event.currency } : null;
+    event.type === 'payment_completed' || event.type === 'payment_mismatch' || event.type === 'payment_refunded'
+      ? { amount: Number(event.amount).toFixed(2), currency: event.currency }
+      : null;
   for (const step of d.steps) {
     // The billing history (GET /paypal/history) reads these entries: keys, not words (decision 0012).
     await logActivity(tx, {

@@ -56,6 +56,10 @@ export function billingText(step: LifecycleStep, lang: Language, p: BillingMailP
       `El último pago de la suscripción de ${p.companyName} fue reembolsado o revertido. Mantienes Premium durante el periodo de gracia, hasta el ` +
         `${d(p.graceEndsAt)}. Sin un nuevo pago, la empresa pasará al plan Gratis el ${d(p.graceEndsAt)} y sus datos se eliminarán el ${d(p.deletionAt)}.`,
     ],
+    payment_refunded: [
+      'Reembolso parcial',
+      `Se reembolsó parte de un pago de la suscripción de ${p.companyName}; lo que queda cubre el periodo y Premium sigue igual.`,
+    ],
     payment_mismatch: ['Pago en revisión', `Recibimos un pago de ${p.companyName} que no coincide con el precio de su suscripción; lo estamos revisando.`],
     revision_scheduled: [
       'Ampliación aprobada',
@@ -105,6 +109,10 @@ export function billingText(step: LifecycleStep, lang: Language, p: BillingMailP
       'Payment returned: subscription suspended',
       `The last payment of the subscription of ${p.companyName} was refunded or reversed. You keep Premium during the grace period, until ` +
         `${d(p.graceEndsAt)}. Without a new payment, the company moves to the Free plan on ${d(p.graceEndsAt)} and its data is deleted on ${d(p.deletionAt)}.`,
+    ],
+    payment_refunded: [
+      'Partial refund',
+      `Part of a payment of the subscription of ${p.companyName} was refunded; what remains covers the period and Premium stays as it is.`,
     ],
     payment_mismatch: [
       'Payment under review',

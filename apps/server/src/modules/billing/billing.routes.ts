@@ -24,10 +24,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isSimulator } from './billing.provider.js';
-import * as billing from './billing.service.js';
+import * as details from './billing.service.js';
+import * as cancelling from './cancel.service.js';
 import { processProviderEvent } from './provider-events.js';
+import * as revising from './revise.service.js';
 import { SIMULATOR_APPROVE_PATH } from './simulator.js';
 import { simulatorPage } from './simulator.page.js';
+import * as subscribing from './subscribe.service.js';
 import { handleWebhook } from './webhooks.js';
 
 const envelope = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string().optional() });
@@ -54,13 +57,13 @@ const adminCalls: FastifyPluginAsyncZod = async (admin) => {
   admin.addHook('onRequest', admin.requireRole('COMPANY_ADMIN'));
 
   admin.get('/paypal/employee-price', { schema: { tags, response: { 200: envelope(employeePriceAnswer) } } }, async (req) => ({
-    data: billing.employeePrice(req.ctx),
+    data: subscribing.employeePrice(req.ctx),
   }));
 
-  admin.get('/paypal/plans', { schema: { tags, response: { 200: envelope(planCatalogueAnswer) } } }, async (req) => ({ data: billing.catalogue(req.ctx) }));
+  admin.get('/paypal/plans', { schema: { tags, response: { 200: envelope(planCatalogueAnswer) } } }, async (req) => ({ data: subscribing.catalogue(req.ctx) }));
 
   admin.post('/paypal/create-plan', { schema: { tags, body: createPlanInput, response: { 200: envelope(createPlanAnswer) } } }, async (req) => ({
-    data: await billing.createPlan(req.ctx, req.body),
+    data: await subscribing.createPlan(req.ctx, req.body),
     message: translate('billing.planCreated', req.lang),
   }));
 
@@ -68,37 +71,37 @@ const adminCalls: FastifyPluginAsyncZod = async (admin) => {
     '/paypal/confirm-subscription',
     { schema: { tags, body: confirmSubscriptionInput, response: { 200: envelope(confirmSubscriptionAnswer) } } },
     async (req) => ({
-      data: await billing.confirmSubscription(req.ctx, req.body),
+      data: await subscribing.confirmSubscription(req.ctx, req.body),
       message: translate('billing.activated', req.lang),
     }),
   );
 
   admin.get('/paypal/subscription-details', { schema: { tags, response: { 200: envelope(subscriptionDetailsAnswer) } } }, async (req) => ({
-    data: await billing.subscriptionDetails(req.ctx),
+    data: await details.subscriptionDetails(req.ctx),
   }));
 
   admin.get(
     '/paypal/history',
     { schema: { tags, querystring: billingHistoryQuery, response: { 200: z.object({ data: z.array(billingHistoryEntry), pagination: paginationSchema }) } } },
-    async (req) => billing.billingHistory(req.ctx, req.query),
+    async (req) => details.billingHistory(req.ctx, req.query),
   );
 
   admin.post(
     '/paypal/cancel-subscription',
     { schema: { tags, body: cancelSubscriptionInput.optional(), response: { 200: envelope(cancelSubscriptionAnswer) } } },
     async (req) => ({
-      data: await billing.cancelSubscription(req.ctx, req.body?.reason),
+      data: await cancelling.cancelSubscription(req.ctx, req.body?.reason),
       message: translate('billing.cancelled', req.lang),
     }),
   );
 
   admin.post('/paypal/revise-subscription', { schema: { tags, body: reviseSubscriptionInput, response: { 200: envelope(reviseAnswer) } } }, async (req) => {
-    const { data, messageKey, messageParams } = await billing.reviseSubscription(req.ctx, req.body);
+    const { data, messageKey, messageParams } = await revising.reviseSubscription(req.ctx, req.body);
     return { data, message: withParams(translate(messageKey, req.lang), messageParams) };
   });
 
   admin.post('/paypal/confirm-revision', { schema: { tags, body: confirmRevisionInput, response: { 200: envelope(confirmRevisionAnswer) } } }, async (req) => {
-    const { data, messageKey, messageParams } = await billing.confirmRevision(req.ctx, req.body);
+    const { data, messageKey, messageParams } = await revising.confirmRevision(req.ctx, req.body);
     return { data, message: withParams(translate(messageKey, req.lang), messageParams) };
   });
 };

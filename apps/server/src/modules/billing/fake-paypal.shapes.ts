@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createSign, createVerify, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FakeSale } from './fake-paypal.js';
 
@@ -99,13 +99,83 @@ export function saleResource(url: string, sale: FakeSale, customId: string | nul
   };
 }
 
-/** A refund names the sale it returns (sale_id), not the subscription; a reversal is the sale, reversed. */
-export function refundResource(sale: FakeSale, kind: 'REFUNDED' | 'REVERSED', now: string, refundId: string, paymentId: string) {
-  const amount = { total: saleTotal(sale.total), currency: sale.currency };
-  return kind === 'REFUNDED'
-    ? { id: refundId, state: 'completed', amount, sale_id: sale.id, parent_payment: paymentId, create_time: now, update_time: now }
-    : { id: sale.id, state: 'reversed', amount, reason_code: 'BUYER_COMPLAINT', billing_agreement_id: sale.subscriptionId, create_time: now, update_time: now };
+/**
+ * A refund names the sale it returns (sale_id), not the subscription, with the amount it returns (all of the sale,
+ * or part: `value`) and the running total refunded of that sale; a reversal is the whole sale, reversed.
+ */
+export function refundResource(
+  sale: FakeSale,
+  kind: 'REFUNDED' | 'REVERSED',
+  now: string,
+  refundId: string,
+  paymentId: string,
+  refund: { value: string; totalRefunded: string } = { value: sale.total, totalRefunded: sale.total },
+) {
+  if (kind === 'REVERSED') {
+    const amount = { total: saleTotal(sale.total), currency: sale.currency };
+    return {
+      id: sale.id,
+      state: 'reversed',
+      amount,
+      reason_code: 'BUYER_COMPLAINT',
+      billing_agreement_id: sale.subscriptionId,
+      create_time: now,
+      update_time: now,
+    };
+  }
+  return {
+    id: refundId,
+    state: 'completed',
+    amount: { total: saleTotal(refund.value), currency: sale.currency },
+    total_refunded_amount: { value: saleTotal(refund.totalRefunded), currency: sale.currency },
+    sale_id: sale.id,
+    parent_payment: paymentId,
+    create_time: now,
+    update_time: now,
+  };
 }
 
-export const refundSummary = (sale: FakeSale, kind: 'REFUNDED' | 'REVERSED') =>
-  `A ${saleTotal(sale.total)} ${sale.currency} sale payment was ${kind === 'REFUNDED' ? 'refunded' : 'reversed'}`;
+export const refundSummary = (sale: FakeSale, kind: 'REFUNDED' | 'REVERSED', value = sale.total) =>
+  `A ${saleTotal(value)} ${sale.currency} sale payment was ${kind === 'REFUNDED' ? 'refunded' : 'reversed'}`;
+
+/** CRC-32 (IEEE), as PayPal puts it in the signed string of a webhook delivery. */
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+export function crc32(text: string): number {
+  let c = 0xffffffff;
+  for (const byte of Buffer.from(text, 'utf8')) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** The string PayPal signs for a delivery: transmission id, time, webhook id and the body's CRC-32. */
+const signed = (transmissionId: string, time: string, webhookId: string, body: string) => `${transmissionId}|${time}|${webhookId}|${crc32(body)}`;
+
+/** PayPal's delivery headers for a body: a fresh transmission id and time, SHA256withRSA over the signed string. */
+export function signDelivery(privateKey: string, certUrl: string, webhookId: string, body: string, time: string): Record<string, string> {
+  const transmissionId = randomUUID();
+  const signer = createSign('RSA-SHA256');
+  signer.update(signed(transmissionId, time, webhookId, body));
+  return {
+    'content-type': 'application/json',
+    'user-agent': 'PayPal/AUHD-214.0-58385427',
+    'paypal-auth-algo': 'SHA256withRSA',
+    'paypal-cert-url': certUrl,
+    'paypal-transmission-id': transmissionId,
+    'paypal-transmission-sig': signer.sign(privateKey, 'base64'),
+    'paypal-transmission-time': time,
+  };
+}
+
+/** PayPal's side of verify-webhook-signature: the signature over the event as the verify call carries it. */
+export function signatureValid(publicKey: string, body: Record<string, unknown>): boolean {
+  const verifier = createVerify('RSA-SHA256');
+  verifier.update(signed(String(body.transmission_id), String(body.transmission_time), String(body.webhook_id), JSON.stringify(body.webhook_event)));
+  try {
+    return verifier.verify(publicKey, String(body.transmission_sig), 'base64');
+  } catch {
+    return false;
+  }
+}

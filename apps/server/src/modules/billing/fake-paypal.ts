@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -13,6 +13,8 @@ import {
   saleResource,
   saleTotal,
   send,
+  signatureValid,
+  signDelivery,
 } from './fake-paypal.shapes.js';
 
 /**
@@ -58,6 +60,15 @@ export interface FakeSale {
   total: string;
   currency: string;
   time: string;
+  /** What has been refunded of it so far. */
+  refunded: string;
+}
+/** One webhook delivery by HTTP POST (PayPal's own headers), and the app's answer (0: no answer). */
+export interface FakeDelivery {
+  event: FakeEvent;
+  headers: Record<string, string>;
+  body: string;
+  status: number;
 }
 export type { FakeEvent } from './fake-paypal.shapes.js';
 
@@ -96,6 +107,16 @@ export interface FakePayPal {
   failures: ('500' | 'drop')[];
   /** Every webhook event PayPal would have sent, in order. */
   events: FakeEvent[];
+  /**
+   * Where PayPal posts its webhooks (the app's /api/paypal/webhook); null: events are only kept in `events`.
+   * Set, every event is POSTed there in order, signed as PayPal signs (SHA256withRSA over transmission id, time,
+   * webhook id and the body's CRC-32), which the fake's verify-webhook-signature checks.
+   */
+  webhookUrl: string | null;
+  /** Deliveries made, in order, with the app's answer. */
+  deliveries: FakeDelivery[];
+  /** Resolves once every delivery started so far has been answered (never a fixed wait). */
+  flush(): Promise<FakeDelivery[]>;
   /** The fake's clock (event and payment times when none is given). */
   now: () => Date;
   /** The buyer approves on PayPal's page: ACTIVE with its first payment (or only APPROVED, `activate: false`). */
@@ -108,8 +129,10 @@ export interface FakePayPal {
   renew(id: string, at?: Date): FakeSale;
   /** A cycle's payment fails (3 failures suspend, PayPal's payment_failure_threshold). */
   failPayment(id: string): FakeSubscription;
-  /** The merchant refunds a sale, or the buyer's bank reverses it. */
-  refund(saleId: string, kind?: 'REFUNDED' | 'REVERSED'): FakeEvent;
+  /** The buyer cancels from their PayPal account (ACTIVE or SUSPENDED only). */
+  cancel(id: string, reason?: string): FakeSubscription;
+  /** The merchant refunds a sale (all of it, or `amount` of it, e.g. "5.00"), or the buyer's bank reverses it. */
+  refund(saleId: string, kind?: 'REFUNDED' | 'REVERSED', amount?: string): FakeEvent;
   /** Forgets every token (the next call gets a 401, as after an expiry on PayPal's side). */
   revokeTokens(): void;
   /** Events since the last call (to hand to the app's webhook). */
@@ -122,6 +145,13 @@ export async function startFakePayPal(): Promise<FakePayPal> {
   /** PayPal-Request-Id -> the answer given (PayPal keeps them 72 hours). */
   const idempotent = new Map<string, { route: string; status: number; body: unknown }>();
   let delivered = 0;
+  // PayPal's signing key for webhook deliveries (its certificate is at cert_url; here the fake keeps both halves).
+  const keys = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  let posting: Promise<unknown> = Promise.resolve();
   const state = {
     products: new Map<string, { id: string; name: string }>(),
     plans: new Map<string, FakePlan>(),
@@ -136,7 +166,27 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     outage: false,
     failures: [] as ('500' | 'drop')[],
     events: [] as FakeEvent[],
+    webhookUrl: null as string | null,
+    deliveries: [] as FakeDelivery[],
     now: () => new Date(),
+  };
+  const certUrl = () => `${url}/v1/notifications/certs/CERT-360caa42-fca2a594-fake0001`;
+  /** Posts one event to the app as PayPal does, after the ones before it (PayPal retries a non-2xx later; the test reads the status). */
+  const post = (event: FakeEvent) => {
+    const target = state.webhookUrl;
+    if (!target) return;
+    const body = JSON.stringify(event);
+    const headers = signDelivery(keys.privateKey, certUrl(), FAKE_WEBHOOK_ID, body, iso());
+    const delivery: FakeDelivery = { event, headers, body, status: 0 };
+    state.deliveries.push(delivery);
+    posting = posting.then(() =>
+      fetch(target, { method: 'POST', headers, body })
+        .then(async (res) => {
+          delivery.status = res.status;
+          await res.text();
+        })
+        .catch(() => undefined),
+    );
   };
   let url = '';
   const id = (prefix: string, n = 8) => `${prefix}-${randomBytes(n).toString('hex').toUpperCase()}`;
@@ -175,6 +225,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       ],
     };
     state.events.push(event);
+    post(event);
     return event;
   };
   const emitSub = (type: string, s: FakeSubscription, summary: string) => emit(type, 'subscription', view(s), summary);
@@ -190,10 +241,21 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       next_billing_time: iso(addCycle(previous > at ? previous : at, plan.interval)),
     };
     touch(s);
-    const sale: FakeSale = { id: id('SALE', 6), subscriptionId: s.id, total: value, currency, time: iso(at) };
+    const sale: FakeSale = { id: id('SALE', 6), subscriptionId: s.id, total: value, currency, time: iso(at), refunded: '0.00' };
     state.sales.set(sale.id, sale);
     emit('PAYMENT.SALE.COMPLETED', 'sale', saleResource(url, sale, s.custom_id), `Payment completed for ${saleTotal(value)} ${currency}`);
     return sale;
+  };
+
+  const cancelSub = (s: FakeSubscription, reason: string) => {
+    touch(s, 'CANCELLED');
+    s.cancelReason = reason;
+    s.billing_info = {
+      outstanding_balance: s.billing_info.outstanding_balance,
+      failed_payments_count: s.billing_info.failed_payments_count,
+      last_payment: s.billing_info.last_payment,
+    };
+    emitSub('BILLING.SUBSCRIPTION.CANCELLED', s, 'Subscription cancelled');
   };
 
   /** What one API request does; answers through `reply` so the idempotency store sees it. */
@@ -288,6 +350,11 @@ export async function startFakePayPal(): Promise<FakePayPal> {
           details: [{ field: missing ?? 'webhook_id', issue: missing ? 'Required field is missing' : 'Invalid value' }],
         });
       }
+      // A delivery the fake signed itself (its own certificate), checked as PayPal checks it.
+      if (body.cert_url === certUrl()) {
+        return reply(200, { verification_status: body.webhook_id === FAKE_WEBHOOK_ID && signatureValid(keys.publicKey, body) ? 'SUCCESS' : 'FAILURE' });
+      }
+      // The fixed sample headers the tests hand-deliver with.
       const ok =
         body.webhook_id === FAKE_WEBHOOK_ID &&
         body.auth_algo === GOOD_WEBHOOK_HEADERS['paypal-auth-algo'] &&
@@ -307,14 +374,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       if (method === 'POST' && m[3] === 'cancel') {
         if (!body.reason) return fail(400, 'MISSING_REQUIRED_PARAMETER', '/reason');
         if (s.status !== 'ACTIVE' && s.status !== 'SUSPENDED') return fail(422, 'SUBSCRIPTION_STATUS_INVALID');
-        touch(s, 'CANCELLED');
-        s.cancelReason = String(body.reason);
-        s.billing_info = {
-          outstanding_balance: s.billing_info.outstanding_balance,
-          failed_payments_count: s.billing_info.failed_payments_count,
-          last_payment: s.billing_info.last_payment,
-        };
-        emitSub('BILLING.SUBSCRIPTION.CANCELLED', s, 'Subscription cancelled');
+        cancelSub(s, String(body.reason));
         return reply(204);
       }
       if (method === 'POST' && m[3] === 'revise') {
@@ -437,15 +497,36 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       }
       return s;
     },
-    refund(saleId: string, kind: 'REFUNDED' | 'REVERSED' = 'REFUNDED') {
+    cancel(subId: string, reason = 'Cancelled by the buyer from their PayPal account') {
+      const s = mustSub(subId);
+      if (s.status !== 'ACTIVE' && s.status !== 'SUSPENDED') throw new Error(`fake PayPal: ${subId} is ${s.status}, PayPal cancels only ACTIVE or SUSPENDED`);
+      cancelSub(s, reason);
+      return s;
+    },
+    refund(saleId: string, kind: 'REFUNDED' | 'REVERSED' = 'REFUNDED', amount?: string) {
       const sale = state.sales.get(saleId);
       if (!sale) throw new Error(`fake PayPal: no sale ${saleId}`);
+      // A reversal is the bank's: the whole sale, whatever the merchant refunded. A refund returns at most what is left.
+      const left = cents(sale.total) - cents(sale.refunded);
+      const value = kind === 'REVERSED' ? cents(sale.total) : amount === undefined ? left : cents(amount);
+      if (kind === 'REFUNDED' && (value <= 0 || value > left))
+        throw new Error(`fake PayPal: cannot refund ${value / 100} of sale ${saleId} (${left / 100} left)`);
+      if (kind === 'REFUNDED') sale.refunded = ((cents(sale.refunded) + value) / 100).toFixed(2);
+      const refund = { value: (value / 100).toFixed(2), totalRefunded: sale.refunded };
       return emit(
         `PAYMENT.SALE.${kind}`,
         kind === 'REFUNDED' ? 'refund' : 'sale',
-        refundResource(sale, kind, iso(), id('RF', 6), id('PAYID', 6)),
-        refundSummary(sale, kind),
+        refundResource(sale, kind, iso(), id('RF', 6), id('PAYID', 6), refund),
+        refundSummary(sale, kind, refund.value),
       );
+    },
+    async flush() {
+      let seen: Promise<unknown>;
+      do {
+        seen = posting;
+        await seen;
+      } while (seen !== posting);
+      return state.deliveries;
     },
     revokeTokens: () => tokens.clear(),
     takeEvents() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addCycle, deadlines, decide, type LifecycleCompany, type LifecycleEvent, type LifecycleSubscription } from './lifecycle.js';
+import { refundLeavesPeriodPaid } from './money.js';
 
 const T0 = new Date('2026-03-10T12:00:00Z');
 const days = (n: number, from = T0) => new Date(from.getTime() + n * 86_400_000);
@@ -151,6 +152,24 @@ describe('lifecycle: events (every status × every event)', () => {
       sub({ status: 'SUSPENDED', suspendedAt: days(-3), failedPaymentsCount: 1 }),
       { ...premium, status: 'SUSPENDED' },
       { type: 'payment_reversed' },
+      {},
+      {},
+      [],
+    ],
+    [
+      'ACTIVE + partly refunded, the period still paid → logged only (decision 0054)',
+      sub(),
+      premium,
+      { type: 'payment_refunded', amount: '5.00', currency: 'USD' },
+      {},
+      {},
+      ['payment_refunded'],
+    ],
+    [
+      'CANCELLED + partly refunded → nothing',
+      sub({ status: 'CANCELLED', cancelledAt: days(-1) }),
+      premium,
+      { type: 'payment_refunded', amount: '5.00', currency: 'USD' },
       {},
       {},
       [],
@@ -323,5 +342,19 @@ describe('lifecycle: the clock (grace 7 days, deletion after 30 days of arrears,
     expect(deadlines(sub())).toEqual({ graceEndsAt: null, deletionAt: null, accessUntil: null });
     expect(deadlines({ ...cancelled, endedAt: periodEnd })).toMatchObject({ deletionAt: days(30, periodEnd) });
     expect(addCycle(new Date('2026-01-31T00:00:00Z'), 'annual')).toEqual(new Date('2027-01-31T00:00:00Z'));
+  });
+});
+
+describe('refunds against price x seats (decision 0054)', () => {
+  const seats8 = { pricePerPeriod: '2.50', currency: 'USD', quantity: 8 };
+  it('what remains of the sale must still pay price x seats, in integer cents, whatever PayPal writes', () => {
+    expect(refundLeavesPeriodPaid({ saleTotal: '20.00', refunded: '2.50', currency: 'USD' }, seats8)).toBe(false);
+    expect(refundLeavesPeriodPaid({ saleTotal: '25.0', refunded: '5.0', currency: 'USD' }, seats8)).toBe(true);
+    expect(refundLeavesPeriodPaid({ saleTotal: '25.00', refunded: '5.01', currency: 'USD' }, seats8)).toBe(false);
+    expect(refundLeavesPeriodPaid({ saleTotal: '20.1', refunded: '0.1', currency: 'USD' }, seats8)).toBe(true);
+  });
+  it('another currency or an amount it cannot read counts as the whole sale', () => {
+    expect(refundLeavesPeriodPaid({ saleTotal: '25.00', refunded: '5.00', currency: 'EUR' }, seats8)).toBe(false);
+    expect(refundLeavesPeriodPaid({ saleTotal: '25.00', refunded: 'five', currency: 'USD' }, seats8)).toBe(false);
   });
 });

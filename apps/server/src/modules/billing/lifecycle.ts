@@ -47,8 +47,13 @@ export type LifecycleEvent =
   | { type: 'payment_completed'; amount: string; currency: string; time: Date; nextBillingTime?: Date | null; quantity?: number }
   /** A payment that is not price x seats: recorded, flagged for the super admin, extends nothing. */
   | { type: 'payment_mismatch'; amount: string; currency: string; time: Date; expected: string }
-  /** A payment refunded or reversed: the arrears (and the 7-day grace) open again. */
-  | { type: 'payment_reversed' }
+  /**
+   * A payment refunded or reversed: the arrears (and the 7-day grace) open again. `refund`: what a refund of a
+   * known sale leaves paid (decision 0054), checked by the caller against price x seats.
+   */
+  | { type: 'payment_reversed'; refund?: { saleTotal: string; refunded: string; currency: string } }
+  /** Part of a payment refunded, what remains still price x seats of the period (decision 0054): logged, nothing reopens. */
+  | { type: 'payment_refunded'; amount: string; currency: string }
   | { type: 'payment_failed'; failedPaymentsCount?: number }
   | { type: 'suspended' }
   | { type: 'cancelled'; reason?: string }
@@ -63,6 +68,7 @@ export type LifecycleStep =
   | 'payment_recovered'
   | 'payment_failed'
   | 'payment_reversed'
+  | 'payment_refunded'
   | 'payment_mismatch'
   | 'grace_expired'
   | 'revision_scheduled'
@@ -78,6 +84,7 @@ export const STEP_MAILED: Record<LifecycleStep, boolean> = {
   payment_recovered: true,
   payment_failed: true,
   payment_reversed: true,
+  payment_refunded: false, // the period stays paid; PayPal sends the buyer its own refund receipt
   payment_mismatch: false, // the super admin's to look at, not the company's
   grace_expired: true,
   revision_scheduled: true,
@@ -223,6 +230,10 @@ function onEvent(sub: LifecycleSubscription, company: LifecycleCompany, event: E
         flagReason: `payment ${event.amount} ${event.currency}, expected ${event.expected}`,
       };
       d.steps.push('payment_mismatch');
+      return d;
+    }
+    case 'payment_refunded': {
+      if (sub.status === 'ACTIVE' || sub.status === 'SUSPENDED') d.steps.push('payment_refunded');
       return d;
     }
     case 'payment_reversed': {

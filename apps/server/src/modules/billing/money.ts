@@ -40,6 +40,19 @@ export function subscriptionProblem(remote: ProviderSubscription, expected: Expe
 }
 
 /**
+ * Whether what remains of a sale after its refunds still pays the period (decision 0054): the sale's total
+ * minus every refund of it, in integer cents, at least price x seats in our currency. A sale or refund that
+ * is not an amount, or in another currency, does not (the arrears reopen, as for a full refund).
+ */
+export function refundLeavesPeriodPaid(refund: { saleTotal: string; refunded: string; currency: string }, expected: Omit<Expected, 'planId'>): boolean {
+  const total = cents(refund.saleTotal);
+  const refunded = cents(refund.refunded);
+  const price = cents(expected.pricePerPeriod);
+  if (total === null || refunded === null || price === null || refund.currency !== expected.currency) return false;
+  return total - refunded >= price * expected.quantity;
+}
+
+/**
  * How many seats a payment pays for: one of the candidate counts (the seats we have, a revision the
  * buyer approved) whose price x seats equals the amount in our currency; null when none does.
  */

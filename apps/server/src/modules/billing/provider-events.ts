@@ -8,6 +8,7 @@ import { paymentEvents, subscriptions } from '../../db/schema/index.js';
 import { type Applied, afterCommit, applyInTx, type Deps, type SubscriptionRow } from './apply.js';
 import { adoptSubscription, knownPlan } from './catalog.js';
 import type { LifecycleEvent } from './lifecycle.js';
+import { cents } from './money.js';
 import type { ProviderEvent, ProviderSubscription } from './provider.js';
 import { cancellationOwed, cancelOrOwe } from './stray.js';
 
@@ -86,9 +87,14 @@ export async function processProviderEvent(
         .where(eq(paymentEvents.id, row.id))
         .then(() => result);
 
-    const event = lifecycleEventOf(ev);
+    let event = lifecycleEventOf(ev);
     // A refund names its sale only: the subscription is the one that sale was recorded for.
     const subscriptionId = ev.subscriptionId ?? (ev.kind === 'payment_reversed' && ev.saleId ? await subscriptionOfSale(tx, ev.saleId) : null);
+    // A refund (not a reversal: the bank takes the whole sale back) of a sale we recorded: how much of it remains paid (decision 0054).
+    if (event?.type === 'payment_reversed' && ev.type === 'PAYMENT.SALE.REFUNDED' && ev.saleId) {
+      const refund = await refundOfSale(tx, ev.saleId, ev.payload);
+      if (refund) event = { type: 'payment_reversed', refund };
+    }
     if (!event || !subscriptionId) return finish('ignored');
     if (!ev.subscriptionId) await tx.update(paymentEvents).set({ providerSubscriptionId: subscriptionId }).where(eq(paymentEvents.id, row.id));
     const starts = ev.kind === 'activated' || ev.kind === 'payment_completed';
@@ -130,6 +136,38 @@ async function subscriptionOfSale(tx: Db, saleId: string): Promise<string | null
     .where(and(eq(paymentEvents.type, 'PAYMENT.SALE.COMPLETED'), sql`${paymentEvents.payload}->'resource'->>'id' = ${saleId}`))
     .limit(1);
   return row?.id ?? null;
+}
+
+type Payload = { resource?: { amount?: { total?: unknown; currency?: unknown }; total_refunded_amount?: { value?: unknown } } } | null;
+const amountOf = (v: unknown) => cents(typeof v === 'string' || typeof v === 'number' ? String(v) : null);
+
+/**
+ * A sale's total and everything refunded of it so far (this refund included: it is recorded in the same
+ * transaction), from the events PayPal sent: each refund's amount (PayPal may write it negative, "-5.0"), or
+ * the refund's own running `total_refunded_amount` when larger. Null when the sale was never recorded.
+ */
+async function refundOfSale(tx: Db, saleId: string, current: unknown): Promise<{ saleTotal: string; refunded: string; currency: string } | null> {
+  const [sale] = await tx
+    .select({ payload: paymentEvents.payload })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.type, 'PAYMENT.SALE.COMPLETED'), sql`${paymentEvents.payload}->'resource'->>'id' = ${saleId}`))
+    .limit(1);
+  const amount = (sale?.payload as Payload)?.resource?.amount;
+  const total = amountOf(amount?.total);
+  if (total === null || typeof amount?.currency !== 'string') return null;
+  const refunds = await tx
+    .select({ payload: paymentEvents.payload })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.type, 'PAYMENT.SALE.REFUNDED'), sql`${paymentEvents.payload}->'resource'->>'sale_id' = ${saleId}`));
+  let refunded = 0;
+  for (const r of refunds) {
+    const each = amountOf((r.payload as Payload)?.resource?.amount?.total);
+    if (each === null) return null; // a refund we cannot read: counted as the whole sale
+    refunded += Math.abs(each);
+  }
+  const running = amountOf((current as Payload)?.resource?.total_refunded_amount?.value);
+  if (running !== null) refunded = Math.max(refunded, Math.abs(running));
+  return { saleTotal: (total / 100).toFixed(2), refunded: (refunded / 100).toFixed(2), currency: amount.currency };
 }
 
 /**

@@ -49,6 +49,45 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
     expect(within(screen.getByText('Andes Textiles S.A.C.').closest('tr')!).queryByText('Revisar cobro')).not.toBeInTheDocument();
   });
 
+  it("closes a 'Revisar cobro' review from the menu, after a confirmation naming the company and the reason; one request; only for a flagged company", async () => {
+    const flagged = { ...PREMIUM, billingFlag: { reason: 'payment 17.5 USD, expected 20.00 USD', at: '2026-11-26T10:00:00.000Z' } };
+    let cleared = 0;
+    mockApi(
+      superAdminRoutes({
+        'GET /api/super-admin/companies': () => listAnswer(cleared ? [company(), PREMIUM] : [company(), flagged], 1, 2),
+        'DELETE /api/super-admin/companies/c2/billing-flag': async () => {
+          cleared += 1;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          return { body: { data: { ...PREMIUM, billingFlag: null }, message: 'Revisión de cobro cerrada' } };
+        },
+      }),
+    );
+    const { user } = renderApp('/super-admin/companies');
+    await screen.findByText('Pacífico Logística', {}, { timeout: 5000 });
+    // Not offered for a company without a flag.
+    await user.click(screen.getByRole('button', { name: 'Acciones de Andes Textiles S.A.C.' }));
+    expect(await screen.findByRole('menuitem', { name: 'Ver información' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Marcar cobro revisado' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await rowAction(user, 'Pacífico Logística', 'Marcar cobro revisado');
+    const dialog = await screen.findByRole('dialog', { name: 'Cerrar revisión de cobro' });
+    expect(within(dialog).getByText('¿Marcar como revisado el cobro de «Pacífico Logística»?')).toBeInTheDocument();
+    expect(within(dialog).getByText('Motivo: payment 17.5 USD, expected 20.00 USD')).toBeInTheDocument();
+    expect(within(dialog).getByText(/después de comprobarlo en PayPal/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cerrar revisión de cobro' })).not.toBeInTheDocument());
+    expect(cleared).toBe(0);
+
+    await rowAction(user, 'Pacífico Logística', 'Marcar cobro revisado');
+    const again = await screen.findByRole('dialog', { name: 'Cerrar revisión de cobro' });
+    await user.dblClick(within(again).getByRole('button', { name: 'Marcar como revisado' }));
+    expect(await screen.findByText('Revisión de cobro cerrada')).toBeInTheDocument();
+    expect(cleared).toBe(1);
+    // The list is read again: the badge is gone.
+    await waitFor(() => expect(screen.queryByText('Revisar cobro')).not.toBeInTheDocument());
+  });
+
   it("shows 'No hay empresas registradas' when there are none", async () => {
     mockApi(superAdminRoutes({ 'GET /api/super-admin/companies': listAnswer([]) }));
     renderApp('/super-admin/companies');

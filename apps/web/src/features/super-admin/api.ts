@@ -116,6 +116,18 @@ export function useToggleAdminStatus() {
   });
 }
 
+/** DELETE /super-admin/companies/{id}/billing-flag: the super admin closes a "Revisar cobro" review (decision 0041). */
+export function useClearBillingFlag() {
+  const invalidate = useInvalidateCompanies();
+  return useMutation({
+    mutationFn: async (companyId: string) => {
+      const res = await api.delete<SuperAdminCompany>(`/super-admin/companies/${companyId}/billing-flag`);
+      return { company: res.data, message: res.message };
+    },
+    onSuccess: invalidate,
+  });
+}
+
 export function useChangeOwnPassword() {
   return useMutation({
     mutationFn: async (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>

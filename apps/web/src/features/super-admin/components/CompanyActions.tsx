@@ -1,6 +1,16 @@
 import { ActionIcon, Group, Menu, Tooltip } from '@mantine/core';
 import type { SuperAdminCompany } from '@presente/shared';
-import { IconDotsVertical, IconEye, IconFileSpreadsheet, IconFileTypePdf, IconPencil, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import {
+  IconChecks,
+  IconDotsVertical,
+  IconEye,
+  IconFileSpreadsheet,
+  IconFileTypePdf,
+  IconPencil,
+  IconTrash,
+  IconUserCheck,
+  IconUserOff,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { companyRegisterUrl } from '../../register/api';
 
@@ -10,6 +20,8 @@ export interface CompanyRowHandlers {
   onEdit: (company: SuperAdminCompany) => void;
   onDelete: (company: SuperAdminCompany) => void;
   onToggleAdmin: (company: SuperAdminCompany) => void;
+  /** Close the company's "Revisar cobro" review (asks first; only offered while it is flagged). */
+  onClearBillingFlag: (company: SuperAdminCompany) => void;
   /** Id of the company whose admin is being toggled. */
   togglingId: string | null;
 }
@@ -71,6 +83,11 @@ export function CompanyActionsMenu({ company, handlers }: { company: SuperAdminC
             <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => handlers.onEdit(company)}>
               {t('superAdmin.companies.actions.edit')}
             </Menu.Item>
+            {company.billingFlag && (
+              <Menu.Item color="red" leftSection={<IconChecks size={16} />} onClick={() => handlers.onClearBillingFlag(company)}>
+                {t('superAdmin.companies.billingFlagReview.clearItem')}
+              </Menu.Item>
+            )}
             <Menu.Divider />
             {admin && (
               <Menu.Item

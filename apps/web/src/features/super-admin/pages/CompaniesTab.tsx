@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { useIsMobile } from '../../../lib/useIsMobile';
 import { type CompanyFilters, useCompanies, useToggleAdminStatus } from '../api';
+import { ClearBillingFlagModal } from '../components/ClearBillingFlagModal';
 import { CompaniesEmpty } from '../components/CompaniesEmpty';
 import { CompaniesTable } from '../components/CompaniesTable';
 import type { CompanyRowHandlers } from '../components/CompanyActions';
@@ -41,6 +42,7 @@ export function CompaniesTab() {
   const toggle = useToggleAdminStatus();
   const [togglingId, setTogglingId] = useState<string | null>(null);
   const [deactivating, setDeactivating] = useState<SuperAdminCompany | null>(null);
+  const [reviewing, setReviewing] = useState<SuperAdminCompany | null>(null);
 
   // A new filter starts from page 1.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when a filter changes
@@ -63,6 +65,7 @@ export function CompaniesTab() {
       setFormOpen(true);
     },
     onDelete: setDeleting,
+    onClearBillingFlag: setReviewing,
     onToggleAdmin: (company) => {
       if (!company.admin) return;
       // Switching an admin off ends their session: it asks first, naming the company and the person.
@@ -161,6 +164,7 @@ export function CompaniesTab() {
       <CompanyInfoModal company={viewing} onClose={() => setViewing(null)} onEdit={handlers.onEdit} />
       <DeleteCompanyModal company={deleting} onClose={() => setDeleting(null)} />
       <DeactivateAdminModal company={deactivating} onClose={() => setDeactivating(null)} />
+      <ClearBillingFlagModal company={reviewing} onClose={() => setReviewing(null)} />
     </Stack>
   );
 }
