@@ -1,6 +1,5 @@
 import { Anchor, Button, Group, Text } from '@mantine/core';
-import { type FormErrors, useForm } from '@mantine/form';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PasswordField } from '../../../components/PasswordField';
@@ -10,16 +9,12 @@ import { landingPathFor, useLogin } from '../api';
 import { CaptchaField } from '../captcha/CaptchaField';
 import { useCaptcha } from '../captcha/useCaptcha';
 import { AuthEmailField, AuthFormPage } from '../components/AuthPage';
+import { lazyValidate, usePreloadAuthValidation, whenValidationReady } from '../lazyValidation';
+import { useSimpleForm } from '../useSimpleForm';
 
 type LoginValues = { email: string; password: string };
-type Validate = (values: LoginValues) => FormErrors;
-
-/** The shared schema's checks load after the page shows (loginValidation.ts); submit waits for them if needed. */
-let validateLogin: Validate | undefined;
-const loadValidation = async (): Promise<Validate> => {
-  validateLogin ??= (await import('../loginValidation')).validateLogin as Validate;
-  return validateLogin;
-};
+/** The shared schema's checks load after the page shows (lazyValidation.ts); submit waits for them if needed. */
+const validateLogin = lazyValidate<LoginValues>('validateLogin');
 
 /** /login: email, password (show/hide), human verification; redirects by role on success. */
 export function LoginPage() {
@@ -31,44 +26,36 @@ export function LoginPage() {
   const captcha = useCaptcha();
   const [serverError, setServerError] = useState<string | null>(null);
 
-  const form = useForm({
-    mode: 'controlled',
-    // After registering, the new administrator's e-mail is already there.
-    initialValues: { email: (location.state as { email?: string } | null)?.email ?? '', password: '' },
-    validate: (values) => validateLogin?.(values) ?? {},
-  });
+  // After registering, the new administrator's e-mail is already there.
+  const form = useSimpleForm<LoginValues>({ email: (location.state as { email?: string } | null)?.email ?? '', password: '' });
+  usePreloadAuthValidation();
 
-  useEffect(() => {
-    void loadValidation();
-  }, []);
-
-  const handleSubmit = form.onSubmit(
-    (values) => {
-      if (!captcha.ensureSolved()) return;
-      setServerError(null);
-      login.mutate(
-        { email: values.email.trim(), password: values.password, turnstileToken: captcha.token },
-        {
-          onSuccess: ({ user }) => {
-            notify.success(translateMessage(t, 'auth.loginSuccess'));
-            const from = (location.state as { from?: string } | null)?.from;
-            navigate(landingPathFor(user, from), { replace: true });
+  const handleSubmit = () =>
+    form.submit(
+      validateLogin,
+      (values) => {
+        if (!captcha.ensureSolved()) return;
+        setServerError(null);
+        login.mutate(
+          { email: values.email.trim(), password: values.password, turnstileToken: captcha.token },
+          {
+            onSuccess: ({ user }) => {
+              notify.success(translateMessage(t, 'auth.loginSuccess'));
+              const from = (location.state as { from?: string } | null)?.from;
+              navigate(landingPathFor(user, from), { replace: true });
+            },
+            onError: (error) => {
+              setServerError(errorMessage(t, error, t('login.failed')));
+              captcha.reset();
+            },
           },
-          onError: (error) => {
-            setServerError(errorMessage(t, error, t('login.failed')));
-            captcha.reset();
-          },
-        },
-      );
-    },
-    () => {
-      captcha.ensureSolved();
-    },
-  );
-  const submit = (event?: FormEvent<HTMLFormElement>) => {
-    event?.preventDefault();
-    void loadValidation().then(() => handleSubmit(event));
-  };
+        );
+      },
+      () => {
+        captcha.ensureSolved();
+      },
+    );
+  const submit = whenValidationReady<FormEvent<HTMLFormElement>>(handleSubmit);
 
   return (
     <AuthFormPage
@@ -85,14 +72,14 @@ export function LoginPage() {
         </Text>
       }
     >
-      <AuthEmailField {...form.getInputProps('email')} error={message(form.errors.email as string | undefined)} />
+      <AuthEmailField {...form.field('email')} error={message(form.errors.email as string | undefined)} />
       <div>
         <PasswordField
           label={t('fields.password')}
           placeholder={t('fields.passwordPlaceholder')}
           autoComplete="current-password"
           withAsterisk
-          {...form.getInputProps('password')}
+          {...form.field('password')}
           error={message(form.errors.password as string | undefined)}
         />
         <Group justify="flex-end" mt={6}>

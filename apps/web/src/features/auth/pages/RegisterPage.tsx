@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { DEFAULT_COUNTRY, DEFAULT_LOCALE, DEFAULT_TIMEZONE, RUC_MAX, registerInput } from '@presente/shared';
+import { useForm } from '@mantine/form';
+import { DEFAULT_COUNTRY, DEFAULT_LOCALE, DEFAULT_TIMEZONE, RUC_MAX } from '@presente/shared';
 import { IconAlertCircle, IconBuilding, IconId, IconMail, IconMapPin, IconPhone, IconUser } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PasswordField } from '../../../components/PasswordField';
@@ -16,6 +16,7 @@ import { useCaptcha } from '../captcha/useCaptcha';
 import { AuthLayout } from '../components/AuthLayout';
 import { AuthHeading } from '../components/AuthPage';
 import { CountryTimezoneFields } from '../components/CountryTimezoneFields';
+import { lazyValidate, usePreloadAuthValidation, whenValidationReady } from '../lazyValidation';
 
 type RegisterValues = Omit<RegisterBody, 'turnstileToken' | 'ruc' | 'legalName' | 'phone' | 'address' | 'city'> & {
   ruc: string;
@@ -61,6 +62,8 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
 }
 
 const optional = (value: string) => value.trim() || undefined;
+/** The shared `registerInput` checks load after the page shows (lazyValidation.ts); submit waits for them if needed. */
+const validateRegister = lazyValidate<RegisterValues>('validateRegister');
 
 function OptionalLabel({ text, hint }: { text: string; hint: string }) {
   return (
@@ -85,14 +88,15 @@ export function RegisterPage() {
   const form = useForm<RegisterValues>({
     mode: 'controlled',
     initialValues: INITIAL,
-    validate: schemaResolver(registerInput, { sync: true }),
+    validate: validateRegister,
   });
+  usePreloadAuthValidation();
   const field = (name: keyof RegisterValues) => ({
     ...form.getInputProps(name),
     error: message(form.errors[name] as string | undefined),
   });
 
-  const submit = form.onSubmit(
+  const handleSubmit = form.onSubmit(
     (values) => {
       if (!captcha.ensureSolved()) return;
       setServerError(null);
@@ -126,6 +130,7 @@ export function RegisterPage() {
       captcha.ensureSolved();
     },
   );
+  const submit = whenValidationReady<FormEvent<HTMLFormElement>>(handleSubmit);
 
   return (
     <AuthLayout pageTitle={t('register.title')} wide>

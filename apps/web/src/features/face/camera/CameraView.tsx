@@ -92,7 +92,14 @@ export function CameraView({
       {children}
       {message && state.status === 'ready' && (
         <Center pos="absolute" left={0} right={0} bottom={12}>
-          <Paper radius="xl" px="md" py={6} maw="92%" bg={tone === 'ok' ? 'teal.7' : tone === 'warn' ? 'orange.7' : 'rgba(20,22,40,0.85)'} role="status">
+          <Paper
+            radius="xl"
+            px="md"
+            py={6}
+            maw="92%"
+            bg={tone === 'ok' ? 'var(--mantine-color-teal-filled)' : tone === 'warn' ? 'var(--mantine-color-orange-filled)' : 'rgba(20,22,40,0.85)'}
+            role="status"
+          >
             <Text c="white" fw={700} size="sm" ta="center">
               {message}
             </Text>
