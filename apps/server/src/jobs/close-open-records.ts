@@ -3,6 +3,7 @@ import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { AppDeps } from '../context.js';
 import { attendanceRecords, companies, employees, schedules } from '../db/schema/index.js';
 import { logActivity } from '../modules/activity/activity.service.js';
+import { queueAttendanceEvent } from '../modules/webhooks/outbox.js';
 import { appendChain } from '../modules/attendance/chain.js';
 import { emitPersonal, rooms } from '../realtime/events.js';
 
@@ -46,6 +47,7 @@ export async function closeOpenRecords(deps: Pick<AppDeps, 'db' | 'events'>, now
         .returning();
       if (!row) return false;
       await appendChain(tx, row.companyId, row.id, row.date, row);
+      await queueAttendanceEvent(tx, 'attendance.changed', row, { action: 'closed_incomplete' });
       await logActivity(tx, {
         companyId: r.companyId,
         employeeId: r.employeeId,
