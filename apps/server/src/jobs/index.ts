@@ -4,6 +4,7 @@ import { expireUnconfirmedConsents } from '../modules/face/consent.service.js';
 import { MANUAL_CHANGE_MAIL, sendManualChangeMail } from '../modules/manual-changes/manual-changes.mail.js';
 import { deliverWebhook } from '../modules/webhooks/deliver.js';
 import { WEBHOOK_DELIVER } from '../modules/webhooks/outbox.js';
+import { pruneWebhookDeliveries, WEBHOOK_PRUNE } from '../modules/webhooks/prune.js';
 import { CLOSE_OPEN_RECORDS, closeOpenRecords } from './close-open-records.js';
 import { DB_MAINTENANCE, maintainDatabase } from './db-maintenance.js';
 import { PRUNE_RETENTION, pruneRetention } from './retention.js';
@@ -21,6 +22,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [EMPLOYEE_SETUP_MAIL]: sendSetupMail,
   [MANUAL_CHANGE_MAIL]: sendManualChangeMail,
   [WEBHOOK_DELIVER]: deliverWebhook,
+  [WEBHOOK_PRUNE]: async (deps, _payload, now) => void (await pruneWebhookDeliveries(deps, now)),
   ...billingJobHandlers,
 };
 export const recurringJobs: Recurring[] = [
@@ -28,5 +30,6 @@ export const recurringJobs: Recurring[] = [
   { type: PRUNE_RETENTION, everyMs: 24 * 60 * 60 * 1000 },
   { type: DB_MAINTENANCE, everyMs: 10 * 60 * 1000 },
   { type: CONSENT_EXPIRY, everyMs: 24 * 60 * 60 * 1000 },
+  { type: WEBHOOK_PRUNE, everyMs: 24 * 60 * 60 * 1000 },
   ...billingRecurringJobs,
 ];

@@ -8,6 +8,7 @@ import { activityLog, jobs, webhookDeliveries, webhookEndpoints } from '../../db
 import { jobHandlers } from '../../jobs/index.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { createTestApp } from '../../test/app.js';
+import { pruneWebhookDeliveries } from './prune.js';
 
 // The tests' receiver listens on 127.0.0.1, so private receivers are allowed here; one test turns it off.
 const t = await createTestApp({ WEBHOOKS_ALLOW_PRIVATE: 'true' });
@@ -303,5 +304,18 @@ describe('deliveries: signed, de-duplicable, retried, logged, re-sendable', () =
     const on = await t.as(admin).put(`${BASE}/${endpoint.id}`, { url: receiverUrl, events: ['employee.created'], enabled: true });
     expect(on.json().data).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
     expect(await t.db.select().from(jobs).where(and(eq(jobs.type, 'webhooks.deliver'), eq(jobs.status, 'failed')))).toEqual([]);
+  });
+});
+
+describe('the delivery log keeps 30 days', () => {
+  it('the daily prune removes deliveries older than 30 days and keeps the rest', async () => {
+    const { admin, endpoint } = await adminWithEndpoint(['employee.created']);
+    expect((await t.as(admin).post('/api/company-admin-simple/employees', { firstName: 'Pia', lastName: 'Poda', email: `pp-${Date.now()}@x.pe`, employeeCode: `PP-${Date.now()}` })).statusCode).toBe(201);
+    await runJobs();
+    const now = new Date();
+    expect(await pruneWebhookDeliveries(t.deps, new Date(now.getTime() + 29 * 86_400_000))).toBe(0);
+    expect(await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))).toHaveLength(1);
+    expect(await pruneWebhookDeliveries(t.deps, new Date(now.getTime() + 31 * 86_400_000))).toBeGreaterThanOrEqual(1);
+    expect(await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))).toEqual([]);
   });
 });
