@@ -3,8 +3,8 @@ import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { AppDeps } from '../context.js';
 import { attendanceRecords, companies, employees, schedules } from '../db/schema/index.js';
 import { logActivity } from '../modules/activity/activity.service.js';
-import { queueAttendanceEvent } from '../modules/webhooks/outbox.js';
 import { appendChain } from '../modules/attendance/chain.js';
+import { queueAttendanceEvent } from '../modules/webhooks/outbox.js';
 import { emitPersonal, rooms } from '../realtime/events.js';
 
 export const CLOSE_OPEN_RECORDS = 'close-open-records';

@@ -14,10 +14,16 @@ export const WEBHOOK_MESSAGES = {
   'webhook.tooMany': { es: 'Puedes registrar hasta {max} webhooks', en: 'You can register up to {max} webhooks' },
   'webhook.notFound': { es: 'Webhook no encontrado', en: 'Webhook not found' },
   'webhook.deliveryNotFound': { es: 'Entrega no encontrada', en: 'Delivery not found' },
-  'webhook.created': { es: 'Webhook creado. Copia el secreto ahora: no se volverá a mostrar', en: 'Webhook created. Copy the secret now: it will not be shown again' },
+  'webhook.created': {
+    es: 'Webhook creado. Copia el secreto ahora: no se volverá a mostrar',
+    en: 'Webhook created. Copy the secret now: it will not be shown again',
+  },
   'webhook.updated': { es: 'Webhook actualizado', en: 'Webhook updated' },
   'webhook.deleted': { es: 'Webhook eliminado', en: 'Webhook deleted' },
-  'webhook.secretRotated': { es: 'Secreto renovado. Copia el nuevo ahora: no se volverá a mostrar', en: 'Secret rotated. Copy the new one now: it will not be shown again' },
+  'webhook.secretRotated': {
+    es: 'Secreto renovado. Copia el nuevo ahora: no se volverá a mostrar',
+    en: 'Secret rotated. Copy the new one now: it will not be shown again',
+  },
   'webhook.resent': { es: 'Entrega programada de nuevo', en: 'Delivery scheduled again' },
   'webhook.disabledMailSubject': { es: 'Presente: desactivamos un webhook que falla', en: 'Presente: we disabled a failing webhook' },
   'webhook.disabledMailBody': {

@@ -57,8 +57,5 @@ export const webhookDeliveries = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp({ withTimezone: true }),
   },
-  (t) => [
-    index('webhook_deliveries_endpoint_idx').on(t.companyId, t.endpointId, t.createdAt),
-    index('webhook_deliveries_created_idx').on(t.createdAt),
-  ],
+  (t) => [index('webhook_deliveries_endpoint_idx').on(t.companyId, t.endpointId, t.createdAt), index('webhook_deliveries_created_idx').on(t.createdAt)],
 );

@@ -10,12 +10,12 @@ import { generatePassword, hashPassword } from '../../lib/crypto.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { containsFolded } from '../../lib/sql.js';
 import { emitPlatformChange, rooms } from '../../realtime/events.js';
-import { employeeEventData, queueWebhookEvent } from '../webhooks/outbox.js';
 import { emailsTaken } from '../account/own-account.service.js';
 import { snapshotPeriods } from '../attendance/periods.js';
 import { dropSessionSockets, revokeSessions } from '../auth/sessions.js';
 import { assertCanAdd } from '../company/plan.service.js';
 import { removeFaceData } from '../face/enrol.service.js';
+import { employeeEventData, queueWebhookEvent } from '../webhooks/outbox.js';
 import { accountPasswordMail } from './employees.mails.js';
 
 type CreateInput = z.output<typeof employeeCreateInput>;

@@ -29,7 +29,13 @@ interface Attempt {
 }
 
 /** One POST, no redirects followed, within the timeout; the connection's address checked (url-guard.ts). */
-export function post(url: string, body: string, headers: Record<string, string>, allowPrivate: boolean, timeoutMs: number = WEBHOOKS.timeoutMs): Promise<Attempt> {
+export function post(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  allowPrivate: boolean,
+  timeoutMs: number = WEBHOOKS.timeoutMs,
+): Promise<Attempt> {
   const started = performance.now();
   const done = (statusCode: number | null, error: string | null): Attempt => ({
     ok: statusCode != null && statusCode >= 200 && statusCode < 300,
@@ -116,7 +122,10 @@ export const deliverWebhook: JobHandler = async (deps, payload, now) => {
   if (!row || row.d.status !== 'pending') return;
   const { d, e } = row;
   if (e.disabledAt) {
-    await deps.db.update(webhookDeliveries).set({ status: 'failed', nextAttemptAt: null, lastError: 'endpoint disabled' }).where(eq(webhookDeliveries.id, d.id));
+    await deps.db
+      .update(webhookDeliveries)
+      .set({ status: 'failed', nextAttemptAt: null, lastError: 'endpoint disabled' })
+      .where(eq(webhookDeliveries.id, d.id));
     return;
   }
   const secret = unsealText(deps.sessionSecret, SECRET_PURPOSE, e.secretSealed);
@@ -138,7 +147,10 @@ export const deliverWebhook: JobHandler = async (deps, payload, now) => {
   const results = { attempts, lastStatusCode: attempt.statusCode, lastDurationMs: attempt.durationMs, lastError: attempt.error };
 
   if (attempt.ok) {
-    await deps.db.update(webhookDeliveries).set({ ...results, status: 'delivered', nextAttemptAt: null, deliveredAt: now }).where(eq(webhookDeliveries.id, d.id));
+    await deps.db
+      .update(webhookDeliveries)
+      .set({ ...results, status: 'delivered', nextAttemptAt: null, deliveredAt: now })
+      .where(eq(webhookDeliveries.id, d.id));
     await deps.db.update(webhookEndpoints).set({ lastSuccessAt: now, failingSince: null }).where(eq(webhookEndpoints.id, e.id));
     return;
   }

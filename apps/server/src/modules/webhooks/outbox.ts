@@ -23,11 +23,7 @@ export async function queueWebhookEvents(tx: Exec, companyId: string, type: Webh
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
     .where(
-      and(
-        eq(webhookEndpoints.companyId, companyId),
-        isNull(webhookEndpoints.disabledAt),
-        sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`,
-      ),
+      and(eq(webhookEndpoints.companyId, companyId), isNull(webhookEndpoints.disabledAt), sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`),
     );
   if (!endpoints.length) return 0;
   const values = [];
@@ -48,7 +44,9 @@ export const queueWebhookEvent = (tx: Exec, companyId: string, type: WebhookEven
   queueWebhookEvents(tx, companyId, type, [data], now);
 
 type EmployeeRow = Pick<typeof employees.$inferSelect, 'id' | 'employeeCode' | 'firstName' | 'lastName'> &
-  Partial<Pick<typeof employees.$inferSelect, 'email' | 'documentType' | 'documentNumber' | 'status' | 'scheduleId' | 'departmentId' | 'hireDate' | 'position'>>;
+  Partial<
+    Pick<typeof employees.$inferSelect, 'email' | 'documentType' | 'documentNumber' | 'status' | 'scheduleId' | 'departmentId' | 'hireDate' | 'position'>
+  >;
 
 /** Who an attendance event is about: enough to match the person in a payroll system, nothing more. */
 const person = (e: EmployeeRow) => ({ id: e.id, employeeCode: e.employeeCode, firstName: e.firstName, lastName: e.lastName });
@@ -65,7 +63,12 @@ async function personOf(tx: Exec, companyId: string, employeeId: string) {
  * An attendance event (recorded, changed): the record as the admin reads it (never evidence, frames or
  * templates), the person, and what happened (`action`: check_in, check_out, created, updated, closed_incomplete).
  */
-export const queueAttendanceEvent = (tx: Exec, type: 'attendance.recorded' | 'attendance.changed', record: RecordRow, extra: { action: string } & Record<string, unknown>) =>
+export const queueAttendanceEvent = (
+  tx: Exec,
+  type: 'attendance.recorded' | 'attendance.changed',
+  record: RecordRow,
+  extra: { action: string } & Record<string, unknown>,
+) =>
   queueWebhookEvent(tx, record.companyId, type, async (t) => ({
     record: presentRecord(record, undefined, 'admin'),
     employee: await personOf(t, record.companyId, record.employeeId),

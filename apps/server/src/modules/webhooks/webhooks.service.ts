@@ -1,4 +1,4 @@
-import { type webhookEndpointInput, type webhookEndpointUpdate, WEBHOOKS } from '@presente/shared';
+import { WEBHOOKS, type webhookEndpointInput, type webhookEndpointUpdate } from '@presente/shared';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Ctx, requireCompany } from '../../context.js';
@@ -49,7 +49,13 @@ export async function createEndpoint(ctx: Ctx, input: Input) {
       .insert(webhookEndpoints)
       .values({ companyId, url: input.url, description: input.description, events: [...new Set(input.events)], ...sealed })
       .returning();
-    await logActivity(tx, { companyId, actorUserId: ctx.actor?.userId, type: 'admin_action', title: 'activity.webhookCreated', details: { url: row.url, events: row.events } });
+    await logActivity(tx, {
+      companyId,
+      actorUserId: ctx.actor?.userId,
+      type: 'admin_action',
+      title: 'activity.webhookCreated',
+      details: { url: row.url, events: row.events },
+    });
     return row;
   });
   return { endpoint, secret };
@@ -79,7 +85,13 @@ export async function updateEndpoint(ctx: Ctx, id: string, input: Update) {
       })
       .where(byId(companyId, id))
       .returning();
-    await logActivity(tx, { companyId, actorUserId: ctx.actor?.userId, type: 'admin_action', title: 'activity.webhookUpdated', details: { url: row.url, enabled } });
+    await logActivity(tx, {
+      companyId,
+      actorUserId: ctx.actor?.userId,
+      type: 'admin_action',
+      title: 'activity.webhookUpdated',
+      details: { url: row.url, enabled },
+    });
     return row;
   });
 }
@@ -100,7 +112,13 @@ export async function rotateSecret(ctx: Ctx, id: string) {
   const endpoint = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.update(webhookEndpoints).set(sealed).where(byId(companyId, id)).returning();
     if (!row) throw new AppError('not_found', 'webhook.notFound');
-    await logActivity(tx, { companyId, actorUserId: ctx.actor?.userId, type: 'admin_action', title: 'activity.webhookSecretRotated', details: { url: row.url } });
+    await logActivity(tx, {
+      companyId,
+      actorUserId: ctx.actor?.userId,
+      type: 'admin_action',
+      title: 'activity.webhookSecretRotated',
+      details: { url: row.url },
+    });
     return row;
   });
   return { endpoint, secret };

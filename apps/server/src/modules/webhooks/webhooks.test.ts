@@ -56,7 +56,9 @@ function verify(secret: string, r: Received) {
   return !!ts && createHmac('sha256', secret).update(`${ts}.${r.body}`).digest('hex') === v1;
 }
 
-async function adminWithEndpoint(events: string[] = ['employee.created', 'employee.updated', 'employee.deactivated', 'attendance.recorded', 'attendance.changed', 'attendance.deleted']) {
+async function adminWithEndpoint(
+  events: string[] = ['employee.created', 'employee.updated', 'employee.deactivated', 'attendance.recorded', 'attendance.changed', 'attendance.deleted'],
+) {
   const admin = await t.factories.companyAdmin();
   const res = await t.as(admin).post(BASE, { url: receiverUrl, events, description: 'Nómina' });
   expect(res.statusCode).toBe(201);
@@ -73,12 +75,23 @@ describe('webhook endpoints: the admin registers, lists, edits, rotates and remo
     const list = await t.as(admin).get(BASE);
     expect(list.statusCode).toBe(200);
     expect(list.json().data).toEqual([
-      expect.objectContaining({ id: endpoint.id, url: receiverUrl, description: 'Nómina', events: ['employee.created'], enabled: true, disabledReason: null, secretHint: `${secret.slice(0, 12)}…` }),
+      expect.objectContaining({
+        id: endpoint.id,
+        url: receiverUrl,
+        description: 'Nómina',
+        events: ['employee.created'],
+        enabled: true,
+        disabledReason: null,
+        secretHint: `${secret.slice(0, 12)}…`,
+      }),
     ]);
     expect(list.body).not.toContain(secret);
     const [row] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     expect(row.secretSealed).not.toContain(secret.slice(6));
-    const logged = await t.db.select().from(activityLog).where(and(eq(activityLog.companyId, admin.companyId!), eq(activityLog.title, 'activity.webhookCreated')));
+    const logged = await t.db
+      .select()
+      .from(activityLog)
+      .where(and(eq(activityLog.companyId, admin.companyId!), eq(activityLog.title, 'activity.webhookCreated')));
     expect(logged).toHaveLength(1);
 
     const rotated = await t.as(admin).post(`${BASE}/${endpoint.id}/rotate-secret`);
@@ -155,7 +168,16 @@ describe('a receiver on a private or loopback address is refused unless the serv
     received = [];
     t.deps.config.WEBHOOKS_ALLOW_PRIVATE = false;
     try {
-      expect((await t.as(admin).post('/api/company-admin-simple/employees', { firstName: 'Rosa', lastName: 'Quispe', email: `rosa-${Date.now()}@x.pe`, employeeCode: `R-${Date.now()}` })).statusCode).toBe(201);
+      expect(
+        (
+          await t.as(admin).post('/api/company-admin-simple/employees', {
+            firstName: 'Rosa',
+            lastName: 'Quispe',
+            email: `rosa-${Date.now()}@x.pe`,
+            employeeCode: `R-${Date.now()}`,
+          })
+        ).statusCode,
+      ).toBe(201);
       await runJobs();
     } finally {
       t.deps.config.WEBHOOKS_ALLOW_PRIVATE = true;
@@ -175,15 +197,45 @@ describe('deliveries: signed, de-duplicable, retried, logged, re-sendable', () =
     received = [];
     answer = 200;
     const as = t.as(admin);
-    const created = await as.post('/api/company-admin-simple/employees', { firstName: 'Rosa', lastName: 'Quispe', email: `rq-${Date.now()}@x.pe`, employeeCode: `RQ-${Date.now()}` });
+    const created = await as.post('/api/company-admin-simple/employees', {
+      firstName: 'Rosa',
+      lastName: 'Quispe',
+      email: `rq-${Date.now()}@x.pe`,
+      employeeCode: `RQ-${Date.now()}`,
+    });
     expect(created.statusCode).toBe(201);
     const emp = created.json().data;
-    expect((await as.put(`/api/company-admin-simple/employees/${emp.id}`, { firstName: 'Rosa María', lastName: 'Quispe', email: emp.email, employeeCode: emp.employeeCode })).statusCode).toBe(200);
-    const record = await as.post('/api/company-admin-simple/attendance', { employeeId: emp.id, date: '2026-03-02', checkIn: '08:00', checkOut: '17:00', reason: 'Olvidó marcar' });
+    expect(
+      (
+        await as.put(`/api/company-admin-simple/employees/${emp.id}`, {
+          firstName: 'Rosa María',
+          lastName: 'Quispe',
+          email: emp.email,
+          employeeCode: emp.employeeCode,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const record = await as.post('/api/company-admin-simple/attendance', {
+      employeeId: emp.id,
+      date: '2026-03-02',
+      checkIn: '08:00',
+      checkOut: '17:00',
+      reason: 'Olvidó marcar',
+    });
     expect(record.statusCode, record.body).toBe(201);
     const recordId = record.json().data.id;
     expect((await as.delete(`/api/company-admin-simple/attendance/${recordId}`)).statusCode).toBe(200);
-    expect((await as.put(`/api/company-admin-simple/employees/${emp.id}`, { firstName: 'Rosa María', lastName: 'Quispe', email: emp.email, employeeCode: emp.employeeCode, status: 'INACTIVE' })).statusCode).toBe(200);
+    expect(
+      (
+        await as.put(`/api/company-admin-simple/employees/${emp.id}`, {
+          firstName: 'Rosa María',
+          lastName: 'Quispe',
+          email: emp.email,
+          employeeCode: emp.employeeCode,
+          status: 'INACTIVE',
+        })
+      ).statusCode,
+    ).toBe(200);
     await runJobs();
 
     const events = eventsOf(received);
@@ -225,7 +277,16 @@ describe('deliveries: signed, de-duplicable, retried, logged, re-sendable', () =
     await adminWithEndpoint();
     const other = await t.factories.companyAdmin();
     received = [];
-    expect((await t.as(other).post('/api/company-admin-simple/employees', { firstName: 'Luis', lastName: 'Ajeno', email: `la-${Date.now()}@x.pe`, employeeCode: `LA-${Date.now()}` })).statusCode).toBe(201);
+    expect(
+      (
+        await t.as(other).post('/api/company-admin-simple/employees', {
+          firstName: 'Luis',
+          lastName: 'Ajeno',
+          email: `la-${Date.now()}@x.pe`,
+          employeeCode: `LA-${Date.now()}`,
+        })
+      ).statusCode,
+    ).toBe(201);
     await runJobs();
     expect(received).toEqual([]);
   });
@@ -242,11 +303,22 @@ describe('deliveries: signed, de-duplicable, retried, logged, re-sendable', () =
     const { admin, endpoint } = await adminWithEndpoint(['employee.created']);
     received = [];
     answer = 503;
-    expect((await t.as(admin).post('/api/company-admin-simple/employees', { firstName: 'Eva', lastName: 'Reintento', email: `er-${Date.now()}@x.pe`, employeeCode: `ER-${Date.now()}` })).statusCode).toBe(201);
+    expect(
+      (
+        await t.as(admin).post('/api/company-admin-simple/employees', {
+          firstName: 'Eva',
+          lastName: 'Reintento',
+          email: `er-${Date.now()}@x.pe`,
+          employeeCode: `ER-${Date.now()}`,
+        })
+      ).statusCode,
+    ).toBe(201);
     const t0 = new Date();
     await runJobs(t0);
     const log1 = (await t.as(admin).get(`${BASE}/${endpoint.id}/deliveries`)).json().data;
-    expect(log1).toEqual([expect.objectContaining({ eventType: 'employee.created', status: 'pending', attempts: 1, lastStatusCode: 503, lastError: 'HTTP 503' })]);
+    expect(log1).toEqual([
+      expect.objectContaining({ eventType: 'employee.created', status: 'pending', attempts: 1, lastStatusCode: 503, lastError: 'HTTP 503' }),
+    ]);
     expect(new Date(log1[0].nextAttemptAt).getTime() - t0.getTime()).toBeGreaterThanOrEqual(29_000);
     // Not before its time...
     await runJobs(new Date(t0.getTime() + 10_000));
@@ -278,7 +350,16 @@ describe('deliveries: signed, de-duplicable, retried, logged, re-sendable', () =
   it('an endpoint failing for 24 h is disabled, its waiting deliveries fail, and the admin is mailed', async () => {
     const { admin, endpoint } = await adminWithEndpoint(['employee.created']);
     answer = 500;
-    expect((await t.as(admin).post('/api/company-admin-simple/employees', { firstName: 'Ida', lastName: 'Caída', email: `ic-${Date.now()}@x.pe`, employeeCode: `IC-${Date.now()}` })).statusCode).toBe(201);
+    expect(
+      (
+        await t.as(admin).post('/api/company-admin-simple/employees', {
+          firstName: 'Ida',
+          lastName: 'Caída',
+          email: `ic-${Date.now()}@x.pe`,
+          employeeCode: `IC-${Date.now()}`,
+        })
+      ).statusCode,
+    ).toBe(201);
     const t0 = new Date();
     await runJobs(t0);
     const mailsBefore = t.deps.mailer.outbox!.length;
@@ -299,18 +380,31 @@ describe('deliveries: signed, de-duplicable, retried, logged, re-sendable', () =
     expect(mails[0].subject).toBe('Presente: desactivamos un webhook que falla');
     expect((await t.as(admin).get(BASE)).json().data[0]).toMatchObject({ enabled: false, disabledReason: 'failing' });
     // Disabled: new events are not queued for it; enabling it again by hand restarts it.
-    await t.as(admin).post('/api/company-admin-simple/employees', { firstName: 'Ivo', lastName: 'Nuevo', email: `in-${Date.now()}@x.pe`, employeeCode: `IN-${Date.now()}` });
+    await t
+      .as(admin)
+      .post('/api/company-admin-simple/employees', { firstName: 'Ivo', lastName: 'Nuevo', email: `in-${Date.now()}@x.pe`, employeeCode: `IN-${Date.now()}` });
     expect(await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))).toHaveLength(1);
     const on = await t.as(admin).put(`${BASE}/${endpoint.id}`, { url: receiverUrl, events: ['employee.created'], enabled: true });
     expect(on.json().data).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
-    expect(await t.db.select().from(jobs).where(and(eq(jobs.type, 'webhooks.deliver'), eq(jobs.status, 'failed')))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.type, 'webhooks.deliver'), eq(jobs.status, 'failed'))),
+    ).toEqual([]);
   });
 });
 
 describe('the delivery log keeps 30 days', () => {
   it('the daily prune removes deliveries older than 30 days and keeps the rest', async () => {
     const { admin, endpoint } = await adminWithEndpoint(['employee.created']);
-    expect((await t.as(admin).post('/api/company-admin-simple/employees', { firstName: 'Pia', lastName: 'Poda', email: `pp-${Date.now()}@x.pe`, employeeCode: `PP-${Date.now()}` })).statusCode).toBe(201);
+    expect(
+      (
+        await t
+          .as(admin)
+          .post('/api/company-admin-simple/employees', { firstName: 'Pia', lastName: 'Poda', email: `pp-${Date.now()}@x.pe`, employeeCode: `PP-${Date.now()}` })
+      ).statusCode,
+    ).toBe(201);
     await runJobs();
     const now = new Date();
     expect(await pruneWebhookDeliveries(t.deps, new Date(now.getTime() + 29 * 86_400_000))).toBe(0);
