@@ -58,6 +58,8 @@ export async function startServer(name: string, env: Record<string, string> = {}
       // One face worker per server keeps the two e2e servers light; the engine still loads for real.
       FACE_WORKERS: '1',
       LOG_LEVEL: 'info',
+      // The webhook journey's receiver listens on 127.0.0.1 (refused by default: decision 0058).
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
       ...env,
       ...prepared,
     },

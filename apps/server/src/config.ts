@@ -41,6 +41,14 @@ export const configSchema = z.object({
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /**
+   * Webhook receivers on loopback or private addresses (an on-premises install, the tests). Off: refused when saved
+   * and at every delivery, so a webhook cannot reach the server's own network. Decision 0058.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Biometric master key (base64 of 32 bytes); unset: DATA_DIR/biometric-master.key (decision 0029). */
   BIOMETRIC_KEY: z

@@ -13,6 +13,7 @@ import { MANUAL_CHANGE_MESSAGES } from './messages/manual-changes.js';
 import { PAYROLL_MESSAGES } from './messages/payroll.js';
 import { QR_PUNCH_MESSAGES } from './messages/qr-punch.js';
 import { REGISTER_MESSAGES } from './messages/register.js';
+import { WEBHOOK_MESSAGES } from './messages/webhooks.js';
 
 /**
  * Every message the API sends (errors, validation, confirmations), in the spec's Spanish (§5, §8) and
@@ -34,6 +35,7 @@ export const MESSAGES = {
   ...CHAIN_MESSAGES,
   ...QR_PUNCH_MESSAGES,
   ...PAYROLL_MESSAGES,
+  ...WEBHOOK_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -40,6 +40,8 @@ export const PLACEMENT: Record<string, Placement> = {
   subscriptions: 'distributed',
   work_locations: 'distributed',
   qr_punch_uses: 'distributed',
+  webhook_endpoints: 'distributed',
+  webhook_deliveries: 'distributed',
   // Read by every company's queries, one row per company or less.
   companies: 'reference',
   countries: 'reference',

@@ -4,6 +4,7 @@ import type { AppDeps } from '../context.js';
 import { attendanceRecords, companies, employees, schedules } from '../db/schema/index.js';
 import { logActivity } from '../modules/activity/activity.service.js';
 import { appendChain } from '../modules/attendance/chain.js';
+import { queueAttendanceEvent } from '../modules/webhooks/outbox.js';
 import { emitPersonal, rooms } from '../realtime/events.js';
 
 export const CLOSE_OPEN_RECORDS = 'close-open-records';
@@ -46,6 +47,7 @@ export async function closeOpenRecords(deps: Pick<AppDeps, 'db' | 'events'>, now
         .returning();
       if (!row) return false;
       await appendChain(tx, row.companyId, row.id, row.date, row);
+      await queueAttendanceEvent(tx, 'attendance.changed', row, { action: 'closed_incomplete' });
       await logActivity(tx, {
         companyId: r.companyId,
         employeeId: r.employeeId,

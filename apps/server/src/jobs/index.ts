@@ -2,6 +2,9 @@ import { billingJobHandlers, billingRecurringJobs } from '../modules/billing/bil
 import { EMPLOYEE_SETUP_MAIL, sendSetupMail } from '../modules/employees/setup-mail.job.js';
 import { expireUnconfirmedConsents } from '../modules/face/consent.service.js';
 import { MANUAL_CHANGE_MAIL, sendManualChangeMail } from '../modules/manual-changes/manual-changes.mail.js';
+import { deliverWebhook } from '../modules/webhooks/deliver.js';
+import { WEBHOOK_DELIVER } from '../modules/webhooks/outbox.js';
+import { pruneWebhookDeliveries, WEBHOOK_PRUNE } from '../modules/webhooks/prune.js';
 import { CLOSE_OPEN_RECORDS, closeOpenRecords } from './close-open-records.js';
 import { DB_MAINTENANCE, maintainDatabase } from './db-maintenance.js';
 import { PRUNE_RETENTION, pruneRetention } from './retention.js';
@@ -18,6 +21,8 @@ export const jobHandlers: Record<string, JobHandler> = {
   [CONSENT_EXPIRY]: async (deps, _payload, now) => void (await expireUnconfirmedConsents(deps, now)),
   [EMPLOYEE_SETUP_MAIL]: sendSetupMail,
   [MANUAL_CHANGE_MAIL]: sendManualChangeMail,
+  [WEBHOOK_DELIVER]: deliverWebhook,
+  [WEBHOOK_PRUNE]: async (deps, _payload, now) => void (await pruneWebhookDeliveries(deps, now)),
   ...billingJobHandlers,
 };
 export const recurringJobs: Recurring[] = [
@@ -25,5 +30,6 @@ export const recurringJobs: Recurring[] = [
   { type: PRUNE_RETENTION, everyMs: 24 * 60 * 60 * 1000 },
   { type: DB_MAINTENANCE, everyMs: 10 * 60 * 1000 },
   { type: CONSENT_EXPIRY, everyMs: 24 * 60 * 60 * 1000 },
+  { type: WEBHOOK_PRUNE, everyMs: 24 * 60 * 60 * 1000 },
   ...billingRecurringJobs,
 ];

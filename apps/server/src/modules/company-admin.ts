@@ -13,6 +13,7 @@ import { adminManualChangeRoutes } from './manual-changes/manual-changes.routes.
 import { payrollRoutes } from './payroll/payroll.routes.js';
 import { qrAdminRoutes } from './qr-punch/qr-punch.routes.js';
 import { scheduleRoutes } from './schedules/schedules.routes.js';
+import { webhookRoutes } from './webhooks/webhooks.routes.js';
 
 /** Everything under /api/company-admin-simple: COMPANY_ADMIN only, scoped to the admin's company. */
 export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,6 +36,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         pairingAdminRoutes,
         qrAdminRoutes,
         payrollRoutes,
+        webhookRoutes,
       ]) {
         await scoped.register(routes);
       }

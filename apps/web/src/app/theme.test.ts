@@ -29,6 +29,11 @@ describe('theme text contrast (light scheme)', () => {
     },
   );
 
+  it('field errors (the error colour) read at 4.5:1 on white; Mantine\'s own red 6 would not', () => {
+    expect(contrast(light['--mantine-color-error'], '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(DEFAULT_THEME.colors.red[6], '#ffffff')).toBeLessThan(4.5);
+  });
+
   it("Mantine's own dimmed grey would not (the reason for the override)", () => {
     expect(contrast(DEFAULT_THEME.colors.gray[6], '#ffffff')).toBeLessThan(4.5);
   });

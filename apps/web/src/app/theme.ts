@@ -89,5 +89,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => {
       light[`--mantine-color-${name}-filled-hover`] = darken(filled, 0.9);
     }
   }
+  // Field errors, their input's text and the required asterisk are drawn in the error colour (red 6 by default,
+  // 3.3:1 on white): the readable red instead.
+  if (light['--mantine-color-red-text']) light['--mantine-color-error'] = light['--mantine-color-red-text'];
   return { variables: {}, light, dark: {} };
 };

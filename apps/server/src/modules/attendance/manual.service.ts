@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { emitPersonal, rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
 import { changeValues, recordManualChange } from '../manual-changes/manual-changes.record.js';
+import { queueAttendanceDeleted, queueAttendanceEvent } from '../webhooks/outbox.js';
 import { appendChain } from './chain.js';
 import { loadPeriods, periodsOf } from './read-model/periods.js';
 import { presentRecord } from './read-model/record.js';
@@ -110,6 +111,8 @@ function reasonOf(ctx: Ctx, reason: string | undefined, notes?: string | null) {
 const snapshot = changeValues;
 
 function emitChange(ctx: Ctx, companyId: string, employeeId: string, date: string, action: string) {
+  // A manual change may have queued webhook deliveries (cheap when none did: the runner finds nothing due).
+  ctx.deps.wakeJobs?.();
   emitPersonal(ctx.deps.events, companyId, employeeId, 'attendance_update', { employeeId, date, action });
   ctx.deps.events.emit(rooms.employee(employeeId), 'activity_update', { employeeId, date, action });
 }
@@ -129,6 +132,7 @@ export async function createManual(ctx: Ctx, input: Input) {
         .values({ companyId, employeeId: employee.id, date: input.date, method: 'manual', ...values })
         .returning();
       await appendChain(tx, companyId, created.id, created.date, created);
+      await queueAttendanceEvent(tx, 'attendance.recorded', created, { action: 'created', reason });
       await logActivity(tx, {
         companyId,
         employeeId: employee.id,
@@ -172,6 +176,7 @@ export async function updateManual(ctx: Ctx, id: string, input: Input) {
     const values = computeValues({ ...input, reason, date: current.date }, schedule, timezone, ctx.lang);
     const [updated] = await tx.update(attendanceRecords).set(values).where(eq(attendanceRecords.id, id)).returning();
     await appendChain(tx, companyId, updated.id, updated.date, updated);
+    await queueAttendanceEvent(tx, 'attendance.changed', updated, { action: 'updated', reason });
     await logActivity(tx, {
       companyId,
       employeeId: current.employeeId,
@@ -218,6 +223,7 @@ export async function deleteManual(ctx: Ctx, id: string, given?: string) {
       from attendance_records r where r.id = ${id}::uuid and r.company_id = ${companyId}::uuid`);
     await tx.delete(attendanceRecords).where(eq(attendanceRecords.id, id));
     await appendChain(tx, companyId, id, current.date, null);
+    await queueAttendanceDeleted(tx, current, reason);
     await logActivity(tx, {
       companyId,
       employeeId: current.employeeId,

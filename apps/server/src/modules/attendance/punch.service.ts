@@ -6,6 +6,7 @@ import { attendanceRecords, companies, employees, schedules, workLocations } fro
 import { AppError } from '../../errors.js';
 import { emitPersonal, rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
+import { queueAttendanceEvent } from '../webhooks/outbox.js';
 import { appendChain } from './chain.js';
 import { distanceMetres, insideGeofence } from './geo.js';
 
@@ -44,7 +45,7 @@ export interface PunchResult {
  * timezone: manual marking allowed, geofence, the shift's work date (night shifts), arrival status and
  * hours. One transaction; a unique (employee, work date) row makes retries and races safe.
  */
-export async function punch(db: Db, deps: Pick<AppDeps, 'events'>, req: PunchRequest): Promise<PunchResult> {
+export async function punch(db: Db, deps: Pick<AppDeps, 'events' | 'wakeJobs'>, req: PunchRequest): Promise<PunchResult> {
   const at = req.at ?? new Date();
   const [row] = await db
     .select({ employee: employees, schedule: schedules, location: workLocations, timezone: companies.timezone, graceHours: companies.openRecordGraceHours })
@@ -123,6 +124,7 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events'>, req: PunchReq
         return { action: wants, repeated: true, record: winner };
       }
       await appendChain(tx, req.companyId, inserted.id, inserted.date, inserted);
+      const webhooks = await queueAttendanceEvent(tx, 'attendance.recorded', inserted, { action: 'check_in' });
       await logActivity(tx, {
         companyId: req.companyId,
         employeeId: employee.id,
@@ -130,7 +132,7 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events'>, req: PunchReq
         title: 'activity.checkIn',
         details: { date, checkIn: at.toISOString(), status, method: req.method, location: geo },
       });
-      return { action: wants, repeated: false, record: inserted };
+      return { action: wants, repeated: false, record: inserted, webhooks };
     }
 
     if (!existing?.checkIn) throw new AppError('not_checked_in', 'attendance.notCheckedIn');
@@ -149,6 +151,7 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events'>, req: PunchReq
       .where(eq(attendanceRecords.id, existing.id))
       .returning();
     await appendChain(tx, req.companyId, updated.id, updated.date, updated);
+    const webhooks = await queueAttendanceEvent(tx, 'attendance.recorded', updated, { action: 'check_out' });
     await logActivity(tx, {
       companyId: req.companyId,
       employeeId: employee.id,
@@ -156,9 +159,10 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events'>, req: PunchReq
       title: 'activity.checkOut',
       details: { date, checkOut: at.toISOString(), workHours: hours, method: req.method, location: geo },
     });
-    return { action: wants, repeated: false, record: updated };
+    return { action: wants, repeated: false, record: updated, webhooks };
   });
 
+  if ('webhooks' in result && result.webhooks) deps.wakeJobs?.();
   if (!result.repeated) {
     const payload = { employeeId: employee.id, action: result.action, date, time: at.toISOString(), localTime: toLocal(at, timezone).time };
     emitPersonal(deps.events, req.companyId, employee.id, 'attendance_update', payload);

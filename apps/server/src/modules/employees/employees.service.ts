@@ -15,6 +15,7 @@ import { snapshotPeriods } from '../attendance/periods.js';
 import { dropSessionSockets, revokeSessions } from '../auth/sessions.js';
 import { assertCanAdd } from '../company/plan.service.js';
 import { removeFaceData } from '../face/enrol.service.js';
+import { employeeEventData, queueWebhookEvent } from '../webhooks/outbox.js';
 import { accountPasswordMail } from './employees.mails.js';
 
 type CreateInput = z.output<typeof employeeCreateInput>;
@@ -156,11 +157,13 @@ export async function createEmployee(ctx: Ctx, input: CreateInput) {
         .values({ ...input, companyId, userId: user.id })
         .returning();
       await snapshotPeriods(tx, companyId, { employeeIds: [row.id] }, { fromHireDate: true });
+      await queueWebhookEvent(tx, companyId, 'employee.created', employeeEventData(row));
       return row;
     });
   } catch (err) {
     mapUnique(err);
   }
+  ctx.deps.wakeJobs?.();
   ctx.deps.events.emit(rooms.companyAdmin(companyId), 'employee_update', { action: 'created', id: created.id });
   emitPlatformChange(ctx.deps.events, companyId, 'employee_created');
   const emailStatus = await sendPassword(ctx, 'welcome', companyId, { name, email: input.email }, password);
@@ -190,7 +193,9 @@ export async function updateEmployee(ctx: Ctx, id: string, input: UpdateInput) {
       statusChanged = current.status !== input.status;
       await assertRefs(tx, companyId, input);
       if (await emailUsedByAnotherUser(tx, input.email, current.userId)) throw emailTaken();
-      await tx.update(employees).set(fields).where(eq(employees.id, id));
+      const [updated] = await tx.update(employees).set(fields).where(eq(employees.id, id)).returning();
+      const deactivated = current.status !== 'INACTIVE' && updated.status === 'INACTIVE';
+      await queueWebhookEvent(tx, companyId, deactivated ? 'employee.deactivated' : 'employee.updated', employeeEventData(updated));
       // A new schedule or status applies from today on; past days keep the rules of their day.
       await snapshotPeriods(tx, companyId, { employeeIds: [id] });
       if (current.userId) {
@@ -212,6 +217,7 @@ export async function updateEmployee(ctx: Ctx, id: string, input: UpdateInput) {
     mapUnique(err);
   }
   dropSessionSockets(ctx.deps.events, revoked);
+  ctx.deps.wakeJobs?.();
   ctx.deps.events.emit(rooms.companyAdmin(companyId), 'employee_update', { action: 'updated', id });
   ctx.deps.events.emit(rooms.employee(id), 'employee_update', { type: 'profile_updated', id });
   // Active employees are counted on the super admin's screens.
@@ -225,7 +231,8 @@ export async function deleteEmployee(ctx: Ctx, id: string) {
   const revoked = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(employees).where(byId(companyId, id)).for('update');
     if (!current) throw new AppError('not_found', 'employee.notFound');
-    await tx.update(employees).set({ deletedAt: new Date(), status: 'INACTIVE', userId: null }).where(eq(employees.id, id));
+    const [gone] = await tx.update(employees).set({ deletedAt: new Date(), status: 'INACTIVE', userId: null }).where(eq(employees.id, id)).returning();
+    await queueWebhookEvent(tx, companyId, 'employee.deactivated', employeeEventData(gone));
     // Inactive from today: the months they worked still show them, later days are not absences.
     await snapshotPeriods(tx, companyId, { employeeIds: [id] });
     const ended = current.userId ? await revokeSessions(tx, eq(sessions.userId, current.userId)) : [];
@@ -234,6 +241,7 @@ export async function deleteEmployee(ctx: Ctx, id: string) {
     return ended;
   });
   dropSessionSockets(ctx.deps.events, revoked);
+  ctx.deps.wakeJobs?.();
   ctx.deps.events.emit(rooms.companyAdmin(companyId), 'employee_update', { action: 'deleted', id });
   emitPlatformChange(ctx.deps.events, companyId, 'employee_deleted');
 }

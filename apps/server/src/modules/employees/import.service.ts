@@ -9,6 +9,7 @@ import { emitPlatformChange, rooms } from '../../realtime/events.js';
 import { emailsTaken } from '../account/own-account.service.js';
 import { snapshotPeriods } from '../attendance/periods.js';
 import { assertCanAdd, countUsage, planLimitReached } from '../company/plan.service.js';
+import { employeeEventData, queueWebhookEvents } from '../webhooks/outbox.js';
 import { EMPLOYEE_SETUP_MAIL, type SetupMailPayload, UNSET_PASSWORD } from './setup-mail.job.js';
 
 type Row = z.output<typeof employeeImportRow>;
@@ -199,7 +200,8 @@ async function insertRows(tx: Db, companyId: string, rows: Row[], depts: Map<str
         scheduleId: r.schedule ? (scheds.get(lower(r.schedule)) ?? null) : null,
       })),
     )
-    .returning({ id: employees.id });
+    .returning();
   await snapshotPeriods(tx, companyId, { employeeIds: created.map((e) => e.id) }, { fromHireDate: true });
+  await queueWebhookEvents(tx, companyId, 'employee.created', created.map(employeeEventData));
   return accounts.map((a) => a.id);
 }
