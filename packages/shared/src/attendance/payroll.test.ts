@@ -133,6 +133,7 @@ const zero = {
   permissionHours: 0,
   holidaysPaid: 0,
   openShifts: 0,
+  overtimeDays: [],
 };
 
 describe('payrollSummary: the fixture month (February 2026, Lima, holiday on Tuesday 17)', () => {
@@ -170,8 +171,23 @@ describe('payrollSummary: the fixture month (February 2026, Lima, holiday on Tue
       unpaidPermissions: 1,
       permissionHours: 16,
       holidaysPaid: 1,
+      // The days behind the two overtime figures: the approved one is paid in its bands, the other shown apart.
+      overtimeDays: [
+        { date: '2026-02-04', hours: 3, approved: true },
+        { date: '2026-02-05', hours: 2, approved: false },
+      ],
     },
-    { ...zero, employeeId: 'bruno', daysWorked: 19, workedHours: 149, regularHours: 147.5, overtime25Hours: 1.5, nightHours: 75, holidaysPaid: 1 },
+    {
+      ...zero,
+      employeeId: 'bruno',
+      daysWorked: 19,
+      workedHours: 149,
+      regularHours: 147.5,
+      overtime25Hours: 1.5,
+      nightHours: 75,
+      holidaysPaid: 1,
+      overtimeDays: [{ date: '2026-02-06', hours: 1.5, approved: true }],
+    },
     {
       ...zero,
       employeeId: 'carla',
@@ -182,6 +198,7 @@ describe('payrollSummary: the fixture month (February 2026, Lima, holiday on Tue
       lateMinutes: 3,
       lateDays: 1,
       openShifts: 1,
+      overtimeDays: [{ date: '2026-02-24', hours: 0.5, approved: false }],
     },
   ];
 

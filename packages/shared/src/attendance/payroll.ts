@@ -85,6 +85,8 @@ export interface PayrollLine {
   holidaysPaid: number;
   /** Days with an entry and no exit: no hours counted, to be completed. */
   openShifts: number;
+  /** Each ordinary day with overtime (after the weekly limit), its hours and whether they count as approved. */
+  overtimeDays: { date: string; hours: number; approved: boolean }[];
 }
 
 export interface PayrollInput {
@@ -146,6 +148,7 @@ function employeeLine(
     permissionHours: 0,
     holidaysPaid: 0,
     openShifts: 0,
+    overtimeDays: [],
   };
   const worked: DayMinutes[] = [];
   let night = 0;
@@ -211,6 +214,7 @@ function employeeLine(
   line.restDayWorkedHours = hours(m.rest);
   line.nightHours = hours(night);
   line.permissionHours = hours(leave);
+  line.overtimeDays = worked.filter((d) => d.overtime > 0).map((d) => ({ date: d.date, hours: hours(d.overtime), approved: d.approved }));
   return line;
 }
 

@@ -32,6 +32,8 @@ export const attendanceRecordAnswer = z.object({
   isManual: z.boolean(),
   /** The admin's reason of a manual change (admin answers only). */
   manualReason: z.string().nullable().optional(),
+  /** A permission without pay (admin answers only; decision 0059). */
+  permissionUnpaid: z.boolean().optional(),
   incomplete: z.boolean(),
   /** Where the check-in was made, when the device sent it. */
   location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),

@@ -38,6 +38,8 @@ const manualAttendanceFields = {
   checkOut: timeOrIso,
   notes: optionalText(500),
   isPermission: z.boolean().default(false),
+  /** A permission without pay (sin goce de haber): the payroll counts it apart (decision 0059). An extension. */
+  unpaid: z.boolean().optional(),
 };
 const checkInUnlessPermission = (v: { isPermission: boolean; checkIn?: string | null }) => v.isPermission || !!v.checkIn;
 const checkInRule = { path: ['checkIn'], message: 'attendance.checkInRequired' };

@@ -16,6 +16,53 @@ export const payrollRulesSchema = z.object({
   restDay: z.number().int(),
 });
 
+const hhmm = z.string('payroll.rules.timeInvalid').regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'payroll.rules.timeInvalid');
+
+/**
+ * The company's payroll rules as the admin sets them (decision 0059): Peru's legal defaults until changed.
+ * The legal maxima of the company's country are checked by the server (Peru: 8 h a day, 48 h a week).
+ */
+export const payrollRulesInput = z
+  .object({
+    dailyHours: z.number('payroll.rules.dailyHours').int('payroll.rules.dailyHours').min(1, 'payroll.rules.dailyHours').max(12, 'payroll.rules.dailyHours'),
+    weeklyHours: z
+      .number('payroll.rules.weeklyHours')
+      .int('payroll.rules.weeklyHours')
+      .min(1, 'payroll.rules.weeklyHours')
+      .max(72, 'payroll.rules.weeklyHours'),
+    firstBandHours: z
+      .number('payroll.rules.firstBandHours')
+      .int('payroll.rules.firstBandHours')
+      .min(0, 'payroll.rules.firstBandHours')
+      .max(4, 'payroll.rules.firstBandHours'),
+    overtimeNeedsApproval: z.boolean('validation.invalid'),
+    nightStart: hhmm,
+    nightEnd: hhmm,
+    restDay: z.number('payroll.rules.restDay').int('payroll.rules.restDay').min(1, 'payroll.rules.restDay').max(7, 'payroll.rules.restDay'),
+  })
+  .refine((r) => r.weeklyHours >= r.dailyHours, { path: ['weeklyHours'], message: 'payroll.rules.weeklyBelowDaily' })
+  .refine((r) => r.nightStart !== r.nightEnd, { path: ['nightEnd'], message: 'payroll.rules.nightEmpty' });
+export type PayrollRulesInput = z.infer<typeof payrollRulesInput>;
+
+/** The company's rules, Peru's defaults and the legal maxima of its country (null where the law sets none here). */
+/** Approving (or withdrawing approval of) one day's overtime of one employee (decision 0059). */
+export const overtimeApprovalInput = z.object({
+  employeeId: z.uuid('validation.idInvalid'),
+  date: day,
+  approved: z.boolean('validation.invalid'),
+});
+
+export const payrollSettingsAnswer = z.object({
+  data: z.object({
+    rules: payrollRulesSchema,
+    defaults: payrollRulesSchema,
+    custom: z.boolean(),
+    legalMax: z.object({ dailyHours: z.number(), weeklyHours: z.number() }).nullable(),
+  }),
+  message: z.string().optional(),
+});
+export type PayrollSettings = z.infer<typeof payrollSettingsAnswer>['data'];
+
 export const payrollLineSchema = z.object({
   employeeId: z.uuid(),
   employeeCode: z.string(),
@@ -39,6 +86,8 @@ export const payrollLineSchema = z.object({
   permissionHours: z.number(),
   holidaysPaid: z.number().int(),
   openShifts: z.number().int(),
+  /** Each ordinary day with overtime, its hours and whether they count as approved (an extension for the approval step). */
+  overtimeDays: z.array(z.object({ date: z.string(), hours: z.number(), approved: z.boolean() })),
 });
 export type PayrollLineDto = z.infer<typeof payrollLineSchema>;
 

@@ -23,6 +23,11 @@ export const attendanceRecords = pgTable(
     status: varchar({ length: 16 }),
     notes: text(),
     isPermission: boolean().notNull().default(false),
+    /** A permission without pay (sin goce de haber): counted apart by the payroll summary (decision 0059). */
+    permissionUnpaid: boolean().notNull().default(false),
+    /** The admin approved this day's overtime (when the company's payroll rules require approval; decision 0059). */
+    overtimeApprovedAt: timestamp({ withTimezone: true }),
+    overtimeApprovedByUserId: uuid(),
     method: varchar({ length: 20, enum: ['manual', 'face_recognition', 'qr_code', 'web'] })
       .notNull()
       .default('web'),

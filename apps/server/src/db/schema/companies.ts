@@ -1,3 +1,4 @@
+import type { PayrollRules } from '@presente/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
@@ -30,6 +31,8 @@ export const companies = pgTable(
     /** Face match threshold (Euclidean distance on 128-d descriptors). */
     faceMatchThreshold: integer().notNull().default(55),
     keepEnrolmentPhotos: boolean().notNull().default(false),
+    /** The payroll summary's rules set by the admin (decision 0059); null: Peru's legal defaults. */
+    payrollRules: jsonb().$type<PayrollRules>(),
     /**
      * Set when the company is deleted (billing's 30 days, or the super admin): accounts, face data and the rest
      * are gone, the attendance register is kept read-only for 5 years (decision 0034).

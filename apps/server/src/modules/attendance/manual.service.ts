@@ -92,6 +92,8 @@ function computeValues(
     status,
     workHours: hours == null ? null : hours.toFixed(2),
     isPermission: input.isPermission,
+    // Without `unpaid` (a spec client, or an edit that does not say) a permission keeps what it was; a new one is paid.
+    ...(input.isPermission ? (input.unpaid === undefined ? {} : { permissionUnpaid: input.unpaid }) : { permissionUnpaid: false }),
     notes,
     isManual: true,
     manualReason: input.reason,

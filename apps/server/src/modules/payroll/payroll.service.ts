@@ -4,7 +4,6 @@ import {
   type PayrollLine,
   type PayrollLineDto,
   type PayrollResponse,
-  PERU_PAYROLL_RULES,
   payrollPeriodProblem,
   payrollSummary,
   translate,
@@ -16,11 +15,12 @@ import { employees } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { anyUuid } from '../../lib/sql.js';
 import { loadCompanyPeriod } from '../attendance/read-model/company-period.js';
+import { companyPayrollRules } from './rules.service.js';
 
 /**
  * The payroll summary of the session's company (decision 0047): its data loaded as the calendar loads it, the
- * figures from the one engine in packages/shared (payrollSummary). Rules: Peru's defaults until the company
- * settings exist.
+ * figures from the one engine in packages/shared (payrollSummary). Rules: the company's (decision 0059), Peru's
+ * legal defaults until it sets its own.
  */
 export async function companyPayroll(ctx: Ctx, from: string, to: string, now: Date): Promise<PayrollResponse['data']> {
   const companyId = requireCompany(ctx.actor);
@@ -34,7 +34,7 @@ export async function companyPayroll(ctx: Ctx, from: string, to: string, now: Da
         .where(and(eq(employees.companyId, companyId), anyUuid(employees.id, ids)))
     : [];
   const docOf = new Map(docs.map((d) => [d.id, d.documentNumber]));
-  const rules = PERU_PAYROLL_RULES;
+  const rules = await companyPayrollRules(ctx.db, companyId);
   const lines = payrollSummary({
     from,
     to,
@@ -51,6 +51,8 @@ export async function companyPayroll(ctx: Ctx, from: string, to: string, now: Da
         checkIn: r.checkIn,
         checkOut: r.checkOut,
         isPermission: r.isPermission,
+        unpaid: r.permissionUnpaid,
+        overtimeApproved: !!r.overtimeApprovedAt,
         notes: r.notes,
       })),
     })),

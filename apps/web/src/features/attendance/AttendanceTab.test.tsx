@@ -211,6 +211,8 @@ describe('AttendanceTab', { timeout: 30_000 }, () => {
       checkOut: '17:00',
       notes: 'Permiso justificado',
       isPermission: true,
+      // Paid unless "Sin goce de haber" is switched on (decision 0059).
+      unpaid: false,
       reason: 'Cita médica con certificado',
     });
   });

@@ -13,7 +13,9 @@ export const EXPORT_LIMIT = 1000;
 export type AttendanceMethod = 'manual' | 'face_recognition' | 'qr_code' | 'web';
 
 /** A record as a calendar cell carries it; the day view's full record adds the admin's reason and the evidence. */
-export type CalendarAttendance = CalendarDayAnswer['attendance'] & {} & Partial<Pick<EmployeeAttendanceAnswer['data'][number], 'manualReason' | 'evidence'>>;
+export type CalendarAttendance = CalendarDayAnswer['attendance'] & {} & Partial<
+    Pick<EmployeeAttendanceAnswer['data'][number], 'manualReason' | 'evidence' | 'permissionUnpaid'>
+  >;
 
 export type CalendarDay = Omit<CalendarDayAnswer, 'attendance'> & { attendance: CalendarAttendance | null };
 

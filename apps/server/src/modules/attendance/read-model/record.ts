@@ -25,7 +25,7 @@ export function presentRecord(r: RecordRow, lang?: Language, reader: Reader = 'e
     isPermission: r.isPermission,
     method: r.method,
     isManual: r.isManual,
-    ...(reader === 'admin' ? { manualReason: r.manualReason } : {}),
+    ...(reader === 'admin' ? { manualReason: r.manualReason, permissionUnpaid: r.permissionUnpaid } : {}),
     incomplete: r.incomplete,
     location: r.checkInLatitude != null && r.checkInLongitude != null ? { latitude: r.checkInLatitude, longitude: r.checkInLongitude } : null,
   };

@@ -26,7 +26,7 @@ interface DayModalProps {
   onClose: () => void;
 }
 
-const EMPTY: DayFormValues = { employeeId: '', date: null, checkIn: '', checkOut: '', notes: '', isPermission: false, reason: '' };
+const EMPTY: DayFormValues = { employeeId: '', date: null, checkIn: '', checkOut: '', notes: '', isPermission: false, unpaid: false, reason: '' };
 
 /** Create, edit or delete one day's record by hand (spec §2, §4, §5); every change needs a reason. */
 export function DayModal({ target, timezone, today, onClose }: DayModalProps) {
@@ -47,6 +47,12 @@ export function DayModal({ target, timezone, today, onClose }: DayModalProps) {
     form.clearErrors();
     setServerError(null);
   }, [target]);
+
+  // The full record says whether a permission is without pay (the calendar cell does not carry it).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the full record arrives
+  useEffect(() => {
+    if (full.data && form.values.unpaid === null) form.setFieldValue('unpaid', full.data.permissionUnpaid ?? false);
+  }, [full.data]);
 
   const field = (name: keyof DayFormValues) => ({ ...form.getInputProps(name), error: message(form.errors[name] as string | undefined) });
 
@@ -132,6 +138,15 @@ export function DayModal({ target, timezone, today, onClose }: DayModalProps) {
               checked={form.values.isPermission}
               onChange={(e) => togglePermission(e.currentTarget.checked)}
             />
+            {form.values.isPermission && (
+              <Switch
+                label={t('attendance.modal.unpaid')}
+                description={t('attendance.modal.unpaidHint')}
+                checked={form.values.unpaid === true}
+                disabled={form.values.unpaid === null}
+                onChange={(e) => form.setFieldValue('unpaid', e.currentTarget.checked)}
+              />
+            )}
             <Textarea label={t('attendance.modal.notes')} rows={2} maxLength={500} {...field('notes')} />
             <TextInput
               label={t('attendance.modal.reason')}

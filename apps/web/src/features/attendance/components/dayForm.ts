@@ -12,6 +12,8 @@ export interface DayFormValues {
   checkOut: string;
   notes: string;
   isPermission: boolean;
+  /** A permission without pay; null while an existing record's value is not loaded yet (then it is not sent). */
+  unpaid: boolean | null;
   reason: string;
 }
 
@@ -24,6 +26,7 @@ export function initialDayValues(employeeId: string, date: string, record: Calen
     // A system-made note ('Permiso justificado') in the reader's language (walk-through finding 13).
     notes: shownNote(record?.notes) ?? '',
     isPermission: record?.isPermission ?? false,
+    unpaid: record ? (record.permissionUnpaid ?? null) : false,
     // Every change needs its own reason (it goes to the audit trail), so it always starts empty.
     reason: '',
   };
@@ -70,6 +73,7 @@ export function dayBody(values: DayFormValues): AttendanceBody {
     checkOut: values.checkOut.trim() || null,
     notes: values.notes.trim() || null,
     isPermission: values.isPermission,
+    ...(values.isPermission && values.unpaid !== null ? { unpaid: values.unpaid } : {}),
     reason: values.reason.trim(),
   };
 }

@@ -1,9 +1,12 @@
 import { Alert, Button, Group, Loader, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import type { PayrollResponse } from '@presente/shared';
-import { IconAlertCircle, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
+import type { PayrollLineDto, PayrollResponse } from '@presente/shared';
+import { IconAdjustments, IconAlertCircle, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE, api } from '../../../lib/api';
+import { OvertimeApprovalModal } from './OvertimeApprovalModal';
+import { PayrollRulesModal } from './PayrollRulesModal';
 
 const PATH = '/company-admin-simple/reports/payroll';
 /** The columns the view shows (the export has all of them, PAYROLL_COLUMNS). */
@@ -33,6 +36,26 @@ export function PayrollPanel({ from, to, mobile }: { from: string; to: string; m
   });
   const file = (format: 'xlsx' | 'csv') => `${API_BASE}${PATH}?from=${from}&to=${to}&format=${format}&lang=${i18n.language === 'en' ? 'en' : 'es'}`;
   const lines = query.data?.lines ?? [];
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const [approving, setApproving] = useState<PayrollLineDto | null>(null);
+  // The open modal follows the refreshed figures after each approval.
+  const approvingLine = approving ? (lines.find((l) => l.employeeId === approving.employeeId) ?? null) : null;
+  const needsApproval = !!query.data?.rules.overtimeNeedsApproval;
+  /** A line's unapproved overtime, with the button that opens its days when there are any. */
+  const unapproved = (l: PayrollLineDto) =>
+    needsApproval && l.overtimeDays.length > 0 ? (
+      <Button
+        size="compact-xs"
+        variant="light"
+        color="orange"
+        onClick={() => setApproving(l)}
+        aria-label={t('reports.payroll.overtime.open', { name: l.name })}
+      >
+        {l.unapprovedOvertimeHours} · {t('reports.payroll.overtime.review')}
+      </Button>
+    ) : (
+      l.unapprovedOvertimeHours
+    );
   return (
     <Paper withBorder p="md" radius="lg" component="section" aria-labelledby="payroll-title">
       <Stack gap="sm">
@@ -46,6 +69,9 @@ export function PayrollPanel({ from, to, mobile }: { from: string; to: string; m
             </Text>
           </div>
           <Group gap="xs">
+            <Button variant="default" size="xs" leftSection={<IconAdjustments size={16} />} onClick={() => setRulesOpen(true)}>
+              {t('reports.payroll.rules.open')}
+            </Button>
             <Button component="a" href={file('xlsx')} download variant="default" size="xs" leftSection={<IconFileSpreadsheet size={16} />}>
               {t('reports.payroll.excel')}
             </Button>
@@ -74,8 +100,8 @@ export function PayrollPanel({ from, to, mobile }: { from: string; to: string; m
                 {SHOWN.map((c) => (
                   <Group key={c} justify="space-between" gap="xs">
                     <Text size="sm">{t(`reports.payroll.col.${c}`)}</Text>
-                    <Text size="sm" fw={500}>
-                      {l[c]}
+                    <Text size="sm" fw={500} component="div">
+                      {c === 'unapprovedOvertimeHours' ? unapproved(l) : l[c]}
                     </Text>
                   </Group>
                 ))}
@@ -103,7 +129,7 @@ export function PayrollPanel({ from, to, mobile }: { from: string; to: string; m
                     </Table.Th>
                     {SHOWN.map((c) => (
                       <Table.Td key={c} ta="right">
-                        {l[c]}
+                        {c === 'unapprovedOvertimeHours' ? unapproved(l) : l[c]}
                       </Table.Td>
                     ))}
                   </Table.Tr>
@@ -113,6 +139,8 @@ export function PayrollPanel({ from, to, mobile }: { from: string; to: string; m
           </ScrollArea>
         )}
       </Stack>
+      <PayrollRulesModal opened={rulesOpen} onClose={() => setRulesOpen(false)} />
+      <OvertimeApprovalModal line={approvingLine} onClose={() => setApproving(null)} />
     </Paper>
   );
 }
