@@ -8,9 +8,11 @@ import { checkLiveness, randomChallenge } from '../../face/liveness.js';
 import { clampThreshold } from '../../face/match.js';
 import { punch } from '../attendance/punch.service.js';
 import { analyzeAll } from './analyze.js';
+import { identifyBurst } from './burst-identity.js';
 import { claimFrames, frameHash, pruneFrameHashes, releaseFrames } from './frame-hashes.js';
 import { assertIdentityFree, countIdentityRefusal } from './identity-limits.js';
 import { checkImages } from './image-check.js';
+import { faceGrey, kioskRefusalMessage, tooDark } from './kiosk-refusals.js';
 import { hashLinkToken } from './link-token.js';
 import { linkState } from './links.service.js';
 import { type Kiosk, kioskState, requireKiosk, touchKiosk, verifyMarkSignature } from './pairing.service.js';
@@ -136,6 +138,8 @@ const FACE_FAILURES = new Set([
   'invalid_image',
   'captures_count',
   'frame_replayed',
+  'faces_differ',
+  'face_too_dark',
 ]);
 
 export interface MarkInput {
@@ -234,23 +238,25 @@ async function judgeAndPunch(
   const analyses = await analyzeAll(ctx, frames, 'frames', link.companyId);
   const threshold = clampThreshold(company.threshold / 100);
   const index = await companyIndex(ctx.db, link.companyId);
+  // Every frame is identified (decision 0057): whose face this is counts a refusal against that identity, whatever
+  // refuses the mark afterwards; five in 3 minutes make it wait, and the admin is told.
+  const burst = identifyBurst(index, analyses, threshold);
+  const refuse = async (code: string, messageKey: string, log: Record<string, unknown>) => {
+    ctx.log.info({ linkId: link.id, kioskId: kiosk.id, ...log }, `kiosk mark refused: ${code}`);
+    if (burst.likely) await countIdentityRefusal(ctx, link.companyId, burst.likely, kiosk);
+    throw new AppError(code, messageKey);
+  };
+  if (tooDark(analyses)) await refuse('face_too_dark', 'face.kioskTooDark', { grey: faceGrey(analyses) });
   const liveness = checkLiveness(steps, analyses);
   if (!liveness.passed) {
-    ctx.log.info({ linkId: link.id, liveness: liveness.details }, 'kiosk mark refused: liveness');
-    // Whose face was refused: five refusals of one identity in 3 minutes make it wait, and the admin is told.
-    const probe = analyses.find((a) => a.faces.length === 1 && a.faces[0].descriptor)?.faces[0].descriptor;
-    const who = probe ? index.identify(probe, threshold) : null;
-    if (who?.accepted && who.employeeId) await countIdentityRefusal(ctx, link.companyId, who.employeeId, kiosk);
     const reason = liveness.reason ?? 'liveness_failed';
-    throw new AppError(reason, `face.${reason}`);
+    await refuse(reason, kioskRefusalMessage(reason, liveness.details.failure), { liveness: liveness.details });
   }
-
-  const ref = Math.max(0, liveness.details.poses.indexOf('straight'));
-  const found = index.identify(analyses[ref].faces[0].descriptor!, threshold);
-  if (!found.accepted || !found.employeeId) {
-    ctx.log.info({ linkId: link.id, distance: found.distance, runnerUp: found.runnerUp?.distance, reason: found.reason }, 'kiosk mark refused: not recognised');
-    throw new AppError('face_not_recognized', 'face.face_not_recognized');
+  if (!burst.employeeId || !burst.best) {
+    const code = burst.refusal === 'frames_disagree' ? 'faces_differ' : 'face_not_recognized';
+    await refuse(code, code === 'faces_differ' ? 'face.kioskFramesDiffer' : 'face.kioskNotRecognized', { frames: burst.frames });
   }
+  const found = { ...burst.best!, employeeId: burst.employeeId! };
   await assertIdentityFree(ctx, link.companyId, found.employeeId);
 
   const location =
@@ -263,6 +269,10 @@ async function judgeAndPunch(
     distance: round(found.distance),
     runnerUp: found.runnerUp ? round(found.runnerUp.distance) : null,
     threshold,
+    // Every frame's distance to the employee (decision 0057): the review list reads the worst and the margin.
+    frameDistances: burst.frames.map((f) => f.distance),
+    worstDistance: burst.worst,
+    margin: burst.margin,
     liveness: { passed: true, steps, ...liveness.details },
     accuracy: input.accuracy ?? null,
     ip: ctx.ip,
