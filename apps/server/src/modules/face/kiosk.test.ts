@@ -262,7 +262,10 @@ describe.skipIf(!dir || onPostgres)(title, () => {
       const otherToken = (await t.as(other).post(`${base}/attendance-link`, { name: 'Otra' })).json().data.token;
       const res = await mark({ link: otherToken, device: 'device-b', owner: other });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toMatchObject({ code: 'face_not_recognized', message: 'Rostro no reconocido. Inténtalo de nuevo.' });
+      expect(res.json()).toMatchObject({
+        code: 'face_not_recognized',
+        message: 'Rostro no reconocido. Mira de frente a la pantalla, quítate los lentes de sol o la mascarilla, e inténtalo de nuevo.',
+      });
     },
     SLOW,
   );
