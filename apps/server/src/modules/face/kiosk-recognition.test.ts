@@ -7,9 +7,9 @@
  * look-alike is never a candidate.
  */
 import { FACE_NOTICE_VERSION } from '@presente/shared';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activityLog, attendanceRecords } from '../../db/schema/index.js';
+import { activityLog, attendanceRecords, kioskRefusals } from '../../db/schema/index.js';
 import { STEP_YAW } from '../../face/liveness.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
@@ -74,6 +74,14 @@ describe('every frame of the burst is identified and must agree', () => {
     expect(en.json().message).toBe('Not every picture shows the same person. Make sure only you face the screen, and try again.');
     expect(await recordsOf(eva.id)).toHaveLength(0);
     expect(await recordsOf(twin.id)).toHaveLength(0);
+    // Each refusal is kept with its reason and evidence (decision 0057), in the link's company, without images.
+    const kept = await t.db.select().from(kioskRefusals).where(eq(kioskRefusals.kioskId, kiosk.kioskId));
+    expect(kept).toHaveLength(2);
+    expect(kept[0]).toMatchObject({ companyId: owner.companyId, code: 'faces_differ', employeeId: eva.id });
+    const refusalEvidence = kept[0].evidence as { frameIdentities: { employeeId: string; distance: number }[]; message: string; ip: string };
+    expect(refusalEvidence.message).toBe('face.kioskFramesDiffer');
+    expect(refusalEvidence.frameIdentities.map((f) => f.employeeId).sort()).toEqual([eva.id, twin.id, twin.id].sort());
+    expect(JSON.stringify(kept[0].evidence)).not.toMatch(/descriptor|jpeg|base64/i);
     // Eva herself, every frame hers: accepted, with every frame's distance and the smallest margin in the evidence.
     const ok = await mark(kiosk, link, { person: 'eva' }, { person: 'eva', offset: 0.1 });
     expect(ok.statusCode).toBe(200);
@@ -116,6 +124,9 @@ describe('every frame of the burst is identified and must agree', () => {
     const other = await office();
     await enrol(other.owner, { person: 'mia' });
     const foreign = await mark(kiosk, link, { person: 'mia' }, { person: 'mia' });
+    const [refusal] = await t.db.select().from(kioskRefusals).where(eq(kioskRefusals.kioskId, kiosk.kioskId)).orderBy(desc(kioskRefusals.createdAt)).limit(1);
+    // Kept in the kiosk's company, naming nobody: the other company's employee is never a candidate.
+    expect(refusal).toMatchObject({ companyId: owner.companyId, code: 'face_not_recognized', employeeId: null });
     expect(foreign.json()).toEqual({
       code: 'face_not_recognized',
       message: 'Rostro no reconocido. Mira de frente a la pantalla, quítate los lentes de sol o la mascarilla, e inténtalo de nuevo.',

@@ -1,3 +1,7 @@
+import { lt } from 'drizzle-orm';
+import type { Ctx } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { kioskRefusals } from '../../db/schema/index.js';
 import type { Analysis } from '../../face/engine.js';
 
 /**
@@ -45,3 +49,31 @@ export const tooDark = (analyses: Analysis[]) => {
   const grey = faceGrey(analyses);
   return grey !== null && grey < KIOSK_MIN_FACE_GREY;
 };
+
+/** What the engine found in a refused burst, filled in as the mark goes (the refusal's evidence). */
+export interface RefusalNotes {
+  employeeId?: string | null;
+  [key: string]: unknown;
+}
+
+/** Days a refusal's evidence is kept (the review's horizon; no image is kept). */
+export const REFUSAL_DAYS = 30;
+
+/** Keeps a refused mark with its reason and evidence (decision 0057). Never fails the answer the person gets. */
+export async function keepRefusal(ctx: Ctx, row: { companyId: string; linkId: string; kioskId: string; code: string; notes: RefusalNotes }) {
+  const { employeeId = null, ...evidence } = row.notes;
+  try {
+    await ctx.db.insert(kioskRefusals).values({
+      companyId: row.companyId,
+      linkId: row.linkId,
+      kioskId: row.kioskId,
+      employeeId,
+      code: row.code,
+      evidence: { ...evidence, ip: ctx.ip, userAgent: ctx.userAgent.slice(0, 300) },
+    });
+  } catch (err) {
+    ctx.log.warn({ err }, 'kiosk refusal not kept');
+  }
+}
+
+export const pruneRefusals = (db: Db) => db.delete(kioskRefusals).where(lt(kioskRefusals.createdAt, new Date(Date.now() - REFUSAL_DAYS * 86_400_000)));
