@@ -81,8 +81,9 @@ export function checkCapture(analysis: Analysis, q: Omit<typeof QUALITY, 'maxSpr
   if (!one.ok) return one;
   const { face } = one;
   if (face.size < q.minFaceSize) return fail('face_too_small');
-  if (face.sharpness < q.minSharpness) return fail('face_blurry');
+  // Darkness first: a dark face also has little contrast, and "blurry" would send the person the wrong way.
   if (meanGrey(face.thumb) < q.minFaceGrey) return fail('face_too_dark');
+  if (face.sharpness < q.minSharpness) return fail('face_blurry');
   if (Math.abs(face.yaw) > q.maxYaw) return fail('face_not_frontal');
   return one;
 }

@@ -6,7 +6,6 @@
  */
 import { FACE_NOTICE_VERSION } from '@presente/shared';
 import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendanceRecords, employees, faceConsents, faceTemplates } from '../../db/schema/index.js';
 import { frameOf, listFixtures, testFixturesDir } from '../../face/fixtures.js';
@@ -15,7 +14,7 @@ import { createFacePool, type FacePool } from '../../face/pool.js';
 import { checkCapture } from '../../face/quality.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
-import { kioskChallenge, pairTestKiosk, postMultipart, signConsent, signedMark, type TestKiosk } from './test-helpers.js';
+import { kioskChallenge, movedFrame, pairTestKiosk, postMultipart, signConsent, signedMark, type TestKiosk } from './test-helpers.js';
 
 const dir = testFixturesDir();
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -82,26 +81,7 @@ describe.skipIf(!dir || onPostgres)(title, () => {
    * same place twice): frames already accepted once are refused for a day (decision 0033).
    */
   let shot = 0;
-  const OFFSETS = [
-    [0, 0],
-    [32, 0],
-    [-32, 0],
-    [0, 28],
-    [0, -28],
-    [32, 28],
-    [-32, -28],
-    [32, -28],
-    [-32, 28],
-  ];
-  const moved = async (image: Buffer, n: number) => {
-    const [dx, dy] = OFFSETS[n % OFFSETS.length];
-    const { width = 640, height = 480 } = await sharp(image).metadata();
-    const padded = await sharp(image).extend({ left: 40, right: 40, top: 40, bottom: 40, background: '#000' }).toBuffer();
-    return sharp(padded)
-      .extract({ left: 40 - dx, top: 40 - dy, width, height })
-      .jpeg({ quality: 92 })
-      .toBuffer();
-  };
+  const moved = movedFrame;
   /** A signed mark whose frames follow the challenge (or `pick` chooses them), from one paired kiosk. */
   const mark = async (
     opts: {
