@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { FACE_LIMITS, type KioskChallenge, type KioskInfo, type KioskMarkResult, type LivenessStep, toLocal } from '@presente/shared';
+import { type ErrorCode, FACE_LIMITS, type KioskChallenge, type KioskInfo, type KioskMarkResult, type LivenessStep, toLocal } from '@presente/shared';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Ctx } from '../../context.js';
 import { attendanceLinks, companies, faceChallenges, kioskDevices } from '../../db/schema/index.js';
@@ -226,7 +226,7 @@ async function judgeAndPunch(
   // refuses the mark afterwards; five in 3 minutes make it wait, and the admin is told.
   const burst = identifyBurst(index, analyses, threshold);
   Object.assign(notes, { employeeId: burst.likely, steps, threshold, frameIdentities: burst.frames, faceGrey: faceGrey(analyses) });
-  const refuse = async (code: string, messageKey: string, log: Record<string, unknown>) => {
+  const refuse = async (code: ErrorCode, messageKey: string, log: Record<string, unknown>): Promise<never> => {
     ctx.log.info({ linkId: link.id, kioskId: kiosk.id, ...log }, `kiosk mark refused: ${code}`);
     Object.assign(notes, log);
     if (burst.likely) await countIdentityRefusal(ctx, link.companyId, burst.likely, kiosk);
