@@ -5,6 +5,9 @@ import { outbox, shot } from '../support/browser.js';
 import { type CameraBrowser, cameraBrowser, type FaceVideos, faceFixturesDir, makeFaceVideos, makeHeadVideos } from '../support/face.js';
 import { timing } from '../support/timings.js';
 
+/** The kiosk's liveness refusals, which now say what to do (decision 0057). */
+const LIVENESS_REFUSED = /No se siguieron las indicaciones|No se pudo verificar que estés|no parecen de una sola persona/;
+
 /**
  * The face attendance journey (spec §2 face registration, links, QR, public page; §4 face registration
  * states): the admin cannot enrol an employee without the worker's own consent (decision 0035): the screen is handed
@@ -239,7 +242,7 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     // fake camera switches pose. A person then retries ('Reintentar', a new challenge): one retry is allowed for
     // that refusal only, and it is logged (none in 3 runs since the snapshots).
     let retried = false;
-    if ((await refusal.isVisible()) && (await refusal.textContent())?.includes('No se pudo verificar que la persona esté presente')) {
+    if ((await refusal.isVisible()) && LIVENESS_REFUSED.test((await refusal.textContent()) ?? '')) {
       console.warn('kiosk: the head-turn check refused the first attempt; retrying once as a person would');
       retried = true;
       await refusal.getByRole('button', { name: 'Reintentar' }).click();
@@ -305,7 +308,7 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
       await see(result.or(refusal), 90_000);
       const refused = await refusal.isVisible();
       const text = (await (refused ? refusal : result).allInnerTexts()).join(' ').replace(/\s+/g, ' ').trim();
-      const livenessRefused = refused && text.includes('No se pudo verificar que la persona esté presente');
+      const livenessRefused = refused && LIVENESS_REFUSED.test(text);
       timing(
         'kiosk: photo-pair attack, click to the answer',
         Date.now() - startedAt,

@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   multiple_faces: 422,
   face_too_small: 422,
   face_blurry: 422,
+  face_too_dark: 422,
   face_not_frontal: 422,
   faces_differ: 422,
   captures_count: 400,

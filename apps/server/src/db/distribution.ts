@@ -33,6 +33,7 @@ export const PLACEMENT: Record<string, Placement> = {
   kiosk_devices: 'distributed',
   kiosk_frame_hashes: 'distributed',
   kiosk_pairing_codes: 'distributed',
+  kiosk_refusals: 'distributed',
   manual_changes: 'distributed',
   paired_kiosks: 'distributed',
   register_links: 'distributed',

@@ -113,10 +113,11 @@ describe('TemplateIndex', () => {
     expect(() => idx.identify(new Float32Array(127))).toThrow(RangeError);
   });
 
-  it('clamps a company threshold into 0.45-0.60', () => {
+  it('clamps a company threshold into 0.45-0.55 (a company that had chosen 0.60 is read as 0.55)', () => {
     expect(clampThreshold(undefined)).toBe(0.55);
     expect(clampThreshold(0.3)).toBe(0.45);
-    expect(clampThreshold(0.9)).toBe(0.6);
+    expect(clampThreshold(0.9)).toBe(0.55);
+    expect(clampThreshold(0.6)).toBe(0.55);
     expect(clampThreshold(0.5)).toBe(0.5);
   });
 });

@@ -10,6 +10,39 @@ export const FACE_MESSAGES = {
   },
   'face.face_too_small': { es: 'El rostro se ve muy pequeño. Acércate a la cámara.', en: 'The face looks too small. Move closer to the camera.' },
   'face.face_blurry': { es: 'La imagen está borrosa. Quédate quieto e inténtalo de nuevo.', en: 'The image is blurry. Hold still and try again.' },
+  'face.face_too_dark': {
+    es: 'La imagen está muy oscura. Busca más luz frente al rostro e inténtalo de nuevo.',
+    en: 'The image is too dark. Find more light on your face and try again.',
+  },
+  // Kiosk refusals say what to do, so the person can retry at once (decision 0057).
+  'face.kioskTooDark': {
+    es: 'Hay muy poca luz en tu rostro. Busca más luz o acércate a la pantalla, e inténtalo de nuevo.',
+    en: 'There is too little light on your face. Find more light or move closer to the screen, and try again.',
+  },
+  'face.kioskNoFace': {
+    es: 'No vemos tu rostro. Colócate frente a la pantalla, sin gorra ni lentes de sol, e inténtalo de nuevo.',
+    en: 'We cannot see your face. Stand in front of the screen, without a cap or sunglasses, and try again.',
+  },
+  'face.kioskOnePerson': {
+    es: 'Las imágenes no parecen de una sola persona. Que solo tú mires la pantalla e inténtalo de nuevo.',
+    en: 'The pictures do not look like one person. Make sure only you face the screen, and try again.',
+  },
+  'face.kioskFramesDiffer': {
+    es: 'No todas las imágenes muestran a la misma persona. Que solo tú mires la pantalla e inténtalo de nuevo.',
+    en: 'Not every picture shows the same person. Make sure only you face the screen, and try again.',
+  },
+  'face.kioskFollowSteps': {
+    es: 'No se siguieron las indicaciones. Mira la pantalla y mueve la cabeza cuando se te pida, e inténtalo de nuevo.',
+    en: 'The prompts were not followed. Watch the screen and move your head when asked, and try again.',
+  },
+  'face.kioskNotLive': {
+    es: 'No se pudo verificar que estés frente a la cámara. Mira la pantalla de cerca, con buena luz y sin lentes de sol, e inténtalo de nuevo.',
+    en: 'We could not verify that you are in front of the camera. Face the screen up close, in good light and without sunglasses, and try again.',
+  },
+  'face.kioskNotRecognized': {
+    es: 'Rostro no reconocido. Mira de frente a la pantalla, quítate los lentes de sol o la mascarilla, e inténtalo de nuevo.',
+    en: 'Face not recognised. Face the screen, take off sunglasses or a mask, and try again.',
+  },
   'face.face_not_frontal': { es: 'Mira de frente a la cámara.', en: 'Look straight at the camera.' },
   'face.faces_differ': {
     es: 'Las capturas no parecen de la misma persona. Inténtalo de nuevo.',
@@ -94,8 +127,8 @@ export const FACE_MESSAGES = {
   },
   'face.photoNotFound': { es: 'No hay una foto de registro guardada', en: 'No enrolment photo is stored' },
   'faceSettings.thresholdRange': {
-    es: 'El umbral debe estar entre 0.45 y 0.60 (en pasos de 0.01)',
-    en: 'The threshold must be between 0.45 and 0.60 (in steps of 0.01)',
+    es: 'El umbral debe estar entre 0.45 y 0.55 (en pasos de 0.01)',
+    en: 'The threshold must be between 0.45 and 0.55 (in steps of 0.01)',
   },
   'faceSettings.saved': { es: 'Configuración de reconocimiento facial guardada', en: 'Face recognition settings saved' },
   'faceSettings.photosDeleted': {

@@ -64,3 +64,23 @@ export const kioskFrameHashes = pgTable(
   },
   (t) => [index('kiosk_frame_hashes_company_idx').on(t.companyId, t.createdAt), index('kiosk_frame_hashes_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Every refused kiosk mark with its reason and evidence (decision 0057), as accepted punches keep theirs: the code,
+ * the kiosk and link, the employee a frame was accepted for (when any), and the engine's figures (each frame's
+ * nearest employee and distance, the liveness details, the face brightness). No image is kept. Pruned after 30 days.
+ */
+export const kioskRefusals = pgTable(
+  'kiosk_refusals',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: companyId(),
+    linkId: uuid().notNull(),
+    kioskId: uuid(),
+    employeeId: uuid(),
+    code: varchar({ length: 40 }).notNull(),
+    evidence: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('kiosk_refusals_company_idx').on(t.companyId, t.createdAt), index('kiosk_refusals_created_idx').on(t.createdAt)],
+);

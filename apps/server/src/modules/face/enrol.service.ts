@@ -5,8 +5,8 @@ import type { Db } from '../../db/client.js';
 import { companies, employees, faceConsents, facePhotos, faceProfiles, faceTemplates } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { enrolmentPhoto } from '../../face/image.js';
-import { euclidean } from '../../face/match.js';
-import { bestCapture, checkEnrolment } from '../../face/quality.js';
+import { clampThreshold, euclidean } from '../../face/match.js';
+import { bestCapture, checkEnrolment, QUALITY } from '../../face/quality.js';
 import { openPhoto, sealDescriptor, sealPhoto } from '../../face/seal.js';
 import { hitWithin } from '../../lib/rate-window.js';
 import { rooms } from '../../realtime/events.js';
@@ -50,7 +50,10 @@ export async function registerFace(ctx: Ctx, input: { employeeId: string; notice
     .where(and(eq(employees.id, input.employeeId), eq(employees.companyId, companyId), isNull(employees.deletedAt)));
   if (!employee) throw new AppError('not_found', 'employee.notFound');
   if (employee.status !== 'ACTIVE') throw new AppError('conflict', 'face.employeeInactive');
-  const [company] = await ctx.db.select({ keepPhotos: companies.keepEnrolmentPhotos }).from(companies).where(eq(companies.id, companyId));
+  const [company] = await ctx.db
+    .select({ keepPhotos: companies.keepEnrolmentPhotos, threshold: companies.faceMatchThreshold })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   const noticeVersion = faceNoticeVersion(company.keepPhotos);
   if (input.noticeVersion && input.noticeVersion !== noticeVersion) throw noticeChanged();
   await assertWorkerConsent(ctx.db, companyId, employee.id, noticeVersion);
@@ -59,7 +62,8 @@ export async function registerFace(ctx: Ctx, input: { employeeId: string; notice
   await hitWithin(ctx.deps.limiter, `face:enrol:company:${companyId}`, ENROL_PER_COMPANY_PER_MINUTE, 60_000, 'face.enrolTooMany');
 
   const analyses = await analyzeAll(ctx, images, 'image', companyId);
-  const checked = checkEnrolment(analyses);
+  // Captures further apart than the company's match threshold would not match each other: two people (decision 0057).
+  const checked = checkEnrolment(analyses, { ...QUALITY, maxSpread: clampThreshold(company.threshold / 100) });
   if (!checked.ok) {
     const errors = checked.capture === undefined ? undefined : [{ path: `image[${checked.capture}]`, message: `face.${checked.reason}` }];
     throw new AppError(checked.reason, `face.${checked.reason}`, limits, errors);

@@ -49,15 +49,15 @@ describe('face recognition settings (threshold and photo opt-in)', () => {
     expect((await t.as(superAdmin).put(`${base}/settings`, { matchThreshold: 0.5, keepEnrolmentPhotos: false })).statusCode).toBe(403);
   });
 
-  it('refuses a threshold outside 0.45-0.60 or finer than 0.01, in the request language, and keeps the old one', async () => {
+  it('refuses a threshold outside 0.45-0.55 (0.56 and the old 0.60 included: decision 0057) or finer than 0.01, in the request language, and keeps the old one', async () => {
     const admin = await t.factories.companyAdmin();
-    for (const matchThreshold of [0.44, 0.61, 0.555, 'x']) {
+    for (const matchThreshold of [0.44, 0.56, 0.6, 0.555, 'x']) {
       const res = await t.as(admin).put(`${base}/settings`, { matchThreshold, keepEnrolmentPhotos: false });
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors[0]).toEqual({ path: 'matchThreshold', message: 'El umbral debe estar entre 0.45 y 0.60 (en pasos de 0.01)' });
+      expect(res.json().errors[0]).toEqual({ path: 'matchThreshold', message: 'El umbral debe estar entre 0.45 y 0.55 (en pasos de 0.01)' });
     }
     const en = await t.as(admin).put(`${base}/settings`, { matchThreshold: 0.7, keepEnrolmentPhotos: false }, { 'accept-language': 'en' });
-    expect(en.json().message).toBe('The threshold must be between 0.45 and 0.60 (in steps of 0.01)');
+    expect(en.json().message).toBe('The threshold must be between 0.45 and 0.55 (in steps of 0.01)');
     expect((await t.as(admin).get(`${base}/settings`)).json().data).toEqual({ matchThreshold: 0.55, keepEnrolmentPhotos: false, storedPhotos: 0 });
   });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { FACE_LIMITS, type KioskChallenge, type KioskInfo, type KioskMarkResult, type LivenessStep, toLocal } from '@presente/shared';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { type ErrorCode, FACE_LIMITS, type KioskChallenge, type KioskInfo, type KioskMarkResult, type LivenessStep, toLocal } from '@presente/shared';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Ctx } from '../../context.js';
 import { attendanceLinks, companies, faceChallenges, kioskDevices } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -8,9 +8,12 @@ import { checkLiveness, randomChallenge } from '../../face/liveness.js';
 import { clampThreshold } from '../../face/match.js';
 import { punch } from '../attendance/punch.service.js';
 import { analyzeAll } from './analyze.js';
+import { identifyBurst } from './burst-identity.js';
 import { claimFrames, frameHash, pruneFrameHashes, releaseFrames } from './frame-hashes.js';
 import { assertIdentityFree, countIdentityRefusal } from './identity-limits.js';
 import { checkImages } from './image-check.js';
+import { cooldownLeft, recordFailure } from './kiosk-cooldown.js';
+import { faceGrey, keepRefusal, kioskRefusalMessage, pruneRefusals, type RefusalNotes, tooDark } from './kiosk-refusals.js';
 import { hashLinkToken } from './link-token.js';
 import { linkState } from './links.service.js';
 import { type Kiosk, kioskState, requireKiosk, touchKiosk, verifyMarkSignature } from './pairing.service.js';
@@ -98,33 +101,8 @@ export async function createChallenge(ctx: Ctx, token: string, kioskId: string |
   // Housekeeping: challenges are worthless an hour after they expire; frame hashes after a day.
   await ctx.db.delete(faceChallenges).where(lt(faceChallenges.expiresAt, new Date(Date.now() - 3_600_000)));
   await pruneFrameHashes(ctx.db);
+  await pruneRefusals(ctx.db);
   return { challengeId: row.id, steps, expiresAt: expiresAt.toISOString(), linkId: link.id };
-}
-
-async function cooldownLeft(ctx: Ctx, linkId: string, deviceKey: string): Promise<number> {
-  const [d] = await ctx.db
-    .select()
-    .from(kioskDevices)
-    .where(and(eq(kioskDevices.linkId, linkId), eq(kioskDevices.deviceKey, deviceKey)));
-  return d?.cooldownUntil ? Math.ceil((d.cooldownUntil.getTime() - Date.now()) / 1000) : 0;
-}
-
-/**
- * One more failure in a row for this kiosk (the fifth starts the cool-down). A kiosk is paired by the admin, so
- * unlike the old cookie it cannot be renewed at will, and the IP's failures no longer count (decision 0033).
- */
-async function recordFailure(ctx: Ctx, companyId: string, linkId: string, deviceKey: string) {
-  const [d] = await ctx.db
-    .insert(kioskDevices)
-    .values({ linkId, deviceKey, companyId, failures: 1 })
-    .onConflictDoUpdate({ target: [kioskDevices.linkId, kioskDevices.deviceKey], set: { failures: sql`${kioskDevices.failures} + 1`, updatedAt: new Date() } })
-    .returning();
-  if (d.failures >= FACE_LIMITS.failuresBeforeCooldown) {
-    await ctx.db
-      .update(kioskDevices)
-      .set({ failures: 0, cooldownUntil: new Date(Date.now() + FACE_LIMITS.cooldownSeconds * 1000) })
-      .where(and(eq(kioskDevices.linkId, linkId), eq(kioskDevices.deviceKey, deviceKey)));
-  }
 }
 
 const FACE_FAILURES = new Set([
@@ -136,6 +114,8 @@ const FACE_FAILURES = new Set([
   'invalid_image',
   'captures_count',
   'frame_replayed',
+  'faces_differ',
+  'face_too_dark',
 ]);
 
 export interface MarkInput {
@@ -168,12 +148,17 @@ export async function mark(
   const deviceKey = createHash('sha256').update(`kiosk:${kiosk.id}`).digest('hex');
   const wait = await cooldownLeft(ctx, link.id, deviceKey);
   if (wait > 0) throw new AppError('rate_limited', 'face.cooldown', { seconds: wait });
+  const notes: RefusalNotes = { frames: frames.length };
   try {
-    const result = await verifyAndPunch(ctx, link, company, kiosk, input, frames);
+    const result = await verifyAndPunch(ctx, link, company, kiosk, input, frames, notes);
     await ctx.db.delete(kioskDevices).where(and(eq(kioskDevices.linkId, link.id), eq(kioskDevices.deviceKey, deviceKey)));
     return result;
   } catch (err) {
     if (err instanceof AppError && FACE_FAILURES.has(err.code)) await recordFailure(ctx, link.companyId, link.id, deviceKey);
+    // Every refusal keeps its reason and evidence (decision 0057), as a punch does.
+    if (err instanceof AppError && (FACE_FAILURES.has(err.code) || err.code === 'identity_cooldown')) {
+      await keepRefusal(ctx, { companyId: link.companyId, linkId: link.id, kioskId: kiosk.id, code: err.code, notes: { ...notes, message: err.messageKey } });
+    }
     throw err;
   }
 }
@@ -185,6 +170,7 @@ async function verifyAndPunch(
   kiosk: Kiosk,
   input: MarkInput,
   frames: Buffer[],
+  notes: RefusalNotes,
 ): Promise<KioskMarkResult> {
   const [challenge] = await ctx.db
     .update(faceChallenges)
@@ -212,10 +198,11 @@ async function verifyAndPunch(
   const claim = await claimFrames(ctx.db, link.companyId, hashes as string[]);
   if ('seen' in claim) {
     ctx.log.info({ linkId: link.id, kioskId: kiosk.id, frame: claim.seen }, 'kiosk mark refused: frame already accepted');
+    notes.replayedFrame = claim.seen;
     throw new AppError('frame_replayed', 'face.frameReplayed', {}, [{ path: `frames[${claim.seen}]`, message: 'face.frameReplayed' }]);
   }
   try {
-    return await judgeAndPunch(ctx, link, company, kiosk, input, frames, challenge.steps as LivenessStep[]);
+    return await judgeAndPunch(ctx, link, company, kiosk, input, frames, challenge.steps as LivenessStep[], notes);
   } catch (err) {
     await releaseFrames(ctx.db, claim.ids);
     throw err;
@@ -230,27 +217,32 @@ async function judgeAndPunch(
   input: MarkInput,
   frames: Buffer[],
   steps: LivenessStep[],
+  notes: RefusalNotes,
 ): Promise<KioskMarkResult> {
   const analyses = await analyzeAll(ctx, frames, 'frames', link.companyId);
   const threshold = clampThreshold(company.threshold / 100);
   const index = await companyIndex(ctx.db, link.companyId);
+  // Every frame is identified (decision 0057): whose face this is counts a refusal against that identity, whatever
+  // refuses the mark afterwards; five in 3 minutes make it wait, and the admin is told.
+  const burst = identifyBurst(index, analyses, threshold);
+  Object.assign(notes, { employeeId: burst.likely, steps, threshold, frameIdentities: burst.frames, faceGrey: faceGrey(analyses) });
+  const refuse = async (code: ErrorCode, messageKey: string, log: Record<string, unknown>): Promise<never> => {
+    ctx.log.info({ linkId: link.id, kioskId: kiosk.id, ...log }, `kiosk mark refused: ${code}`);
+    Object.assign(notes, log);
+    if (burst.likely) await countIdentityRefusal(ctx, link.companyId, burst.likely, kiosk);
+    throw new AppError(code, messageKey);
+  };
+  if (tooDark(analyses)) await refuse('face_too_dark', 'face.kioskTooDark', { grey: faceGrey(analyses) });
   const liveness = checkLiveness(steps, analyses);
   if (!liveness.passed) {
-    ctx.log.info({ linkId: link.id, liveness: liveness.details }, 'kiosk mark refused: liveness');
-    // Whose face was refused: five refusals of one identity in 3 minutes make it wait, and the admin is told.
-    const probe = analyses.find((a) => a.faces.length === 1 && a.faces[0].descriptor)?.faces[0].descriptor;
-    const who = probe ? index.identify(probe, threshold) : null;
-    if (who?.accepted && who.employeeId) await countIdentityRefusal(ctx, link.companyId, who.employeeId, kiosk);
     const reason = liveness.reason ?? 'liveness_failed';
-    throw new AppError(reason, `face.${reason}`);
+    await refuse(reason, kioskRefusalMessage(reason, liveness.details.failure), { liveness: liveness.details });
   }
-
-  const ref = Math.max(0, liveness.details.poses.indexOf('straight'));
-  const found = index.identify(analyses[ref].faces[0].descriptor!, threshold);
-  if (!found.accepted || !found.employeeId) {
-    ctx.log.info({ linkId: link.id, distance: found.distance, runnerUp: found.runnerUp?.distance, reason: found.reason }, 'kiosk mark refused: not recognised');
-    throw new AppError('face_not_recognized', 'face.face_not_recognized');
+  if (!burst.employeeId || !burst.best) {
+    const code = burst.refusal === 'frames_disagree' ? 'faces_differ' : 'face_not_recognized';
+    await refuse(code, code === 'faces_differ' ? 'face.kioskFramesDiffer' : 'face.kioskNotRecognized', { frames: burst.frames });
   }
+  const found = { ...burst.best!, employeeId: burst.employeeId! };
   await assertIdentityFree(ctx, link.companyId, found.employeeId);
 
   const location =
@@ -263,6 +255,10 @@ async function judgeAndPunch(
     distance: round(found.distance),
     runnerUp: found.runnerUp ? round(found.runnerUp.distance) : null,
     threshold,
+    // Every frame's distance to the employee (decision 0057): the review list reads the worst and the margin.
+    frameDistances: burst.frames.map((f) => f.distance),
+    worstDistance: burst.worst,
+    margin: burst.margin,
     liveness: { passed: true, steps, ...liveness.details },
     accuracy: input.accuracy ?? null,
     ip: ctx.ip,

@@ -2,6 +2,7 @@ import { createHash, generateKeyPairSync, type KeyObject, sign } from 'node:cryp
 import { faceNoticeVersion, kioskSignedText } from '@presente/shared';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
 import { companies, employees, faceConsents } from '../../db/schema/index.js';
 
@@ -161,4 +162,29 @@ export async function signConsent(db: Db, employeeId: string) {
   await db
     .insert(faceConsents)
     .values({ companyId: e.companyId, employeeId, noticeVersion, method: 'employee', signedName: 'Firma de prueba', signedDocument: '00000000' });
+}
+
+const OFFSETS = [
+  [0, 0],
+  [32, 0],
+  [-32, 0],
+  [0, 28],
+  [0, -28],
+  [32, 28],
+  [-32, -28],
+  [32, -28],
+  [-32, 28],
+];
+/**
+ * A fixture frame moved by a few dozen pixels (the n-th of nine offsets): a person never stands in exactly the same
+ * place twice, and frames already accepted once are refused for a day (decision 0033).
+ */
+export async function movedFrame(image: Buffer, n: number): Promise<Buffer> {
+  const [dx, dy] = OFFSETS[n % OFFSETS.length];
+  const { width = 640, height = 480 } = await sharp(image).metadata();
+  const padded = await sharp(image).extend({ left: 40, right: 40, top: 40, bottom: 40, background: '#000' }).toBuffer();
+  return sharp(padded)
+    .extract({ left: 40 - dx, top: 40 - dy, width, height })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }

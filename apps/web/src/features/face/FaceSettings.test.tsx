@@ -38,10 +38,15 @@ describe('face recognition settings card (company settings)', () => {
     expect(save).toBeDisabled();
     const slider = c.getByRole('slider', { name: 'Umbral de coincidencia' });
     expect(slider).toHaveAttribute('aria-valuemin', '0.45');
-    expect(slider).toHaveAttribute('aria-valuemax', '0.6');
+    // The range stops where the measured false-match rate stays under 1 %, shown beside the value (decision 0057).
+    expect(slider).toHaveAttribute('aria-valuemax', '0.55');
+    expect(c.getByTestId('face-threshold-fmr')).toHaveTextContent('Falsas coincidencias medidas con este valor: 0.8 % (de 125 rostros');
     slider.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(c.getByTestId('face-threshold-value')).toHaveTextContent('0.55');
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
     expect(c.getByTestId('face-threshold-value')).toHaveTextContent('0.53');
+    expect(c.getByTestId('face-threshold-fmr')).toHaveTextContent('0.0 %');
     await user.click(save);
     expect(await screen.findByText('Configuración de reconocimiento facial guardada')).toBeInTheDocument();
     expect(bodyOf(fetchMock)).toEqual({ matchThreshold: 0.53, keepEnrolmentPhotos: false });

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Skeleton, Slider, Stack, Switch, Text, ThemeIcon, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { FACE_MATCH_THRESHOLD, type FaceSettings } from '@presente/shared';
+import { FACE_FALSE_MATCH, FACE_FALSE_MATCH_PROBES, FACE_MATCH_THRESHOLD, type FaceSettings } from '@presente/shared';
 import { IconAlertTriangle, IconDeviceFloppy, IconFaceId } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,8 @@ const { min, max, step } = FACE_MATCH_THRESHOLD;
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 /**
- * Settings card "Reconocimiento facial": the company's match threshold (0.45-0.60, lower = stricter) and the
+ * Settings card "Reconocimiento facial": the company's match threshold (0.45-0.55, lower = stricter; the false-match
+ * rate measured at the chosen value is shown beside it, decision 0057) and the
  * opt-in to keep one enrolment photo per employee (turning it off deletes the stored photos, after a confirmation).
  */
 export function FaceSettingsCard() {
@@ -93,13 +94,20 @@ export function FaceSettingsCard() {
             thumbLabel={f('threshold.label')}
             marks={[
               { value: min, label: f('threshold.strict') },
+              // The range now ends at the recommended value (decision 0057): one mark there, not two on top of each other.
               { value: FACE_MATCH_THRESHOLD.default, label: f('threshold.recommended') },
-              { value: max, label: f('threshold.tolerant') },
+              ...(max > FACE_MATCH_THRESHOLD.default ? [{ value: max, label: f('threshold.tolerant') }] : []),
             ]}
             // Room for the end marks' labels, which are centred on the track's ends.
             mx={44}
             mb="lg"
           />
+          <Text size="sm" data-testid="face-threshold-fmr">
+            {f('threshold.measured', {
+              rate: ((FACE_FALSE_MATCH[draft.matchThreshold.toFixed(2)]?.oneToN ?? 0) * 100).toFixed(1),
+              probes: FACE_FALSE_MATCH_PROBES,
+            })}
+          </Text>
           <Text size="sm" c="dimmed">
             {f('threshold.explain')}
           </Text>
