@@ -30,3 +30,5 @@ export * from './schemas/public-config.js';
 export * from './schemas/qr-punch.js';
 export * from './schemas/register.js';
 export * from './schemas/schedules.js';
+export * from './schemas/integrations.js';
+export * from './schemas/api-v1.js';

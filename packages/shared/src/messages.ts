@@ -10,6 +10,7 @@ import { CORE_MESSAGES } from './messages/core.js';
 import { EMPLOYEE_MESSAGES } from './messages/employee.js';
 import { FACE_MESSAGES } from './messages/face.js';
 import { MANUAL_CHANGE_MESSAGES } from './messages/manual-changes.js';
+import { API_DOCS_MESSAGES, INTEGRATIONS_MESSAGES } from './messages/integrations.js';
 import { PAYROLL_MESSAGES } from './messages/payroll.js';
 import { QR_PUNCH_MESSAGES } from './messages/qr-punch.js';
 import { REGISTER_MESSAGES } from './messages/register.js';
@@ -34,6 +35,8 @@ export const MESSAGES = {
   ...CHAIN_MESSAGES,
   ...QR_PUNCH_MESSAGES,
   ...PAYROLL_MESSAGES,
+  ...INTEGRATIONS_MESSAGES,
+  ...API_DOCS_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -7,6 +7,7 @@ import { departmentRoutes } from './departments/departments.routes.js';
 import { employeeRoutes } from './employees/employees.routes.js';
 import { faceRoutes } from './face/face.routes.js';
 import { pairingAdminRoutes } from './face/pairing.routes.js';
+import { apiKeyRoutes } from './integrations/api-keys.routes.js';
 import { holidayRoutes } from './holidays/holidays.routes.js';
 import { locationRoutes } from './locations/locations.routes.js';
 import { adminManualChangeRoutes } from './manual-changes/manual-changes.routes.js';
@@ -35,6 +36,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         pairingAdminRoutes,
         qrAdminRoutes,
         payrollRoutes,
+        apiKeyRoutes,
       ]) {
         await scoped.register(routes);
       }

@@ -1,4 +1,5 @@
 export * from './attendance.js';
+export * from './api-keys.js';
 export * from './billing.js';
 export * from './captcha.js';
 export * from './chain.js';
