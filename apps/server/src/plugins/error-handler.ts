@@ -64,7 +64,10 @@ export function errorAnswerOf(app: FastifyInstance, caught: FastifyError | AppEr
     const extra = err.code === 'plan_limit_reached' ? { feature: err.params.feature, limit: err.params.limit } : {};
     // A refusal that says when to come back (rate limits, a company's full face share; decision 0022).
     if (typeof err.params.retryAfter === 'number') reply.header('Retry-After', String(err.params.retryAfter));
-    return { status: err.status, body: { message: format(translate(err.messageKey, lang), err.params), code: err.code, ...extra, ...(errors ? { errors } : {}) } };
+    return {
+      status: err.status,
+      body: { message: format(translate(err.messageKey, lang), err.params), code: err.code, ...extra, ...(errors ? { errors } : {}) },
+    };
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const errors = err.validation.map((v) => ({

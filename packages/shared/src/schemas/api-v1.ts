@@ -12,7 +12,12 @@ export const V1_DEFAULT_LIMIT = 50;
 /** `cursor`: the `nextCursor` of the previous page, as it came (opaque); `limit`: 1-200 (50). */
 export const v1PageQuery = z.object({
   cursor: z.string().max(512, 'integrations.cursorInvalid').optional(),
-  limit: z.coerce.number('validation.invalid').int('validation.invalid').min(1, 'validation.invalid').max(V1_MAX_LIMIT, 'validation.invalid').default(V1_DEFAULT_LIMIT),
+  limit: z.coerce
+    .number('validation.invalid')
+    .int('validation.invalid')
+    .min(1, 'validation.invalid')
+    .max(V1_MAX_LIMIT, 'validation.invalid')
+    .default(V1_DEFAULT_LIMIT),
 });
 
 /** One page: the rows and the cursor of the next page (null on the last). */

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import type { Limiter } from '../../lib/limiter.js';
 import { AppError } from '../../errors.js';
+import type { Limiter } from '../../lib/limiter.js';
 
 /** Requests a key may make per minute (decision 0048); a client reads what is left in the RateLimit-* headers. */
 export const V1_RATE_PER_MINUTE = 120;

@@ -35,7 +35,14 @@ export const apiV1Routes: FastifyPluginAsyncZod = async (app) => {
         if (!match) throw new AppError('unauthorized', 'integrations.keyMissing');
         const key = await keyOfToken(app.deps.db, match[1]!);
         if (!key) throw new AppError('unauthorized', 'integrations.keyInvalid');
-        const actor: Actor = { userId: key.createdBy, sessionId: `api-key:${key.id}`, role: 'COMPANY_ADMIN', companyId: key.companyId, name: key.name, email: '' };
+        const actor: Actor = {
+          userId: key.createdBy,
+          sessionId: `api-key:${key.id}`,
+          role: 'COMPANY_ADMIN',
+          companyId: key.companyId,
+          name: key.name,
+          email: '',
+        };
         req.actor = actor;
         req.apiKey = { id: key.id, scope: key.scope };
         req.ctx = { ...req.ctx, actor, db: app.deps.tenantDb(key.companyId) };

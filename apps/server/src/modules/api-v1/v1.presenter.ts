@@ -13,5 +13,9 @@ const summary = (e: Evidence | null | undefined) =>
  */
 export function presentV1Record(r: RecordRow, lang: Language): V1AttendanceRecord {
   const evidence = presentEvidence(r.evidence);
-  return { ...presentRecord(r, lang, 'admin'), employeeId: r.employeeId, evidence: { checkIn: summary(evidence?.checkIn), checkOut: summary(evidence?.checkOut) } };
+  return {
+    ...presentRecord(r, lang, 'admin'),
+    employeeId: r.employeeId,
+    evidence: { checkIn: summary(evidence?.checkIn), checkOut: summary(evidence?.checkOut) },
+  };
 }

@@ -99,4 +99,3 @@ export const employeeFieldsOf = (e: Awaited<ReturnType<typeof getEmployee>>) => 
   departmentId: e.departmentId,
   hireDate: e.hireDate,
 });
-

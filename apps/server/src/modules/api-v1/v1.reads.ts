@@ -23,12 +23,12 @@ import { presentLocation } from '../locations/locations.presenter.js';
 import * as payroll from '../payroll/payroll.service.js';
 import { presentSchedule } from '../schedules/schedules.presenter.js';
 import { decodeCursor, pageOf } from './paging.js';
-import * as q from './v1.queries.js';
 import { presentV1Record } from './v1.presenter.js';
+import * as q from './v1.queries.js';
 
 /** What every public-API route declares besides its answer: the key, and problem details for every error. */
 export const v1Schema = { tags: ['v1'], security: [{ apiKey: [] }], errors: { '4xx': problemDetails, '5xx': problemDetails } } as const;
-const list = 'Cursor paging: `limit` 1-200 (50), `cursor` = the previous answer\'s `nextCursor` (null on the last page).';
+const list = "Cursor paging: `limit` 1-200 (50), `cursor` = the previous answer's `nextCursor` (null on the last page).";
 
 /** The public API's reads (decision 0048), any key's scope. */
 export const v1ReadRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +37,16 @@ export const v1ReadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/employees',
-    { schema: { tags, security, summary: "The company's employees, in id order", description: list, querystring: v1PageQuery, response: { 200: v1Page(employeeAnswer), ...errors } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The company's employees, in id order",
+        description: list,
+        querystring: v1PageQuery,
+        response: { 200: v1Page(employeeAnswer), ...errors },
+      },
+    },
     async (req) => {
       const [afterId] = decodeCursor(req.query.cursor, ['uuid']) ?? [null];
       const rows = await employees.employeesAfter(req.ctx, afterId, req.query.limit + 1);
@@ -47,7 +56,15 @@ export const v1ReadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/employees/:id',
-    { schema: { tags, security, summary: 'One employee (404 for an unknown id or another company\'s)', params: idParam, response: { 200: v1One(employeeAnswer), ...errors } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "One employee (404 for an unknown id or another company's)",
+        params: idParam,
+        response: { 200: v1One(employeeAnswer), ...errors },
+      },
+    },
     async (req) => ({ data: presentEmployee(await employees.getEmployee(req.ctx, req.params.id)) }),
   );
 
@@ -62,7 +79,9 @@ export const v1ReadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/schedules',
-    { schema: { tags, security, summary: 'Work schedules', description: list, querystring: v1PageQuery, response: { 200: v1Page(scheduleAnswer), ...errors } } },
+    {
+      schema: { tags, security, summary: 'Work schedules', description: list, querystring: v1PageQuery, response: { 200: v1Page(scheduleAnswer), ...errors } },
+    },
     async (req) => {
       const [afterId] = decodeCursor(req.query.cursor, ['uuid']) ?? [null];
       return pageOf(await q.schedulesAfter(req.ctx, afterId, req.query.limit), req.query.limit, byId, presentSchedule);
@@ -71,7 +90,16 @@ export const v1ReadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/locations',
-    { schema: { tags, security, summary: 'Work locations', description: list, querystring: v1PageQuery, response: { 200: v1Page(workLocationAnswer), ...errors } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Work locations',
+        description: list,
+        querystring: v1PageQuery,
+        response: { 200: v1Page(workLocationAnswer), ...errors },
+      },
+    },
     async (req) => {
       const [afterId] = decodeCursor(req.query.cursor, ['uuid']) ?? [null];
       return pageOf(await q.locationsAfter(req.ctx, afterId, req.query.limit), req.query.limit, byId, presentLocation);
@@ -80,7 +108,16 @@ export const v1ReadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/holidays',
-    { schema: { tags, security, summary: 'Holidays and the schedules they apply to', description: list, querystring: v1PageQuery, response: { 200: v1Page(holidayAnswer), ...errors } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Holidays and the schedules they apply to',
+        description: list,
+        querystring: v1PageQuery,
+        response: { 200: v1Page(holidayAnswer), ...errors },
+      },
+    },
     async (req) => {
       const [afterId] = decodeCursor(req.query.cursor, ['uuid']) ?? [null];
       return pageOf(await q.holidaysAfter(req.ctx, afterId, req.query.limit), req.query.limit, byId, presentHoliday);
@@ -102,7 +139,12 @@ export const v1ReadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const cursor = decodeCursor(req.query.cursor, ['day', 'uuid']) as [string, string] | null;
       const rows = await q.recordsAfter(req.ctx, req.query, cursor, req.query.limit);
-      return pageOf(rows, req.query.limit, (r) => [r.date, r.id], (r) => presentV1Record(r, req.lang));
+      return pageOf(
+        rows,
+        req.query.limit,
+        (r) => [r.date, r.id],
+        (r) => presentV1Record(r, req.lang),
+      );
     },
   );
 

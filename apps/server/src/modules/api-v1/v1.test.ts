@@ -46,7 +46,10 @@ describe('/api/v1: authentication', () => {
     });
     expect((await call(`${key}x`, 'GET', '/api/v1/employees')).statusCode).toBe(401);
     // Expired: the key stops at its expiry.
-    await t.db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKeys.id, id));
+    await t.db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.id, id));
     expect((await call(key, 'GET', '/api/v1/employees')).json()).toMatchObject({ status: 401, code: 'unauthorized' });
     await t.db.update(apiKeys).set({ expiresAt: null }).where(eq(apiKeys.id, id));
     expect((await call(key, 'GET', '/api/v1/employees')).statusCode).toBe(200);
@@ -143,12 +146,37 @@ describe('/api/v1: reads', () => {
     const beto = await t.factories.employee(c.id);
     const other = await company();
     const foreign = await t.factories.employee(other.c.id);
-    const evidence = { checkIn: { linkName: 'Puerta', kioskName: 'Tablet 1', distance: 0.31, liveness: { passed: true, frames: [{ yaw: 2 }] }, ip: '10.0.0.9' } };
-    const rows = [];
+    const evidence = {
+      checkIn: { linkName: 'Puerta', kioskName: 'Tablet 1', distance: 0.31, liveness: { passed: true, frames: [{ yaw: 2 }] }, ip: '10.0.0.9' },
+    };
+    const rows: (typeof attendanceRecords.$inferInsert)[] = [];
     for (const day of ['2026-02-02', '2026-02-03', '2026-02-04']) {
-      for (const e of [ana, beto]) rows.push({ companyId: c.id, employeeId: e.id, date: day, checkIn: lima(day, '08:00'), checkOut: lima(day, '17:00'), status: 'present', method: 'face_recognition', evidence, checkInLatitude: -12.05, checkInLongitude: -77.04 });
+      for (const e of [ana, beto])
+        rows.push({
+          companyId: c.id,
+          employeeId: e.id,
+          date: day,
+          checkIn: lima(day, '08:00'),
+          checkOut: lima(day, '17:00'),
+          status: 'present',
+          method: 'face_recognition' as const,
+          evidence,
+          checkInLatitude: -12.05,
+          checkInLongitude: -77.04,
+        });
     }
-    rows.push({ companyId: other.c.id, employeeId: foreign.id, date: '2026-02-02', checkIn: lima('2026-02-02', '08:00'), checkOut: null, status: 'present', method: 'manual', evidence: null, checkInLatitude: null, checkInLongitude: null });
+    rows.push({
+      companyId: other.c.id,
+      employeeId: foreign.id,
+      date: '2026-02-02',
+      checkIn: lima('2026-02-02', '08:00'),
+      checkOut: null,
+      status: 'present',
+      method: 'manual' as const,
+      evidence: null,
+      checkInLatitude: null,
+      checkInLongitude: null,
+    });
     await t.db.insert(attendanceRecords).values(rows);
     const { key } = await keyOf(admin, 'read');
     const seen: string[] = [];
@@ -179,7 +207,16 @@ describe('/api/v1: reads', () => {
   it('the payroll summary of a period, the same engine as the Nómina report', async () => {
     const { c, admin } = await company();
     const e = await t.factories.employee(c.id);
-    await t.db.insert(attendanceRecords).values({ companyId: c.id, employeeId: e.id, date: '2026-02-02', checkIn: lima('2026-02-02', '08:00'), checkOut: lima('2026-02-02', '17:00'), status: 'present' });
+    await t.db
+      .insert(attendanceRecords)
+      .values({
+        companyId: c.id,
+        employeeId: e.id,
+        date: '2026-02-02',
+        checkIn: lima('2026-02-02', '08:00'),
+        checkOut: lima('2026-02-02', '17:00'),
+        status: 'present',
+      });
     const { key } = await keyOf(admin, 'read');
     const v1 = await call(key, 'GET', '/api/v1/payroll?from=2026-02-01&to=2026-02-28');
     expect(v1.statusCode).toBe(200);
@@ -200,7 +237,7 @@ describe('/api/v1: writes', () => {
     expect(await t.db.select().from(employees).where(eq(employees.companyId, c.id))).toHaveLength(0);
   });
 
-  it('creates, updates and deactivates an employee; another company\'s id is 404 and unchanged', async () => {
+  it("creates, updates and deactivates an employee; another company's id is 404 and unchanged", async () => {
     const { c, admin } = await company();
     const other = await company();
     const foreign = await t.factories.employee(other.c.id, { firstName: 'Ajeno' });

@@ -40,7 +40,15 @@ export const v1WriteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/employees/:id',
     {
-      schema: { tags, security, summary: "Replace an employee's fields", description: idempotent, params: idParam, body: employeeCreateInput, response: { 200: v1One(employeeAnswer), ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: "Replace an employee's fields",
+        description: idempotent,
+        params: idParam,
+        body: employeeCreateInput,
+        response: { 200: v1One(employeeAnswer), ...errors },
+      },
     },
     async (req) => ({ data: presentEmployee(await employees.updateEmployee(req.ctx, req.params.id, req.body)) }),
   );

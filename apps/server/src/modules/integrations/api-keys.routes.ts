@@ -7,7 +7,13 @@ import * as keys from './api-keys.service.js';
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/integrations/api-keys',
-    { schema: { tags: ['integrations'], summary: "The company's API keys and what the plan allows", response: { 200: apiKeyListAnswer, ...sessionErrorAnswers() } } },
+    {
+      schema: {
+        tags: ['integrations'],
+        summary: "The company's API keys and what the plan allows",
+        response: { 200: apiKeyListAnswer, ...sessionErrorAnswers() },
+      },
+    },
     async (req) => {
       const now = new Date();
       const { rows, allowance } = await keys.listKeys(req.ctx, now);

@@ -1,4 +1,4 @@
-import { API_KEY_PLAN, type apiKeyCreateInput, addDays, apiKeyAllowed, localToInstant, toLocal } from '@presente/shared';
+import { API_KEY_PLAN, addDays, apiKeyAllowed, type apiKeyCreateInput, localToInstant, toLocal } from '@presente/shared';
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Ctx, requireCompany } from '../../context.js';
@@ -51,10 +51,15 @@ export async function createKey(ctx: Ctx, input: CreateInput, now = new Date()) 
     }
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(apiKeys).where(live(companyId, now));
     const allowed = apiKeyAllowed(company.plan, input.scope, n);
-    if (allowed === 'scope') throw new AppError('plan_limit_reached', 'integrations.planScope', { feature: 'apiKeyScope', limit: 0 }, [{ path: 'scope', message: 'integrations.planScope' }]);
+    if (allowed === 'scope')
+      throw new AppError('plan_limit_reached', 'integrations.planScope', { feature: 'apiKeyScope', limit: 0 }, [
+        { path: 'scope', message: 'integrations.planScope' },
+      ]);
     if (allowed === 'count') {
       const limit = API_KEY_PLAN[company.plan].keys;
-      throw new AppError('plan_limit_reached', 'error.plan_limit_reached', { feature: 'apiKeys', limit }, [{ path: 'apiKeys', message: 'error.plan_limit_reached' }]);
+      throw new AppError('plan_limit_reached', 'error.plan_limit_reached', { feature: 'apiKeys', limit }, [
+        { path: 'apiKeys', message: 'error.plan_limit_reached' },
+      ]);
     }
     const [created] = await tx
       .insert(apiKeys)

@@ -60,9 +60,17 @@ describe('API keys (Configuración → Integraciones)', () => {
     const a = await admin();
     const res = await t.as(a).post(url, { name: 'Temp', scope: 'read', expiresOn: '2099-12-31' });
     expect(res.json().data.expiresAt).toBe('2100-01-01T05:00:00.000Z'); // Lima's midnight after the day
-    expect((await t.as(a).post(url, { name: 'Old', scope: 'read', expiresOn: '2020-01-01' })).json()).toMatchObject({ code: 'validation_failed', errors: [{ path: 'expiresOn' }] });
+    expect((await t.as(a).post(url, { name: 'Old', scope: 'read', expiresOn: '2020-01-01' })).json()).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ path: 'expiresOn' }],
+    });
     expect((await t.as(a).post(url, { name: 'Bad', scope: 'read', expiresOn: '2026-02-30' })).statusCode).toBe(400);
-    expect((await t.as(a).post(url, { name: '', scope: 'admin' })).json().errors.map((e: { path: string }) => e.path).sort()).toEqual(['name', 'scope']);
+    expect(
+      (await t.as(a).post(url, { name: '', scope: 'admin' }))
+        .json()
+        .errors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual(['name', 'scope']);
   });
 
   it("revokes (audited, idempotent); another company's key is 404 and unchanged; employees cannot reach it", async () => {

@@ -21,7 +21,9 @@ export function IntegrationsCard() {
   const revoke = useRevokeApiKey();
   const [createOpen, setCreateOpen] = useState(false);
   const when = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleString(i18n.language, { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }) : t('integrations.never');
+    iso
+      ? new Date(iso).toLocaleString(i18n.language, { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+      : t('integrations.never');
   const allowance = query.data?.allowance;
   const full = !!allowance && allowance.used >= allowance.keys;
 
