@@ -19,6 +19,8 @@ describe(`integrations ${main.title}`, () => {
     await login(page, seeded.admin.adminEmail, seeded.admin.password);
     await closeGuidedTour(page);
     await openTab(page, 'Configuración', '/company-admin/settings');
+    // Away from the menu entry just clicked (its hover colours are the menu's, not this screen's).
+    await page.mouse.move(600, 5);
     const card = page.getByTestId('integrations-card');
     await see(card.getByText('Aún no hay claves'));
     await card.scrollIntoViewIfNeeded();

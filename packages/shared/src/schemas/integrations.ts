@@ -33,9 +33,12 @@ export type ApiKeyDto = z.infer<typeof apiKeyAnswer>;
 
 /** GET /company-admin-simple/integrations/api-keys: the keys and what the plan allows. */
 export const apiKeyListAnswer = z.object({
-  data: z.array(apiKeyAnswer),
-  allowance: z.object({ keys: z.number().int(), scopes: z.array(z.enum(API_KEY_SCOPES)), used: z.number().int() }),
+  data: z.object({
+    keys: z.array(apiKeyAnswer),
+    allowance: z.object({ keys: z.number().int(), scopes: z.array(z.enum(API_KEY_SCOPES)), used: z.number().int() }),
+  }),
 });
+export type ApiKeyList = z.infer<typeof apiKeyListAnswer>['data'];
 
 /** POST: the key, shown this once. */
 export const apiKeyCreatedAnswer = z.object({ data: apiKeyAnswer.extend({ key: z.string() }), message: z.string() });

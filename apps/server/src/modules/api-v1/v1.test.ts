@@ -207,16 +207,14 @@ describe('/api/v1: reads', () => {
   it('the payroll summary of a period, the same engine as the Nómina report', async () => {
     const { c, admin } = await company();
     const e = await t.factories.employee(c.id);
-    await t.db
-      .insert(attendanceRecords)
-      .values({
-        companyId: c.id,
-        employeeId: e.id,
-        date: '2026-02-02',
-        checkIn: lima('2026-02-02', '08:00'),
-        checkOut: lima('2026-02-02', '17:00'),
-        status: 'present',
-      });
+    await t.db.insert(attendanceRecords).values({
+      companyId: c.id,
+      employeeId: e.id,
+      date: '2026-02-02',
+      checkIn: lima('2026-02-02', '08:00'),
+      checkOut: lima('2026-02-02', '17:00'),
+      status: 'present',
+    });
     const { key } = await keyOf(admin, 'read');
     const v1 = await call(key, 'GET', '/api/v1/payroll?from=2026-02-01&to=2026-02-28');
     expect(v1.statusCode).toBe(200);
@@ -298,5 +296,36 @@ describe('/api/v1: writes', () => {
     expect(theirs.statusCode).toBe(201);
     expect(theirs.json().data.id).not.toBe(first.json().data.id);
     expect(await t.db.select().from(apiIdempotency).where(eq(apiIdempotency.companyId, c.id))).toHaveLength(1);
+  });
+});
+
+describe('/api/v1: documentation', () => {
+  it('the OpenAPI document lists every v1 route with the bearer scheme and problem details; /api/docs serves the reference', async () => {
+    const doc = (await t.anon.get('/api/openapi.json')).json();
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const v1 = Object.keys(doc.paths).filter((p) => p.startsWith('/api/v1/'));
+    expect(v1.sort()).toEqual(
+      [
+        '/api/v1/attendance',
+        '/api/v1/departments',
+        '/api/v1/employees',
+        '/api/v1/employees/{id}',
+        '/api/v1/employees/{id}/deactivate',
+        '/api/v1/holidays',
+        '/api/v1/locations',
+        '/api/v1/payroll',
+        '/api/v1/schedules',
+      ].sort(),
+    );
+    const list = doc.paths['/api/v1/attendance'].get;
+    expect(list.security).toEqual([{ apiKey: [] }]);
+    expect(Object.keys(list.responses)).toEqual(expect.arrayContaining(['200', '4XX', '5XX']));
+    const page = await t.anon.get('/api/docs');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<script src="/api/docs/reference.js"></script>');
+    const script = await t.anon.get('/api/docs/reference.js');
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.body).toContain("fetch('/api/openapi.json')");
   });
 });

@@ -17,7 +17,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const now = new Date();
       const { rows, allowance } = await keys.listKeys(req.ctx, now);
-      return { data: rows.map((k) => presentApiKey(k, now)), allowance };
+      return { data: { keys: rows.map((k) => presentApiKey(k, now)), allowance } };
     },
   );
 

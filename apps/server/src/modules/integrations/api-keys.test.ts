@@ -27,9 +27,9 @@ describe('API keys (Configuración → Integraciones)', () => {
     expect(row.keyHash).toBe(sha256(key));
     expect(JSON.stringify(row)).not.toContain(key);
     const list = (await t.as(a).get(url)).json();
-    expect(list.data).toEqual([shown]);
+    expect(list.data.keys).toEqual([shown]);
     expect(JSON.stringify(list)).not.toContain(key);
-    expect(list.allowance).toEqual({ keys: 10, scopes: ['read', 'read_write'], used: 1 });
+    expect(list.data.allowance).toEqual({ keys: 10, scopes: ['read', 'read_write'], used: 1 });
     const logged = await t.db.select().from(activityLog).where(eq(activityLog.companyId, a.companyId!));
     expect(logged.map((l) => [l.title, l.actorUserId, (l.details as { name: string }).name])).toEqual([['activity.apiKeyCreated', a.id, 'Buk']]);
   });
@@ -79,8 +79,8 @@ describe('API keys (Configuración → Integraciones)', () => {
     const mine = (await t.as(a).post(url, { name: 'Mine', scope: 'read' })).json().data;
     const theirs = (await t.as(b).post(url, { name: 'Theirs', scope: 'read' })).json().data;
     expect((await t.as(a).post(`${url}/${theirs.id}/revoke`)).statusCode).toBe(404);
-    expect((await t.as(b).get(url)).json().data[0].state).toBe('active');
-    expect((await t.as(a).get(url)).json().data.map((k: { id: string }) => k.id)).toEqual([mine.id]);
+    expect((await t.as(b).get(url)).json().data.keys[0].state).toBe('active');
+    expect((await t.as(a).get(url)).json().data.keys.map((k: { id: string }) => k.id)).toEqual([mine.id]);
     const revoked = await t.as(a).post(`${url}/${mine.id}/revoke`);
     expect(revoked.json().data).toMatchObject({ state: 'revoked' });
     await t.as(a).post(`${url}/${mine.id}/revoke`);

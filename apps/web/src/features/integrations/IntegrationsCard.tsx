@@ -115,7 +115,7 @@ export function IntegrationsCard() {
             </Title>
             <Text size="sm" c="dimmed">
               {t('integrations.description')}{' '}
-              <Anchor href="/api/docs" target="_blank" rel="noopener">
+              <Anchor href="/api/docs" target="_blank" rel="noopener" underline="always">
                 {t('integrations.docs')}
               </Anchor>
             </Text>

@@ -1,24 +1,13 @@
-import type { ApiKeyDto, ApiKeyScope } from '@presente/shared';
+import type { ApiKeyDto, ApiKeyList, ApiKeyScope } from '@presente/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 const BASE = '/company-admin-simple/integrations/api-keys';
 export const apiKeyKeys = { all: ['company-admin', 'integrations', 'api-keys'] as const };
 
-export interface ApiKeyList {
-  keys: ApiKeyDto[];
-  allowance: { keys: number; scopes: ApiKeyScope[]; used: number };
-}
-
 /** GET: the company's keys (revoked and expired too) and what the plan allows (decision 0048). */
 export function useApiKeys() {
-  return useQuery({
-    queryKey: apiKeyKeys.all,
-    queryFn: async (): Promise<ApiKeyList> => {
-      const res = (await api.get<ApiKeyDto[]>(BASE)) as unknown as { data: ApiKeyDto[]; allowance?: ApiKeyList['allowance'] };
-      return { keys: res.data ?? [], allowance: res.allowance ?? { keys: 0, scopes: [], used: 0 } };
-    },
-  });
+  return useQuery({ queryKey: apiKeyKeys.all, queryFn: async () => (await api.get<ApiKeyList>(BASE)).data });
 }
 
 /** POST: the new key, whose `key` is shown this once. */
