@@ -1,5 +1,5 @@
-export * from './attendance.js';
 export * from './api-keys.js';
+export * from './attendance.js';
 export * from './billing.js';
 export * from './captcha.js';
 export * from './chain.js';
