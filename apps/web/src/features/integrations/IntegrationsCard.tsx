@@ -71,7 +71,7 @@ export function IntegrationsCard() {
     body = (
       <Stack gap="xs" data-testid="api-key-list">
         {query.data.keys.map((k) => (
-          <Paper key={k.id} withBorder radius="md" p="sm" data-testid="api-key-row" opacity={k.state === 'active' ? 1 : 0.7}>
+          <Paper key={k.id} withBorder radius="md" p="sm" data-testid="api-key-row">
             <Group justify="space-between" wrap="wrap" gap="xs">
               <Stack gap={2} style={{ flex: '1 1 220px', minWidth: 0 }}>
                 <Group gap="xs">
