@@ -5,6 +5,7 @@ import type { AppDeps } from './context.js';
 import type { RedisLink } from './lib/redis.js';
 import type { TlsOptions } from './lib/tls.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { apiV1Routes } from './modules/api-v1/v1.plugin.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { companyAdminRoutes } from './modules/company-admin.js';
@@ -59,6 +60,7 @@ const routeModules = [
   pairingPublicRoutes,
   qrKioskRoutes,
   registerRoutes,
+  apiV1Routes,
 ];
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;

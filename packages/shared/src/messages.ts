@@ -9,6 +9,7 @@ import { CONSENT_MESSAGES } from './messages/consent.js';
 import { CORE_MESSAGES } from './messages/core.js';
 import { EMPLOYEE_MESSAGES } from './messages/employee.js';
 import { FACE_MESSAGES } from './messages/face.js';
+import { API_DOCS_MESSAGES, INTEGRATIONS_MESSAGES } from './messages/integrations.js';
 import { MANUAL_CHANGE_MESSAGES } from './messages/manual-changes.js';
 import { PAYROLL_MESSAGES } from './messages/payroll.js';
 import { QR_PUNCH_MESSAGES } from './messages/qr-punch.js';
@@ -36,6 +37,8 @@ export const MESSAGES = {
   ...QR_PUNCH_MESSAGES,
   ...PAYROLL_MESSAGES,
   ...WEBHOOK_MESSAGES,
+  ...INTEGRATIONS_MESSAGES,
+  ...API_DOCS_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -41,3 +41,23 @@ export function canAdd(company: PlanHolder, feature: LimitedFeature, current: nu
 export function planAllows(plan: Plan, feature: PlanFeature): boolean {
   return PLAN_FEATURES[plan][feature];
 }
+
+/** Scopes of a public-API key (decision 0048): read, or read and write. */
+export const API_KEY_SCOPES = ['read', 'read_write'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/**
+ * What each plan allows of public-API keys (decision 0048): Free one read-only key (a payroll can pull hours),
+ * Premium ten keys of any scope. Counted: keys not revoked and not expired.
+ */
+export const API_KEY_PLAN = {
+  FREE: { keys: 1, scopes: ['read'] },
+  PREMIUM: { keys: 10, scopes: ['read', 'read_write'] },
+} as const satisfies Record<Plan, { keys: number; scopes: readonly ApiKeyScope[] }>;
+
+/** Whether a plan lets a company make one more key of this scope, given how many live keys it has. */
+export function apiKeyAllowed(plan: Plan, scope: ApiKeyScope, live: number): 'ok' | 'scope' | 'count' {
+  const rule = API_KEY_PLAN[plan];
+  if (!(rule.scopes as readonly ApiKeyScope[]).includes(scope)) return 'scope';
+  return live < rule.keys ? 'ok' : 'count';
+}

@@ -43,6 +43,8 @@ export const PLACEMENT: Record<string, Placement> = {
   qr_punch_uses: 'distributed',
   webhook_endpoints: 'distributed',
   webhook_deliveries: 'distributed',
+  api_keys: 'distributed',
+  api_idempotency: 'distributed',
   // Read by every company's queries, one row per company or less.
   companies: 'reference',
   countries: 'reference',
@@ -69,5 +71,6 @@ export const GLOBAL_LOOKUPS: Record<string, string> = {
   'kiosk_pairing_codes(code_hash)': 'a kiosk enters a pairing code: pairing_routes(code_hash -> company_id), short-lived',
   'register_links(token_hash)': "a closed company's mailed register link: link_routes as well",
   'subscriptions(provider, provider_subscription_id)': "PayPal's webhook names a subscription: billing_routes(subscription id -> company_id)",
+  'api_keys(key_hash)': 'a public-API request names its key before its company: key_routes(key_hash -> company_id), written with the key',
   'employees(user_id)': 'sign-in finds the employee of a user: users (reference) carries company_id, then routed',
 };

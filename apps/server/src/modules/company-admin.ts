@@ -8,6 +8,7 @@ import { employeeRoutes } from './employees/employees.routes.js';
 import { faceRoutes } from './face/face.routes.js';
 import { pairingAdminRoutes } from './face/pairing.routes.js';
 import { holidayRoutes } from './holidays/holidays.routes.js';
+import { apiKeyRoutes } from './integrations/api-keys.routes.js';
 import { locationRoutes } from './locations/locations.routes.js';
 import { adminManualChangeRoutes } from './manual-changes/manual-changes.routes.js';
 import { payrollRoutes } from './payroll/payroll.routes.js';
@@ -37,6 +38,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         qrAdminRoutes,
         payrollRoutes,
         webhookRoutes,
+        apiKeyRoutes,
       ]) {
         await scoped.register(routes);
       }

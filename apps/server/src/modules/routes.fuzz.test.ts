@@ -2,6 +2,8 @@ import type { Language } from '@presente/shared';
 import fc from 'fast-check';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeys } from '../db/schema/index.js';
+import { randomToken, sha256 } from '../lib/crypto.js';
 import { createTestApp, type Response, type TestApp } from '../test/app.js';
 import type { TestUser } from '../test/factories.js';
 import {
@@ -37,19 +39,24 @@ beforeAll(async () => {
   tables = await tenantTables(t.db);
 });
 
-type Role = 'anonymous' | 'company admin' | 'employee' | 'super admin';
-const ROLES: Role[] = ['anonymous', 'company admin', 'employee', 'super admin'];
+type Role = 'anonymous' | 'company admin' | 'employee' | 'super admin' | 'api key';
+/** 'api key': a read-and-write key of the company, sent as a bearer token, for the public API's routes only (decision 0048). */
+const ROLES: Role[] = ['anonymous', 'company admin', 'employee', 'super admin', 'api key'];
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const FIELDS_PER_ROUTE = 10;
 /** Hostile values per field, per role that reaches the route. */
 const VALUES_PER_FIELD = 3;
 
 /** Fresh users for each route: a route that ends a session or a company cannot starve the next one. */
-async function world(): Promise<Record<Role, TestUser | null>> {
-  const company = await t.factories.company();
+async function world(): Promise<{ users: Record<Role, TestUser | null>; apiKey: string }> {
+  const company = await t.factories.company({ plan: 'PREMIUM' });
   const admin = await t.factories.companyAdmin({ companyId: company.id });
   const emp = await t.factories.employee(company.id);
-  return { anonymous: null, 'company admin': admin, employee: emp.account, 'super admin': await t.factories.superAdmin() };
+  const apiKey = `pk_live_${randomToken(32)}`;
+  await t.db
+    .insert(apiKeys)
+    .values({ companyId: company.id, name: 'Fuzz', scope: 'read_write', prefix: apiKey.slice(0, 12), keyHash: sha256(apiKey), createdBy: admin.id });
+  return { users: { anonymous: null, 'company admin': admin, employee: emp.account, 'super admin': await t.factories.superAdmin(), 'api key': null }, apiKey };
 }
 
 const methodsOf = (r: RouteOptions) => (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
@@ -78,9 +85,10 @@ describe('every route, every role, hostile input', () => {
     for (const [index, { r, method }] of routes.entries()) {
       const key = `${method} ${r.url}`;
       const s = schemasOf(r);
-      const users = await world();
+      const { users, apiKey } = await world();
       const reached: Role[] = [];
       for (const [roleIndex, role] of ROLES.entries()) {
+        if (role === 'api key' && !r.url.startsWith('/api/v1/')) continue;
         const user = users[role];
         const remoteAddress = `10.${(index >> 8) & 255}.${index & 255}.${roleIndex + 1}`;
         const send = async (
@@ -99,6 +107,7 @@ describe('every route, every role, hostile input', () => {
           const headers: Record<string, string> = {
             'accept-language': lang,
             ...(user ? { cookie: `presente_session=${user.sessionToken}` } : {}),
+            ...(role === 'api key' ? { authorization: `Bearer ${apiKey}` } : {}),
             ...(opts.raw?.headers ?? {}),
           };
           const inject: InjectOptions = { method: method as InjectOptions['method'], url, headers, remoteAddress };

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerApiDocs } from './api-docs.js';
 
 const PLATFORM_PATHS = /^\/api\/super-admin(\/|$)/;
 
@@ -10,7 +11,13 @@ export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Presente API', version: '2.1.0', description: 'Multi-company attendance control with face recognition.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'presente_session' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'presente_session' },
+          // The public API under /api/v1 (decision 0048): a key made in Configuración → Integraciones.
+          apiKey: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer pk_live_...' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
@@ -26,4 +33,5 @@ export async function registerOpenApi(app: FastifyInstance) {
     const paths = Object.fromEntries(Object.entries(doc.paths ?? {}).filter(([path]) => !PLATFORM_PATHS.test(path)));
     return { ...doc, paths };
   });
+  registerApiDocs(app);
 }

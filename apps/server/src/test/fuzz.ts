@@ -249,14 +249,18 @@ export function answerProblem(res: { statusCode: number; body: string; headers: 
   if (String(res.headers['content-type'] ?? '').startsWith('text/html')) {
     return res.body.includes(`<html lang="${lang}"`) ? null : `a ${res.statusCode} page not in ${lang}: ${res.body.slice(0, 120)}`;
   }
-  let body: { code?: unknown; message?: unknown; errors?: { message?: unknown }[] };
+  let body: { code?: unknown; message?: unknown; title?: unknown; detail?: unknown; status?: unknown; errors?: { message?: unknown }[] };
   try {
     body = JSON.parse(res.body);
   } catch {
     return `a ${res.statusCode} that is not JSON: ${res.body.slice(0, 200)}`;
   }
   if (typeof body.code !== 'string' || !CODES.has(body.code)) return `a ${res.statusCode} with no known code: ${res.body.slice(0, 300)}`;
-  for (const m of [body.message, ...(body.errors ?? []).map((e) => e.message)]) {
+  // The public API answers RFC 9457 problem details (decision 0048): the message is `detail`, and `title` is translated too.
+  const problem = String(res.headers['content-type'] ?? '').startsWith('application/problem+json');
+  if (problem && body.status !== res.statusCode) return `a ${res.statusCode} problem whose status says ${String(body.status)}`;
+  const messages = problem ? [body.title, body.detail] : [body.message];
+  for (const m of [...messages, ...(body.errors ?? []).map((e) => e.message)]) {
     if (!inCatalogue(m, lang)) return `a ${res.statusCode} message not in the ${lang} catalogue: ${JSON.stringify(m)?.slice(0, 200)}`;
   }
   return null;

@@ -1,3 +1,4 @@
+export * from './api-keys.js';
 export * from './attendance.js';
 export * from './billing.js';
 export * from './captcha.js';

@@ -1,6 +1,6 @@
 import type { employeeCreateInput, employeeListQuery, employeeUpdateInput } from '@presente/shared';
 import { pagination } from '@presente/shared';
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Ctx, requireCompany } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -113,6 +113,16 @@ export async function listEmployees(ctx: Ctx, q: z.output<typeof employeeListQue
     ctx.db.select({ all: sql<number>`count(*)::int` }).from(employees).where(live(companyId)),
   ]);
   return { data: rows.map(shape), pagination: pagination(q.page, q.limit, total), totalEmployees: all };
+}
+
+/** A page of the company's employees in id order after `afterId` (the public API's cursor paging; decision 0048). */
+export async function employeesAfter(ctx: Ctx, afterId: string | null, limit: number) {
+  const companyId = requireCompany(ctx.actor);
+  const rows = await baseQuery(ctx.db)
+    .where(and(live(companyId), afterId ? gt(employees.id, afterId) : undefined))
+    .orderBy(asc(employees.id))
+    .limit(limit);
+  return rows.map(shape);
 }
 
 export async function getEmployee(ctx: Ctx, id: string) {

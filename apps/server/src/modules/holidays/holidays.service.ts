@@ -22,7 +22,7 @@ async function assertSchedulesOfCompany(tx: Db, companyId: string, ids: string[]
 }
 
 /** Adds scheduleIds (and their names) to holidays, in one query. */
-async function withSchedules(db: Db, rows: Holiday[]) {
+export async function withSchedules(db: Db, rows: Holiday[]) {
   if (!rows.length) return [];
   const links = await db
     .select({ holidayId: holidaySchedules.holidayId, id: schedules.id, name: schedules.name })

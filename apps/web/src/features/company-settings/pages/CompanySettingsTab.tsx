@@ -3,6 +3,7 @@ import type { TabProps } from '../../dashboard/tab-types';
 import { KiosksCard } from '../../face/kiosks/KiosksCard';
 import { AttendanceLinksCard } from '../../face/links/AttendanceLinksCard';
 import { FaceSettingsCard } from '../../face/settings/FaceSettingsCard';
+import { IntegrationsCard } from '../../integrations/IntegrationsCard';
 import { WorkLocationsCard } from '../../locations/components/WorkLocationsCard';
 import { TourHelpCard } from '../../tour/components/TourHelpCard';
 import { WebhooksCard } from '../../webhooks/WebhooksCard';
@@ -13,7 +14,8 @@ import { CompanyNameCard } from '../components/CompanyNameCard';
 
 /**
  * Company admin Configuración (spec §2): administrator email and password, company name, attendance
- * (forgotten check-out grace), work locations, face recognition settings, facial attendance links, paired kiosks, webhooks and help with the guided tour.
+ * (forgotten check-out grace), work locations, face recognition settings, facial attendance links, paired kiosks, the public API's
+ * keys (Integraciones), webhooks and help with the guided tour.
  */
 export function CompanySettingsTab({ user }: TabProps) {
   return (
@@ -28,6 +30,7 @@ export function CompanySettingsTab({ user }: TabProps) {
       <FaceSettingsCard />
       <AttendanceLinksCard />
       <KiosksCard />
+      <IntegrationsCard />
       <WebhooksCard />
       <TourHelpCard />
     </Stack>
