@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { closeGuidedTour, login, mainTarget, see, useBrowser } from '../support/app.js';
+import { closeGuidedTour, login, mainTarget, see, toast, useBrowser } from '../support/app.js';
 import { companyNow, OFFICE_SCHEDULE, openTab, seedCompany } from '../support/attendance.js';
 import { expectAccessible } from '../support/axe.js';
 import { downloadFrom } from '../support/billing.js';
@@ -69,7 +69,9 @@ describe(`payroll ${main.title}`, () => {
         const rest = hours.reduce((s, h, i) => s + (sunday[i] ? h : 0), 0);
         const regular = hours.reduce((s, h, i) => s + (sunday[i] ? 0 : Math.min(h, 8)), 0);
         const unapproved = hours.reduce((s, h, i) => s + (sunday[i] ? 0 : Math.max(0, h - 8)), 0);
-        expect(cells.slice(0, 10)).toEqual(['3', '25.5', String(regular), '0', '0', String(unapproved), '0', '0', String(rest), '30']);
+        // Unapproved overtime is a button that opens its days for approval (decision 0059).
+        const unapprovedCell = unapproved > 0 ? `${unapproved} · revisar` : '0';
+        expect(cells.slice(0, 10)).toEqual(['3', '25.5', String(regular), '0', '0', unapprovedCell, '0', '0', String(rest), '30']);
         const csv = await downloadFrom(page, panel.getByRole('link', { name: 'Exportar CSV' }));
         expect(csv.name).toMatch(/^Nomina_.*\.csv$/);
         const lines = readFileSync(csv.path, 'utf8')
@@ -81,6 +83,17 @@ describe(`payroll ${main.title}`, () => {
         const values = line.match(/("[^"]*"|[^,]+|(?<=,)(?=,))/g)!;
         expect(values[head.indexOf('Horas trabajadas')]).toBe('25.5');
         expect(values[head.indexOf('Horas extra sin aprobar')]).toBe(String(unapproved));
+        if (unapproved > 0) {
+          // Approving the day pays its overtime at 25 % (the first two hours) and leaves nothing apart; the day stays
+          // listed, so the approval can be withdrawn.
+          await row.getByRole('button', { name: /revisar \(horas extra de / }).click();
+          const dialog = page.getByRole('dialog', { name: /^Horas extra de / });
+          await dialog.getByRole('switch', { name: 'Aprobada' }).first().click();
+          await see(toast(page, 'Horas extra aprobadas'));
+          await expectAccessible(page, 'overtime approval dialog');
+          await page.keyboard.press('Escape');
+          await expect.poll(async () => (await row.getByRole('cell').allInnerTexts()).slice(3, 6)).toEqual([String(unapproved), '0', '0 · revisar']);
+        }
       } else {
         await see(panel.getByTestId('payroll-cards').getByText('25.5'));
       }

@@ -49,7 +49,7 @@ export function PayrollPanel({ from, to, mobile }: { from: string; to: string; m
         variant="light"
         color="orange"
         onClick={() => setApproving(l)}
-        aria-label={t('reports.payroll.overtime.open', { name: l.name })}
+        aria-label={`${l.unapprovedOvertimeHours} · ${t('reports.payroll.overtime.review')} (${t('reports.payroll.overtime.open', { name: l.name })})`}
       >
         {l.unapprovedOvertimeHours} · {t('reports.payroll.overtime.review')}
       </Button>
