@@ -12,6 +12,7 @@ import { FACE_MESSAGES } from './messages/face.js';
 import { MANUAL_CHANGE_MESSAGES } from './messages/manual-changes.js';
 import { PAYROLL_MESSAGES } from './messages/payroll.js';
 import { QR_PUNCH_MESSAGES } from './messages/qr-punch.js';
+import { RECEIPT_MESSAGES } from './messages/receipts.js';
 import { REGISTER_MESSAGES } from './messages/register.js';
 
 /**
@@ -34,6 +35,7 @@ export const MESSAGES = {
   ...CHAIN_MESSAGES,
   ...QR_PUNCH_MESSAGES,
   ...PAYROLL_MESSAGES,
+  ...RECEIPT_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -40,6 +40,7 @@ export const PLACEMENT: Record<string, Placement> = {
   subscriptions: 'distributed',
   work_locations: 'distributed',
   qr_punch_uses: 'distributed',
+  punch_receipts: 'distributed',
   // Read by every company's queries, one row per company or less.
   companies: 'reference',
   countries: 'reference',

@@ -2,6 +2,8 @@ import { billingJobHandlers, billingRecurringJobs } from '../modules/billing/bil
 import { EMPLOYEE_SETUP_MAIL, sendSetupMail } from '../modules/employees/setup-mail.job.js';
 import { expireUnconfirmedConsents } from '../modules/face/consent.service.js';
 import { MANUAL_CHANGE_MAIL, sendManualChangeMail } from '../modules/manual-changes/manual-changes.mail.js';
+import { sendReceiptMail } from '../modules/receipts/receipts.mail.js';
+import { RECEIPT_MAIL } from '../modules/receipts/receipts.service.js';
 import { CLOSE_OPEN_RECORDS, closeOpenRecords } from './close-open-records.js';
 import { DB_MAINTENANCE, maintainDatabase } from './db-maintenance.js';
 import { PRUNE_RETENTION, pruneRetention } from './retention.js';
@@ -18,6 +20,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [CONSENT_EXPIRY]: async (deps, _payload, now) => void (await expireUnconfirmedConsents(deps, now)),
   [EMPLOYEE_SETUP_MAIL]: sendSetupMail,
   [MANUAL_CHANGE_MAIL]: sendManualChangeMail,
+  [RECEIPT_MAIL]: sendReceiptMail,
   ...billingJobHandlers,
 };
 export const recurringJobs: Recurring[] = [

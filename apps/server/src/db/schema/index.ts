@@ -10,3 +10,4 @@ export * from './manual-changes.js';
 export * from './organization.js';
 export * from './qr-punch.js';
 export * from './register.js';
+export * from './receipts.js';

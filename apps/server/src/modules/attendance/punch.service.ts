@@ -6,6 +6,7 @@ import { attendanceRecords, companies, employees, schedules, workLocations } fro
 import { AppError } from '../../errors.js';
 import { emitPersonal, rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
+import { issueReceipt } from '../receipts/receipts.service.js';
 import { appendChain } from './chain.js';
 import { distanceMetres, insideGeofence } from './geo.js';
 
@@ -82,6 +83,7 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events'>, req: PunchReq
   const name = `${employee.firstName} ${employee.lastName}`;
   const geo = req.location ? { latitude: req.location.latitude, longitude: req.location.longitude, accuracy: req.location.accuracy ?? null, distance } : null;
 
+  const receiptOf = { companyId: req.companyId, employeeId: employee.id, email: employee.email, method: req.method, place: location?.name ?? null };
   const result = await db.transaction(async (tx) => {
     await req.qr?.claim(tx);
     const [existing] = await tx
@@ -122,7 +124,8 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events'>, req: PunchReq
           .where(and(eq(attendanceRecords.companyId, req.companyId), eq(attendanceRecords.employeeId, employee.id), eq(attendanceRecords.date, date)));
         return { action: wants, repeated: true, record: winner };
       }
-      await appendChain(tx, req.companyId, inserted.id, inserted.date, inserted);
+      const entry = await appendChain(tx, req.companyId, inserted.id, inserted.date, inserted);
+      await issueReceipt(tx, { ...receiptOf, record: inserted, entry, kind: 'check_in' });
       await logActivity(tx, {
         companyId: req.companyId,
         employeeId: employee.id,
@@ -148,7 +151,8 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events'>, req: PunchReq
       })
       .where(eq(attendanceRecords.id, existing.id))
       .returning();
-    await appendChain(tx, req.companyId, updated.id, updated.date, updated);
+    const entry = await appendChain(tx, req.companyId, updated.id, updated.date, updated);
+    await issueReceipt(tx, { ...receiptOf, record: updated, entry, kind: 'check_out' });
     await logActivity(tx, {
       companyId: req.companyId,
       employeeId: employee.id,

@@ -4,6 +4,7 @@ import { KiosksCard } from '../../face/kiosks/KiosksCard';
 import { AttendanceLinksCard } from '../../face/links/AttendanceLinksCard';
 import { FaceSettingsCard } from '../../face/settings/FaceSettingsCard';
 import { WorkLocationsCard } from '../../locations/components/WorkLocationsCard';
+import { IntegrityCard } from '../../receipts/IntegrityCard';
 import { TourHelpCard } from '../../tour/components/TourHelpCard';
 import { AdminEmailCard } from '../components/AdminEmailCard';
 import { AdminPasswordCard } from '../components/AdminPasswordCard';
@@ -12,7 +13,7 @@ import { CompanyNameCard } from '../components/CompanyNameCard';
 
 /**
  * Company admin Configuración (spec §2): administrator email and password, company name, attendance
- * (forgotten check-out grace), work locations, face recognition settings, facial attendance links and help with the guided tour.
+ * (forgotten check-out grace), work locations, face recognition settings, facial attendance links, the register's integrity and receipt codes (decision 0053), and help with the guided tour.
  */
 export function CompanySettingsTab({ user }: TabProps) {
   return (
@@ -27,6 +28,7 @@ export function CompanySettingsTab({ user }: TabProps) {
       <FaceSettingsCard />
       <AttendanceLinksCard />
       <KiosksCard />
+      <IntegrityCard />
       <TourHelpCard />
     </Stack>
   );

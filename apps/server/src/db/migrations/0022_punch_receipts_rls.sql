@@ -1,0 +1,1 @@
+SELECT presente_protect_table('punch_receipts');
