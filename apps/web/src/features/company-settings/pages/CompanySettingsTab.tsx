@@ -9,10 +9,11 @@ import { TourHelpCard } from '../../tour/components/TourHelpCard';
 import { AdminEmailCard } from '../components/AdminEmailCard';
 import { AdminPasswordCard } from '../components/AdminPasswordCard';
 import { AttendanceSettingsCard } from '../components/AttendanceSettingsCard';
+import { CompanyLegalCard } from '../components/CompanyLegalCard';
 import { CompanyNameCard } from '../components/CompanyNameCard';
 
 /**
- * Company admin Configuración (spec §2): administrator email and password, company name, attendance
+ * Company admin Configuración (spec §2): administrator email and password, company name, RUC and razón social, attendance
  * (forgotten check-out grace), work locations, face recognition settings, facial attendance links, the register's integrity and receipt codes (decision 0053), and help with the guided tour.
  */
 export function CompanySettingsTab({ user }: TabProps) {
@@ -22,6 +23,7 @@ export function CompanySettingsTab({ user }: TabProps) {
         <AdminEmailCard email={user.email} />
         <AdminPasswordCard />
         <CompanyNameCard />
+        <CompanyLegalCard />
         <AttendanceSettingsCard />
       </SimpleGrid>
       <WorkLocationsCard />
