@@ -93,7 +93,7 @@ for (const target of targets()) {
       // The FREE cap is explained where the maximum is typed.
       await see(form.getByText('El plan Gratis permite hasta 5 empleados: se aplica el menor entre 5 y este máximo.'));
       await form.getByLabel(/^Nombre de la empresa/).fill(company);
-      await form.getByLabel(/^RUC/).fill(`20${Date.now().toString().slice(-9)}`);
+      await form.getByLabel(/^RUC/).fill(validRuc());
       await form.getByLabel(/^Email de la empresa/).fill(uniqueEmail('textiles'));
       await form.getByLabel(/^Ciudad/).fill('Arequipa');
       await form.getByLabel(/^Nombre del administrador/).fill(adminName);
