@@ -34,7 +34,7 @@ describe('receipts and the register integrity card (PGlite)', () => {
     const card = await see(worker.page.getByRole('region', { name: 'Comprobantes de marcación' }));
     const receipt = await see(card.getByRole('article', { name: `Registro manual ${day.split('-').reverse().join('/')}` }));
     await see(receipt.getByText('08:00 - 17:30', { exact: false }));
-    const code = (await receipt.getByLabel('Código').innerText()).trim();
+    const code = ((await receipt.getByLabel('Código').textContent()) ?? '').trim();
     expect(code).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
     await shot(worker.page, 'receipts-mobile');
 

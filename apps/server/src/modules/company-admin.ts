@@ -10,9 +10,9 @@ import { pairingAdminRoutes } from './face/pairing.routes.js';
 import { holidayRoutes } from './holidays/holidays.routes.js';
 import { locationRoutes } from './locations/locations.routes.js';
 import { adminManualChangeRoutes } from './manual-changes/manual-changes.routes.js';
-import { adminReceiptRoutes } from './receipts/receipts.routes.js';
 import { payrollRoutes } from './payroll/payroll.routes.js';
 import { qrAdminRoutes } from './qr-punch/qr-punch.routes.js';
+import { adminReceiptRoutes } from './receipts/receipts.routes.js';
 import { scheduleRoutes } from './schedules/schedules.routes.js';
 
 /** Everything under /api/company-admin-simple: COMPANY_ADMIN only, scoped to the admin's company. */

@@ -12,12 +12,12 @@ import { dropCompanySockets, dropSessionSockets, revokeSessions } from '../auth/
 import { BILLING_MAIL_JOB } from '../billing/apply.js';
 import type { BillingMailParams } from '../billing/billing.mails.js';
 import { cancelSubscriptionsBeforeDeletion } from '../billing/billing.service.js';
+import { assertCompanyRuc } from '../company/legal.js';
 import { assertUsageFits } from '../company/plan.service.js';
 import { closeCompany } from '../register/closing.js';
 import { registerDownloadUrl } from '../register/register.links.js';
 import { companyAdminWelcomeMail } from './admin.mails.js';
 import { companyAdmins, companyNotFound, getCompany } from './companies.query.js';
-import { assertCompanyRuc } from '../company/legal.js';
 
 const invalid = (path: string, key: string) => new AppError('validation_failed', key, {}, [{ path, message: key }]);
 const adminNotFound = () => new AppError('not_found', 'admin.adminNotFound');
@@ -134,7 +134,8 @@ export async function updateCompany(ctx: Ctx, id: string, input: SuperAdminCompa
   // A changed RUC, or a move to Peru, is checked against the country it will have (decision 0053); resending the
   // stored one (the form sends every field) leaves an older company editable.
   const rucChanged = patch.ruc !== undefined && patch.ruc !== current.ruc;
-  if (rucChanged || (patch.country !== undefined && patch.country !== current.country)) assertCompanyRuc(patch.country ?? current.country, patch.ruc ?? current.ruc);
+  if (rucChanged || (patch.country !== undefined && patch.country !== current.country))
+    assertCompanyRuc(patch.country ?? current.country, patch.ruc ?? current.ruc);
 
   const changesAdmin = input.adminName !== undefined || input.adminEmail !== undefined || input.adminPassword !== undefined;
   const admin = changesAdmin ? (await companyAdmins(ctx.db, [id])).get(id) : undefined;

@@ -67,7 +67,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['company'],
-        description: "The register's employer fields (decision 0053): RUC (for a company of Peru required, 11 digits with SUNAT's check digit) and razón social.",
+        description:
+          "The register's employer fields (decision 0053): RUC (for a company of Peru required, 11 digits with SUNAT's check digit) and razón social.",
         body: companyLegalInput,
         response: { 200: dataAnswer(companyLegalAnswer) },
       },
