@@ -1,3 +1,4 @@
+import { rucCheckDigit } from '@presente/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminApi, choose, dialog, openTab, row, seedEmployees, superAdminApi } from '../support/admin.js';
@@ -20,6 +21,12 @@ import {
 } from '../support/app.js';
 import { shot } from '../support/browser.js';
 import { SUPERADMIN } from '../support/server.js';
+
+/** A fresh RUC with SUNAT's check digit (the super admin's form refuses a Peruvian company's wrong one; decision 0053). */
+const validRuc = () => {
+  const first10 = `20${Date.now().toString().slice(-8)}`;
+  return `${first10}${rucCheckDigit(first10)}`;
+};
 
 /**
  * Journey 1 (issue "Administration"): the super admin creates a client company with a manually set admin
@@ -60,7 +67,7 @@ for (const target of targets()) {
       const sibling = `Textiles Andinos ${tag} Premium EIRL`;
       const seeded = await (await superAdminApi(target.baseUrl)).post('/super-admin/companies', {
         name: sibling,
-        ruc: `20${Date.now().toString().slice(-9)}`,
+        ruc: validRuc(),
         email: uniqueEmail('premium'),
         plan: 'PREMIUM',
         maxEmployees: 50,
@@ -86,7 +93,7 @@ for (const target of targets()) {
       // The FREE cap is explained where the maximum is typed.
       await see(form.getByText('El plan Gratis permite hasta 5 empleados: se aplica el menor entre 5 y este máximo.'));
       await form.getByLabel(/^Nombre de la empresa/).fill(company);
-      await form.getByLabel(/^RUC/).fill(`20${Date.now().toString().slice(-9)}`);
+      await form.getByLabel(/^RUC/).fill(validRuc());
       await form.getByLabel(/^Email de la empresa/).fill(uniqueEmail('textiles'));
       await form.getByLabel(/^Ciudad/).fill('Arequipa');
       await form.getByLabel(/^Nombre del administrador/).fill(adminName);
@@ -169,7 +176,7 @@ for (const target of targets()) {
       const adminPassword = `Temporal-${tag}`;
       const created = await (await superAdminApi(target.baseUrl)).post('/super-admin/companies', {
         name: company,
-        ruc: `20${Date.now().toString().slice(-9)}`,
+        ruc: validRuc(),
         email: uniqueEmail('panaderia'),
         plan: 'PREMIUM',
         maxEmployees: 50,

@@ -30,6 +30,7 @@ export * from './schemas/manual-changes.js';
 export * from './schemas/payroll.js';
 export * from './schemas/public-config.js';
 export * from './schemas/qr-punch.js';
+export * from './schemas/receipts.js';
 export * from './schemas/register.js';
 export * from './schemas/schedules.js';
 export * from './schemas/webhooks.js';

@@ -13,6 +13,7 @@ import { API_DOCS_MESSAGES, INTEGRATIONS_MESSAGES } from './messages/integration
 import { MANUAL_CHANGE_MESSAGES } from './messages/manual-changes.js';
 import { PAYROLL_MESSAGES } from './messages/payroll.js';
 import { QR_PUNCH_MESSAGES } from './messages/qr-punch.js';
+import { RECEIPT_MESSAGES } from './messages/receipts.js';
 import { REGISTER_MESSAGES } from './messages/register.js';
 import { WEBHOOK_MESSAGES } from './messages/webhooks.js';
 
@@ -39,6 +40,7 @@ export const MESSAGES = {
   ...WEBHOOK_MESSAGES,
   ...INTEGRATIONS_MESSAGES,
   ...API_DOCS_MESSAGES,
+  ...RECEIPT_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

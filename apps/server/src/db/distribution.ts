@@ -45,6 +45,7 @@ export const PLACEMENT: Record<string, Placement> = {
   webhook_deliveries: 'distributed',
   api_keys: 'distributed',
   api_idempotency: 'distributed',
+  punch_receipts: 'distributed',
   // Read by every company's queries, one row per company or less.
   companies: 'reference',
   countries: 'reference',

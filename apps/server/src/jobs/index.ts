@@ -5,6 +5,8 @@ import { MANUAL_CHANGE_MAIL, sendManualChangeMail } from '../modules/manual-chan
 import { deliverWebhook } from '../modules/webhooks/deliver.js';
 import { WEBHOOK_DELIVER } from '../modules/webhooks/outbox.js';
 import { pruneWebhookDeliveries, WEBHOOK_PRUNE } from '../modules/webhooks/prune.js';
+import { sendReceiptMail } from '../modules/receipts/receipts.mail.js';
+import { RECEIPT_MAIL } from '../modules/receipts/receipts.service.js';
 import { CLOSE_OPEN_RECORDS, closeOpenRecords } from './close-open-records.js';
 import { DB_MAINTENANCE, maintainDatabase } from './db-maintenance.js';
 import { PRUNE_RETENTION, pruneRetention } from './retention.js';
@@ -23,6 +25,7 @@ export const jobHandlers: Record<string, JobHandler> = {
   [MANUAL_CHANGE_MAIL]: sendManualChangeMail,
   [WEBHOOK_DELIVER]: deliverWebhook,
   [WEBHOOK_PRUNE]: async (deps, _payload, now) => void (await pruneWebhookDeliveries(deps, now)),
+  [RECEIPT_MAIL]: sendReceiptMail,
   ...billingJobHandlers,
 };
 export const recurringJobs: Recurring[] = [

@@ -13,6 +13,7 @@ import { locationRoutes } from './locations/locations.routes.js';
 import { adminManualChangeRoutes } from './manual-changes/manual-changes.routes.js';
 import { payrollRoutes } from './payroll/payroll.routes.js';
 import { qrAdminRoutes } from './qr-punch/qr-punch.routes.js';
+import { adminReceiptRoutes } from './receipts/receipts.routes.js';
 import { scheduleRoutes } from './schedules/schedules.routes.js';
 import { webhookRoutes } from './webhooks/webhooks.routes.js';
 
@@ -26,6 +27,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         attendanceRoutes,
         adminManualChangeRoutes,
         integrityRoutes,
+        adminReceiptRoutes,
         dashboardRoutes,
         companyRoutes,
         departmentRoutes,

@@ -91,6 +91,7 @@ export const COMPANY_MESSAGES = {
   'employee.documentTooLong': { es: 'El documento debe tener como máximo 20 caracteres', en: 'The document must be at most 20 characters' },
   // company, profile, tour
   'company.nameRequired': { es: 'El nombre de la empresa es requerido', en: 'Company name is required' },
+  'company.legalUpdated': { es: 'Datos legales de la empresa actualizados', en: 'Company legal details updated' },
   'company.nameUpdated': { es: 'Nombre de la empresa actualizado exitosamente', en: 'Company name updated successfully' },
   'company.graceHoursInvalid': {
     es: 'El margen debe ser un número entero de horas entre 1 y 24',

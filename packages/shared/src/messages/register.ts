@@ -41,6 +41,7 @@ export const REGISTER_MESSAGES = {
   'register.manual': { es: 'Marcación manual', en: 'Manual entry' },
   'register.incomplete': { es: 'Sin salida marcada', en: 'No exit punched' },
   'register.permission': { es: 'Permiso', en: 'Leave' },
+  'register.holiday': { es: 'Feriado: {name}', en: 'Holiday: {name}' },
   'register.permissionReason': { es: 'Permiso: {reason}', en: 'Leave: {reason}' },
   'register.open': { es: 'Jornada abierta (sin salida): horas no calculables', en: 'Open shift (no exit): hours not computable' },
   'register.col.leave': { es: 'Horas de permiso/licencia pagada (hh:mm)', en: 'Paid leave hours (hh:mm)' },

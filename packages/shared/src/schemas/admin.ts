@@ -75,6 +75,8 @@ const createShape = z
   .object({
     name: required('validation.companyNameRequired').max(200, 'validation.tooLong'),
     ruc: required('admin.rucRequired').max(RUC_MAX, 'validation.rucMax'),
+    /** Razón social (decision 0053): an extension. */
+    legalName: optionalText(200),
     email: emailOf('validation.companyEmailRequired'),
     plan: plan.default('FREE'),
     maxEmployees: maxEmployees.default(10),
@@ -102,6 +104,7 @@ export type SuperAdminCompanyCreateInput = z.output<typeof superAdminCompanyCrea
 const updateShape = z.object({
   name: required('validation.companyNameRequired').max(200, 'validation.tooLong').optional(),
   ruc: required('admin.rucRequired').max(RUC_MAX, 'validation.rucMax').optional(),
+  legalName: clearableText(200),
   email: emailOf('validation.companyEmailRequired').optional(),
   plan: plan.optional(),
   maxEmployees: maxEmployees.optional(),
@@ -144,6 +147,7 @@ export const superAdminCompany = z.object({
   id: z.string(),
   name: z.string(),
   ruc: z.string().nullable(),
+  legalName: z.string().nullable(),
   email: z.string(),
   phone: z.string().nullable(),
   address: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COMPANY_STATUSES, PLANS } from '../constants.js';
+import { COMPANY_STATUSES, PLANS, RUC_MAX } from '../constants.js';
+import { optionalText } from './common.js';
 
 /** How much of a limited feature the company uses; limit -1 = unlimited (spec §3, §9). */
 export const usageEntry = z.object({ used: z.number(), limit: z.number() });
@@ -10,6 +11,8 @@ export const companySettingsAnswer = z.object({
   id: z.string(),
   name: z.string(),
   ruc: z.string().nullable(),
+  /** Razón social (decision 0037): an extension. */
+  legalName: z.string().nullable(),
   email: z.string(),
   address: z.string().nullable(),
   city: z.string().nullable(),
@@ -30,3 +33,14 @@ export type TourStatus = z.infer<typeof tourStatus>;
 
 /** Years with attendance plus the current and the previous one, newest first (calendar and report pickers). */
 export const availableYears = z.array(z.number().int());
+
+/**
+ * PUT /company-admin-simple/company/legal: the register's employer fields (decision 0053). For a company of Peru
+ * the server also requires the RUC and checks its digits (identity.ts), as at registration; elsewhere a free tax id.
+ */
+export const companyLegalInput = z.object({
+  ruc: optionalText(RUC_MAX, 'validation.rucMax'),
+  legalName: optionalText(200, 'validation.legalNameMax'),
+});
+export type CompanyLegalInput = z.input<typeof companyLegalInput>;
+export const companyLegalAnswer = z.object({ ruc: z.string().nullable(), legalName: z.string().nullable() });

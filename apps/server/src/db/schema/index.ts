@@ -10,5 +10,6 @@ export * from './kiosks.js';
 export * from './manual-changes.js';
 export * from './organization.js';
 export * from './qr-punch.js';
+export * from './receipts.js';
 export * from './register.js';
 export * from './webhooks.js';

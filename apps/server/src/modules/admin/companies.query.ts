@@ -59,6 +59,7 @@ export async function toCompanyViews(db: Db, rows: CompanyRow[]): Promise<SuperA
       id: c.id,
       name: c.name,
       ruc: c.ruc,
+      legalName: c.legalName,
       email: c.email,
       phone: c.phone,
       address: c.address,

@@ -12,6 +12,7 @@ import { dropCompanySockets, dropSessionSockets, revokeSessions } from '../auth/
 import { BILLING_MAIL_JOB } from '../billing/apply.js';
 import type { BillingMailParams } from '../billing/billing.mails.js';
 import { cancelSubscriptionsBeforeDeletion } from '../billing/cancel.service.js';
+import { assertCompanyRuc } from '../company/legal.js';
 import { assertUsageFits } from '../company/plan.service.js';
 import { closeCompany } from '../register/closing.js';
 import { registerDownloadUrl } from '../register/register.links.js';
@@ -56,6 +57,7 @@ function emitCompanyUpdate(ctx: Ctx, companyId: string, action: string, extra: R
  */
 export async function createCompany(ctx: Ctx, input: SuperAdminCompanyCreateInput) {
   const place = resolvePlace(input, undefined);
+  assertCompanyRuc(place.country, input.ruc);
   await assertEmailFree(ctx.db, input.adminEmail, 'adminEmail');
   const password = input.setupType === 'manual' ? input.adminPassword! : generatePassword();
   const passwordHash = await hashPassword(password);
@@ -68,6 +70,7 @@ export async function createCompany(ctx: Ctx, input: SuperAdminCompanyCreateInpu
         .values({
           name: input.name,
           ruc: input.ruc,
+          legalName: input.legalName ?? null,
           email: input.email,
           phone: input.phone,
           address: input.address,
@@ -124,10 +127,15 @@ export async function updateCompany(ctx: Ctx, id: string, input: SuperAdminCompa
   if (input.status === 'SUSPENDED' && current.status !== 'SUSPENDED') throw invalid('status', 'admin.statusSuspendedNotSelectable');
 
   const patch: Partial<typeof companies.$inferInsert> = {};
-  for (const key of ['name', 'ruc', 'email', 'plan', 'maxEmployees', 'status', 'phone', 'address', 'city'] as const) {
+  for (const key of ['name', 'ruc', 'legalName', 'email', 'plan', 'maxEmployees', 'status', 'phone', 'address', 'city'] as const) {
     if (input[key] !== undefined) (patch as Record<string, unknown>)[key] = input[key];
   }
   if (input.country !== undefined || input.timezone !== undefined || input.locale !== undefined) Object.assign(patch, resolvePlace(input, current));
+  // A changed RUC, or a move to Peru, is checked against the country it will have (decision 0053); resending the
+  // stored one (the form sends every field) leaves an older company editable.
+  const rucChanged = patch.ruc !== undefined && patch.ruc !== current.ruc;
+  if (rucChanged || (patch.country !== undefined && patch.country !== current.country))
+    assertCompanyRuc(patch.country ?? current.country, patch.ruc ?? current.ruc);
 
   const changesAdmin = input.adminName !== undefined || input.adminEmail !== undefined || input.adminPassword !== undefined;
   const admin = changesAdmin ? (await companyAdmins(ctx.db, [id])).get(id) : undefined;

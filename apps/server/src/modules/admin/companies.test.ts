@@ -20,7 +20,7 @@ const flatPayload = (over: Record<string, unknown> = {}) => {
   const u = uniq();
   return {
     name: `Ferretería ${u}`,
-    ruc: '20601234567',
+    ruc: '20601234565',
     email: `contacto-${u}@ferreteria.pe`,
     plan: 'PREMIUM',
     maxEmployees: 25,
@@ -39,7 +39,7 @@ const nestedPayload = (over: Record<string, unknown> = {}, admin: Record<string,
   const u = uniq();
   return {
     name: `Librería ${u}`,
-    ruc: '20509876543',
+    ruc: '20509876542',
     email: `ventas-${u}@libreria.pe`,
     plan: 'FREE',
     maxEmployees: 5,
@@ -153,6 +153,7 @@ describe('GET /api/super-admin/companies', () => {
         id: company.id,
         name: company.name,
         ruc: company.ruc,
+        legalName: null,
         email: company.email,
         phone: null,
         address: null,
@@ -320,7 +321,7 @@ describe('POST /api/super-admin/companies', () => {
     const u = uniq();
     const res = await t.as(root).post('/api/super-admin/companies', {
       name: `Minimal ${u}`,
-      ruc: '1',
+      ruc: '20100070970',
       email: `m-${u}@example.com`,
       adminName: 'Min',
       adminEmail: `min-${u}@example.com`,

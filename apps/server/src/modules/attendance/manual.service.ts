@@ -21,6 +21,7 @@ import { emitPersonal, rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
 import { changeValues, recordManualChange } from '../manual-changes/manual-changes.record.js';
 import { queueAttendanceDeleted, queueAttendanceEvent } from '../webhooks/outbox.js';
+import { issueReceipt } from '../receipts/receipts.service.js';
 import { appendChain } from './chain.js';
 import { loadPeriods, periodsOf } from './read-model/periods.js';
 import { presentRecord } from './read-model/record.js';
@@ -119,6 +120,21 @@ function emitChange(ctx: Ctx, companyId: string, employeeId: string, date: strin
   ctx.deps.events.emit(rooms.employee(employeeId), 'activity_update', { employeeId, date, action });
 }
 
+/**
+ * The receipt of a manual entry (decision 0053): its code also goes in the manual-change mail, so no second mail.
+ * A permission is not a punch (decision 0037): no receipt.
+ */
+async function manualReceipt(
+  tx: Parameters<typeof issueReceipt>[0],
+  companyId: string,
+  employee: { id: string },
+  record: typeof attendanceRecords.$inferSelect,
+  entry: { seq: number; hash: string },
+) {
+  if (record.isPermission) return null;
+  return issueReceipt(tx, { companyId, employeeId: employee.id, email: null, record, entry, kind: 'manual', method: 'manual', place: null });
+}
+
 /** Creates a record by hand (or a justified permission); the reason and values go to the activity log. */
 export async function createManual(ctx: Ctx, input: Input) {
   const companyId = requireCompany(ctx.actor);
@@ -133,7 +149,8 @@ export async function createManual(ctx: Ctx, input: Input) {
         .insert(attendanceRecords)
         .values({ companyId, employeeId: employee.id, date: input.date, method: 'manual', ...values })
         .returning();
-      await appendChain(tx, companyId, created.id, created.date, created);
+      const entry = await appendChain(tx, companyId, created.id, created.date, created);
+      const receiptCode = await manualReceipt(tx, companyId, employee, created, entry);
       await queueAttendanceEvent(tx, 'attendance.recorded', created, { action: 'created', reason });
       await logActivity(tx, {
         companyId,
@@ -152,6 +169,7 @@ export async function createManual(ctx: Ctx, input: Input) {
         reason,
         previous: null,
         next: created,
+        receiptCode,
       });
       return created;
     });
@@ -173,11 +191,12 @@ export async function updateManual(ctx: Ctx, id: string, input: Input) {
       .where(and(eq(attendanceRecords.id, id), eq(attendanceRecords.companyId, companyId)))
       .for('update');
     if (!current) throw new AppError('not_found', 'attendance.notFound');
-    const { schedule, timezone } = await employeeContext(tx, companyId, current.employeeId, current.date, true);
+    const { employee, schedule, timezone } = await employeeContext(tx, companyId, current.employeeId, current.date, true);
     const reason = reasonOf(ctx, input.reason, input.notes);
     const values = computeValues({ ...input, reason, date: current.date }, schedule, timezone, ctx.lang);
     const [updated] = await tx.update(attendanceRecords).set(values).where(eq(attendanceRecords.id, id)).returning();
-    await appendChain(tx, companyId, updated.id, updated.date, updated);
+    const entry = await appendChain(tx, companyId, updated.id, updated.date, updated);
+    const receiptCode = await manualReceipt(tx, companyId, employee, updated, entry);
     await queueAttendanceEvent(tx, 'attendance.changed', updated, { action: 'updated', reason });
     await logActivity(tx, {
       companyId,
@@ -196,6 +215,7 @@ export async function updateManual(ctx: Ctx, id: string, input: Input) {
       reason,
       previous: current,
       next: updated,
+      receiptCode,
     });
     return updated;
   });

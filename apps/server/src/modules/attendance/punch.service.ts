@@ -7,6 +7,7 @@ import { AppError } from '../../errors.js';
 import { emitPersonal, rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
 import { queueAttendanceEvent } from '../webhooks/outbox.js';
+import { issueReceipt } from '../receipts/receipts.service.js';
 import { appendChain } from './chain.js';
 import { distanceMetres, insideGeofence } from './geo.js';
 
@@ -83,6 +84,7 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events' | 'wakeJobs'>, 
   const name = `${employee.firstName} ${employee.lastName}`;
   const geo = req.location ? { latitude: req.location.latitude, longitude: req.location.longitude, accuracy: req.location.accuracy ?? null, distance } : null;
 
+  const receiptOf = { companyId: req.companyId, employeeId: employee.id, email: employee.email, method: req.method, place: location?.name ?? null };
   const result = await db.transaction(async (tx) => {
     await req.qr?.claim(tx);
     const [existing] = await tx
@@ -123,7 +125,8 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events' | 'wakeJobs'>, 
           .where(and(eq(attendanceRecords.companyId, req.companyId), eq(attendanceRecords.employeeId, employee.id), eq(attendanceRecords.date, date)));
         return { action: wants, repeated: true, record: winner };
       }
-      await appendChain(tx, req.companyId, inserted.id, inserted.date, inserted);
+      const entry = await appendChain(tx, req.companyId, inserted.id, inserted.date, inserted);
+      await issueReceipt(tx, { ...receiptOf, record: inserted, entry, kind: 'check_in' });
       const webhooks = await queueAttendanceEvent(tx, 'attendance.recorded', inserted, { action: 'check_in' });
       await logActivity(tx, {
         companyId: req.companyId,
@@ -150,7 +153,8 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events' | 'wakeJobs'>, 
       })
       .where(eq(attendanceRecords.id, existing.id))
       .returning();
-    await appendChain(tx, req.companyId, updated.id, updated.date, updated);
+    const entry = await appendChain(tx, req.companyId, updated.id, updated.date, updated);
+    await issueReceipt(tx, { ...receiptOf, record: updated, entry, kind: 'check_out' });
     const webhooks = await queueAttendanceEvent(tx, 'attendance.recorded', updated, { action: 'check_out' });
     await logActivity(tx, {
       companyId: req.companyId,

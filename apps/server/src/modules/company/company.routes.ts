@@ -2,6 +2,8 @@ import {
   adminPasswordInput,
   attendanceSettingsInput,
   availableYears,
+  companyLegalAnswer,
+  companyLegalInput,
   companyNameInput,
   companySettingsAnswer,
   dataAnswer,
@@ -13,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as service from './company.service.js';
+import { updateCompanyLegal } from './legal.js';
 
 /** Company settings, the admin's own profile and the guided tour (under /company-admin-simple). */
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,6 +60,20 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.renameCompany(req.ctx, req.body.name);
       return { data: { name: req.body.name }, message: translate('company.nameUpdated', req.lang) };
     },
+  );
+
+  app.put(
+    '/company/legal',
+    {
+      schema: {
+        tags: ['company'],
+        description:
+          "The register's employer fields (decision 0053): RUC (for a company of Peru required, 11 digits with SUNAT's check digit) and razón social.",
+        body: companyLegalInput,
+        response: { 200: dataAnswer(companyLegalAnswer) },
+      },
+    },
+    async (req) => ({ data: await updateCompanyLegal(req.ctx, req.body), message: translate('company.legalUpdated', req.lang) }),
   );
 
   app.put('/profile/password', { schema: { tags: ['company'], body: adminPasswordInput, response: { 200: messageAnswer } } }, async (req) => {

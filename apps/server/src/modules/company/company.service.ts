@@ -16,6 +16,7 @@ export async function companySettings(ctx: Ctx) {
     id: company.id,
     name: company.name,
     ruc: company.ruc,
+    legalName: company.legalName,
     email: company.email,
     address: company.address,
     city: company.city,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { faceConsentRoutes } from '../face/consent.routes.js';
 import { employeeManualChangeRoutes } from '../manual-changes/manual-changes.routes.js';
 import { qrEmployeeRoutes } from '../qr-punch/qr-punch.routes.js';
+import { employeeReceiptRoutes } from '../receipts/receipts.routes.js';
 import { attendanceRoutes } from './attendance.routes.js';
 import { overviewRoutes } from './overview.routes.js';
 import { profileRoutes } from './profile.routes.js';
@@ -15,7 +16,15 @@ export const employeeAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (scoped) => {
       // onRequest, so a missing session answers 401 before the body is even validated.
       scoped.addHook('onRequest', scoped.requireRole('EMPLOYEE'));
-      for (const routes of [overviewRoutes, profileRoutes, attendanceRoutes, faceConsentRoutes, employeeManualChangeRoutes, qrEmployeeRoutes])
+      for (const routes of [
+        overviewRoutes,
+        profileRoutes,
+        attendanceRoutes,
+        faceConsentRoutes,
+        employeeManualChangeRoutes,
+        qrEmployeeRoutes,
+        employeeReceiptRoutes,
+      ])
         await scoped.register(routes);
     },
     { prefix: '/employee' },

@@ -13,6 +13,8 @@ export interface ManualChangeMailPayload {
   changeId: string;
   lang: Language;
   linkBase: string;
+  /** The receipt's verification code (decision 0053); absent in jobs queued before it. */
+  receiptCode?: string | null;
 }
 
 const fill = (text: string, params: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, k) => params[k] ?? `{${k}}`);
@@ -21,7 +23,7 @@ const fill = (text: string, params: Record<string, string>) => text.replace(/\{(
 export const mailable = (email: string | null | undefined): email is string => !!email && email.includes('@') && !email.endsWith('.invalid');
 
 export const sendManualChangeMail: JobHandler = async (deps, payload) => {
-  const { changeId, lang, linkBase } = payload as unknown as ManualChangeMailPayload;
+  const { changeId, lang, linkBase, receiptCode } = payload as unknown as ManualChangeMailPayload;
   const [row] = await deps.db
     .select({ change: manualChanges, email: employees.email, deletedAt: employees.deletedAt, company: companies.name })
     .from(manualChanges)
@@ -30,7 +32,7 @@ export const sendManualChangeMail: JobHandler = async (deps, payload) => {
     .where(eq(manualChanges.id, changeId));
   // Gone (company closed and purged), a deleted worker, or no usable address: the in-app list is enough.
   if (!row || row.deletedAt || !mailable(row.email)) return;
-  await deps.mailer.send(manualChangeMail(lang, row.email, row.company, row.change, `${linkBase}/employee/history`));
+  await deps.mailer.send(manualChangeMail(lang, row.email, row.company, row.change, `${linkBase}/employee/history`, receiptCode));
 };
 
 export function manualChangeMail(
@@ -39,6 +41,7 @@ export function manualChangeMail(
   company: string,
   change: { date: string; action: string; authorName: string; reason: string | null },
   link: string,
+  receiptCode?: string | null,
 ): Mail {
   const params = {
     company,
@@ -48,7 +51,8 @@ export function manualChangeMail(
     reason: change.reason ?? translate('manualChange.noReason', lang),
   };
   const subject = fill(translate('manualChange.mail.subject', lang), params);
-  const body = fill(translate('manualChange.mail.body', lang), params);
+  const code = receiptCode ? ` ${fill(translate('receipt.codeLine', lang), { code: receiptCode })}` : '';
+  const body = fill(translate('manualChange.mail.body', lang), params) + code;
   return {
     to,
     subject,

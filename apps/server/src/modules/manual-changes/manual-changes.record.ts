@@ -29,6 +29,8 @@ export async function recordManualChange(
     reason: string | null;
     previous: RecordLike | null | undefined;
     next: RecordLike | null | undefined;
+    /** The receipt issued for this entry (decision 0053), printed in the mail. */
+    receiptCode?: string | null;
   },
 ) {
   const [row] = await tx
@@ -46,7 +48,7 @@ export async function recordManualChange(
       next: changeValues(change.next),
     })
     .returning({ id: manualChanges.id });
-  const payload: ManualChangeMailPayload = { changeId: row!.id, lang: ctx.lang, linkBase: ctx.publicUrl };
+  const payload: ManualChangeMailPayload = { changeId: row!.id, lang: ctx.lang, linkBase: ctx.publicUrl, receiptCode: change.receiptCode ?? null };
   await tx.insert(jobs).values({ type: MANUAL_CHANGE_MAIL, payload: { ...payload }, runAt: new Date(), dedupeKey: `${MANUAL_CHANGE_MAIL}:${row!.id}` });
   return row!.id;
 }

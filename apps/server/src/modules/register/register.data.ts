@@ -1,4 +1,4 @@
-import { type DocumentType, periodOn, type SchedulePeriod, type ScheduleSnapshot, workSplit } from '@presente/shared';
+import { type DocumentType, holidayApplies, periodOn, type SchedulePeriod, type ScheduleSnapshot, workSplit } from '@presente/shared';
 import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { attendanceRecords, companies, employees } from '../../db/schema/index.js';
@@ -8,6 +8,7 @@ import { changesByRecord, loadManualChanges, type RegisterChange } from './regis
 export type { RegisterChange } from './register.manual.js';
 
 import { type ChainHead, chainHead } from '../attendance/chain.js';
+import { loadHolidays } from '../attendance/read-model/holidays.js';
 import { loadPeriods } from '../attendance/read-model/periods.js';
 
 /**
@@ -40,6 +41,11 @@ export interface RegisterLine {
   notes: string;
   /** The record's manual changes, oldest first (decision 0039). */
   changes: RegisterChange[];
+  /**
+   * The holiday that applied to the worker that day (decision 0053), as the calendar shows it: every hour worked on
+   * it is outside the workday; a holiday without a record prints as a line of its own with no times.
+   */
+  holiday: string | null;
 }
 export interface RegisterData {
   company: {
@@ -125,10 +131,14 @@ export async function loadRegister(db: Db, companyId: string, range: RegisterRan
 
   const changes = (await loadManualChanges(db, companyId)).filter((c) => changeInRange(c.date, range));
   const byRecord = changesByRecord(changes);
+  const holidays = rows.length ? await loadHolidays(db, companyId, `${rows[0].date.slice(0, 7)}-01`, monthEnd(rows.at(-1)!.date.slice(0, 7))) : [];
+  const holidayOf = (date: string, scheduleId: string | null | undefined) => holidays.find((h) => holidayApplies(h, date, scheduleId))?.name ?? null;
   const months = new Map<string, RegisterLine[]>();
   for (const r of rows) {
     const period = periodOn(byEmployee.get(r.employeeId) ?? [], r.date);
-    const schedule = (period?.schedule as Snapshot | null | undefined) ?? null;
+    const holiday = holidayOf(r.date, period?.scheduleId);
+    // On a holiday no hour is inside the workday: split as on a rest day (decision 0037's rule without a shift).
+    const schedule = holiday ? null : ((period?.schedule as Snapshot | null | undefined) ?? null);
     const line: RegisterLine = {
       employeeId: r.employeeId,
       worker: `${r.lastName}, ${r.firstName}`,
@@ -145,10 +155,12 @@ export async function loadRegister(db: Db, companyId: string, range: RegisterRan
       permission: r.isPermission,
       notes: r.notes ?? '',
       changes: byRecord.get(r.id) ?? [],
+      holiday,
     };
     const month = r.date.slice(0, 7);
     months.set(month, [...(months.get(month) ?? []), line]);
   }
+  addHolidayLines(months, holidays, byEmployee);
   const byWorker = (a: RegisterLine, b: RegisterLine) =>
     a.worker.localeCompare(b.worker, 'es') || a.employeeId.localeCompare(b.employeeId) || a.date.localeCompare(b.date);
 
@@ -159,6 +171,45 @@ export async function loadRegister(db: Db, companyId: string, range: RegisterRan
     changes,
     chain: await chainHead(db, companyId),
   };
+}
+
+/**
+ * A holiday of a month prints, for each worker of that month's register it applies to (active that day, holiday for
+ * all or for their schedule) and who has no record that day, as a line of its own: no times, no hours, "Feriado".
+ */
+function addHolidayLines(
+  months: Map<string, RegisterLine[]>,
+  holidays: { name: string; date: string; isActive: boolean; applyToAll: boolean; scheduleIds: string[] }[],
+  periods: Map<string, SchedulePeriod[]>,
+) {
+  for (const [month, lines] of months) {
+    const workers = new Map(lines.map((l) => [l.employeeId, l]));
+    const days = new Set(lines.map((l) => `${l.employeeId}|${l.date}`));
+    for (const h of holidays) {
+      if (!h.date.startsWith(month)) continue;
+      for (const [id, w] of workers) {
+        const period = periodOn(periods.get(id) ?? [], h.date);
+        if (days.has(`${id}|${h.date}`) || (period && !period.active) || !holidayApplies(h, h.date, period?.scheduleId)) continue;
+        days.add(`${id}|${h.date}`);
+        lines.push({
+          ...w,
+          date: h.date,
+          checkIn: '',
+          checkOut: '',
+          hours: null,
+          outside: null,
+          leave: null,
+          open: false,
+          manual: false,
+          incomplete: false,
+          permission: false,
+          notes: '',
+          changes: [],
+          holiday: h.name,
+        });
+      }
+    }
+  }
 }
 
 /** The date filter of a range (none for the whole register). */

@@ -46,6 +46,7 @@ export const documentCell = (l: Pick<RegisterLine, 'documentType' | 'document'>,
 function remark(l: RegisterLine, lang: Language, timezone: string) {
   const reason = l.notes.trim();
   return [
+    l.holiday && t(lang, 'register.holiday', { name: l.holiday }),
     l.permission && t(lang, 'register.permissionReason', { reason: reason || t(lang, 'register.permission') }),
     l.open && t(lang, 'register.open'),
     l.manual && !l.changes.length && t(lang, 'register.manual'),

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,9 @@ import { AppProviders } from '../../app/AppProviders';
 import i18n from '../../lib/i18n';
 import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
 import { PasswordForm } from './components/AdminPasswordCard';
+
+// Configuración holds a dozen cards (decision 0053 added two): role queries over it take seconds on a loaded machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 const ADMIN = { id: 'u1', name: 'Rosa Mamani', email: 'rosa@andes.pe', role: 'COMPANY_ADMIN', userType: 'COMPANY_ADMIN', companyId: 'c1' };
 const SETTINGS = {
@@ -31,6 +34,7 @@ function routes(extra: MockRoutes = {}): MockRoutes {
     'GET /api/company-admin-simple/company/settings': { body: { data: SETTINGS } },
     'GET /api/company-admin-simple/work-locations': { body: { data: [], pagination: { page: 1, limit: 10, total: 0, pages: 1, totalPages: 1 } } },
     'GET /api/company-admin-simple/company/attendance-settings': { body: { data: { openRecordGraceHours: 4 } } },
+    'GET /api/company-admin-simple/attendance/integrity': { body: { data: { ok: true, entries: 0, headHash: '0'.repeat(64) } } },
     ...extra,
   };
 }
@@ -65,7 +69,7 @@ async function openPasswordModal() {
 // The dashboard is a lazy chunk: load it once up front so the first test's waits measure the screen, not the import.
 beforeAll(() => import('../dashboard/components/DashboardLayout'), 60_000);
 
-describe('CompanySettingsTab: administrator password', () => {
+describe('CompanySettingsTab: administrator password', { timeout: 40_000 }, () => {
   it("asks for every field, then a matching confirmation, then 8 characters, with the spec's words", async () => {
     const fetchMock = mockApi(routes());
     const { user } = renderWithProviders(<PasswordForm onDone={() => {}} />);

@@ -55,3 +55,13 @@ export function useUpdateAttendanceSettings() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: attendanceSettingsKey }),
   });
 }
+
+/** PUT /company/legal: RUC and razón social (decision 0053); the settings (and the register's heading) follow. */
+export function useUpdateCompanyLegal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { ruc: string | null; legalName: string | null }) =>
+      (await api.put<{ ruc: string | null; legalName: string | null }>(`${BASE}/company/legal`, body)).message,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: companySettingsKey }),
+  });
+}

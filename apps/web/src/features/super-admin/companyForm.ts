@@ -13,6 +13,7 @@ import {
 export interface CompanyFormValues {
   name: string;
   ruc: string;
+  legalName: string;
   email: string;
   phone: string;
   address: string;
@@ -37,6 +38,7 @@ export function initialCompanyValues(company?: SuperAdminCompany | null): Compan
   return {
     name: company?.name ?? '',
     ruc: company?.ruc ?? '',
+    legalName: company?.legalName ?? '',
     email: company?.email ?? '',
     phone: company?.phone ?? '',
     address: company?.address ?? '',
@@ -74,6 +76,7 @@ export function companyBody(values: CompanyFormValues, company?: SuperAdminCompa
   const base: Record<string, unknown> = {
     name: values.name,
     ruc: values.ruc,
+    legalName: values.legalName,
     email: values.email,
     phone: values.phone,
     address: values.address,

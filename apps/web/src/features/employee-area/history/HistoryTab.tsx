@@ -7,11 +7,12 @@ import { LoadError } from '../../../components/LoadError';
 import { Pagination } from '../../../components/Pagination';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
 import { ManualChangesCard } from '../../manual-changes/ManualChangesCard';
+import { ReceiptsCard } from '../../receipts/ReceiptsCard';
 import { useAttendanceHistory } from '../api';
 import { EmptyState } from '../components/EmptyState';
 import { RecordsTable } from '../components/RecordsTable';
 
-/** History tab (spec §2): the employee's manual changes to answer (decision 0039), then their records, newest first, 10 per page; cards on mobile. */
+/** History tab (spec §2): the employee's manual changes to answer (decision 0039), their punch receipts (decision 0053), then their records, newest first, 10 per page; cards on mobile. */
 export function HistoryTab() {
   const { t } = useTranslation('employee');
   const { timezone } = useCompanyConfig();
@@ -35,6 +36,7 @@ export function HistoryTab() {
     return (
       <Stack gap={0}>
         <ManualChangesCard />
+        <ReceiptsCard />
         <EmptyState icon={IconHistory} title={t('employeeArea.history.empty')} hint={t('employeeArea.history.emptyHint')} />
       </Stack>
     );
@@ -42,6 +44,7 @@ export function HistoryTab() {
   return (
     <Stack gap={0}>
       <ManualChangesCard />
+      <ReceiptsCard />
       <Paper withBorder p={mobile ? 0 : 'xs'} radius="lg" bg={mobile ? 'transparent' : undefined} style={mobile ? { border: 0 } : undefined}>
         <RecordsTable records={history.data.records} timezone={timezone} mobile={mobile} />
       </Paper>

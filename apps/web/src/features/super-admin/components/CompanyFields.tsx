@@ -16,7 +16,7 @@ export function useFieldProps(form: Form) {
   return (name: keyof CompanyFormValues) => ({ ...form.getInputProps(name), error: message(form.errors[name] as string | undefined) });
 }
 
-/** Company details: name, RUC, email, phone, country/timezone, city, address. */
+/** Company details: name, RUC, razón social, email, phone, country/timezone, city, address. */
 export function CompanyDetailsFields({ form }: { form: Form }) {
   const { t } = useTranslation('dashboard');
   const field = useFieldProps(form);
@@ -32,6 +32,7 @@ export function CompanyDetailsFields({ form }: { form: Form }) {
         withAsterisk
         {...field('ruc')}
       />
+      <TextInput label={<OptionalLabel text={f('legalName')} hint={f('optional')} />} leftSection={<IconBuilding size={16} />} {...field('legalName')} />
       <TextInput label={f('email')} type="email" leftSection={<IconMail size={16} />} withAsterisk {...field('email')} />
       <TextInput label={<OptionalLabel text={f('phone')} hint={f('optional')} />} type="tel" leftSection={<IconPhone size={16} />} {...field('phone')} />
       <CountryTimezoneFields

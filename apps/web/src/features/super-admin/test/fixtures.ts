@@ -9,6 +9,7 @@ export function company(overrides: Partial<SuperAdminCompany> = {}): SuperAdminC
     id: 'c1',
     name: 'Andes Textiles S.A.C.',
     ruc: '20512345678',
+    legalName: null,
     email: 'contacto@andes.pe',
     phone: '+51 1 555 0101',
     address: 'Av. Javier Prado 123',
