@@ -6,6 +6,7 @@ export * from './identity.js';
 export { FACE_NOTICE, FACE_NOTICE_PHOTO } from './messages/face.js';
 export * from './messages.js';
 export * from './plans.js';
+export * from './schemas/activity.js';
 export * from './schemas/admin.js';
 export * from './schemas/answers.js';
 export * from './schemas/attendance.js';

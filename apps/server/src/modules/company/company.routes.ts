@@ -7,6 +7,7 @@ import {
   dataAnswer,
   emailChangeInput,
   messageAnswer,
+  ownEmailAnswer,
   tourStatus,
   translate,
 } from '@presente/shared';
@@ -66,7 +67,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/profile/email',
-    { schema: { tags: ['company'], body: emailChangeInput, response: { 200: dataAnswer(z.object({ email: z.string() })) } } },
+    { schema: { tags: ['company'], body: emailChangeInput, response: { 200: ownEmailAnswer } } },
     async (req) => {
       await service.changeAdminEmail(req.ctx, req.actor!, req.body);
       return { data: { email: req.body.newEmail }, message: translate('profile.adminEmailUpdated', req.lang) };

@@ -8,7 +8,8 @@ import { type PunchAction, punch } from '../attendance/punch.service.js';
 import { loadDays } from '../attendance/read-model/employee-days.js';
 import { presentRecord } from '../attendance/read-model/record.js';
 import { limitUserPunch, onePunchAtATime } from './punch-limits.js';
-import { loadSelf, scheduleView } from './self.service.js';
+import { scheduleView } from './presenters.js';
+import { loadSelf } from './self.service.js';
 
 /**
  * Today's attendance card (spec §2 Attendance tab, §4 day flow): the work date of "now" in the company's
