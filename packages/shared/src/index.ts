@@ -30,4 +30,5 @@ export * from './schemas/payroll.js';
 export * from './schemas/public-config.js';
 export * from './schemas/qr-punch.js';
 export * from './schemas/register.js';
+export * from './schemas/report.js';
 export * from './schemas/schedules.js';

@@ -36,7 +36,7 @@ export async function employeeDashboard(ctx: Ctx, now = new Date()) {
       monthlyHours: sumHours(monthDays.map(hoursOn)),
       monthlyDays: monthDays.filter((date) => ATTENDED.includes(book.status(date))).length,
     },
-    today: todayRecord ? { ...presentRecord(todayRecord, ctx.lang), workHours: book.hours(workDate) } : null,
+    today: todayRecord ? { ...presentRecord(todayRecord, ctx.lang, 'employee', book.status(workDate)), workHours: book.hours(workDate) } : null,
     todayDate: workDate,
     timezone,
   };
