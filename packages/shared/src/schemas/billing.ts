@@ -58,7 +58,12 @@ export type PremiumPricing = ReturnType<typeof premiumPricing>;
  * The plan catalogue (spec §1): FREE, PREMIUM, ENTERPRISE. Limits come from PLAN_LIMITS (the same table
  * plans.ts limitFor uses); the price and mode come from the server.
  */
-export function planCatalogue(opts: { pricePerEmployee: number; mode: BillingMode; salesContactUrl: string | null; paypalClientId?: string | null }): PlanCatalogue {
+export function planCatalogue(opts: {
+  pricePerEmployee: number;
+  mode: BillingMode;
+  salesContactUrl: string | null;
+  paypalClientId?: string | null;
+}): PlanCatalogue {
   return {
     mode: opts.mode,
     /** The public client id the PayPal JS SDK loads with (only in 'paypal' mode; the secret never leaves the server). */

@@ -96,7 +96,14 @@ export const workInfoAnswer = z.object({
   data: z.object({
     schedule: workScheduleAnswer.nullable(),
     location: z
-      .object({ id: z.string(), name: z.string(), address: z.string().nullable(), latitude: z.number(), longitude: z.number(), allowedRadius: z.number().int() })
+      .object({
+        id: z.string(),
+        name: z.string(),
+        address: z.string().nullable(),
+        latitude: z.number(),
+        longitude: z.number(),
+        allowedRadius: z.number().int(),
+      })
       .nullable(),
     department: z.string().nullable(),
     position: z.string().nullable(),

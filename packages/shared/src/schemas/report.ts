@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { attendanceRecordAnswer, dayStatusAnswer, statusCountsAnswer } from './attendance-answers.js';
 import { schedulePeriodsQuery } from './attendance.js';
+import { attendanceRecordAnswer, dayStatusAnswer, statusCountsAnswer } from './attendance-answers.js';
 
 /**
  * One employee's attendance report over a period (spec §3 "Report"; issue 20 item 2: computed once, on the server,

@@ -65,14 +65,10 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: translate('profile.passwordChanged', req.lang) };
   });
 
-  app.put(
-    '/profile/email',
-    { schema: { tags: ['company'], body: emailChangeInput, response: { 200: ownEmailAnswer } } },
-    async (req) => {
-      await service.changeAdminEmail(req.ctx, req.actor!, req.body);
-      return { data: { email: req.body.newEmail }, message: translate('profile.adminEmailUpdated', req.lang) };
-    },
-  );
+  app.put('/profile/email', { schema: { tags: ['company'], body: emailChangeInput, response: { 200: ownEmailAnswer } } }, async (req) => {
+    await service.changeAdminEmail(req.ctx, req.actor!, req.body);
+    return { data: { email: req.body.newEmail }, message: translate('profile.adminEmailUpdated', req.lang) };
+  });
 
   app.get('/available-years', { schema: { tags: ['company'], response: { 200: dataAnswer(availableYears) } } }, async (req) => ({
     data: await service.availableYears(req.ctx),

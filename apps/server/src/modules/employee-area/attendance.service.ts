@@ -8,8 +8,8 @@ import { type PunchAction, punch } from '../attendance/punch.service.js';
 import { loadDays } from '../attendance/read-model/employee-days.js';
 import { employeeReport } from '../attendance/read-model/employee-report.js';
 import { presentRecord } from '../attendance/read-model/record.js';
-import { limitUserPunch, onePunchAtATime } from './punch-limits.js';
 import { scheduleView } from './presenters.js';
+import { limitUserPunch, onePunchAtATime } from './punch-limits.js';
 import { loadSelf } from './self.service.js';
 
 /**

@@ -15,7 +15,9 @@ import * as service from './profile.service.js';
 /** The employee's profile, password and email (under /employee). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['employee'];
-  app.get('/profile', { schema: { tags, response: { 200: employeeProfileGetAnswer, ...areaErrorAnswers } } }, async (req) => ({ data: await service.getProfile(req.ctx) }));
+  app.get('/profile', { schema: { tags, response: { 200: employeeProfileGetAnswer, ...areaErrorAnswers } } }, async (req) => ({
+    data: await service.getProfile(req.ctx),
+  }));
 
   app.put('/profile', { schema: { tags, body: employeeProfileInput, response: { 200: employeeProfileSavedAnswer, ...areaErrorAnswers } } }, async (req) => ({
     data: await service.updateProfile(req.ctx, req.body),

@@ -1,7 +1,7 @@
 import {
+  areaErrorAnswers,
   attendanceReportAnswer,
   attendanceReportQuery,
-  areaErrorAnswers,
   dataAnswer,
   employeeAnswer,
   employeeAttendanceAnswer,

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminDisplayCode, qrPunch } from './qr-punch.service.js';
 
-
 /** The admin's rotating-QR screen of a work location (under /company-admin-simple; decision 0044). */
 export const qrAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,4 +1,14 @@
-import { type CaptchaConfig, type CompanyConfig, type CountryView, homePathFor, type Language, ROLES, type SessionAnswer, type SessionUser, type SignedInAnswer } from '@presente/shared';
+import {
+  type CaptchaConfig,
+  type CompanyConfig,
+  type CountryView,
+  homePathFor,
+  type Language,
+  ROLES,
+  type SessionAnswer,
+  type SessionUser,
+  type SignedInAnswer,
+} from '@presente/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiError, api } from '../../lib/api';

@@ -1,4 +1,11 @@
-import { PAGE_SIZE, type SessionUser, type SuperAdminAdminStatus, type SuperAdminCompany, type SuperAdminCompanySavedAnswer, type SuperAdminDashboard } from '@presente/shared';
+import {
+  PAGE_SIZE,
+  type SessionUser,
+  type SuperAdminAdminStatus,
+  type SuperAdminCompany,
+  type SuperAdminCompanySavedAnswer,
+  type SuperAdminDashboard,
+} from '@presente/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { authKeys } from '../auth/api';
