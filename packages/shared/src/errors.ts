@@ -57,12 +57,6 @@ export const ERROR_STATUS = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** The JSON body of every error answer. */
-export interface ApiError {
-  message: string;
-  code: ErrorCode | string;
-  errors?: { path: string; message: string }[];
-}
 /** The JSON body of every success answer. */
 export interface ApiSuccess<T> {
   data: T;

@@ -1,4 +1,4 @@
-import { apiErrorBody } from '@presente/shared';
+import { errorAnswer } from '@presente/shared';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { ResponseSerializationError, serializerCompiler } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -14,7 +14,7 @@ export function declareErrorAnswers(route: RouteOptions) {
   route.schema ??= {};
   const schema: FastifySchema = route.schema;
   const response = { ...((schema.response as Response | undefined) ?? {}) };
-  for (const range of ['4xx', '5xx']) if (!(range in response) && !(range.toUpperCase() in response)) response[range] = apiErrorBody;
+  for (const range of ['4xx', '5xx']) if (!(range in response) && !(range.toUpperCase() in response)) response[range] = errorAnswer;
   schema.response = response;
 }
 

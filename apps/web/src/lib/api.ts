@@ -1,4 +1,4 @@
-import { API_TIMEOUT_MS, type ApiSuccess } from '@presente/shared';
+import { API_TIMEOUT_MS, type ApiSuccess, type ErrorAnswer, type PaginationAnswer } from '@presente/shared';
 import i18n, { currentLanguage } from './i18n';
 
 export const API_BASE = '/api';
@@ -6,10 +6,8 @@ export const API_BASE = '/api';
 /** Paths whose 401 is an expected answer (wrong password, no session yet), not a lost session. */
 const SESSION_PROBES = ['/auth/login', '/auth/verify', '/auth/session'];
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
+/** One field's refusal in the error envelope (`errors[]`, packages/shared errors-answer.ts). */
+export type FieldError = NonNullable<ErrorAnswer['errors']>[number];
 
 /** A failed API call. status 0 means the server was never reached (network error or timeout). */
 export class ApiError extends Error {
@@ -48,13 +46,7 @@ export function setUnauthorizedHandler(handler: () => void): () => void {
 }
 
 /** Paging block of list answers (`pagination` next to `data`). */
-export interface PageInfo {
-  page: number;
-  limit: number;
-  total: number;
-  pages: number;
-  totalPages: number;
-}
+export type PageInfo = PaginationAnswer;
 
 /** A success answer: data, message, and the extras some endpoints add next to them (list paging, a non-fatal warning). */
 export interface ApiEnvelope<T> extends ApiSuccess<T> {

@@ -169,6 +169,10 @@ export const superAdminCompany = z.object({
 });
 export type SuperAdminCompany = z.infer<typeof superAdminCompany>;
 
+/** POST (201) and PUT /super-admin/companies: the company as saved, the confirmation and, on create, a mail warning. */
+export const superAdminCompanySavedAnswer = z.object({ data: superAdminCompany, message: z.string(), warning: z.string().optional() });
+export type SuperAdminCompanySavedAnswer = z.infer<typeof superAdminCompanySavedAnswer>;
+
 export const superAdminToggleAdminInput = z.object({ isActive: z.boolean('admin.isActiveRequired') });
 
 export const superAdminAdminStatus = z.object({ isActive: z.boolean(), name: z.string(), email: z.string() });

@@ -24,7 +24,10 @@ export const attendanceRecordAnswer = z.object({
   checkIn: z.string().nullable(),
   checkOut: z.string().nullable(),
   workHours: z.number().nullable(),
-  /** The status stored when written (the day's status by the rules is the row's `status`). */
+  /**
+   * The day's status by the rules wherever the answer knows the day (history, calendars, the admin's list, reports:
+   * a record on a holiday says 'holiday'); in a punch answer, the status stored when written.
+   */
   status: z.string().nullable(),
   notes: z.string().nullable(),
   isPermission: z.boolean(),

@@ -100,6 +100,13 @@ export type SessionUser = z.infer<typeof sessionUser>;
 export const companyConfig = z.object({ locale: z.string(), timezone: z.string() });
 export type CompanyConfig = z.infer<typeof companyConfig>;
 
+/** POST /auth/login and GET /auth/verify (data): the signed-in user (spec §3: both id/userId and role/userType) and the company's locale. */
+export const signedInAnswer = z.object({ user: sessionUser, companyConfig });
+export type SignedInAnswer = z.infer<typeof signedInAnswer>;
+/** GET /auth/session (data; decision 0036): as /auth/verify, with user null for a visitor. */
+export const sessionAnswer = z.object({ user: sessionUser.nullable(), companyConfig: companyConfig.optional() });
+export type SessionAnswer = z.infer<typeof sessionAnswer>;
+
 export const captchaConfig = z.object({
   provider: z.enum(['altcha', 'turnstile', 'off']),
   siteKey: z.string().optional(),

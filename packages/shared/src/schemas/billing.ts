@@ -58,7 +58,12 @@ export type PremiumPricing = ReturnType<typeof premiumPricing>;
  * The plan catalogue (spec §1): FREE, PREMIUM, ENTERPRISE. Limits come from PLAN_LIMITS (the same table
  * plans.ts limitFor uses); the price and mode come from the server.
  */
-export function planCatalogue(opts: { pricePerEmployee: number; mode: BillingMode; salesContactUrl: string | null; paypalClientId?: string | null }) {
+export function planCatalogue(opts: {
+  pricePerEmployee: number;
+  mode: BillingMode;
+  salesContactUrl: string | null;
+  paypalClientId?: string | null;
+}): PlanCatalogue {
   return {
     mode: opts.mode,
     /** The public client id the PayPal JS SDK loads with (only in 'paypal' mode; the secret never leaves the server). */
@@ -93,7 +98,6 @@ export function planCatalogue(opts: { pricePerEmployee: number; mode: BillingMod
     ],
   };
 }
-export type PlanCatalogue = ReturnType<typeof planCatalogue>;
 
 const companyIdField = z.uuid('validation.idInvalid');
 const companyName = z.string('billing.companyNameRequired').trim().min(1, 'billing.companyNameRequired').max(200, 'validation.tooLong');
@@ -277,6 +281,8 @@ export const planCatalogueAnswer = z.object({
     ]),
   ),
 });
+/** The catalogue as declared (the web's type; planCatalogue builds exactly this). */
+export type PlanCatalogue = z.infer<typeof planCatalogueAnswer>;
 /** POST /paypal/confirm-subscription: the company's plan and paid seats after the activation. */
 export const confirmSubscriptionAnswer = z.object({
   success: z.literal(true),

@@ -81,6 +81,7 @@ export function pagination(page: number, limit: number, total: number) {
   return { page, limit, total, pages, totalPages: pages };
 }
 export const paginationSchema = z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number(), totalPages: z.number() });
+export type PaginationAnswer = z.infer<typeof paginationSchema>;
 
 /** Trimmed optional text; empty becomes null. */
 export const optionalText = (max: number, tooLongKey = 'validation.tooLong') =>
@@ -105,13 +106,6 @@ export const optionalPhone = z
 
 /** Booleans as JSON booleans or the strings multipart/query strings carry. */
 export const boolish = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
-
-/** The body of every error answer (`{ message, code, errors? }`; a few codes add fields), for the OpenAPI document. */
-export const apiErrorBody = z.looseObject({
-  message: z.string(),
-  code: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
 
 /** The usual success envelope: `{ data, message? }`. */
 export const dataAnswer = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string().optional() });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_EMPLOYEE } from '../constants.js';
-import { isPhone, pageQuery, ymd } from './common.js';
+import { savedAnswer } from './answers.js';
+import { workScheduleAnswer } from './attendance-answers.js';
+import { dataAnswer, isPhone, pageQuery, ymd } from './common.js';
 
 /** Employee area (spec §7 "Employee (under /employee)"): what the employee may send about themself. */
 
@@ -88,3 +90,51 @@ export const employeeActivityQuery = pageQuery
     endDate: optionalDay,
   })
   .refine(rangeOk, rangeRule);
+
+/** GET /employee/work-info (spec §2 Schedule tab): schedule, work location (geofence), department, position, company. */
+export const workInfoAnswer = z.object({
+  data: z.object({
+    schedule: workScheduleAnswer.nullable(),
+    location: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        address: z.string().nullable(),
+        latitude: z.number(),
+        longitude: z.number(),
+        allowedRadius: z.number().int(),
+      })
+      .nullable(),
+    department: z.string().nullable(),
+    position: z.string().nullable(),
+    company: z.object({ name: z.string(), timezone: z.string() }),
+  }),
+});
+export type WorkInfoAnswer = z.infer<typeof workInfoAnswer>['data'];
+
+/** The employee's own data as GET/PUT /employee/profile answer it (spec §2 Settings: read-only account info). */
+export const employeeProfileAnswer = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  employeeCode: z.string(),
+  documentNumber: z.string().nullable(),
+  position: z.string().nullable(),
+  phone: z.string().nullable(),
+  status: z.string(),
+  hireDate: z.string().nullable(),
+  createdAt: z.string(),
+  department: z.object({ id: z.string(), name: z.string() }).nullable(),
+  schedule: z.object({ id: z.string(), name: z.string(), startTime: z.string(), endTime: z.string() }).nullable(),
+  company: z.object({ id: z.string(), name: z.string(), timezone: z.string() }),
+  account: z.object({ email: z.string(), name: z.string(), role: z.string() }),
+});
+export type EmployeeProfileAnswer = z.infer<typeof employeeProfileAnswer>;
+
+/** GET /employee/profile. */
+export const employeeProfileGetAnswer = dataAnswer(employeeProfileAnswer);
+/** PUT /employee/profile: the profile as saved, with the confirmation. */
+export const employeeProfileSavedAnswer = savedAnswer(employeeProfileAnswer);
+/** PUT /employee/profile/email (and the admin's PUT /profile/email): the new login email, with the confirmation. */
+export const ownEmailAnswer = savedAnswer(z.object({ email: z.string() }));

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 /**
+ * The one error envelope (issue 20; its only home): plugins/answers.ts declares it for every route's 4xx and 5xx,
+ * routes name their own statuses with `errorAnswers`, and the web reads failures through its type.
  * The body of every error answer, as plugins/error-handler.ts writes it: `{ message, code, errors? }` in the
  * request's language; a plan limit adds `feature` and `limit`. Loose: a refusal that carries one more field
  * is still declared rather than turned into a 500 by the serialiser.

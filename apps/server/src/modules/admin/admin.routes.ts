@@ -6,6 +6,7 @@ import {
   superAdminCompany,
   superAdminCompanyCreateInput,
   superAdminCompanyListQuery,
+  superAdminCompanySavedAnswer,
   superAdminCompanyUpdateInput,
   superAdminDashboard,
   superAdminToggleAdminInput,
@@ -55,7 +56,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: superAdminCompanyCreateInput,
-        response: { 201: z.object({ data: superAdminCompany, message: z.string(), warning: z.string().optional() }) },
+        response: { 201: superAdminCompanySavedAnswer },
       },
     },
     async (req, reply) => {
@@ -70,7 +71,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/super-admin/companies/:id',
-    { schema: { tags, params: idParams, body: superAdminCompanyUpdateInput, response: { 200: envelope(superAdminCompany) } } },
+    { schema: { tags, params: idParams, body: superAdminCompanyUpdateInput, response: { 200: superAdminCompanySavedAnswer } } },
     async (req) => ({
       data: await companies.updateCompany(req.ctx, req.params.id, req.body),
       message: translate('admin.companyUpdated', req.lang),

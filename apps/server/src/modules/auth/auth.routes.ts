@@ -8,7 +8,8 @@ import {
   registerInput,
   resetPasswordInput,
   resetTokenCheckInput,
-  sessionUser,
+  sessionAnswer,
+  signedInAnswer,
   translate,
 } from '@presente/shared';
 import type { FastifyRequest } from 'fastify';
@@ -46,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       config: perIp(20),
-      schema: { tags: ['auth'], body: loginInput, response: { 200: envelope(z.object({ user: sessionUser, companyConfig: companyConfigSchema })) } },
+      schema: { tags: ['auth'], body: loginInput, response: { 200: envelope(signedInAnswer) } },
     },
     async (req, reply) => {
       const { token, user, companyConfig } = await auth.login(req.ctx, req.body, req.cookies[SESSION_COOKIE]);
@@ -74,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { registerOnly: true },
       preHandler: app.requireRole(...ANY_ROLE),
-      schema: { tags: ['auth'], response: { 200: envelope(z.object({ user: sessionUser, companyConfig: companyConfigSchema })) } },
+      schema: { tags: ['auth'], response: { 200: envelope(signedInAnswer) } },
     },
     async (req) => ({ data: await sessionOf(req) }),
   );
@@ -85,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/session',
     {
       config: { registerOnly: true },
-      schema: { tags: ['auth'], response: { 200: envelope(z.object({ user: sessionUser.nullable(), companyConfig: companyConfigSchema.optional() })) } },
+      schema: { tags: ['auth'], response: { 200: envelope(sessionAnswer) } },
     },
     async (req) => ({ data: req.actor ? await sessionOf(req) : { user: null } }),
   );

@@ -9,6 +9,7 @@ import {
   dataAnswer,
   emailChangeInput,
   messageAnswer,
+  ownEmailAnswer,
   tourStatus,
   translate,
 } from '@presente/shared';
@@ -81,14 +82,10 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: translate('profile.passwordChanged', req.lang) };
   });
 
-  app.put(
-    '/profile/email',
-    { schema: { tags: ['company'], body: emailChangeInput, response: { 200: dataAnswer(z.object({ email: z.string() })) } } },
-    async (req) => {
-      await service.changeAdminEmail(req.ctx, req.actor!, req.body);
-      return { data: { email: req.body.newEmail }, message: translate('profile.adminEmailUpdated', req.lang) };
-    },
-  );
+  app.put('/profile/email', { schema: { tags: ['company'], body: emailChangeInput, response: { 200: ownEmailAnswer } } }, async (req) => {
+    await service.changeAdminEmail(req.ctx, req.actor!, req.body);
+    return { data: { email: req.body.newEmail }, message: translate('profile.adminEmailUpdated', req.lang) };
+  });
 
   app.get('/available-years', { schema: { tags: ['company'], response: { 200: dataAnswer(availableYears) } } }, async (req) => ({
     data: await service.availableYears(req.ctx),

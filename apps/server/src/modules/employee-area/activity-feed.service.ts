@@ -2,7 +2,7 @@ import { addDays, type EmployeeActivityFilter, localToInstant, pagination } from
 import { and, desc, eq, gte, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.js';
 import { activityLog, users } from '../../db/schema/index.js';
-import { activityText } from '../activity/activity.service.js';
+import { presentActivityEntry } from './presenters.js';
 import { loadSelf } from './self.service.js';
 
 /** Attendance = the attendance types (attendance, attendance_*) and the legacy check_in/check_out names. */
@@ -48,14 +48,6 @@ export async function employeeActivity(ctx: Ctx, q: { filter: EmployeeActivityFi
       .offset((q.page - 1) * q.limit),
     ctx.db.select({ total: sql<number>`count(*)::int` }).from(activityLog).where(where),
   ]);
-  const data = rows.map(({ entry, adminName }) => ({
-    id: entry.id,
-    type: entry.type,
-    title: activityText(entry.title, ctx.lang, entry.details),
-    description: activityText(entry.description, ctx.lang, entry.details),
-    timestamp: entry.createdAt.toISOString(),
-    adminName: entry.actorUserId ? adminName : null,
-    details: entry.details ?? null,
-  }));
+  const data = rows.map(({ entry, adminName }) => presentActivityEntry(entry, adminName, ctx.lang));
   return { data, pagination: pagination(q.page, q.limit, total), timezone };
 }

@@ -1,6 +1,8 @@
 import {
   areaErrorAnswers,
   attendanceHistoryAnswer,
+  attendanceReportAnswer,
+  attendanceReportQuery,
   attendanceStatsAnswer,
   employeeCalendarAnswer,
   employeeCalendarQuery,
@@ -12,7 +14,7 @@ import {
   translate,
 } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { attendanceHistory, punchFromSession, todayAttendance } from './attendance.service.js';
+import { attendanceHistory, ownReport, punchFromSession, todayAttendance } from './attendance.service.js';
 import { attendanceCalendar, attendanceStats } from './stats.service.js';
 
 /** The employee's own attendance: today, check-in/out, history, stats and calendar (under /employee). */
@@ -53,5 +55,12 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       data: await attendanceCalendar(req.ctx, req.query),
     }),
+  );
+
+  // Extension (issue 20): the employee's own report over a period, the same computation as the admin's.
+  app.get(
+    '/attendance/report',
+    { schema: { tags, querystring: attendanceReportQuery, response: { 200: attendanceReportAnswer, ...areaErrorAnswers } } },
+    async (req) => ({ data: await ownReport(req.ctx, req.query) }),
   );
 };

@@ -6,9 +6,11 @@ import { attendanceRecords } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { type PunchAction, punch } from '../attendance/punch.service.js';
 import { loadDays } from '../attendance/read-model/employee-days.js';
+import { employeeReport } from '../attendance/read-model/employee-report.js';
 import { presentRecord } from '../attendance/read-model/record.js';
+import { scheduleView } from './presenters.js';
 import { limitUserPunch, onePunchAtATime } from './punch-limits.js';
-import { loadSelf, scheduleView } from './self.service.js';
+import { loadSelf } from './self.service.js';
 
 /**
  * Today's attendance card (spec §2 Attendance tab, §4 day flow): the work date of "now" in the company's
@@ -27,7 +29,7 @@ export async function todayAttendance(ctx: Ctx, now = new Date()) {
   const checkedOut = !!record?.checkOut;
   return {
     date,
-    record: record ? { ...presentRecord(record, ctx.lang), workHours: book.hours(date) } : null,
+    record: record ? { ...presentRecord(record, ctx.lang, 'employee', book.status(date)), workHours: book.hours(date) } : null,
     status: book.status(date),
     holiday: book.holiday(date),
     canCheckIn: active && manualAllowed && !checkedIn && !record?.isPermission,
@@ -111,4 +113,9 @@ export async function attendanceHistory(ctx: Ctx, q: { page: number; limit: numb
     holiday: book!.holiday(r.date),
   }));
   return { data, pagination: pagination(q.page, q.limit, total) };
+}
+
+/** The employee's own report over a period (the read model's employeeReport, as the admin's). */
+export async function ownReport(ctx: Ctx, q: { startDate: string; endDate: string }) {
+  return employeeReport(ctx.db, await loadSelf(ctx.db, ctx.actor), q.startDate, q.endDate, { lang: ctx.lang, reader: 'employee' });
 }

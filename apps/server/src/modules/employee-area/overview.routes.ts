@@ -1,4 +1,12 @@
-import { areaErrorAnswers, employeeActivityQuery, employeeDashboardAnswer } from '@presente/shared';
+import {
+  areaErrorAnswers,
+  availableYears as availableYearsAnswer,
+  dataAnswer,
+  employeeActivityAnswer,
+  employeeActivityQuery,
+  employeeDashboardAnswer,
+  workInfoAnswer,
+} from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { employeeActivity } from './activity-feed.service.js';
 import { availableYears, employeeDashboard, workInfo } from './overview.service.js';
@@ -9,7 +17,11 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/dashboard', { schema: { tags, response: { 200: employeeDashboardAnswer, ...areaErrorAnswers } } }, async (req) => ({
     data: await employeeDashboard(req.ctx),
   }));
-  app.get('/work-info', { schema: { tags } }, async (req) => ({ data: await workInfo(req.ctx) }));
-  app.get('/available-years', { schema: { tags } }, async (req) => ({ data: await availableYears(req.ctx) }));
-  app.get('/activity', { schema: { tags, querystring: employeeActivityQuery } }, async (req) => employeeActivity(req.ctx, req.query));
+  app.get('/work-info', { schema: { tags, response: { 200: workInfoAnswer, ...areaErrorAnswers } } }, async (req) => ({ data: await workInfo(req.ctx) }));
+  app.get('/available-years', { schema: { tags, response: { 200: dataAnswer(availableYearsAnswer), ...areaErrorAnswers } } }, async (req) => ({
+    data: await availableYears(req.ctx),
+  }));
+  app.get('/activity', { schema: { tags, querystring: employeeActivityQuery, response: { 200: employeeActivityAnswer, ...areaErrorAnswers } } }, async (req) =>
+    employeeActivity(req.ctx, req.query),
+  );
 };

@@ -4,7 +4,8 @@ import type { Ctx } from '../../context.js';
 import { attendanceRecords } from '../../db/schema/index.js';
 import { loadDays, sumHours } from '../attendance/read-model/employee-days.js';
 import { presentRecord } from '../attendance/read-model/record.js';
-import { employeeCard, loadSelf, locationView, scheduleView } from './self.service.js';
+import { employeeCard, presentWorkInfo, scheduleView } from './presenters.js';
+import { loadSelf } from './self.service.js';
 
 const ATTENDED: DayStatus[] = ['present', 'early', 'late'];
 
@@ -35,7 +36,7 @@ export async function employeeDashboard(ctx: Ctx, now = new Date()) {
       monthlyHours: sumHours(monthDays.map(hoursOn)),
       monthlyDays: monthDays.filter((date) => ATTENDED.includes(book.status(date))).length,
     },
-    today: todayRecord ? { ...presentRecord(todayRecord, ctx.lang), workHours: book.hours(workDate) } : null,
+    today: todayRecord ? { ...presentRecord(todayRecord, ctx.lang, 'employee', book.status(workDate)), workHours: book.hours(workDate) } : null,
     todayDate: workDate,
     timezone,
   };
@@ -43,14 +44,7 @@ export async function employeeDashboard(ctx: Ctx, now = new Date()) {
 
 /** Schedule, work location, department, position and company of the employee (spec §2 Schedule tab). */
 export async function workInfo(ctx: Ctx) {
-  const self = await loadSelf(ctx.db, ctx.actor);
-  return {
-    schedule: scheduleView(self.schedule),
-    location: locationView(self.location),
-    department: self.department?.name ?? null,
-    position: self.employee.position,
-    company: { name: self.company.name, timezone: self.company.timezone },
-  };
+  return presentWorkInfo(await loadSelf(ctx.db, ctx.actor));
 }
 
 /** Years with this employee's records plus the current one (company timezone), newest first. */

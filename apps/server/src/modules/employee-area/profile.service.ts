@@ -7,32 +7,12 @@ import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { rooms } from '../../realtime/events.js';
 import { changeOwnEmail, changeOwnPassword, mailEmailChanged } from '../account/own-account.service.js';
+import { presentProfile } from './presenters.js';
 import { loadSelf, type Self } from './self.service.js';
-
-function profileView(ctx: Ctx, self: Self) {
-  const e = self.employee;
-  return {
-    id: e.id,
-    firstName: e.firstName,
-    lastName: e.lastName,
-    email: e.email,
-    employeeCode: e.employeeCode,
-    documentNumber: e.documentNumber,
-    position: e.position,
-    phone: e.phone,
-    status: e.status,
-    hireDate: e.hireDate,
-    createdAt: e.createdAt.toISOString(),
-    department: self.department,
-    schedule: self.schedule ? { id: self.schedule.id, name: self.schedule.name, startTime: self.schedule.startTime, endTime: self.schedule.endTime } : null,
-    company: { id: self.company.id, name: self.company.name, timezone: self.company.timezone },
-    account: { email: ctx.actor!.email, name: ctx.actor!.name, role: ctx.actor!.role },
-  };
-}
 
 /** The employee's own data, company name and login email (spec §2 Settings: read-only account info). */
 export async function getProfile(ctx: Ctx) {
-  return profileView(ctx, await loadSelf(ctx.db, ctx.actor));
+  return presentProfile(await loadSelf(ctx.db, ctx.actor), ctx.actor!);
 }
 
 /** Only the phone is the employee's to change; names, codes, position and the rest stay the admin's. */
@@ -40,7 +20,7 @@ export async function updateProfile(ctx: Ctx, input: { phone: string | null }) {
   const self = await loadSelf(ctx.db, ctx.actor);
   await ctx.db.update(employees).set({ phone: input.phone }).where(eq(employees.id, self.employee.id));
   notifyProfileChange(ctx, self);
-  return profileView(ctx, { ...self, employee: { ...self.employee, phone: input.phone } });
+  return presentProfile({ ...self, employee: { ...self.employee, phone: input.phone } }, ctx.actor!);
 }
 
 /** Own password (min 6); see changeOwnPassword (current checked, other sessions end, guessing capped). */

@@ -79,10 +79,11 @@ export async function attendanceCalendar(ctx: Ctx, q: { month?: number; year?: n
   const book = await loadDays(ctx.db, self, start, end, now);
   const days = daysBetween(start, end).map((date) => {
     const record = book.records.get(date) ?? null;
+    const status = book.status(date);
     return {
       date,
-      status: book.status(date),
-      record: record ? presentRecord(record, ctx.lang) : null,
+      status,
+      record: record ? presentRecord(record, ctx.lang, 'employee', status) : null,
       workHours: book.hours(date),
       holiday: book.holiday(date),
     };

@@ -1,5 +1,7 @@
 import {
   areaErrorAnswers,
+  attendanceReportAnswer,
+  attendanceReportQuery,
   dataAnswer,
   employeeAnswer,
   employeeAttendanceAnswer,
@@ -26,6 +28,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { employeePeriods } from '../attendance/periods.js';
 import { employeeRecords } from '../attendance/read-model/employee-records.js';
+import { companyEmployeeReport } from '../attendance/read-model/employee-report.js';
 import { presentEmployee, presentImport } from './employees.presenter.js';
 import * as service from './employees.service.js';
 import { importEmployees } from './import.service.js';
@@ -158,5 +161,20 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => employeeRecords(req.ctx, req.params.id, req.query),
+  );
+
+  // Extension (issue 20): the employee's report over a period, computed by the attendance read model (the admin's
+  // Reports tab and its exports only display it).
+  app.get(
+    '/employees/:id/report',
+    {
+      schema: {
+        tags: ['employees', 'reports'],
+        params: idParam,
+        querystring: attendanceReportQuery,
+        response: { 200: attendanceReportAnswer, ...areaErrorAnswers },
+      },
+    },
+    async (req) => ({ data: await companyEmployeeReport(req.ctx, req.params.id, req.query) }),
   );
 };

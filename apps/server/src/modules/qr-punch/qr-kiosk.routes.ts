@@ -1,4 +1,4 @@
-import { apiErrorBody, kioskQrInput, kioskQrLocations, qrDisplayCode } from '@presente/shared';
+import { errorAnswers, kioskQrInput, kioskQrLocations, qrDisplayCode } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { kioskDisplayCode, kioskQrLocations as listLocations } from './qr-kiosk.service.js';
@@ -10,7 +10,6 @@ const header = (req: { headers: Record<string, unknown> }, name: string) => {
   const v = req.headers[name];
   return typeof v === 'string' ? v : undefined;
 };
-const errors = <S extends number>(...statuses: S[]) => Object.fromEntries(statuses.map((s) => [s, apiErrorBody])) as Record<S, typeof apiErrorBody>;
 
 /** The paired kiosk's QR display mode (decision 0044), under the kiosk link's public path. */
 export const qrKioskRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,7 +21,7 @@ export const qrKioskRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         headers: kioskHeaders,
         description: "The link company's work locations, for the paired kiosk named by X-Kiosk-Id. 403 kiosk_not_paired / kiosk_revoked; 404; 410.",
-        response: { 200: z.object({ data: kioskQrLocations }), ...errors(403, 404, 410, 429) },
+        response: { 200: z.object({ data: kioskQrLocations }), ...errorAnswers(403, 404, 410, 429) },
       },
     },
     async (req) => ({ data: await listLocations(req.ctx, req.params.token, header(req, 'x-kiosk-id')) }),
@@ -38,7 +37,7 @@ export const qrKioskRoutes: FastifyPluginAsyncZod = async (app) => {
         body: kioskQrInput,
         description:
           'The rotating code of a work location for the paired kiosk named by X-Kiosk-Id, with X-Kiosk-Signature (ECDSA P-256 / SHA-256, IEEE P1363, base64url) over kioskQrSignedText(kiosk, location, at); `at` within 60 s of the server time. 403 kiosk_not_paired / kiosk_revoked / kiosk_signature_invalid; 404 a location of another company; 410 link_inactive / link_expired.',
-        response: { 200: z.object({ data: qrDisplayCode }), ...errors(400, 403, 404, 410, 429) },
+        response: { 200: z.object({ data: qrDisplayCode }), ...errorAnswers(400, 403, 404, 410, 429) },
       },
     },
     async (req) => ({ data: await kioskDisplayCode(req.ctx, req.params.token, header(req, 'x-kiosk-id'), req.body, header(req, 'x-kiosk-signature')) }),

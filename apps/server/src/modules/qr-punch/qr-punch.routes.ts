@@ -1,9 +1,7 @@
-import { apiErrorBody, qrDisplayCode, qrLocationParams, qrPunchInput, qrPunchResult, translate } from '@presente/shared';
+import { errorAnswers, qrDisplayCode, qrLocationParams, qrPunchInput, qrPunchResult, translate } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminDisplayCode, qrPunch } from './qr-punch.service.js';
-
-const errors = <S extends number>(...statuses: S[]) => Object.fromEntries(statuses.map((s) => [s, apiErrorBody])) as Record<S, typeof apiErrorBody>;
 
 /** The admin's rotating-QR screen of a work location (under /company-admin-simple; decision 0044). */
 export const qrAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +13,7 @@ export const qrAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         params: qrLocationParams,
         description:
           "The code a screen at this work location shows now: a new one every 30 s (fetch again at `refreshAt`), accepted until `expiresAt`; `url` is the QR's text. 404 not_found for a location of another company.",
-        response: { 200: z.object({ data: qrDisplayCode }), ...errors(400, 401, 403, 404) },
+        response: { 200: z.object({ data: qrDisplayCode }), ...errorAnswers(400, 401, 403, 404) },
       },
     },
     async (req) => ({ data: await adminDisplayCode(req.ctx, req.params.locationId) }),
@@ -35,7 +33,7 @@ export const qrEmployeeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: z.object({ data: qrPunchResult, message: z.string() }),
           201: z.object({ data: qrPunchResult, message: z.string() }),
-          ...errors(400, 401, 403, 404, 409, 410, 429),
+          ...errorAnswers(400, 401, 403, 404, 409, 410, 429),
         },
       },
     },

@@ -1,4 +1,14 @@
-import { type CaptchaConfig, type CompanyConfig, type CountryView, homePathFor, type Language, ROLES, type Role, type SessionUser } from '@presente/shared';
+import {
+  type CaptchaConfig,
+  type CompanyConfig,
+  type CountryView,
+  homePathFor,
+  type Language,
+  ROLES,
+  type SessionAnswer,
+  type SessionUser,
+  type SignedInAnswer,
+} from '@presente/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ApiError, api } from '../../lib/api';
@@ -10,20 +20,11 @@ export const authKeys = {
   countries: (lang: Language) => ['countries', lang] as const,
 };
 
-/** The user as the API may name it (spec §3: role or userType, id or userId). */
-interface RawUser {
-  id?: string;
-  userId?: string;
-  name: string;
-  email: string;
-  role?: Role;
-  userType?: Role;
-  companyId?: string | null;
-  /** 'register_only': the admin of a company whose access ended (decision 0034). */
-  access?: 'register_only';
-}
-
-export function normalizeUser(raw: RawUser): SessionUser | null {
+/**
+ * The user as the API answers it (the declared `sessionUser`: both id/userId and role/userType, spec §3), checked
+ * once more on arrival: an unknown role or no id is not a session.
+ */
+export function normalizeUser(raw: SessionUser): SessionUser | null {
   const role = raw.role ?? raw.userType;
   const id = raw.id ?? raw.userId;
   if (!role || !(ROLES as readonly string[]).includes(role) || !id) return null;
@@ -37,7 +38,7 @@ export function normalizeUser(raw: RawUser): SessionUser | null {
  */
 async function fetchSession(): Promise<{ user: SessionUser | null; companyConfig?: CompanyConfig }> {
   try {
-    const res = await api.get<{ user: RawUser | null; companyConfig?: CompanyConfig }>('/auth/session');
+    const res = await api.get<SessionAnswer>('/auth/session');
     return { user: res.data?.user ? normalizeUser(res.data.user) : null, companyConfig: res.data?.companyConfig };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return { user: null };
@@ -101,7 +102,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: LoginBody) => {
-      const res = await api.post<{ user: RawUser; companyConfig?: CompanyConfig }>('/auth/login', body);
+      const res = await api.post<SignedInAnswer>('/auth/login', body);
       const user = normalizeUser(res.data.user);
       if (!user) throw new ApiError(500, 'internal', '');
       return { user, companyConfig: res.data.companyConfig };

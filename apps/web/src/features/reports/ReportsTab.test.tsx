@@ -10,36 +10,47 @@ configure({ asyncUtilTimeout: 5000 });
 beforeAll(() => import('../dashboard/components/DashboardLayout'), 60_000);
 
 const ANA = employee(1, { scheduleId: 's1', hireDate: '2025-01-01', employeeCode: 'EMP-001' });
-const SCHEDULE = {
-  id: 's1',
-  name: 'Oficina',
-  startTime: '08:00',
-  endTime: '17:00',
-  breakStartTime: null,
-  breakEndTime: null,
-  workDays: '1,2,3,4,5',
-  lateToleranceMinutes: 10,
-  allowEarlyCheckIn: true,
-  earlyCheckInMinutes: 30,
-  countActualTime: false,
-  allowManualAttendance: true,
-  isActive: true,
-  locationId: null,
-};
 
-function routes(records: unknown[]) {
+type Line = { record: Record<string, unknown>; status: string; hours: number | null };
+
+/** The report as GET /employees/{id}/report answers it (the server computes it; the screen only shows it). */
+function reportOf(lines: Line[], figures: Record<string, number> = {}) {
+  const counts = { present: 0, early: 0, late: 0, absent: 0, permission: 0, holiday: 0, day_off: 0, pending: 0, ...figures };
+  return {
+    employee: {
+      id: ANA.id,
+      firstName: ANA.firstName,
+      lastName: ANA.lastName,
+      employeeCode: ANA.employeeCode,
+      email: ANA.email,
+      position: null,
+      department: null,
+    },
+    startDate: '2026-01-01',
+    endDate: '2026-01-31',
+    timezone: 'America/Lima',
+    attendances: lines,
+    counts,
+    presentDays: counts.present,
+    earlyDays: counts.early,
+    lateDays: counts.late,
+    absentDays: counts.absent,
+    permissionDays: counts.permission,
+    holidayDays: counts.holiday,
+    dayOffDays: counts.day_off,
+    totalHours: figures.totalHours ?? 0,
+    leaveHours: 0,
+    attendanceRate: figures.attendanceRate ?? 0,
+  };
+}
+
+function routes(lines: Line[], figures: Record<string, number> = {}) {
   return baseRoutes({
     // Excel/PDF exports are Premium (FREE is covered in plan-usage/exportGate.test.tsx).
     'GET /api/company-admin-simple/company/settings': usage([1, 20], [1, -1], 'PREMIUM'),
     'GET /api/company-admin-simple/available-years': { body: { data: [2026, 2025] } },
     'GET /api/company-admin-simple/employees': page([ANA]),
-    [`GET /api/company-admin-simple/employees/${ANA.id}`]: { body: { data: ANA } },
-    [`GET /api/company-admin-simple/employees/${ANA.id}/attendance`]: page(records),
-    'GET /api/company-admin-simple/schedules': page([SCHEDULE]),
-    'GET /api/company-admin-simple/holidays/range': { body: { data: [] } },
-    [`GET /api/company-admin-simple/employees/${ANA.id}/schedule-periods`]: {
-      body: { data: [{ validFrom: '2025-01-01', active: true, scheduleId: 's1', schedule: SCHEDULE }] },
-    },
+    [`GET /api/company-admin-simple/employees/${ANA.id}/report`]: { body: { data: reportOf(lines, figures) } },
   });
 }
 
@@ -60,49 +71,71 @@ describe('ReportsTab', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Selecciona un empleado para exportar el informe')).toBeInTheDocument();
   });
 
-  it('computes the eight figures and lists the records of the chosen employee', async () => {
+  it('shows the eight figures the server computed and lists the records of the chosen employee', async () => {
     mockApi(
-      routes([
-        {
-          id: 'r1',
-          date: '2026-01-05',
-          checkIn: '2026-01-05T13:00:00Z',
-          checkOut: '2026-01-05T22:00:00Z',
-          status: 'present',
-          notes: null,
-          isPermission: false,
-          method: 'web',
-          isManual: false,
-          incomplete: false,
-          manualReason: null,
-        },
-        {
-          id: 'r2',
-          date: '2026-01-06',
-          checkIn: '2026-01-06T13:30:00Z',
-          checkOut: '2026-01-06T22:00:00Z',
-          status: 'late',
-          notes: 'Tráfico',
-          isPermission: false,
-          method: 'manual',
-          isManual: true,
-          incomplete: false,
-          manualReason: 'Olvidó marcar la salida',
-        },
-        {
-          id: 'r3',
-          date: '2026-01-07',
-          checkIn: '2026-01-07T13:00:00Z',
-          checkOut: null,
-          status: 'present',
-          notes: null,
-          isPermission: false,
-          method: 'web',
-          isManual: false,
-          incomplete: true,
-          manualReason: null,
-        },
-      ]),
+      routes(
+        [
+          {
+            record: {
+              id: 'r1',
+              date: '2026-01-05',
+              checkIn: '2026-01-05T13:00:00Z',
+              checkOut: '2026-01-05T22:00:00Z',
+              workHours: 9,
+              status: 'present',
+              notes: null,
+              isPermission: false,
+              method: 'web',
+              isManual: false,
+              incomplete: false,
+              manualReason: null,
+              location: null,
+            },
+            status: 'present',
+            hours: 9,
+          },
+          {
+            record: {
+              id: 'r2',
+              date: '2026-01-06',
+              checkIn: '2026-01-06T13:30:00Z',
+              checkOut: '2026-01-06T22:00:00Z',
+              workHours: 8.5,
+              status: 'late',
+              notes: 'Tráfico',
+              isPermission: false,
+              method: 'manual',
+              isManual: true,
+              incomplete: false,
+              manualReason: 'Olvidó marcar la salida',
+              location: null,
+            },
+            status: 'late',
+            hours: 8.5,
+          },
+          {
+            record: {
+              id: 'r3',
+              date: '2026-01-07',
+              checkIn: '2026-01-07T13:00:00Z',
+              checkOut: null,
+              workHours: null,
+              status: 'present',
+              notes: null,
+              isPermission: false,
+              method: 'web',
+              isManual: false,
+              incomplete: true,
+              manualReason: null,
+              location: null,
+            },
+            status: 'present',
+            hours: null,
+          },
+        ],
+        // January 2026: 22 work days; present 2 (one incomplete), late 1, absent 19 → 3 / 22 = 14 %.
+        { present: 2, late: 1, absent: 19, day_off: 9, totalHours: 17.5, attendanceRate: 14 },
+      ),
     );
     const { user } = renderApp('/company-admin/reports');
     await screen.findByText('Selecciona un Empleado');

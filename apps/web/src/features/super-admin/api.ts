@@ -1,4 +1,11 @@
-import { PAGE_SIZE, type SessionUser, type SuperAdminAdminStatus, type SuperAdminCompany, type SuperAdminDashboard } from '@presente/shared';
+import {
+  PAGE_SIZE,
+  type SessionUser,
+  type SuperAdminAdminStatus,
+  type SuperAdminCompany,
+  type SuperAdminCompanySavedAnswer,
+  type SuperAdminDashboard,
+} from '@presente/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { authKeys } from '../auth/api';
@@ -23,11 +30,7 @@ export const superAdminKeys = {
 };
 
 /** Answer of POST/PUT company: the company, the server's confirmation and, on create, a mail warning. */
-export interface CompanyMutationResult {
-  company: SuperAdminCompany;
-  message?: string;
-  warning?: string;
-}
+export type CompanyMutationResult = SuperAdminCompanySavedAnswer;
 
 /** Body of POST/PUT /super-admin/companies (flat shape of spec §7). */
 export type CompanyBody = Record<string, unknown>;
@@ -77,7 +80,7 @@ function useInvalidateCompanies() {
 
 async function companyWrite(method: 'post' | 'put', path: string, body: CompanyBody): Promise<CompanyMutationResult> {
   const res = await api[method]<SuperAdminCompany>(path, body);
-  return { company: res.data, message: res.message, warning: res.warning };
+  return { data: res.data, message: res.message ?? '', ...(res.warning ? { warning: res.warning } : {}) };
 }
 
 export function useCreateCompany() {

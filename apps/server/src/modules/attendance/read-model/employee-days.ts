@@ -1,11 +1,37 @@
 import { activeFromOf, createDayJudge, type DayStatus, daysBetween, holidayApplies, round2, spanOf } from '@presente/shared';
-import { and, eq, gte, lte } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { attendanceRecords } from '../../../db/schema/index.js';
+import { attendanceRecords, companies, departments, employees, schedules } from '../../../db/schema/index.js';
+import { AppError } from '../../../errors.js';
 import type { Self } from '../../employee-area/self.service.js';
 import { loadHolidays } from './holidays.js';
 import { loadPeriods, periodsOf } from './periods.js';
 import type { RecordRow } from './record.js';
+
+/** Whose days are read: the employee, their schedule (an inactive one counts as none) and the company's timezone. */
+export type DaySubject = Pick<Self, 'employee' | 'schedule' | 'department'> & { company: { timezone: string } };
+
+/**
+ * An employee of the actor's company as a DaySubject, for the admin's answers (the employee area has loadSelf).
+ * Another company's employee, or a deleted one, is not found.
+ */
+export async function loadSubject(db: Db, companyId: string, employeeId: string): Promise<DaySubject> {
+  const [row] = await db
+    .select({ employee: employees, schedule: schedules, department: { id: departments.id, name: departments.name }, timezone: companies.timezone })
+    .from(employees)
+    .innerJoin(companies, eq(companies.id, employees.companyId))
+    .leftJoin(schedules, and(eq(schedules.id, employees.scheduleId), eq(schedules.companyId, employees.companyId)))
+    .leftJoin(departments, and(eq(departments.id, employees.departmentId), eq(departments.companyId, employees.companyId)))
+    .where(and(eq(employees.id, employeeId), eq(employees.companyId, companyId), isNull(employees.deletedAt)))
+    .limit(1);
+  if (!row) throw new AppError('not_found', 'employee.notFound');
+  return {
+    employee: row.employee,
+    schedule: row.schedule?.isActive ? row.schedule : null,
+    department: row.department?.id ? { id: row.department.id, name: row.department.name } : null,
+    company: { timezone: row.timezone },
+  };
+}
 
 /**
  * The employee's days between two local days (inclusive), judged like the admin's calendar: the records,
@@ -13,7 +39,7 @@ import type { RecordRow } from './record.js';
  * docs/decisions/0013-attendance-history.md) through the shared `createDayJudge`. `records` skips the
  * records query when the caller has them already (history). Dates passed to the answers must lie in the range.
  */
-export async function loadDays(db: Db, self: Self, start: string, end: string, now = new Date(), records?: RecordRow[]) {
+export async function loadDays(db: Db, self: DaySubject, start: string, end: string, now = new Date(), records?: RecordRow[]) {
   const { companyId, id } = self.employee;
   const timezone = self.company.timezone;
   const [rows, list, periods] = await Promise.all([

@@ -1,8 +1,8 @@
 import { type EmployeeAttendanceAnswer, pagination } from '@presente/shared';
-import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { type Ctx, requireCompany } from '../../../context.js';
-import { attendanceRecords, employees } from '../../../db/schema/index.js';
-import { AppError } from '../../../errors.js';
+import { attendanceRecords } from '../../../db/schema/index.js';
+import { loadDays, loadSubject } from './employee-days.js';
 import { presentEvidence, presentRecord } from './record.js';
 
 export interface EmployeeRecordsQuery {
@@ -17,16 +17,12 @@ export interface EmployeeRecordsQuery {
 /**
  * GET /employees/{id}/attendance (spec §7): one employee's records of the actor's company, newest first, paged (at
  * most 1,000 a page), each through the one presenter (declared fields: no check-out GPS, no chain hashes, and the
- * evidence only when asked for, through its declared schema).
+ * evidence only when asked for, through its declared schema), each with its day's status by the rules.
  * Another company's employee, or a deleted one, is not found.
  */
 export async function employeeRecords(ctx: Ctx, employeeId: string, q: EmployeeRecordsQuery): Promise<EmployeeAttendanceAnswer> {
   const companyId = requireCompany(ctx.actor);
-  const [employee] = await ctx.db
-    .select({ id: employees.id })
-    .from(employees)
-    .where(and(eq(employees.id, employeeId), eq(employees.companyId, companyId), isNull(employees.deletedAt)));
-  if (!employee) throw new AppError('not_found', 'employee.notFound');
+  const subject = await loadSubject(ctx.db, companyId, employeeId);
   const where = and(
     eq(attendanceRecords.companyId, companyId),
     eq(attendanceRecords.employeeId, employeeId),
@@ -43,7 +39,11 @@ export async function employeeRecords(ctx: Ctx, employeeId: string, q: EmployeeR
       .offset((q.page - 1) * q.limit),
     ctx.db.select({ total: sql<number>`count(*)::int` }).from(attendanceRecords).where(where),
   ]);
-  const present = (r: (typeof rows)[number]) =>
-    q.include === 'evidence' ? { ...presentRecord(r, ctx.lang, 'admin'), evidence: presentEvidence(r.evidence) } : presentRecord(r, ctx.lang, 'admin');
+  // Each record's status is its day's by the rules (a record on a holiday says 'holiday'), as the calendar shows it.
+  const book = rows.length ? await loadDays(ctx.db, subject, rows.at(-1)!.date, rows[0].date, new Date(), rows) : null;
+  const present = (r: (typeof rows)[number]) => {
+    const record = presentRecord(r, ctx.lang, 'admin', book!.status(r.date));
+    return q.include === 'evidence' ? { ...record, evidence: presentEvidence(r.evidence) } : record;
+  };
   return { data: rows.map(present), pagination: pagination(q.page, q.limit, total) };
 }

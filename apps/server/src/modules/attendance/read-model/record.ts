@@ -1,4 +1,4 @@
-import { type AttendanceRecordAnswer, faceEvidence, type Language, presentNote, type recordEvidenceAnswer } from '@presente/shared';
+import { type AttendanceRecordAnswer, type DayStatus, faceEvidence, type Language, presentNote, type recordEvidenceAnswer } from '@presente/shared';
 import type { z } from 'zod';
 import type { attendanceRecords } from '../../../db/schema/index.js';
 
@@ -11,16 +11,18 @@ export type Reader = 'admin' | 'employee';
  * The one presenter of an attendance record (the calendar cell's `attendance`, the admin's manual writes, the
  * employee area, the employee-attendance list): declared fields only (`attendanceRecordAnswer`), check-in place as
  * {latitude, longitude}, never the evidence, the check-out GPS or the chain hashes. `lang`: the reader's language
- * for a system-made note (presentNote); without it the note is as stored.
+ * for a system-made note (presentNote); without it the note is as stored. `day`: the day's status by the rules
+ * (the read model's DayBook); given wherever the answer knows the day, so a record on a holiday says "holiday" as
+ * every screen does (walk-through finding 28 of issue 16), not the status stored when it was written.
  */
-export function presentRecord(r: RecordRow, lang?: Language, reader: Reader = 'employee'): AttendanceRecordAnswer {
+export function presentRecord(r: RecordRow, lang?: Language, reader: Reader = 'employee', day?: DayStatus): AttendanceRecordAnswer {
   return {
     id: r.id,
     date: r.date,
     checkIn: r.checkIn?.toISOString() ?? null,
     checkOut: r.checkOut?.toISOString() ?? null,
     workHours: r.workHours == null ? null : Number(r.workHours),
-    status: r.status,
+    status: day ?? r.status,
     notes: lang ? presentNote(r.notes, lang) : r.notes,
     isPermission: r.isPermission,
     method: r.method,

@@ -10,14 +10,14 @@ import { useAvailableYears } from '../../attendance/api';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
 import type { Employee } from '../../employees/api';
 import { EmployeeAutocomplete, employeeFullName } from '../../employees/components/EmployeeAutocomplete';
-import { useReportSource } from '../api';
+import { useEmployeeReport } from '../api';
 import { PayrollPanel } from '../components/PayrollPanel';
 import { ReportExportMenu } from '../components/ReportExportMenu';
 import { ReportStats } from '../components/ReportStats';
 import { ReportTable } from '../components/ReportTable';
-import { computeReport, periodRange, type ReportPeriod } from '../report';
+import { type EmployeeReport, periodRange, type ReportPeriod } from '../report';
 
-/** Reports tab (spec §2): one employee's monthly or annual report, computed locally with the shared rules, and its exports. */
+/** Reports tab (spec §2): one employee's monthly or annual report, computed by the server's read model, and its exports. */
 export function ReportsTab() {
   const { t } = useTranslation('dashboard');
   const { timezone } = useCompanyConfig();
@@ -31,10 +31,10 @@ export function ReportsTab() {
   const years = useAvailableYears();
   const months = t('attendance.months', { returnObjects: true }) as string[];
   const { start, end } = periodRange(period, year, month);
-  const source = useReportSource(employee?.id ?? null, start, end);
-  const report = useMemo(
-    () => (source.data && employee && source.data.employee.id === employee.id ? computeReport(source.data, period, start, end, timezone, now) : null),
-    [source.data, employee, period, start, end, timezone, now],
+  const source = useEmployeeReport(employee?.id ?? null, start, end);
+  const report = useMemo<EmployeeReport | null>(
+    () => (source.data && employee && source.data.employee.id === employee.id ? { ...source.data, period } : null),
+    [source.data, employee, period],
   );
   const yearList = [...new Set([...(years.data ?? []), year])].sort((a, b) => b - a);
 
