@@ -67,7 +67,8 @@ const ZONES = [...new Set(COUNTRIES.flatMap((c) => c.timezones.map((t) => t.time
  * (vitest.mutation.config.ts sets MUTATION_SWEEP_YEARS: every mutant re-runs the sweep; two years still
  * hold every kind of transition of every zone).
  */
-const SWEEP_YEARS = Number(process.env.MUTATION_SWEEP_YEARS) || 11;
+const env = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env;
+const SWEEP_YEARS = Number(env?.MUTATION_SWEEP_YEARS) || 11;
 const SWEEP_FROM = 2031 - SWEEP_YEARS;
 
 /** The instants (to the minute) where a zone's offset changed in the sweep's years. */
