@@ -178,3 +178,125 @@ describe('a night shift is pending until it ends, on every screen (decision 0052
     expect(calendar(at0100, officeAllWeek)).toBe('absent');
   });
 });
+
+describe('createDayJudge: the cases the grid does not reach (issue 21)', () => {
+  const tz = 'America/Lima';
+  const week = daysBetween('2026-03-02', '2026-03-08'); // Monday to Sunday
+  const after = new Date('2026-04-01T12:00:00Z');
+  const at = (date: string, minutes: number) => localToInstant(date, minutes, tz).getTime();
+  const rec = (checkInMs: number | null, checkOutMs: number | null = null, notes: string | null = null): RecordSpan => ({
+    checkInMs,
+    checkOutMs,
+    isPermission: false,
+    notes,
+  });
+  const period = (schedule: ScheduleRules | null, validFrom = '2020-01-01'): SchedulePeriod => ({
+    validFrom,
+    active: true,
+    scheduleId: schedule?.id ?? null,
+    schedule,
+  });
+
+  it('an employee without periods is active without a schedule: absent when nothing is recorded, present with a check-in, hours as worked', () => {
+    const employee = createDayJudge({ days: week, timezone: tz, now: after }).forEmployee([], null);
+    expect(employee.status(0, null)).toBe('absent');
+    expect(employee.status(5, null)).toBe('absent'); // a Saturday too: no schedule says it is off
+    expect(employee.status(0, rec(at(week[0], 11 * 60)))).toBe('present');
+    expect(employee.hours(0, rec(at(week[0], 8 * 60), at(week[0], 17 * 60)))).toBe(9);
+    expect(employee.active(0)).toBe(true);
+    expect(employee.scheduled(0)).toBe(false);
+    expect(employee.scheduleId(0)).toBeNull();
+    expect(employee.changes).toBe(false);
+    // Today, before midnight, without a schedule: pending.
+    const today = createDayJudge({ days: week, timezone: tz, now: new Date(at(week[2], 20 * 60)) }).forEmployee([], null);
+    expect(today.status(2, null)).toBe('pending');
+    expect(today.status(1, null)).toBe('absent');
+    expect(today.status(3, null)).toBe('pending');
+  });
+
+  it('two holidays on one date: the one for this schedule counts even when listed after one for another schedule or an inactive one', () => {
+    const date = week[1];
+    const two: HolidayFacts[] = [
+      { date, isActive: true, applyToAll: false, scheduleIds: ['other'] },
+      { date, isActive: false, applyToAll: true, scheduleIds: [] },
+      { date, isActive: true, applyToAll: false, scheduleIds: ['s1'] },
+    ];
+    const judge = createDayJudge({ days: week, timezone: tz, now: after, holidays: two });
+    expect(judge.forEmployee([period(office)], null).status(1, rec(at(date, 9 * 60 + 40)))).toBe('holiday');
+    expect(judge.forEmployee([period(plain)], null).status(1, null)).toBe('absent');
+    expect(judge.forEmployee([period(plain)], null).status(0, null)).toBe('day_off');
+    // The inactive one alone is no holiday.
+    const inactive = createDayJudge({ days: week, timezone: tz, now: after, holidays: [two[1]] });
+    expect(inactive.forEmployee([period(office)], null).status(1, null)).toBe('absent');
+  });
+
+  it('schedules that differ only in their break, their days or how early arrivals count are not mixed up', () => {
+    const judge = createDayJudge({ days: week, timezone: tz, now: after });
+    const day = rec(at(week[0], 8 * 60 + 30), at(week[0], 18 * 60));
+    const shortBreak: ScheduleRules = { ...office, id: 'b', breakStartTime: '12:00', breakEndTime: '12:30' };
+    const noBreak: ScheduleRules = { ...office, id: 'c', breakStartTime: null, breakEndTime: null };
+    const actual: ScheduleRules = { ...office, id: 'd', countActualTime: true };
+    const weekend: ScheduleRules = { ...office, id: 'e', workDays: '6,7' };
+    expect(judge.forEmployee([period(office)], null).hours(0, day)).toBe(8);
+    expect(judge.forEmployee([period(shortBreak)], null).hours(0, day)).toBe(8.5);
+    expect(judge.forEmployee([period(noBreak)], null).hours(0, day)).toBe(9);
+    expect(judge.forEmployee([period(actual)], null).hours(0, day)).toBe(8.5);
+    expect(judge.forEmployee([period(office)], null).status(0, null)).toBe('absent');
+    expect(judge.forEmployee([period(weekend)], null).status(0, null)).toBe('day_off');
+    expect(judge.forEmployee([period(weekend)], null).scheduled(5)).toBe(true);
+    expect(judge.forEmployee([period(office)], null).scheduled(5)).toBe(false);
+    const inactive = judge.forEmployee([{ ...period(office), active: false }], null);
+    expect([inactive.scheduled(0), inactive.active(0), inactive.status(0, null)]).toEqual([false, false, 'day_off']);
+    // The same object asked again answers the same (the identity cache).
+    expect(judge.forEmployee([period(shortBreak)], null).hours(0, day)).toBe(8.5);
+  });
+
+  it('the shift end is the pending line to the millisecond; a record without check-out has no hours', () => {
+    const end = at(week[0], 18 * 60);
+    const judgeAt = (ms: number) => createDayJudge({ days: week, timezone: tz, now: new Date(ms) }).forEmployee([period(office)], null);
+    expect(judgeAt(end - 1).status(0, null)).toBe('pending');
+    expect(judgeAt(end).status(0, null)).toBe('absent');
+    const employee = judgeAt(end);
+    expect(employee.hours(0, rec(at(week[0], 9 * 60), null))).toBeNull();
+    expect(employee.hours(0, rec(null, at(week[0], 18 * 60)))).toBeNull();
+  });
+
+  it('an ordinary note is no holiday: the day is judged by its check-in, or absent without one', () => {
+    const employee = createDayJudge({ days: week, timezone: tz, now: after }).forEmployee([period(office)], null);
+    expect(employee.status(0, rec(null, null, 'Llegará tarde por cita médica'))).toBe('absent');
+    expect(employee.status(0, rec(at(week[0], 9 * 60 + 30), null, 'Cita médica'))).toBe('late');
+    expect(employee.status(0, rec(at(week[0], 9 * 60 + 30), null, 'Feriado 🎄'))).toBe('holiday');
+    expect(employee.status(5, rec(null, null, 'sábado'))).toBe('day_off');
+  });
+
+  it('the hire day itself counts: absent without a record; the day before is not an absence', () => {
+    const employee = createDayJudge({ days: week, timezone: tz, now: after }).forEmployee([period(office)], week[2]);
+    expect(employee.status(1, null)).toBe('day_off');
+    expect(employee.status(2, null)).toBe('absent');
+    expect(employee.status(1, rec(at(week[1], 9 * 60)))).toBe('present');
+    expect(
+      dayStatus({ date: week[2], timezone: tz, now: after, schedule: office, activeFrom: week[2] }),
+      'the rules agree with the calendar on the hire day',
+    ).toBe('absent');
+  });
+
+  it('periods given in any order; one starting after the days plays no part; a change inside the days is seen', () => {
+    const judge = createDayJudge({ days: week, timezone: tz, now: after });
+    const changed = judge.forEmployee([period(night, '2026-03-05'), period(office, '2026-01-01'), period(plain, '2026-05-01')], null);
+    expect(changed.changes).toBe(true);
+    expect(changed.scheduleId(2)).toBe('s1');
+    expect(changed.scheduleId(3)).toBe('s2');
+    expect(changed.scheduleId(6)).toBe('s2');
+    expect(changed.status(2, rec(at(week[2], 9 * 60)))).toBe('present');
+    expect(changed.status(3, rec(at(week[3], 22 * 60 + 20)))).toBe('late');
+    // Replaced before the first day, and one after the last: a single period applies, no change.
+    const settled = judge.forEmployee([period(plain, '2026-03-01'), period(office, '2026-01-01'), period(night, '2026-03-09')], null);
+    expect(settled.changes).toBe(false);
+    expect(settled.scheduleId(0)).toBe('s3');
+    expect(settled.scheduleId(6)).toBe('s3');
+    // A period starting on the first day replaces the earlier one from that day.
+    const onFirst = judge.forEmployee([period(office, '2026-01-01'), period(night, week[0])], null);
+    expect(onFirst.changes).toBe(false);
+    expect(onFirst.scheduleId(0)).toBe('s2');
+  });
+});

@@ -36,7 +36,9 @@ export function periodOn<P extends Pick<SchedulePeriod, 'validFrom'>>(periods: r
   let found: P | undefined;
   let first: P | undefined;
   for (const p of periods) {
+    // Stryker disable next-line EqualityOperator: validFrom is unique per employee (the table's primary key): no ties
     if (!first || p.validFrom < first.validFrom) first = p;
+    // Stryker disable next-line EqualityOperator: validFrom is unique per employee (the table's primary key): no ties; the <= date part is killed by the tests (a period starting that day)
     if (p.validFrom <= date && (!found || p.validFrom > found.validFrom)) found = p;
   }
   return found ?? first;

@@ -37,7 +37,9 @@ const asDate = (v: Date | string | null | undefined) => (v == null ? null : v in
 const workDaySets = new Map<string, Set<number>>();
 export function isWorkDay(schedule: Pick<ScheduleRules, 'workDays'>, date: string): boolean {
   let set = workDaySets.get(schedule.workDays);
+  // Stryker disable next-line ConditionalExpression: a cache: computing again answers the same
   if (!set) {
+    // Stryker disable next-line StringLiteral: work days are single digits 1-7, so split('') reads the same set
     set = new Set(schedule.workDays.split(',').map(Number));
     workDaySets.set(schedule.workDays, set);
   }
@@ -50,10 +52,12 @@ const windows = new Map<string, { start: Date; end: Date }>();
 export function shiftWindow(schedule: Pick<ScheduleRules, 'startTime' | 'endTime'>, date: string, timezone: string) {
   const key = `${timezone}|${date}|${schedule.startTime}|${schedule.endTime}`;
   let w = windows.get(key);
+  // Stryker disable next-line ConditionalExpression: a cache: computing again answers the same
   if (!w) {
     const start = parseHhmm(schedule.startTime);
     const end = parseHhmm(schedule.endTime) + (isNightShift(schedule) ? 1440 : 0);
     w = { start: localToInstant(date, start, timezone), end: localToInstant(date, end, timezone) };
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: the cache's size bound: clearing sooner or later answers the same
     if (windows.size > 20_000) windows.clear();
     windows.set(key, w);
   }
@@ -163,6 +167,7 @@ export interface DayInput {
  */
 export function dayStatus(input: DayInput): DayStatus {
   const { date, timezone, now, schedule, record } = input;
+  // Stryker disable next-line ArrayDeclaration: a made-up holiday in place of none is inactive and of no date: it never applies
   if ((input.holidays ?? []).some((h) => holidayApplies(h, date, input.scheduleId))) return 'holiday';
   if (record) {
     if (record.isPermission) return 'permission';
@@ -180,7 +185,9 @@ export function dayStatus(input: DayInput): DayStatus {
 function pendingOr(date: string, now: Date, timezone: string, schedule: ScheduleRules | null, status: DayStatus): DayStatus {
   const today = toLocal(now, timezone).date;
   if (date > today) return 'pending';
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: any day shift, and any shift of a day before yesterday, has ended by now: the end check below answers the same
   const lastNight = schedule && isNightShift(schedule) && date === addDays(today, -1);
+  // Stryker disable next-line ConditionalExpression: a past day's shift (other than last night's) has ended by now: the end check below answers the same
   if (date === today || lastNight) {
     const end = schedule ? shiftWindow(schedule, date, timezone).end : localToInstant(addDays(date, 1), 0, timezone);
     if (now.getTime() < end.getTime()) return 'pending';
@@ -197,6 +204,7 @@ export function workHours(record: RecordFacts, schedule: ScheduleRules | null, d
   const outAt = asDate(record.checkOut);
   if (!inAt || !outAt) return null;
   if (!schedule) return hoursBetween(inAt.getTime(), outAt.getTime(), null);
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: breakWindow ignores a break without both times (breakInsideShift)
   const br = schedule.breakStartTime && schedule.breakEndTime ? breakWindow(schedule as BreakRules, date, timezone) : null;
   return hoursBetween(inAt.getTime(), outAt.getTime(), {
     countActualTime: schedule.countActualTime,
@@ -218,8 +226,10 @@ export interface ShiftSpan {
 export function hoursBetween(inMs: number, outMs: number, shift: ShiftSpan | null): number | null {
   let from = inMs;
   const to = outMs;
+  // Stryker disable next-line EqualityOperator: at the start itself, moving the check-in to the start changes nothing
   if (shift && !shift.countActualTime && from < shift.start) from = Math.min(shift.start, to);
   const overlap =
+    // Stryker disable next-line ConditionalExpression: a null break reads as 0 in min/max, giving an overlap of 0 anyway
     shift && shift.breakStart != null && shift.breakEnd != null ? Math.max(0, Math.min(to, shift.breakEnd) - Math.max(from, shift.breakStart)) : 0;
   const hours = (to - from - overlap) / 3_600_000;
   return hours >= 0 ? round2(hours) : null;
@@ -235,8 +245,10 @@ const breaks = new Map<string, { start: Date; end: Date } | null>();
 export function breakWindow(schedule: BreakRules, date: string, timezone: string) {
   const key = `${timezone}|${date}|${schedule.startTime}|${schedule.endTime}|${schedule.breakStartTime}|${schedule.breakEndTime}`;
   let w = breaks.get(key);
+  // Stryker disable next-line ConditionalExpression: a cache: computing again answers the same
   if (w === undefined) {
     w = breakInsideShift(schedule) ? computeBreak(schedule, date, timezone) : null;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: the cache's size bound: clearing sooner or later answers the same
     if (breaks.size > 20_000) breaks.clear();
     breaks.set(key, w);
   }
@@ -248,6 +260,7 @@ function computeBreak(schedule: BreakRules, date: string, timezone: string) {
   let bs = parseHhmm(schedule.breakStartTime);
   let be = parseHhmm(schedule.breakEndTime);
   if (isNightShift(schedule) && bs < shiftStart) bs += 1440;
+  // Stryker disable next-line EqualityOperator: a break of no length is refused by breakInsideShift before this runs
   if (be < bs) be += 1440;
   return { start: localToInstant(date, bs, timezone), end: localToInstant(date, be, timezone) };
 }

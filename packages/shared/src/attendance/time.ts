@@ -40,7 +40,9 @@ function memo<V>(limit = 20_000) {
   const map = new Map<string, V>();
   return (key: string, make: () => V): V => {
     let v = map.get(key);
+    // Stryker disable next-line ConditionalExpression: a cache: computing again answers the same
     if (v === undefined) {
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: the cache's size bound: clearing sooner or later answers the same
       if (map.size >= limit) map.clear();
       v = make();
       map.set(key, v);
