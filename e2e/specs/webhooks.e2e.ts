@@ -103,7 +103,9 @@ describe(`webhooks ${main.title}`, () => {
   it('is readable and accessible on a phone', async () => {
     const seeded = await seedCompany(main, OFFICE_SCHEDULE, '2026-01-01');
     expect((await seeded.api.post('/company-admin-simple/tour/complete')).status).toBe(200);
-    expect((await seeded.api.post('/company-admin-simple/webhooks', { url: receiverUrl, events: ['employee.created', 'attendance.recorded'] })).status).toBe(201);
+    expect((await seeded.api.post('/company-admin-simple/webhooks', { url: receiverUrl, events: ['employee.created', 'attendance.recorded'] })).status).toBe(
+      201,
+    );
     const { page } = await browser.open(main.baseUrl, { mobile: true });
     await login(page, seeded.admin.adminEmail, seeded.admin.password);
     await closeGuidedTour(page);

@@ -2,11 +2,11 @@ import { billingJobHandlers, billingRecurringJobs } from '../modules/billing/bil
 import { EMPLOYEE_SETUP_MAIL, sendSetupMail } from '../modules/employees/setup-mail.job.js';
 import { expireUnconfirmedConsents } from '../modules/face/consent.service.js';
 import { MANUAL_CHANGE_MAIL, sendManualChangeMail } from '../modules/manual-changes/manual-changes.mail.js';
+import { sendReceiptMail } from '../modules/receipts/receipts.mail.js';
+import { RECEIPT_MAIL } from '../modules/receipts/receipts.service.js';
 import { deliverWebhook } from '../modules/webhooks/deliver.js';
 import { WEBHOOK_DELIVER } from '../modules/webhooks/outbox.js';
 import { pruneWebhookDeliveries, WEBHOOK_PRUNE } from '../modules/webhooks/prune.js';
-import { sendReceiptMail } from '../modules/receipts/receipts.mail.js';
-import { RECEIPT_MAIL } from '../modules/receipts/receipts.service.js';
 import { CLOSE_OPEN_RECORDS, closeOpenRecords } from './close-open-records.js';
 import { DB_MAINTENANCE, maintainDatabase } from './db-maintenance.js';
 import { PRUNE_RETENTION, pruneRetention } from './retention.js';

@@ -29,7 +29,7 @@ describe('theme text contrast (light scheme)', () => {
     },
   );
 
-  it('field errors (the error colour) read at 4.5:1 on white; Mantine\'s own red 6 would not', () => {
+  it("field errors (the error colour) read at 4.5:1 on white; Mantine's own red 6 would not", () => {
     expect(contrast(light['--mantine-color-error'], '#ffffff')).toBeGreaterThanOrEqual(4.5);
     expect(contrast(DEFAULT_THEME.colors.red[6], '#ffffff')).toBeLessThan(4.5);
   });

@@ -6,8 +6,8 @@ import { attendanceRecords, companies, employees, schedules, workLocations } fro
 import { AppError } from '../../errors.js';
 import { emitPersonal, rooms } from '../../realtime/events.js';
 import { logActivity } from '../activity/activity.service.js';
-import { queueAttendanceEvent } from '../webhooks/outbox.js';
 import { issueReceipt } from '../receipts/receipts.service.js';
+import { queueAttendanceEvent } from '../webhooks/outbox.js';
 import { appendChain } from './chain.js';
 import { distanceMetres, insideGeofence } from './geo.js';
 
