@@ -79,7 +79,11 @@ describe('the attendance read model: one fact, the same everywhere', () => {
     expect(cell('2026-03-11')).toMatchObject({ status: 'late', workHours: 7.5, attendance: { id: late.id } });
     expect(myDay('2026-03-11')).toMatchObject({ status: 'late', workHours: 7.5, record: { id: late.id, status: 'late' } });
     expect(list).toEqual([expect.objectContaining({ id: late.id, date: '2026-03-11', status: 'late', workHours: 7.5 })]);
-    expect(lines).toEqual([expect.objectContaining({ date: '2026-03-11', checkIn: '09:30', checkOut: '18:00', hours: 7.5 })]);
+    // The register names the holiday too, on a line without invented times (decision 0053), then the record.
+    expect(lines).toEqual([
+      expect.objectContaining({ date: '2026-03-10', holiday: 'Feriado regional', checkIn: '', checkOut: '', hours: null }),
+      expect.objectContaining({ date: '2026-03-11', holiday: null, checkIn: '09:30', checkOut: '18:00', hours: 7.5 }),
+    ]);
     // The check-in time itself is the same instant in every answer.
     expect(myDay('2026-03-11').record.checkIn).toBe(cell('2026-03-11').attendance.checkIn);
     expect(list[0].checkIn).toBe(cell('2026-03-11').attendance.checkIn);
