@@ -41,7 +41,7 @@ export function DeliveriesModal({ endpoint, onClose }: { endpoint: WebhookEndpoi
     );
 
   return (
-    <Modal opened={!!endpoint} onClose={onClose} title={endpoint ? t('webhooks.deliveriesTitle', { url: endpoint.url }) : ''} centered size="xl">
+    <Modal opened={!!endpoint} onClose={onClose} title={endpoint ? t('webhooks.deliveriesTitle', { url: endpoint.url }) : ''} centered size="min(960px, 96vw)">
       {query.isPending ? (
         <Skeleton h={120} />
       ) : !query.data?.length ? (
@@ -73,7 +73,7 @@ export function DeliveriesModal({ endpoint, onClose }: { endpoint: WebhookEndpoi
                   </Table.Td>
                   <Table.Td>{when(d.createdAt)}</Table.Td>
                   <Table.Td>
-                    <Badge color={COLOR[d.status]} variant="light" style={{ textTransform: 'none' }}>
+                    <Badge color={COLOR[d.status]} variant="light" style={{ textTransform: 'none', overflow: 'visible' }} miw="max-content">
                       {t(`webhooks.status.${d.status}`)}
                     </Badge>
                   </Table.Td>

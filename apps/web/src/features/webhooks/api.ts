@@ -15,10 +15,16 @@ export function useWebhooks() {
 
 /** GET /webhooks/:id/deliveries: the last 100 deliveries; refreshed while some are waiting. */
 export function useWebhookDeliveries(id: string | null) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: webhookKeys.deliveries(id ?? ''),
     enabled: !!id,
-    queryFn: async () => (await api.get<WebhookDelivery[]>(`${BASE}/${id}/deliveries`)).data ?? [],
+    queryFn: async () => {
+      const list = (await api.get<WebhookDelivery[]>(`${BASE}/${id}/deliveries`)).data ?? [];
+      // The card's "last successful delivery" and failure state move with the log.
+      void queryClient.invalidateQueries({ queryKey: webhookKeys.all, exact: true });
+      return list;
+    },
     refetchInterval: (q) => (q.state.data?.some((d) => d.status === 'pending') ? 5000 : false),
   });
 }
