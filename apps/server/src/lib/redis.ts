@@ -32,15 +32,25 @@ export interface RedisLink {
   disconnect(): void;
 }
 
+/** How long every Redis client must stay ready before an outage is over (decision 0021). */
+const SETTLE_MS = 300;
+
 export function connectRedis(url: string, log: FastifyBaseLogger): RedisLink {
   const outage = createOutage('redis', log, 10_000);
   const clients: Redis[] = [];
+  let settle: ReturnType<typeof setTimeout> | undefined;
   const watch = (c: Redis) => {
     clients.push(c);
     // ioredis emits 'error' on every failed reconnect: counted, logged once per outage.
     c.on('error', (err) => outage.failed(err));
+    // Back only once every client has stayed ready for a moment: a link that flaps as it returns (a connection made
+    // while it was cut, reset when it is restored) stays one outage, logged once, not a second one right after "back".
     c.on('ready', () => {
-      if (clients.every((x) => x.status === 'ready')) outage.ok();
+      clearTimeout(settle);
+      settle = setTimeout(() => {
+        if (clients.every((x) => x.status === 'ready')) outage.ok();
+      }, SETTLE_MS);
+      settle.unref?.();
     });
     return c;
   };
