@@ -1,8 +1,7 @@
-import { ActionIcon, Alert, Badge, Button, Card, Group, Menu, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Menu, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { WebhookEndpoint } from '@presente/shared';
 import {
-  IconAlertTriangle,
   IconDotsVertical,
   IconKey,
   IconList,
@@ -13,8 +12,9 @@ import {
   IconTrash,
   IconWebhook,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState, QueryState } from '../../components/QueryState';
 import { errorMessage } from '../../lib/messages';
 import { notify } from '../../lib/notify';
 import { useDeleteWebhook, useRotateWebhookSecret, useUpdateWebhook, useWebhooks } from './api';
@@ -85,84 +85,73 @@ export function WebhooksCard() {
       </Badge>
     );
 
-  let body: ReactNode;
-  if (query.isPending) body = <Skeleton h={56} radius="md" />;
-  else if (query.isError)
-    body = (
-      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={t('webhooks.loadError')}>
-        <Button mt="xs" size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-          {t('common:actions.retry')}
-        </Button>
-      </Alert>
-    );
-  else if (query.data.length === 0)
-    body = (
-      <Stack align="center" gap={6} py="lg" ta="center">
-        <Text fw={600}>{t('webhooks.empty')}</Text>
-        <Text size="sm" c="dimmed" maw={480}>
-          {t('webhooks.emptyHint')}
-        </Text>
-      </Stack>
-    );
-  else
-    body = (
-      <Stack gap="xs" data-testid="webhook-list">
-        {query.data.map((e) => (
-          <Paper key={e.id} withBorder radius="md" p="sm" data-testid="webhook-row">
-            <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-              <Stack gap={4} style={{ flex: '1 1 auto', minWidth: 0 }}>
-                <Group gap="xs" wrap="wrap">
-                  <Text fw={600} ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
-                    {e.url}
+  const body = (
+    <QueryState
+      query={query}
+      loadError={t('webhooks.loadError')}
+      isEmpty={(list) => list.length === 0}
+      empty={<EmptyState icon={IconWebhook} title={t('webhooks.empty')} hint={t('webhooks.emptyHint')} />}
+    >
+      {(endpoints) => (
+        <Stack gap="xs" data-testid="webhook-list">
+          {endpoints.map((e) => (
+            <Paper key={e.id} withBorder radius="md" p="sm" data-testid="webhook-row">
+              <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                <Stack gap={4} style={{ flex: '1 1 auto', minWidth: 0 }}>
+                  <Group gap="xs" wrap="wrap">
+                    <Text fw={600} ff="monospace" size="sm" style={{ wordBreak: 'break-all' }}>
+                      {e.url}
+                    </Text>
+                    {state(e)}
+                  </Group>
+                  {e.description && (
+                    <Text size="sm" c="dimmed">
+                      {e.description}
+                    </Text>
+                  )}
+                  <Group gap={4} wrap="wrap">
+                    {e.events.map((ev) => (
+                      <Badge key={ev} size="sm" variant="outline" color="indigo" style={{ textTransform: 'none' }}>
+                        {t(`webhooks.eventNames.${ev}`)}
+                      </Badge>
+                    ))}
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {t('webhooks.lastSuccess', { date: when(e.lastSuccessAt) })} · {t('webhooks.secret')}: <code>{e.secretHint}</code>
                   </Text>
-                  {state(e)}
-                </Group>
-                {e.description && (
-                  <Text size="sm" c="dimmed">
-                    {e.description}
-                  </Text>
-                )}
-                <Group gap={4} wrap="wrap">
-                  {e.events.map((ev) => (
-                    <Badge key={ev} size="sm" variant="outline" color="indigo" style={{ textTransform: 'none' }}>
-                      {t(`webhooks.eventNames.${ev}`)}
-                    </Badge>
-                  ))}
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {t('webhooks.lastSuccess', { date: when(e.lastSuccessAt) })} · {t('webhooks.secret')}: <code>{e.secretHint}</code>
-                </Text>
-              </Stack>
-              <Menu position="bottom-end" withinPortal shadow="md" width={220}>
-                <Menu.Target>
-                  <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('webhooks.actions', { url: e.url })}>
-                    <IconDotsVertical size={18} />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item leftSection={<IconList size={16} />} onClick={() => setLog(e)}>
-                    {t('webhooks.log')}
-                  </Menu.Item>
-                  <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setForm({ open: true, endpoint: e })}>
-                    {t('webhooks.edit')}
-                  </Menu.Item>
-                  <Menu.Item leftSection={e.enabled ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />} onClick={() => onToggle(e)}>
-                    {e.enabled ? t('webhooks.pause') : t('webhooks.resume')}
-                  </Menu.Item>
-                  <Menu.Item leftSection={<IconKey size={16} />} onClick={() => onRotate(e)}>
-                    {t('webhooks.rotate')}
-                  </Menu.Item>
-                  <Menu.Divider />
-                  <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(e)}>
-                    {t('webhooks.delete')}
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
-            </Group>
-          </Paper>
-        ))}
-      </Stack>
-    );
+                </Stack>
+                <Menu position="bottom-end" withinPortal shadow="md" width={220}>
+                  <Menu.Target>
+                    <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('webhooks.actions', { url: e.url })}>
+                      <IconDotsVertical size={18} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item leftSection={<IconList size={16} />} onClick={() => setLog(e)}>
+                      {t('webhooks.log')}
+                    </Menu.Item>
+                    <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => setForm({ open: true, endpoint: e })}>
+                      {t('webhooks.edit')}
+                    </Menu.Item>
+                    <Menu.Item leftSection={e.enabled ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />} onClick={() => onToggle(e)}>
+                      {e.enabled ? t('webhooks.pause') : t('webhooks.resume')}
+                    </Menu.Item>
+                    <Menu.Item leftSection={<IconKey size={16} />} onClick={() => onRotate(e)}>
+                      {t('webhooks.rotate')}
+                    </Menu.Item>
+                    <Menu.Divider />
+                    <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onDelete(e)}>
+                      {t('webhooks.delete')}
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </QueryState>
+  );
 
   return (
     <Card withBorder padding="lg" data-testid="webhooks-card">
