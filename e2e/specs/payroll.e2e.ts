@@ -94,6 +94,19 @@ describe(`payroll ${main.title}`, () => {
           await page.keyboard.press('Escape');
           await expect.poll(async () => (await row.getByRole('cell').allInnerTexts()).slice(3, 6)).toEqual([String(unapproved), '0', '0 · revisar']);
         }
+        // A custom period (decision 0059): the first day alone, then an inverted one refused with the server's words.
+        const dmy = (ymd: string) => `${ymd.slice(8)}/${ymd.slice(5, 7)}/${ymd.slice(0, 4)}`;
+        await panel.getByRole('switch', { name: 'Periodo personalizado' }).click();
+        const to = panel.getByRole('textbox', { name: 'Hasta' });
+        await to.fill(dmy(days[0][0]));
+        await to.press('Enter');
+        await expect.poll(async () => (await row.getByRole('cell').allInnerTexts())[0]).toBe('1');
+        const fromBox = panel.getByRole('textbox', { name: 'Desde' });
+        await fromBox.fill(dmy(days[2][0]));
+        await fromBox.press('Enter');
+        await see(panel.getByRole('alert').getByText(/periodo de la nómina no es válido/));
+        await panel.getByRole('switch', { name: 'Periodo personalizado' }).click();
+        await see(row.getByRole('cell').first());
       } else {
         await see(panel.getByTestId('payroll-cards').getByText('25.5'));
       }

@@ -1,10 +1,12 @@
-import { Alert, Button, Group, Loader, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
 import type { PayrollLineDto, PayrollResponse } from '@presente/shared';
 import { IconAdjustments, IconAlertCircle, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DayInput } from '../../../components/DayInput';
 import { API_BASE, api } from '../../../lib/api';
+import { errorMessage } from '../../../lib/messages';
 import { OvertimeApprovalModal } from './OvertimeApprovalModal';
 import { PayrollRulesModal } from './PayrollRulesModal';
 
@@ -28,8 +30,12 @@ const SHOWN = [
 ] as const;
 
 /** Nómina (issue 24 item 4, decision 0047): the company's payroll summary for the period, one row per employee, and its exports. */
-export function PayrollPanel({ from, to, mobile }: { from: string; to: string; mobile: boolean }) {
+export function PayrollPanel({ from: monthFrom, to: monthTo, mobile }: { from: string; to: string; mobile: boolean }) {
   const { t, i18n } = useTranslation('dashboard');
+  // The report's month, or a custom range (up to 62 days, checked by the server: its message shows if refused).
+  const [custom, setCustom] = useState<{ from: string | null; to: string | null } | null>(null);
+  const from = custom?.from && custom.to ? custom.from : monthFrom;
+  const to = custom?.from && custom.to ? custom.to : monthTo;
   const query = useQuery({
     queryKey: ['report', 'payroll', from, to],
     queryFn: async () => (await api.get<PayrollResponse['data']>(`${PATH}?from=${from}&to=${to}`)).data,
@@ -80,9 +86,22 @@ export function PayrollPanel({ from, to, mobile }: { from: string; to: string; m
             </Button>
           </Group>
         </Group>
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <Switch
+            label={t('reports.payroll.range.custom')}
+            checked={!!custom}
+            onChange={(e) => setCustom(e.currentTarget.checked ? { from: monthFrom, to: monthTo } : null)}
+          />
+          {custom && (
+            <>
+              <DayInput label={t('reports.payroll.range.from')} value={custom.from} onChange={(v) => setCustom({ ...custom, from: v })} w={150} />
+              <DayInput label={t('reports.payroll.range.to')} value={custom.to} onChange={(v) => setCustom({ ...custom, to: v })} w={150} />
+            </>
+          )}
+        </Group>
         {query.isError ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {t('reports.loadError')}
+            {errorMessage(t, query.error, t('reports.loadError'))}
           </Alert>
         ) : !query.data ? (
           <Group justify="center" py="md">
