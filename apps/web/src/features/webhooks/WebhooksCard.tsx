@@ -1,17 +1,7 @@
 import { ActionIcon, Badge, Button, Card, Group, Menu, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { WebhookEndpoint } from '@presente/shared';
-import {
-  IconDotsVertical,
-  IconKey,
-  IconList,
-  IconPencil,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconPlus,
-  IconTrash,
-  IconWebhook,
-} from '@tabler/icons-react';
+import { IconDotsVertical, IconKey, IconList, IconPencil, IconPlayerPause, IconPlayerPlay, IconPlus, IconTrash, IconWebhook } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, QueryState } from '../../components/QueryState';
