@@ -66,6 +66,15 @@ async function adminWithEndpoint(
   return { admin, endpoint, secret };
 }
 
+let hired = 0;
+/** Creates an employee through the admin's API (what queues employee.created), with a fresh e-mail and code. */
+async function hire(admin: Parameters<typeof t.as>[0], firstName: string, lastName: string) {
+  const n = `${Date.now()}-${++hired}`;
+  const res = await t.as(admin).post('/api/company-admin-simple/employees', { firstName, lastName, email: `hire-${n}@x.pe`, employeeCode: `H-${n}` });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: string; email: string; employeeCode: string };
+}
+
 const eventsOf = (list: Received[]) => list.map((r) => JSON.parse(r.body) as { id: string; type: string; companyId: string; data: Record<string, any> });
 
 describe('webhook endpoints: the admin registers, lists, edits, rotates and removes them (decision 0058)', () => {
@@ -168,16 +177,7 @@ describe('a receiver on a private or loopback address is refused unless the serv
     received = [];
     t.deps.config.WEBHOOKS_ALLOW_PRIVATE = false;
     try {
-      expect(
-        (
-          await t.as(admin).post('/api/company-admin-simple/employees', {
-            firstName: 'Rosa',
-            lastName: 'Quispe',
-            email: `rosa-${Date.now()}@x.pe`,
-            employeeCode: `R-${Date.now()}`,
-          })
-        ).statusCode,
-      ).toBe(201);
+      await hire(admin, 'Rosa', 'Quispe');
       await runJobs();
     } finally {
       t.deps.config.WEBHOOKS_ALLOW_PRIVATE = true;
@@ -277,16 +277,7 @@ describe('deliveries: signed, de-duplicable, retried, logged, re-sendable', () =
     await adminWithEndpoint();
     const other = await t.factories.companyAdmin();
     received = [];
-    expect(
-      (
-        await t.as(other).post('/api/company-admin-simple/employees', {
-          firstName: 'Luis',
-          lastName: 'Ajeno',
-          email: `la-${Date.now()}@x.pe`,
-          employeeCode: `LA-${Date.now()}`,
-        })
-      ).statusCode,
-    ).toBe(201);
+    await hire(other, 'Luis', 'Ajeno');
     await runJobs();
     expect(received).toEqual([]);
   });
@@ -303,16 +294,7 @@ describe('deliveries: signed, de-duplicable, retried, logged, re-sendable', () =
     const { admin, endpoint } = await adminWithEndpoint(['employee.created']);
     received = [];
     answer = 503;
-    expect(
-      (
-        await t.as(admin).post('/api/company-admin-simple/employees', {
-          firstName: 'Eva',
-          lastName: 'Reintento',
-          email: `er-${Date.now()}@x.pe`,
-          employeeCode: `ER-${Date.now()}`,
-        })
-      ).statusCode,
-    ).toBe(201);
+    await hire(admin, 'Eva', 'Reintento');
     const t0 = new Date();
     await runJobs(t0);
     const log1 = (await t.as(admin).get(`${BASE}/${endpoint.id}/deliveries`)).json().data;
@@ -350,16 +332,7 @@ describe('deliveries: signed, de-duplicable, retried, logged, re-sendable', () =
   it('an endpoint failing for 24 h is disabled, its waiting deliveries fail, and the admin is mailed', async () => {
     const { admin, endpoint } = await adminWithEndpoint(['employee.created']);
     answer = 500;
-    expect(
-      (
-        await t.as(admin).post('/api/company-admin-simple/employees', {
-          firstName: 'Ida',
-          lastName: 'Caída',
-          email: `ic-${Date.now()}@x.pe`,
-          employeeCode: `IC-${Date.now()}`,
-        })
-      ).statusCode,
-    ).toBe(201);
+    await hire(admin, 'Ida', 'Caída');
     const t0 = new Date();
     await runJobs(t0);
     const mailsBefore = t.deps.mailer.outbox!.length;
@@ -380,9 +353,7 @@ describe('deliveries: signed, de-duplicable, retried, logged, re-sendable', () =
     expect(mails[0].subject).toBe('Presente: desactivamos un webhook que falla');
     expect((await t.as(admin).get(BASE)).json().data[0]).toMatchObject({ enabled: false, disabledReason: 'failing' });
     // Disabled: new events are not queued for it; enabling it again by hand restarts it.
-    await t
-      .as(admin)
-      .post('/api/company-admin-simple/employees', { firstName: 'Ivo', lastName: 'Nuevo', email: `in-${Date.now()}@x.pe`, employeeCode: `IN-${Date.now()}` });
+    await hire(admin, 'Ivo', 'Nuevo');
     expect(await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))).toHaveLength(1);
     const on = await t.as(admin).put(`${BASE}/${endpoint.id}`, { url: receiverUrl, events: ['employee.created'], enabled: true });
     expect(on.json().data).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
@@ -398,13 +369,7 @@ describe('deliveries: signed, de-duplicable, retried, logged, re-sendable', () =
 describe('the delivery log keeps 30 days', () => {
   it('the daily prune removes deliveries older than 30 days and keeps the rest', async () => {
     const { admin, endpoint } = await adminWithEndpoint(['employee.created']);
-    expect(
-      (
-        await t
-          .as(admin)
-          .post('/api/company-admin-simple/employees', { firstName: 'Pia', lastName: 'Poda', email: `pp-${Date.now()}@x.pe`, employeeCode: `PP-${Date.now()}` })
-      ).statusCode,
-    ).toBe(201);
+    await hire(admin, 'Pia', 'Poda');
     await runJobs();
     const now = new Date();
     expect(await pruneWebhookDeliveries(t.deps, new Date(now.getTime() + 29 * 86_400_000))).toBe(0);
