@@ -32,6 +32,12 @@ export interface FaceAnalysis {
   descriptor: Float32Array | null;
   /** The face as a THUMB_SIDE x THUMB_SIDE grey thumbnail, to spot replayed frames. */
   thumb: Uint8Array;
+  /**
+   * Human's face mesh: 468 points (478 with the irises), [x, y, z] in pixels of the analysed image, z a relative
+   * depth; rounded to 0.1 px. Liveness across a burst (continuity, flatness, blinks, smiles) is judged on it; one
+   * frame's points prove nothing on their own (a photo of a turned head has a plausible mesh). Empty when Human gave none.
+   */
+  mesh: [number, number, number][];
 }
 
 export interface Analysis {
@@ -170,6 +176,7 @@ export async function createEngine(): Promise<FaceEngine> {
       liveness: round(face.live ?? 0, 3),
       descriptor: withDescriptor ? await describe(img, rect) : null,
       thumb: poolThumb(grey),
+      mesh: (face.mesh ?? []).map(([px, py, pz]) => [round(px, 1), round(py, 1), round(pz, 1)]),
     };
   }
 

@@ -19,6 +19,7 @@ function face(over: Partial<FaceAnalysis> = {}): FaceAnalysis {
     liveness: 0.9,
     descriptor: base,
     thumb: thumbOf(0),
+    mesh: [],
     ...over,
   };
 }

@@ -45,6 +45,8 @@ export interface HumanFace {
   real?: number;
   live?: number;
   rotation?: { angle: { roll: number; yaw: number; pitch: number } } | null;
+  /** The 468 (+10 iris) face-mesh points, [x, y, z] in pixels of the analysed image (z: relative depth). */
+  mesh?: [number, number, number][];
 }
 export interface HumanResult {
   face: HumanFace[];

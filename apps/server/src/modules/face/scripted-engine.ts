@@ -60,6 +60,7 @@ export function scriptedEngine() {
     liveness: face.liveness ?? 0.9,
     descriptor: withDescriptor ? descriptorOf(face) : null,
     thumb: new Uint8Array(randomBytes(32 * 32)),
+    mesh: [],
   });
 
   const pool: FacePool = {
