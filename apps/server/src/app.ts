@@ -6,6 +6,7 @@ import type { RedisLink } from './lib/redis.js';
 import type { TlsOptions } from './lib/tls.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { apiV1Routes } from './modules/api-v1/v1.plugin.js';
+import { registerPunchGate } from './modules/attendance/punch-gate.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { companyAdminRoutes } from './modules/company-admin.js';
@@ -83,6 +84,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
   installErrorHandler(app);
+  // Before anything reads the database: a punch that cannot be answered in time is refused first (decision 0056).
+  registerPunchGate(app);
   await app.register(cookie);
   await registerSecurity(app, {
     redis: opts.redis,

@@ -9,6 +9,7 @@ import type { DiskState } from './lib/disk-full.js';
 import type { Limiter } from './lib/limiter.js';
 import type { Mailer } from './lib/mailer.js';
 import type { Outage } from './lib/outage.js';
+import type { PunchAdmission } from './modules/attendance/punch-admission.js';
 import type { BillingProvider } from './modules/billing/provider.js';
 import type { Events } from './realtime/events.js';
 
@@ -70,6 +71,8 @@ export interface AppDeps {
   captcha: Captcha;
   events: Events;
   limiter: Limiter;
+  /** Punches run while their client still waits, else 503 + Retry-After (decision 0056). */
+  punches: PunchAdmission;
   /** Payments: PayPal's REST API with credentials, else the built-in simulator. */
   billing: BillingProvider;
   sessionSecret: string;

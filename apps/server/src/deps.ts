@@ -9,6 +9,7 @@ import { fallbackLimiter, memoryLimiter, redisLimiter } from './lib/limiter.js';
 import { createMailer } from './lib/mailer.js';
 import { createOutage } from './lib/outage.js';
 import type { RedisLink } from './lib/redis.js';
+import { createPunchAdmission } from './modules/attendance/punch-admission.js';
 import { createBillingProvider } from './modules/billing/billing.provider.js';
 import type { BillingProvider } from './modules/billing/provider.js';
 import type { Events } from './realtime/events.js';
@@ -52,6 +53,8 @@ export function createDeps(opts: {
     captcha,
     events: opts.events,
     limiter: redis ? fallbackLimiter(redisLimiter(redis.client), memoryLimiter(), redis.healthy, redis.outage.failed) : memoryLimiter(),
+    // PGlite answers one statement at a time: two punches at once keep it busy; PostgreSQL has a pool.
+    punches: createPunchAdmission({ concurrency: database.kind === 'pglite' ? 2 : 8 }),
     billing: opts.billing ?? createBillingProvider(config, database.db),
     sessionSecret: opts.sessionSecret,
     startedAt: new Date(),

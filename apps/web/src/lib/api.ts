@@ -14,13 +14,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly errors?: FieldError[];
+  /** Seconds the server asked to wait before trying again (its Retry-After on a 429 or 503). */
+  readonly retryAfter?: number;
 
-  constructor(status: number, code: string, message: string, errors?: FieldError[]) {
+  constructor(status: number, code: string, message: string, errors?: FieldError[], retryAfter?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.errors = errors;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -73,12 +76,13 @@ async function readJson(res: Response): Promise<unknown> {
   }
 }
 
-function toApiError(status: number, body: unknown): ApiError {
+function toApiError(status: number, body: unknown, retryAfterHeader?: string | null): ApiError {
   const b = (body ?? {}) as { message?: unknown; code?: unknown; errors?: unknown };
   const message = typeof b.message === 'string' ? b.message : '';
   const code = typeof b.code === 'string' ? b.code : status >= 500 ? 'internal' : 'unknown';
   const errors = Array.isArray(b.errors) ? (b.errors as FieldError[]) : undefined;
-  return new ApiError(status, code, message, errors);
+  const retryAfter = Number(retryAfterHeader);
+  return new ApiError(status, code, message, errors, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
 }
 
 /** Calls the API under /api with cookies, JSON and the UI language; resolves to the `{ data, message, pagination?, warning? }` envelope. */
@@ -113,7 +117,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   const json = await readJson(res);
   if (!res.ok) {
-    const error = toApiError(res.status, json);
+    const error = toApiError(res.status, json, res.headers?.get?.('Retry-After'));
     if (res.status === 401 && !SESSION_PROBES.includes(path)) sessionLost();
     throw error;
   }

@@ -32,6 +32,11 @@ export const ATTENDANCE_MESSAGES = {
     es: 'Demasiados intentos de marcación. Intenta de nuevo en {retryAfter} segundos.',
     en: 'Too many check-in/out attempts. Try again in {retryAfter} seconds.',
   },
+  // the morning rush (decision 0056): more punches at once than can be answered in time
+  'attendance.busy': {
+    es: 'Muchas personas están marcando a la vez. Tu marcación se reintentará en {retryAfter} segundos.',
+    en: 'Many people are checking in at once. Yours will be retried in {retryAfter} seconds.',
+  },
   'attendance.punchInProgress': {
     es: 'Ya se está registrando una marcación tuya. Espera un momento.',
     en: 'One of your check-ins/outs is already being recorded. Wait a moment.',

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { arrivalStatus, fallbackStatus, type GeoPoint, toLocal, workDateFor, workHours } from '@presente/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../context.js';
@@ -10,6 +11,7 @@ import { issueReceipt } from '../receipts/receipts.service.js';
 import { queueAttendanceEvent } from '../webhooks/outbox.js';
 import { appendChain } from './chain.js';
 import { distanceMetres, insideGeofence } from './geo.js';
+import { busy } from './punch-admission.js';
 
 export type PunchAction = 'check_in' | 'check_out';
 /** With `auto`, a mark within this time of the check-in repeats the check-in instead of checking out. */
@@ -30,6 +32,11 @@ export interface PunchRequest {
    * use, recorded inside the punch's transaction (a replay refused there undoes the whole punch).
    */
   qr?: { location: typeof workLocations.$inferSelect; claim: (tx: Pick<Db, 'insert' | 'delete'>) => Promise<void> };
+  /**
+   * Epoch ms after which the client no longer waits (decision 0056): checked just before the transaction commits, so
+   * a punch is answered in time or not written (503 + Retry-After, and the client tries again).
+   */
+  deadline?: number;
 }
 
 export interface PunchResult {
@@ -39,6 +46,11 @@ export interface PunchResult {
   record: typeof attendanceRecords.$inferSelect;
   status: string;
   employee: { id: string; name: string };
+}
+
+/** Past the client's deadline the transaction is rolled back: 503 and a Retry-After of a second or two (decision 0056). */
+function assertInTime(deadline: number | undefined) {
+  if (deadline !== undefined && Date.now() > deadline) throw busy(1 + randomInt(2));
 }
 
 /**
@@ -135,6 +147,7 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events' | 'wakeJobs'>, 
         title: 'activity.checkIn',
         details: { date, checkIn: at.toISOString(), status, method: req.method, location: geo },
       });
+      assertInTime(req.deadline); // the last moment to undo it: the client must still be waiting
       return { action: wants, repeated: false, record: inserted, webhooks };
     }
 
@@ -163,6 +176,7 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events' | 'wakeJobs'>, 
       title: 'activity.checkOut',
       details: { date, checkOut: at.toISOString(), workHours: hours, method: req.method, location: geo },
     });
+    assertInTime(req.deadline);
     return { action: wants, repeated: false, record: updated, webhooks };
   });
 

@@ -56,8 +56,8 @@ export interface SelfRef {
  * 'web', so 'Solo Facial', the geofence and the day rules are the same everywhere. A repeated check-in
  * answers the existing record with 'Ya registraste tu entrada hoy'.
  */
-export async function punchSelf(db: Db, deps: Pick<AppDeps, 'events'>, self: SelfRef, action: PunchAction, location?: GeoPoint | null) {
-  const result = await punch(db, deps, { companyId: self.companyId, employeeId: self.employeeId, action, method: 'web', location: location ?? null });
+export async function punchSelf(db: Db, deps: Pick<AppDeps, 'events'>, self: SelfRef, action: PunchAction, location?: GeoPoint | null, deadline?: number) {
+  const result = await punch(db, deps, { companyId: self.companyId, employeeId: self.employeeId, action, method: 'web', location: location ?? null, deadline });
   const messageKey: MessageKey = result.repeated
     ? 'attendance.alreadyCheckedIn'
     : action === 'check_in'
@@ -72,15 +72,16 @@ export async function punchSelf(db: Db, deps: Pick<AppDeps, 'events'>, self: Sel
 
 /**
  * The HTTP form: the employee comes from the session. The user's punch limit is counted before any database
- * work, and the punch runs only when no other punch of theirs is in flight (punch-limits.ts).
+ * work, and the punch runs only when no other punch of theirs is in flight (punch-limits.ts). It is written only
+ * before `deadline` (epoch ms), when the client still waits (the admission gate set it: punch-gate.ts).
  */
-export async function punchFromSession(ctx: Ctx, action: PunchAction, location?: GeoPoint | null) {
+export async function punchFromSession(ctx: Ctx, action: PunchAction, location: GeoPoint | null | undefined, deadline?: number) {
   if (!ctx.actor) throw new AppError('unauthorized');
   const { userId } = ctx.actor;
   await limitUserPunch(ctx.deps.limiter, userId);
   return onePunchAtATime(ctx.deps.limiter, userId, async () => {
     const self = await loadSelf(ctx.db, ctx.actor);
-    return punchSelf(ctx.db, ctx.deps, { companyId: self.employee.companyId, employeeId: self.employee.id }, action, location);
+    return punchSelf(ctx.db, ctx.deps, { companyId: self.employee.companyId, employeeId: self.employee.id }, action, location, deadline);
   });
 }
 

@@ -1,4 +1,4 @@
-import { type Language, punchInput, translate } from '@presente/shared';
+import { CHECK_TIMEOUT_SOCKET_MS, type Language, punchInput, translate } from '@presente/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
@@ -9,6 +9,7 @@ import { isDatabaseUnavailable } from '../../lib/db-errors.js';
 import { pickLanguage } from '../../lib/lang.js';
 import { RETRY_AFTER_SECONDS } from '../../plugins/error-handler.js';
 import type { PunchAction } from '../attendance/punch.service.js';
+import { punchDeadline } from '../attendance/punch-admission.js';
 import { punchSelf } from './attendance.service.js';
 import { limitUserPunch, onePunchAtATime, socketPunchCounter } from './punch-limits.js';
 
@@ -55,6 +56,8 @@ export async function socketPunch(
   payload: unknown,
   lang: Language,
 ): Promise<PunchAnswer> {
+  // The socket client waits CHECK_TIMEOUT_SOCKET_MS for the result event (decision 0056).
+  const deadline = punchDeadline(Date.now(), CHECK_TIMEOUT_SOCKET_MS);
   try {
     await limitUserPunch(deps.limiter, who.userId); // before any database work
     if (!(await sessionStillValid(deps, who.sessionId))) throw new AppError('unauthorized');
@@ -63,7 +66,9 @@ export async function socketPunch(
     const parsed = punchInput.safeParse(payload ?? {});
     if (!parsed.success) throw new AppError('validation_failed', parsed.error.issues[0]?.message ?? 'error.validation_failed');
     const self = { companyId: who.companyId, employeeId: who.employeeId };
-    const result = await onePunchAtATime(deps.limiter, who.userId, () => punchSelf(deps.tenantDb(who.companyId!), deps, self, action, parsed.data.location));
+    const result = await deps.punches.run(deadline, () =>
+      onePunchAtATime(deps.limiter, who.userId, () => punchSelf(deps.tenantDb(who.companyId!), deps, self, action, parsed.data.location, deadline)),
+    );
     return { success: true, message: translate(result.messageKey, lang), data: result.data };
   } catch (err) {
     if (err instanceof AppError) return refusal(err, lang);

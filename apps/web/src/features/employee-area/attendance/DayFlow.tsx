@@ -35,7 +35,7 @@ export function DayFlow({ today, transport = 'auto' }: { today: TodayAttendance;
   const { t } = useTranslation(['employee', 'common']);
   const { punch, pending, error } = usePunch({ requiresLocation: today.requiresLocation, transport });
   const permission = useGeoPermission();
-  const w = (key: string) => t(`employeeArea.attendance.${key}`);
+  const w = (key: string, values?: Record<string, unknown>) => t(`employeeArea.attendance.${key}`, values);
   const record = today.record;
   const [confirming, setConfirming] = useState<(CheckOutPreview & { at: Date }) | null>(null);
   const confirmed = useRef(false);
@@ -82,7 +82,7 @@ export function DayFlow({ today, transport = 'auto' }: { today: TodayAttendance;
   const kind = record?.checkIn ? 'check_out' : 'check_in';
   const allowed = kind === 'check_in' ? today.canCheckIn : today.canCheckOut;
   const label = kind === 'check_in' ? w('checkIn') : w('checkOut');
-  const busyLabel = pending?.stage === 'locating' ? w('locating') : w('sending');
+  const busyLabel = pending?.stage === 'locating' ? w('locating') : pending?.stage === 'queued' ? w('queued', { seconds: pending.seconds }) : w('sending');
   const Icon = kind === 'check_in' ? IconLogin2 : IconLogout2;
 
   // A check-out before the shift's end or within the first hour asks first, naming the hours (decision 0024).

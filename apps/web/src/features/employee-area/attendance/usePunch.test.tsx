@@ -169,4 +169,38 @@ describe('usePunch', () => {
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(JSON.parse(String(init.body))).toEqual({});
   });
+
+  it('in a morning rush, waits the Retry-After of a 503, says so on the button, and sends the punch again', async () => {
+    vi.useFakeTimers();
+    const busy = () =>
+      new Response(JSON.stringify({ code: 'service_unavailable', message: 'Muchas personas están marcando a la vez.' }), {
+        status: 503,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '3' },
+      });
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(busy())
+      .mockResolvedValueOnce(busy())
+      .mockResolvedValueOnce(new Response(JSON.stringify({ message: 'Entrada registrada exitosamente', data: {} }), { status: 201 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { result } = setup('http');
+    let outcome: Promise<boolean> = Promise.resolve(false);
+    await act(async () => {
+      outcome = result.current.punch('check_in');
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(result.current.pending).toEqual({ kind: 'check_in', stage: 'queued', seconds: 3 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2900);
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1); // not before the server's 3 s
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3200);
+      expect(await outcome).toBe(true);
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(notify.success).toHaveBeenCalledWith('Entrada registrada exitosamente');
+    expect(notify.error).not.toHaveBeenCalled();
+  });
 });

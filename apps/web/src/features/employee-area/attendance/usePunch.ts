@@ -13,9 +13,16 @@ import { currentLocation } from './geolocation';
 export type PunchKind = 'check_in' | 'check_out';
 /** auto = the socket when connected, HTTP otherwise (spec §4); socket/http force one path. */
 export type PunchTransport = 'auto' | 'socket' | 'http';
-export type PunchStage = 'locating' | 'sending';
+export type PunchStage = 'locating' | 'sending' | 'queued';
 
-type SocketAnswer = { success: true; message?: string; data?: PunchData } | { success: false; message?: string; code?: string };
+type SocketAnswer = { success: true; message?: string; data?: PunchData } | { success: false; message?: string; code?: string; retryAfter?: number };
+
+/**
+ * A morning rush (decision 0056): the server answers 503 `service_unavailable` with Retry-After when it cannot record
+ * a punch before this client gives up. The punch is then sent again after that many seconds, for up to this long.
+ */
+export const BUSY_RETRY_FOR_MS = 120_000;
+const busySeconds = (answer: SocketAnswer) => (!answer.success && answer.code === 'service_unavailable' && answer.retryAfter ? answer.retryAfter : null);
 
 class PunchTimeout extends Error {}
 class SocketUnavailable extends Error {}
@@ -51,6 +58,9 @@ async function viaHttp(kind: PunchKind, body: { location?: GeoPoint }): Promise<
     return { success: true, message: res.message, data: res.data };
   } catch (error) {
     if (error instanceof ApiError && error.code === 'timeout') throw new PunchTimeout();
+    if (error instanceof ApiError && error.code === 'service_unavailable' && error.retryAfter) {
+      return { success: false, code: error.code, message: error.message, retryAfter: error.retryAfter };
+    }
     throw error;
   }
 }
@@ -70,7 +80,7 @@ export function usePunch({ requiresLocation = false, transport = 'auto' }: UsePu
   const { t } = useTranslation(['employee', 'common']);
   const queryClient = useQueryClient();
   const inFlight = useRef<PunchKind | null>(null);
-  const [pending, setPending] = useState<{ kind: PunchKind; stage: PunchStage } | null>(null);
+  const [pending, setPending] = useState<{ kind: PunchKind; stage: PunchStage; seconds?: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const punch = useCallback(
@@ -87,10 +97,20 @@ export function usePunch({ requiresLocation = false, transport = 'auto' }: UsePu
       try {
         setPending({ kind, stage: 'locating' });
         const location = await currentLocation(requiresLocation);
-        setPending({ kind, stage: 'sending' });
         const body = location ? { location } : {};
-        const useSocket = transport === 'socket' || (transport === 'auto' && getRealtimeSocket() !== null);
-        const answer = useSocket ? await viaSocket(kind, body) : await viaHttp(kind, body);
+        const send = () => {
+          setPending({ kind, stage: 'sending' });
+          const useSocket = transport === 'socket' || (transport === 'auto' && getRealtimeSocket() !== null);
+          return useSocket ? viaSocket(kind, body) : viaHttp(kind, body);
+        };
+        const giveUpAt = Date.now() + BUSY_RETRY_FOR_MS;
+        let answer = await send();
+        // Too many people at once: wait what the server asked (the button says so) and send it again.
+        for (let seconds = busySeconds(answer); seconds !== null && Date.now() + seconds * 1000 < giveUpAt; seconds = busySeconds(answer)) {
+          setPending({ kind, stage: 'queued', seconds });
+          await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+          answer = await send();
+        }
         if (answer.success) {
           ok = true;
           notify.success(answer.message ? translateMessage(t, answer.message) : words(`success${suffix}`));

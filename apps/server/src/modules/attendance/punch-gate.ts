@@ -1,0 +1,32 @@
+/**
+ * The employee's HTTP punches pass the admission gate (punch-admission.ts, decision 0056) when they ARRIVE, before the
+ * session is read: in a morning rush the database is the bottleneck, and the session lookup is part of the punch's
+ * work. A punch that cannot be answered before its client gives up is refused at once with 503 + Retry-After
+ * (no database work), and its turn ends when the answer is sent or the client goes away.
+ */
+import { CHECK_TIMEOUT_HTTP_MS } from '@presente/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { punchDeadline } from './punch-admission.js';
+
+const PUNCH_PATHS = new Set(['/api/employee/attendance/check-in', '/api/employee/attendance/check-out']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set on a punch admitted by the gate: when its client stops waiting (epoch ms), and the end of its turn. */
+    punchTurn?: { deadline: number; end: () => void };
+  }
+}
+
+export function registerPunchGate(app: FastifyInstance) {
+  app.addHook('onRequest', async (req) => {
+    if (req.method !== 'POST' || !PUNCH_PATHS.has(req.url.split('?')[0] ?? '')) return;
+    const deadline = punchDeadline(Date.now(), CHECK_TIMEOUT_HTTP_MS);
+    req.punchTurn = { deadline, end: await app.deps.punches.admit(deadline) };
+    // Let the requests that arrived meanwhile reach the gate before this one's database work: PGlite runs in this
+    // thread, and a punch that never yields would keep them unseen (neither admitted nor refused) until it is done.
+    await new Promise((resolve) => setImmediate(resolve));
+  });
+  const end = async (req: FastifyRequest) => req.punchTurn?.end();
+  app.addHook('onResponse', end);
+  app.addHook('onRequestAbort', end);
+}
