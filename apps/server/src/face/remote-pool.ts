@@ -7,7 +7,8 @@
  * The contract of pool.ts, as far as it carries across processes:
  * - a company's share: at most `maxPerTenant` images of one company waiting or running from this process (past it
  *   'tenant_busy' with a Retry-After, for that company only); its jobs get a lower priority the more it already has
- *   in flight, so a company's burst does not push the others' first image behind all of its own;
+ *   in flight (its n-th image waiting has priority n), so a company's burst does not push the others' first image
+ *   behind all of its own;
  * - a request is refused whole before any image is queued: 'unavailable' when no face process is alive or Redis does
  *   not answer, 'overloaded' (503 + Retry-After) when the queue is deeper than the face processes can answer within
  *   `timeoutMs`: ceil((depth + images) / slots) x measured time per image, from the presence the face processes keep.
@@ -63,6 +64,8 @@ export function createRemoteFacePool(opts: RemoteFacePoolOptions): FacePool {
       state = 'loading';
       queue = new Queue<FaceJobData, WireAnalysis>(name, { connection: opts.connect() });
       events = new QueueEvents(name, { connection: opts.connect() });
+      // Every waiting image listens for the queue closing: as many listeners as images in flight.
+      queue.setMaxListeners(0);
       queue.on('error', (err) => opts.log?.error({ err }, 'face queue error'));
       events.on('error', (err) => opts.log?.error({ err }, 'face queue events error'));
       await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
@@ -121,10 +124,10 @@ export function createRemoteFacePool(opts: RemoteFacePoolOptions): FacePool {
     const deadline = now() + opts.timeoutMs;
     try {
       const jobs = await queue!.addBulk(
-        images.map((image) => ({
+        images.map((image, i) => ({
           name: 'analyze',
           data: { image: Buffer.from(image.buffer, image.byteOffset, image.byteLength).toString('base64'), opts: analyzeOpts, tenant, deadline },
-          opts: { priority: Math.min(MAX_PRIORITY, 1 + used), removeOnComplete: { age: KEEP_S }, removeOnFail: { age: KEEP_S } },
+          opts: { priority: Math.min(MAX_PRIORITY, 1 + used + i), removeOnComplete: { age: KEEP_S }, removeOnFail: { age: KEEP_S } },
         })),
       );
       return await Promise.allSettled(
