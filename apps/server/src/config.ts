@@ -117,7 +117,10 @@ export const configSchema = z.object({
     .optional()
     .transform((v, ctx): Roles | undefined => {
       if (v === undefined) return undefined;
-      const list = v.split(',').map((r) => r.trim()).filter(Boolean);
+      const list = v
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean);
       const bad = list.filter((r) => !(ROLE_NAMES as readonly string[]).includes(r));
       if (bad.length || !list.length) {
         ctx.addIssue({ code: 'custom', message: `must be a comma list of ${ROLE_NAMES.join(', ')} (got ${bad.join(', ') || 'nothing'})` });

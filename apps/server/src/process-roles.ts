@@ -20,7 +20,8 @@ export function faceForRoles(roles: Roles, config: Config, redis: RedisLink | un
   let queueWorker: ReturnType<typeof serveFaceQueue> | undefined;
   if (roles.face && config.FACE_WORKERS !== 0) {
     pool = createFacePool({ size: config.FACE_WORKERS, log });
-    if (roles.explicit && redis) queueWorker = serveFaceQueue({ pool, connect, presence: redis.client, concurrency: pool.status().size, queue: config.FACE_QUEUE_NAME, log });
+    if (roles.explicit && redis)
+      queueWorker = serveFaceQueue({ pool, connect, presence: redis.client, concurrency: pool.status().size, queue: config.FACE_QUEUE_NAME, log });
   } else if (roles.web && !roles.face && redis) {
     pool = createRemoteFacePool({ connect, presence: redis.client, timeoutMs: config.FACE_QUEUE_TIMEOUT_MS, queue: config.FACE_QUEUE_NAME, log });
   }

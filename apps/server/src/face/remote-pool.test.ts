@@ -128,7 +128,10 @@ describe.skipIf(!redisUp)('the face queue between a web process and face process
     await sayPresent(probe, name, 'stuck-face', { concurrency: 64, averageMs: 10 });
     closing.push(() => sayGone(probe, name, 'stuck-face'));
     const frame = await engine.frame({ person: 'share', size: 150 });
-    const held = pool.analyzeBatch(Array.from({ length: 16 }, () => frame), 'company-a');
+    const held = pool.analyzeBatch(
+      Array.from({ length: 16 }, () => frame),
+      'company-a',
+    );
     held.catch(() => {});
     for (let i = 0; i < 200 && ((await queue.getJobCounts('prioritized', 'wait')).prioritized ?? 0) < 16; i++) await new Promise((r) => setTimeout(r, 10));
     await expect(pool.analyze(frame, {}, 'company-a')).rejects.toMatchObject({ code: 'tenant_busy' });
