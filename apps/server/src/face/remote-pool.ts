@@ -17,7 +17,17 @@ import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Analysis, AnalyzeOptions } from './engine.js';
 import { type FacePool, FacePoolError, type FacePoolState, MIN_TENANT_SHARE } from './pool.js';
-import { type Capacity, decodeAnalysis, EXPIRED, FACE_QUEUE, type FaceJobData, INVALID_IMAGE, readCapacity, type WireAnalysis } from './queue.js';
+import {
+  type Capacity,
+  decodeAnalysis,
+  EXPIRED,
+  FACE_QUEUE,
+  type FaceJobData,
+  INVALID_IMAGE,
+  PRESENCE_EVERY_MS,
+  readCapacity,
+  type WireAnalysis,
+} from './queue.js';
 
 export interface RemoteFacePoolOptions {
   /** A connection factory (QueueEvents blocks: `maxRetriesPerRequest: null`). */
@@ -52,6 +62,7 @@ export function createRemoteFacePool(opts: RemoteFacePoolOptions): FacePool {
   const load = new Map<string, number>();
   let seen: { at: number; capacity: Capacity; waiting: number; active: number } | undefined;
   let starting: Promise<void> | undefined;
+  let refresh: NodeJS.Timeout | undefined;
 
   let settle!: { resolve(): void; reject(e: Error): void };
   const ready = new Promise<void>((resolve, reject) => {
@@ -71,6 +82,9 @@ export function createRemoteFacePool(opts: RemoteFacePoolOptions): FacePool {
       await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
       state = 'ready';
       settle.resolve();
+      // /api/health and the super admin's status read status(): kept fresh between requests too.
+      refresh = setInterval(() => void look().catch(() => {}), PRESENCE_EVERY_MS);
+      refresh.unref();
       opts.log?.info({}, 'face analyses go to the face queue');
     })();
     return starting.then(() => ready);
@@ -170,6 +184,7 @@ export function createRemoteFacePool(opts: RemoteFacePoolOptions): FacePool {
     stats: async () => [],
     async close() {
       closed = true;
+      clearInterval(refresh);
       if (state === 'loading') settle.reject(new FacePoolError('unavailable', 'the face pool is closed'));
       await Promise.all([queue?.close(), events?.close()]);
       state = 'not_loaded';
