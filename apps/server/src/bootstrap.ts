@@ -29,11 +29,17 @@ export async function ensureSuperAdmin(db: Db, email?: string, password?: string
   if (existing) return { created: false };
   const finalEmail = (email ?? DEFAULT_SUPERADMIN_EMAIL).toLowerCase();
   const generated = password ? undefined : generatePassword(16);
-  await db.insert(users).values({
-    role: 'SUPER_ADMIN',
-    name: 'Super Admin',
-    email: finalEmail,
-    passwordHash: await hashPassword(password ?? generated!),
-  });
+  // Several processes starting at once on one database (ROLES, decision 0065): the first insert wins, the others say nothing.
+  const inserted = await db
+    .insert(users)
+    .values({
+      role: 'SUPER_ADMIN',
+      name: 'Super Admin',
+      email: finalEmail,
+      passwordHash: await hashPassword(password ?? generated!),
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!inserted.length) return { created: false };
   return { created: true, email: finalEmail, password: generated };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingModeOf, ConfigError, loadConfig, paymentStatusOf } from './config.js';
+import { billingModeOf, ConfigError, loadConfig, paymentStatusOf, rolesOf } from './config.js';
 
 describe('loadConfig', () => {
   it('has working defaults: port 3000, ./data, embedded database, ALTCHA', () => {
@@ -20,6 +20,17 @@ describe('loadConfig', () => {
       expect(text).toContain('turnstile needs TURNSTILE_SITE_KEY');
       expect(text).toContain('SESSION_SECRET');
     }
+  });
+
+  it('ROLES: unset is everything in one process; a list picks the roles; web and face apart need REDIS_URL (decision 0065)', () => {
+    expect(rolesOf(loadConfig({}))).toEqual({ web: true, jobs: true, face: true, explicit: false });
+    expect(rolesOf(loadConfig({ ROLES: ' web , jobs', REDIS_URL: 'redis://r:6379' }))).toEqual({ web: true, jobs: true, face: false, explicit: true });
+    expect(rolesOf(loadConfig({ ROLES: 'web,face' }))).toMatchObject({ web: true, face: true, jobs: false });
+    expect(rolesOf(loadConfig({ ROLES: 'jobs' }))).toMatchObject({ web: false, jobs: true, face: false });
+    expect(() => loadConfig({ ROLES: 'web,gpu', REDIS_URL: 'redis://r:6379' })).toThrow('ROLES: must be a comma list of web, jobs, face (got gpu)');
+    expect(() => loadConfig({ ROLES: ',' })).toThrow('ROLES: must be a comma list');
+    for (const ROLES of ['web', 'face', 'web,jobs'])
+      expect(() => loadConfig({ ROLES })).toThrow('ROLES: web and face in separate processes talk through the face queue on Redis: set REDIS_URL');
   });
 
   it('treats empty variables as unset', () => {

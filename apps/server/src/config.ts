@@ -106,6 +106,35 @@ export const configSchema = z.object({
   SALES_CONTACT_URL: optionalUrl(/^(https?:\/\/|mailto:)/, 'must be an http(s):// or mailto: URL'),
   /** Face engine worker threads (default: one per core; 0 disables the engine). */
   FACE_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  /**
+   * What this process does (decision 0065): a comma list of web (HTTP and websockets), jobs (the durable jobs; one
+   * active runner among the processes, the others stand by) and face (analyses images; with REDIS_URL and an explicit
+   * ROLES it serves the face queue of every web process). Unset: all three in one process, as before, with no queue.
+   */
+  ROLES: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx): Roles | undefined => {
+      if (v === undefined) return undefined;
+      const list = v
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean);
+      const bad = list.filter((r) => !(ROLE_NAMES as readonly string[]).includes(r));
+      if (bad.length || !list.length) {
+        ctx.addIssue({ code: 'custom', message: `must be a comma list of ${ROLE_NAMES.join(', ')} (got ${bad.join(', ') || 'nothing'})` });
+        return z.NEVER;
+      }
+      return { web: list.includes('web'), jobs: list.includes('jobs'), face: list.includes('face'), explicit: true };
+    }),
+  /** How long a web process without the face role waits for the face queue's answer (within the kiosk's 30 s mark). */
+  FACE_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(20_000),
+  /** The face queue's name on Redis: deployments sharing one Redis each use their own. */
+  FACE_QUEUE_NAME: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/, 'must be lowercase letters, digits and dashes')
+    .default('presente-face'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Which proxies' X-Forwarded-* headers to believe (decision 0025): `false`/`0` none; `true` = 1, the nearest
@@ -140,6 +169,16 @@ function readable(file: string): boolean {
   }
 }
 
+export const ROLE_NAMES = ['web', 'jobs', 'face'] as const;
+/** The roles of a process; `explicit` is false when ROLES is unset (everything in one process, no face queue). */
+export interface Roles {
+  web: boolean;
+  jobs: boolean;
+  face: boolean;
+  explicit: boolean;
+}
+export const rolesOf = (config: Pick<Config, 'ROLES'>): Roles => config.ROLES ?? { web: true, jobs: true, face: true, explicit: false };
+
 /** Rules across variables, checked even when single variables are also wrong (one complete list). */
 function crossProblems(env: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
@@ -159,6 +198,10 @@ function crossProblems(env: Record<string, string | undefined>): string[] {
   }
   if (env.HTTP_REDIRECT_PORT && !env.TLS_CERT_FILE) problems.push('HTTP_REDIRECT_PORT: only with TLS_CERT_FILE and TLS_KEY_FILE (it redirects to HTTPS)');
   if (env.HTTP_REDIRECT_PORT && env.HTTP_REDIRECT_PORT === (env.PORT ?? '3000')) problems.push('HTTP_REDIRECT_PORT: must differ from PORT');
+  const roles = (env.ROLES ?? '').split(',').map((r) => r.trim());
+  if (env.ROLES?.trim() && !env.REDIS_URL && roles.includes('face') !== roles.includes('web')) {
+    problems.push('ROLES: web and face in separate processes talk through the face queue on Redis: set REDIS_URL');
+  }
   if (env.SUPERADMIN_PASSWORD && !env.SUPERADMIN_EMAIL) problems.push('SUPERADMIN_EMAIL: SUPERADMIN_PASSWORD is set without SUPERADMIN_EMAIL');
   return problems;
 }

@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { ensureSuperAdmin, seedCountries } from './bootstrap.js';
-import { ConfigError, configWarnings, loadConfig, paymentStatusOf } from './config.js';
+import { ConfigError, configWarnings, loadConfig, paymentStatusOf, rolesOf } from './config.js';
 import { type Database, lockDataDir, openPglite, openPostgres, pgliteDir, runMigrations } from './db/client.js';
 import { createDeps } from './deps.js';
-import { createFacePool } from './face/pool.js';
 import { BiometricKeyError, type BiometricKeyring, resolveKeyring, useKeyring } from './face/seal.js';
 import { jobHandlers, recurringJobs } from './jobs/index.js';
+import { redisLeader } from './jobs/leader.js';
 import { startJobRunner } from './jobs/runner.js';
 import { startupFailureMessage } from './lib/disk-full.js';
 import { connectRedis } from './lib/redis.js';
@@ -20,9 +20,12 @@ import { billingModeFor } from './modules/billing/billing.provider.js';
 import { resealBiometrics, sealedKeyIds, unknownKeyMessage } from './modules/face/reseal.js';
 import { repairImpossibleBreaks } from './modules/schedules/break-repair.js';
 import { listenForBackupRequests } from './ops/backup-requests.js';
+import { faceForRoles, runFaceProcess } from './process-roles.js';
 import { createRealtime } from './realtime/server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
+/** The active job runner's lease: three of its 30 s polls, so a standby takes over within about two minutes. */
+const JOB_LEASE_MS = 90_000;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -37,6 +40,9 @@ async function main() {
   }
   const log = pino({ level: config.LOG_LEVEL });
   for (const warning of configWarnings(config)) log.warn(warning);
+  // What this process does (decision 0065): a face process alone needs no database and no HTTP.
+  const roles = rolesOf(config);
+  if (!roles.web && !roles.jobs) return runFaceProcess(config, log);
   const dataDir = resolve(config.DATA_DIR);
   const unlock = config.DATABASE_URL ? () => {} : lockDataDir(dataDir);
 
@@ -92,17 +98,23 @@ async function main() {
     events: realtime.events,
     redis,
   });
-  // The face engine loads its models in worker threads after the server listens (readiness in /api/health).
-  if (config.FACE_WORKERS !== 0) deps.face = createFacePool({ size: config.FACE_WORKERS, log });
+  // The face engine loads its models in worker threads after the server listens (readiness in /api/health); a web
+  // process without the face role sends its images to the face queue instead.
+  const face = faceForRoles(roles, config, redis, log);
+  deps.face = face.pool;
   const webDist = config.WEB_DIST ? resolve(config.WEB_DIST) : resolve(here, '../../web/dist');
   const https = readTls(config);
   const app = await buildApp(deps, { logger: log, webDist, redis, https });
   await realtime.attach(app, deps, redis?.client, redis?.outage);
-  await app.listen({ port: config.PORT, host: config.HOST });
-  const redirect = https && config.HTTP_REDIRECT_PORT ? httpRedirectServer(config.PORT, dataDir) : undefined;
+  // A process without the web role (jobs) builds the app for its realtime events (through Redis) but listens nowhere.
+  if (roles.web) await app.listen({ port: config.PORT, host: config.HOST });
+  const redirect = roles.web && https && config.HTTP_REDIRECT_PORT ? httpRedirectServer(config.PORT, dataDir) : undefined;
   if (redirect) await new Promise<void>((res) => redirect.listen(config.HTTP_REDIRECT_PORT, config.HOST, res));
-  deps.face?.start().catch((err) => log.error({ err }, 'face engine failed to start'));
-  const jobRunner = startJobRunner(deps, jobHandlers, recurringJobs, log);
+  Promise.resolve(face.start()).catch((err) => log.error({ err }, 'face engine failed to start'));
+  // With ROLES and Redis, one runner among the processes with the jobs role is active; the others stand by
+  // (jobs/leader.ts). Unset ROLES keeps the one-process shape: no lease a crashed process would hold for 90 s.
+  const leader = redis && roles.explicit ? redisLeader(redis.client, JOB_LEASE_MS) : undefined;
+  const jobRunner = roles.jobs ? startJobRunner(deps, jobHandlers, recurringJobs, log, undefined, leader) : undefined;
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
@@ -143,8 +155,8 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      await jobRunner.stop();
-      await deps.face?.close();
+      await jobRunner?.stop();
+      await face.close();
       redirect?.close();
       await app.close();
       await realtime.close();

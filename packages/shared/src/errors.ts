@@ -52,6 +52,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   bad_gateway: 502,
   face_unavailable: 503,
+  face_busy: 503,
   service_unavailable: 503,
   internal: 500,
 } as const;

@@ -44,9 +44,10 @@ export interface FacePoolStatus {
 
 export class FacePoolError extends Error {
   constructor(
-    readonly code: 'busy' | 'tenant_busy' | 'invalid_image' | 'unavailable' | 'timeout' | 'failed',
+    /** 'overloaded': the face queue is deeper than it can answer in time (remote-pool.ts, decision 0065). */
+    readonly code: 'busy' | 'tenant_busy' | 'overloaded' | 'invalid_image' | 'unavailable' | 'timeout' | 'failed',
     message: string,
-    /** 'tenant_busy': about when the tenant's share has room again (seconds). */
+    /** 'tenant_busy', 'overloaded': about when there is room again (seconds). */
     readonly retryAfter?: number,
   ) {
     super(message);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../context.js';
 import type { Db } from '../db/client.js';
 import { jobs } from '../db/schema/index.js';
+import type { Leader } from './leader.js';
 
 export type JobHandler = (deps: AppDeps, payload: Record<string, unknown>, now: Date) => Promise<void>;
 
@@ -81,14 +82,34 @@ export async function runDueJobs(deps: AppDeps, handlers: Record<string, JobHand
   return claimed.length;
 }
 
-/** Polls for due jobs every `intervalMs` until stopped; after a full batch, at once; `wake()` runs a tick now. */
-export function startJobRunner(deps: AppDeps, handlers: Record<string, JobHandler>, recurring: Recurring[], log: FastifyBaseLogger, intervalMs = 30_000) {
+/** Whether this runner is the active one now: without a leader, always; with Redis away, too (leader.ts). */
+async function active(leader: Leader | undefined, log: FastifyBaseLogger, was: { active: boolean | null }) {
+  const now = leader ? await leader.hold().catch(() => true) : true;
+  if (leader && now !== was.active) log.info({ runner: leader.id }, now ? 'job runner active' : 'job runner standing by');
+  was.active = now;
+  return now;
+}
+
+/**
+ * Polls for due jobs every `intervalMs` until stopped; after a full batch, at once; `wake()` runs a tick now. With a
+ * leader, a tick runs jobs only while this process holds the lease; the others stand by (decision 0065).
+ */
+export function startJobRunner(
+  deps: AppDeps,
+  handlers: Record<string, JobHandler>,
+  recurring: Recurring[],
+  log: FastifyBaseLogger,
+  intervalMs = 30_000,
+  leader?: Leader,
+) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  const was = { active: null as boolean | null };
   const tick = () => {
     let full = false;
-    running = runDueJobs(deps, handlers, recurring, log)
+    running = active(leader, log, was)
+      .then((yes) => (yes ? runDueJobs(deps, handlers, recurring, log) : 0))
       .then((claimed) => {
         full = claimed >= CLAIM_BATCH;
       })
@@ -114,6 +135,8 @@ export function startJobRunner(deps: AppDeps, handlers: Record<string, JobHandle
       stopped = true;
       clearTimeout(timer);
       await running;
+      // A standby takes over at its next tick instead of when the lease lapses.
+      if (was.active) await leader?.release().catch(() => {});
     },
   };
 }

@@ -33,9 +33,13 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts the real server (src/main.ts, or its compiled bundle as `npm start` runs it) in its own Node process on a free port
- * and waits for /api/health. `env` adds to a light production setup: no face engine, no web app.
+ * and waits for /api/health (or `until` its output). `env` adds to a light production setup: no face engine, no web app.
  */
-export async function startServerProcess(name: string, env: Record<string, string>, opts: { compiled?: string } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  name: string,
+  env: Record<string, string>,
+  opts: { compiled?: string; until?: (output: string) => boolean } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `presente-proc-${name}-`));
   let out = '';
@@ -81,8 +85,10 @@ export async function startServerProcess(name: string, env: Record<string, strin
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
+    // `until`: a process without HTTP (the face role alone) is ready when its output says so.
+    if (opts.until?.(out)) return { url, child, output: () => out, dataDir: env.DATA_DIR ?? dataDir, stop, kill };
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child, output: () => out, dataDir: env.DATA_DIR ?? dataDir, stop, kill };
+      if (!opts.until && (await fetch(`${url}/api/health`)).ok) return { url, child, output: () => out, dataDir: env.DATA_DIR ?? dataDir, stop, kill };
     } catch {}
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -141,6 +141,11 @@ export const FACE_MESSAGES = {
     es: 'Tu empresa tiene demasiados análisis faciales en curso. Intenta de nuevo en {retryAfter} segundos.',
     en: 'Your company has too many face checks in progress. Try again in {retryAfter} seconds.',
   },
+  // the face queue is deeper than it can answer in time (decision 0065)
+  'face.queueBusy': {
+    es: 'El reconocimiento facial está muy solicitado en este momento. Intenta de nuevo en {retryAfter} segundos.',
+    en: 'Face recognition is very busy right now. Try again in {retryAfter} seconds.',
+  },
   'face.enrolTooMany': {
     es: 'Demasiados registros faciales en poco tiempo. Intenta de nuevo en {retryAfter} segundos.',
     en: 'Too many face enrolments in a short time. Try again in {retryAfter} seconds.',

@@ -18,6 +18,10 @@ export async function analyzeAll(ctx: Ctx, images: Buffer[], field: string, comp
     if (err instanceof FacePoolError && err.code === 'tenant_busy') {
       throw new AppError('rate_limited', 'face.companyBusy', { retryAfter: err.retryAfter ?? 5 });
     }
+    // The face queue is deeper than the face processes can answer in time (decision 0065): shed, with when to retry.
+    if (err instanceof FacePoolError && err.code === 'overloaded') {
+      throw new AppError('face_busy', 'face.queueBusy', { retryAfter: err.retryAfter ?? 5 });
+    }
     ctx.log.warn({ err }, 'face analysis refused');
     throw new AppError('face_unavailable', 'face.unavailable');
   });

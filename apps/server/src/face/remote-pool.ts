@@ -1,0 +1,193 @@
+/**
+ * The face pool of a web process without the face role (decision 0065): the same interface as pool.ts, served by the
+ * face processes through the BullMQ queue `presente-face` (queue.ts). One job per image, so the frames of one mark
+ * spread over every face process; the answer comes back as the job's return value (waitUntilFinished on one
+ * QueueEvents per process), within `timeoutMs`.
+ *
+ * The contract of pool.ts, as far as it carries across processes:
+ * - a company's share: at most `maxPerTenant` images of one company waiting or running from this process (past it
+ *   'tenant_busy' with a Retry-After, for that company only); its jobs get a lower priority the more it already has
+ *   in flight (its n-th image waiting has priority n), so a company's burst does not push the others' first image
+ *   behind all of its own;
+ * - a request is refused whole before any image is queued: 'unavailable' when no face process is alive or Redis does
+ *   not answer, 'overloaded' (503 + Retry-After) when the queue is deeper than the face processes can answer within
+ *   `timeoutMs`: ceil((depth + images) / slots) x measured time per image, from the presence the face processes keep.
+ */
+import { Queue, QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Analysis, AnalyzeOptions } from './engine.js';
+import { type FacePool, FacePoolError, type FacePoolState, MIN_TENANT_SHARE } from './pool.js';
+import {
+  type Capacity,
+  decodeAnalysis,
+  EXPIRED,
+  FACE_QUEUE,
+  type FaceJobData,
+  INVALID_IMAGE,
+  PRESENCE_EVERY_MS,
+  readCapacity,
+  type WireAnalysis,
+} from './queue.js';
+
+export interface RemoteFacePoolOptions {
+  /** A connection factory (QueueEvents blocks: `maxRetriesPerRequest: null`). */
+  connect(): Redis;
+  /** The command client (with its short timeout) that reads the face processes' presence. */
+  presence: Redis;
+  /** How long a request waits for its images' answers. */
+  timeoutMs: number;
+  /** The queue's name (FACE_QUEUE_NAME). */
+  queue?: string;
+  maxPerTenant?: number;
+  /** How long the queue's depth and the face processes' presence are reused before asking Redis again. */
+  capacityTtlMs?: number;
+  log?: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  now?: () => number;
+}
+
+/** A finished job stays this long for a waiter that subscribed late (it reads the result from the job). */
+const KEEP_S = 60;
+/** BullMQ's lowest priority. */
+const MAX_PRIORITY = 2_097_152;
+
+export function createRemoteFacePool(opts: RemoteFacePoolOptions): FacePool {
+  const now = opts.now ?? Date.now;
+  const name = opts.queue ?? FACE_QUEUE;
+  const maxPerTenant = Math.max(MIN_TENANT_SHARE, opts.maxPerTenant ?? 16);
+  const ttl = opts.capacityTtlMs ?? 250;
+  let queue: Queue<FaceJobData, WireAnalysis> | undefined;
+  let events: QueueEvents | undefined;
+  let state: FacePoolState = 'not_loaded';
+  let closed = false;
+  const load = new Map<string, number>();
+  let seen: { at: number; capacity: Capacity; waiting: number; active: number } | undefined;
+  let starting: Promise<void> | undefined;
+  let refresh: NodeJS.Timeout | undefined;
+
+  let settle!: { resolve(): void; reject(e: Error): void };
+  const ready = new Promise<void>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  ready.catch(() => {});
+
+  function start(): Promise<void> {
+    starting ??= (async () => {
+      state = 'loading';
+      queue = new Queue<FaceJobData, WireAnalysis>(name, { connection: opts.connect() });
+      events = new QueueEvents(name, { connection: opts.connect() });
+      // Every waiting image listens for the queue closing: as many listeners as images in flight.
+      queue.setMaxListeners(0);
+      queue.on('error', (err) => opts.log?.error({ err }, 'face queue error'));
+      events.on('error', (err) => opts.log?.error({ err }, 'face queue events error'));
+      await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+      state = 'ready';
+      settle.resolve();
+      // /api/health and the super admin's status read status(): kept fresh between requests too.
+      refresh = setInterval(() => void look().catch(() => {}), PRESENCE_EVERY_MS);
+      refresh.unref();
+      opts.log?.info({}, 'face analyses go to the face queue');
+    })();
+    return starting.then(() => ready);
+  }
+
+  /** The face processes alive and the queue's depth, asked of Redis at most every `ttl` ms. */
+  async function look() {
+    if (seen && now() - seen.at < ttl) return seen;
+    const [capacity, counts] = await Promise.all([readCapacity(opts.presence, name), queue!.getJobCounts('wait', 'prioritized', 'active')]);
+    seen = { at: now(), capacity, waiting: (counts.wait ?? 0) + (counts.prioritized ?? 0), active: counts.active ?? 0 };
+    return seen;
+  }
+
+  async function refusal(tenant: string, count: number): Promise<FacePoolError | null> {
+    if (closed) return new FacePoolError('unavailable', 'the face pool is closed');
+    const used = load.get(tenant) ?? 0;
+    const view = await look().catch((err: unknown) => {
+      opts.log?.error({ err }, 'face queue did not answer');
+      return null;
+    });
+    if (!view) return new FacePoolError('unavailable', 'the face queue does not answer');
+    const { capacity, waiting, active } = view;
+    if (!capacity.slots) return new FacePoolError('unavailable', 'no face process is serving the queue');
+    if (used + count > maxPerTenant) {
+      const seconds = Math.max(1, Math.ceil((used * capacity.averageMs) / capacity.slots / 1000));
+      return new FacePoolError('tenant_busy', `this tenant has ${used} face requests in the queue (share ${maxPerTenant})`, seconds);
+    }
+    // Rounds of the face processes' slots before this request's last image is done, at the measured time per image.
+    const expectedMs = Math.ceil((waiting + active + count) / capacity.slots) * capacity.averageMs;
+    if (expectedMs > opts.timeoutMs) {
+      const seconds = Math.max(1, Math.ceil(((waiting + active) * capacity.averageMs) / capacity.slots / 1000));
+      return new FacePoolError('overloaded', `the face queue holds ${waiting} images: about ${Math.round(expectedMs)} ms to answer`, seconds);
+    }
+    return null;
+  }
+
+  function failure(err: unknown): FacePoolError {
+    const message = err instanceof Error ? err.message : String(err);
+    if (message === INVALID_IMAGE) return new FacePoolError('invalid_image', 'the image cannot be read');
+    if (message === EXPIRED || message.includes('timed out before finishing')) return new FacePoolError('timeout', `no answer within ${opts.timeoutMs} ms`);
+    return new FacePoolError('failed', message);
+  }
+
+  async function analyzeBatch(images: Uint8Array[], tenant = '', analyzeOpts: AnalyzeOptions = {}): Promise<PromiseSettledResult<Analysis>[]> {
+    await start();
+    const refused = await refusal(tenant, images.length);
+    if (refused) throw refused;
+    const used = load.get(tenant) ?? 0;
+    load.set(tenant, used + images.length);
+    if (seen) seen.waiting += images.length; // the next request of this process counts these before Redis is asked again
+    const deadline = now() + opts.timeoutMs;
+    try {
+      const jobs = await queue!.addBulk(
+        images.map((image, i) => ({
+          name: 'analyze',
+          data: { image: Buffer.from(image.buffer, image.byteOffset, image.byteLength).toString('base64'), opts: analyzeOpts, tenant, deadline },
+          opts: { priority: Math.min(MAX_PRIORITY, 1 + used + i), removeOnComplete: { age: KEEP_S }, removeOnFail: { age: KEEP_S } },
+        })),
+      );
+      return await Promise.allSettled(
+        jobs.map(async (job) => {
+          try {
+            return decodeAnalysis((await job.waitUntilFinished(events!, opts.timeoutMs)) as WireAnalysis);
+          } catch (err) {
+            const failed = failure(err);
+            // Nobody will wait for it: a job still waiting leaves the queue (an active one finishes and is skipped).
+            if (failed.code === 'timeout') await job.remove().catch(() => {});
+            throw failed;
+          }
+        }),
+      );
+    } catch (err) {
+      throw err instanceof FacePoolError ? err : new FacePoolError('unavailable', `the face queue refused the request: ${(err as Error).message}`);
+    } finally {
+      const n = (load.get(tenant) ?? images.length) - images.length;
+      if (n > 0) load.set(tenant, n);
+      else load.delete(tenant);
+    }
+  }
+
+  return {
+    start,
+    ready,
+    analyzeBatch,
+    async analyze(image, analyzeOpts = {}, tenant = '') {
+      const [r] = await analyzeBatch([image], tenant, analyzeOpts);
+      if (r!.status === 'rejected') throw r!.reason;
+      return r!.value;
+    },
+    status: () => ({
+      state: state === 'ready' && seen && !seen.capacity.slots ? 'loading' : state,
+      workers: seen?.capacity.processes ?? 0,
+      size: seen?.capacity.slots ?? 0,
+      busy: seen?.active ?? 0,
+      queued: seen?.waiting ?? 0,
+    }),
+    stats: async () => [],
+    async close() {
+      closed = true;
+      clearInterval(refresh);
+      if (state === 'loading') settle.reject(new FacePoolError('unavailable', 'the face pool is closed'));
+      await Promise.all([queue?.close(), events?.close()]);
+      state = 'not_loaded';
+    },
+  };
+}
