@@ -1,3 +1,4 @@
+import { gate } from '@presente/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderApp } from '../../test/renderApp';
@@ -52,12 +53,14 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
   it("closes a 'Revisar cobro' review from the menu, after a confirmation naming the company and the reason; one request; only for a flagged company", async () => {
     const flagged = { ...PREMIUM, billingFlag: { reason: 'payment 17.5 USD, expected 20.00 USD', at: '2026-11-26T10:00:00.000Z' } };
     let cleared = 0;
+    // The answer is held until both clicks of the double click are in: the second meets a request in flight.
+    const answer = gate();
     mockApi(
       superAdminRoutes({
         'GET /api/super-admin/companies': () => listAnswer(cleared ? [company(), PREMIUM] : [company(), flagged], 1, 2),
         'DELETE /api/super-admin/companies/c2/billing-flag': async () => {
           cleared += 1;
-          await new Promise((resolve) => setTimeout(resolve, 200));
+          await answer.opened;
           return { body: { data: { ...PREMIUM, billingFlag: null }, message: 'Revisión de cobro cerrada' } };
         },
       }),
@@ -82,6 +85,7 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
     await rowAction(user, 'Pacífico Logística', 'Marcar cobro revisado');
     const again = await screen.findByRole('dialog', { name: 'Cerrar revisión de cobro' });
     await user.dblClick(within(again).getByRole('button', { name: 'Marcar como revisado' }));
+    answer.open();
     expect(await screen.findByText('Revisión de cobro cerrada')).toBeInTheDocument();
     expect(cleared).toBe(1);
     // The list is read again: the badge is gone.
@@ -149,12 +153,13 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
 
   it('switches the admin off only from the actions menu and after a confirmation naming the company and the person; one request (decision 0024)', async () => {
     const sent: Record<string, unknown>[] = [];
+    const answer = gate();
     mockApi(
       superAdminRoutes({
         'GET /api/super-admin/companies': listAnswer([company()]),
         'PATCH /api/super-admin/companies/c1/admin/toggle-status': async (init) => {
           sent.push(bodyOf(init));
-          await new Promise((resolve) => setTimeout(resolve, 200));
+          await answer.opened;
           return { body: { data: { isActive: false }, message: 'Administrador desactivado exitosamente' } };
         },
       }),
@@ -178,6 +183,7 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
     await rowAction(user, 'Andes Textiles S.A.C.', 'Desactivar administrador');
     const again = await screen.findByRole('dialog', { name: 'Desactivar administrador' });
     await user.dblClick(within(again).getByRole('button', { name: 'Desactivar administrador' }));
+    answer.open();
     expect(await screen.findByText('Administrador desactivado exitosamente')).toBeInTheDocument();
     expect(sent).toEqual([{ isActive: false }]);
   });

@@ -1,3 +1,4 @@
+import { gate } from '@presente/shared/testing';
 import { notifications } from '@mantine/notifications';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -59,11 +60,13 @@ describe('Attendance tab: the day flow', { timeout: 30_000 }, () => {
     // Checked in at 13:27 in Lima; it is 13:27 now: the shift (08:00-17:00) has hours to go.
     const checkedIn = { ...CHECKED_IN, checkIn: '2026-05-04T18:27:00.000Z' };
     let state = today({ record: checkedIn, status: 'late', canCheckIn: false, canCheckOut: true, serverTime: '2026-05-04T18:27:20.000Z' });
+    // The answer is held until both clicks of the double click are in: the second meets a request in flight.
+    const answer = gate();
     const fetchMock = mockApi(
       employeeRoutes({
         'GET /api/employee/attendance/today': () => ({ body: { data: state } }),
         'POST /api/employee/attendance/check-out': async () => {
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          await answer.opened;
           const done = { ...checkedIn, checkOut: '2026-05-04T18:27:30.000Z', workHours: 0 };
           state = today({ record: done, status: 'late', canCheckIn: false, completed: true, serverTime: '2026-05-04T18:27:40.000Z' });
           return { body: { data: { action: 'check_out', repeated: false, status: 'late', record: done }, message: 'Salida registrada exitosamente' } };
@@ -84,17 +87,19 @@ describe('Attendance tab: the day flow', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Registrar Salida' }));
     const again = await screen.findByRole('dialog', { name: '¿Registrar tu salida?' });
     await user.dblClick(within(again).getByRole('button', { name: 'Sí, registrar salida' }));
+    answer.open();
     expect(await screen.findByText('Jornada Completada')).toBeInTheDocument();
     expect(calls(fetchMock, 'POST', '/attendance/check-out')).toHaveLength(1);
   });
 
   it('checks out at once after the shift end; a double click sends one request', async () => {
     let state = today({ record: CHECKED_IN, status: 'present', canCheckIn: false, canCheckOut: true, serverTime: '2026-05-04T22:05:00.000Z' });
+    const answer = gate();
     const fetchMock = mockApi(
       employeeRoutes({
         'GET /api/employee/attendance/today': () => ({ body: { data: state } }),
         'POST /api/employee/attendance/check-out': async () => {
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          await answer.opened;
           state = today({ record: CHECKED_OUT, status: 'present', canCheckIn: false, completed: true, serverTime: '2026-05-04T22:05:10.000Z' });
           return {
             body: { data: { action: 'check_out', repeated: false, status: 'present', record: CHECKED_OUT }, message: 'Salida registrada exitosamente' },
@@ -104,6 +109,7 @@ describe('Attendance tab: the day flow', { timeout: 30_000 }, () => {
     );
     const { user } = renderApp('/employee/attendance');
     await user.dblClick(await screen.findByRole('button', { name: 'Registrar Salida' }));
+    answer.open();
     expect(await screen.findByText('Jornada Completada')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(calls(fetchMock, 'POST', '/attendance/check-out')).toHaveLength(1);
