@@ -1,5 +1,5 @@
-import { Redis } from 'ioredis';
 import { manualClock, until } from '@presente/shared/testing';
+import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Limiter, memoryLimiter, redisLimiter } from './limiter.js';
 

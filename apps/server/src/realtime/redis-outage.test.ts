@@ -147,7 +147,12 @@ describe.skipIf(!redisUp || !onPostgres)('Redis cut under load between two serve
       phase = 'cut';
       await proxy.cut();
       for (const s of servers) {
-        await until('health says degraded', async () => (await health(s)).body.redis === 'degraded', { withinMs: 5_000 }, () => s.output());
+        await until(
+          'health says degraded',
+          async () => (await health(s)).body.redis === 'degraded',
+          { withinMs: 5_000 },
+          () => s.output(),
+        );
         const h = await health(s);
         expect(h.status).toBe(200);
         expect(h.body).toMatchObject({ status: 'ok', redis: 'degraded' });
@@ -160,7 +165,12 @@ describe.skipIf(!redisUp || !onPostgres)('Redis cut under load between two serve
       await proxy.restore();
       const back = performance.now();
       const recovered = async (s: ServerProcess) => {
-        await until('health says ok again', async () => (await health(s)).body.redis === 'ok', { withinMs: 10_000 }, () => s.output());
+        await until(
+          'health says ok again',
+          async () => (await health(s)).body.redis === 'ok',
+          { withinMs: 10_000 },
+          () => s.output(),
+        );
         return performance.now() - back;
       };
       recoveredIn = await Promise.all(servers.map(recovered));
@@ -234,7 +244,12 @@ describe.skipIf(!redisUp || onPostgres)('Redis cut while idle, one server proces
     expect((await login(password)).status).toBe(200);
     await proxy.cut();
     // The event: the process has noticed the cut (before, it kept saying ok and a login answered 500 seconds later).
-    await until('health says degraded', async () => (await redisState()) === 'degraded', { withinMs: 5_000 }, () => server!.output());
+    await until(
+      'health says degraded',
+      async () => (await redisState()) === 'degraded',
+      { withinMs: 5_000 },
+      () => server!.output(),
+    );
     for (const [pass, status] of [
       [password, 200],
       ['wrong-password', 401],

@@ -1,5 +1,5 @@
-import { within } from '@presente/shared/testing';
 import { randomBytes } from 'node:crypto';
+import { within } from '@presente/shared/testing';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

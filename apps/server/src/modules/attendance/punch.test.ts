@@ -1,6 +1,6 @@
 import { localToInstant } from '@presente/shared';
-import { and, eq, sql } from 'drizzle-orm';
 import { barrier } from '@presente/shared/testing';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { activityLog, attendanceRecords } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -57,9 +57,15 @@ describe('punch (check-in / check-out rules)', () => {
       async read(tx: typeof t.db, existed: boolean) {
         if (existed) found += 1;
         if (!onPglite) return everyone.arrive();
-        if (lost === 0) await tx.insert(attendanceRecords).values({ ...req, date: '2026-03-05', checkIn: at, status: 'present' }).onConflictDoNothing();
+        if (lost === 0)
+          await tx
+            .insert(attendanceRecords)
+            .values({ ...req, date: '2026-03-05', checkIn: at, status: 'present' })
+            .onConflictDoNothing();
       },
-      lost: () => void (lost += 1),
+      lost() {
+        lost += 1;
+      },
     };
     const results = await Promise.all(Array.from({ length: 5 }, () => punch(t.db, { ...t.deps, race }, req)));
     const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(attendanceRecords).where(eq(attendanceRecords.employeeId, employee.id));

@@ -3,9 +3,10 @@
  * byte of the multipart body is taken in, wrong tokens are limited per IP, and a body cut short answers 400
  * incomplete_upload (the kiosk mark and the enrolment alike), never 500.
  */
-import { within } from '@presente/shared/testing';
+
 import { type AddressInfo, connect } from 'node:net';
 import { Readable } from 'node:stream';
+import { within } from '@presente/shared/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { WRONG_TOKENS } from './kiosk.service.js';

@@ -179,7 +179,9 @@ describe('public attendance page (kiosk)', () => {
     // The challenge is there, the steps wait for the guidance.
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/challenge'))).toBe(true));
     // The challenge's answer has been read (the event): blind steps would start now; guided ones wait for the guidance.
-    await waitFor(async () => expect((await fetchMock.mock.results.find((_, i) => String(fetchMock.mock.calls[i][0]).endsWith('/challenge'))!.value).bodyUsed).toBe(true));
+    await waitFor(async () =>
+      expect((await fetchMock.mock.results.find((_, i) => String(fetchMock.mock.calls[i][0]).endsWith('/challenge'))!.value).bodyUsed).toBe(true),
+    );
     await act(async () => {});
     expect(screen.queryByTestId('kiosk-step')).not.toBeInTheDocument();
     finishLoading();

@@ -1,6 +1,8 @@
+import { dataAnswer, messageAnswer, superAdminAdminStatus, superAdminCompany } from '@presente/shared';
 import { gate } from '@presente/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { mockAnswer, mockRefusal } from '../../test/answers';
 import { mockApi, renderApp } from '../../test/renderApp';
 import { bodyOf, company, listAnswer, rowAction, superAdminRoutes } from './test/fixtures';
 
@@ -61,7 +63,7 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
         'DELETE /api/super-admin/companies/c2/billing-flag': async () => {
           cleared += 1;
           await answer.opened;
-          return { body: { data: { ...PREMIUM, billingFlag: null }, message: 'Revisión de cobro cerrada' } };
+          return mockAnswer(dataAnswer(superAdminCompany), { data: { ...PREMIUM, billingFlag: null }, message: 'Revisión de cobro cerrada' });
         },
       }),
     );
@@ -105,7 +107,7 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
       superAdminRoutes({
         'GET /api/super-admin/companies': () => {
           calls += 1;
-          return calls === 1 ? { status: 500, body: { message: 'Error interno del servidor', code: 'internal' } } : listAnswer([company()]);
+          return calls === 1 ? mockRefusal(500, 'internal', 'Error interno del servidor') : listAnswer([company()]);
         },
       }),
     );
@@ -133,7 +135,7 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
         'GET /api/super-admin/companies': listAnswer([company()]),
         'DELETE /api/super-admin/companies/c1': () => {
           deleted = true;
-          return { body: { message: 'Empresa eliminada exitosamente' } };
+          return mockAnswer(messageAnswer, { message: 'Empresa eliminada exitosamente' });
         },
       }),
     );
@@ -160,7 +162,10 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
         'PATCH /api/super-admin/companies/c1/admin/toggle-status': async (init) => {
           sent.push(bodyOf(init));
           await answer.opened;
-          return { body: { data: { isActive: false }, message: 'Administrador desactivado exitosamente' } };
+          return mockAnswer(dataAnswer(superAdminAdminStatus), {
+            data: { isActive: false, name: 'Rosa Mamani', email: 'rosa@andes.pe' },
+            message: 'Administrador desactivado exitosamente',
+          });
         },
       }),
     );
@@ -209,7 +214,7 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
     mockApi(
       superAdminRoutes({
         'GET /api/super-admin/companies': listAnswer([company()]),
-        'GET /api/super-admin/companies/c1': { body: { data: company() } },
+        'GET /api/super-admin/companies/c1': mockAnswer(dataAnswer(superAdminCompany), { data: company() }),
       }),
     );
     const { user } = renderApp('/super-admin/companies');
@@ -237,13 +242,11 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
     mockApi(
       superAdminRoutes({
         'GET /api/super-admin/companies': listAnswer([premium]),
-        'DELETE /api/super-admin/companies/c7': {
-          status: 502,
-          body: {
-            code: 'bad_gateway',
-            message: 'No se pudo cancelar la suscripción de la empresa en PayPal, así que la empresa no se eliminó. Intenta nuevamente en unos minutos.',
-          },
-        },
+        'DELETE /api/super-admin/companies/c7': mockRefusal(
+          502,
+          'bad_gateway',
+          'No se pudo cancelar la suscripción de la empresa en PayPal, así que la empresa no se eliminó. Intenta nuevamente en unos minutos.',
+        ),
       }),
     );
     const { user } = renderApp('/super-admin/companies');

@@ -1,9 +1,11 @@
-import { gate } from '@presente/shared/testing';
 import { notifications } from '@mantine/notifications';
+import { punchAnswer, todayAttendanceAnswer } from '@presente/shared';
+import { gate } from '@presente/shared/testing';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockAnswer, mockRefusal } from '../../../test/answers';
 import { mockApi, renderApp } from '../../../test/renderApp';
-import { CHECKED_IN, CHECKED_OUT, employeeRoutes, today } from '../test/fixtures';
+import { answers, CHECKED_IN, CHECKED_OUT, employeeRoutes, today } from '../test/fixtures';
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -18,13 +20,14 @@ describe('Attendance tab: the day flow', { timeout: 30_000 }, () => {
     let state = today();
     const fetchMock = mockApi(
       employeeRoutes({
-        'GET /api/employee/attendance/today': () => ({ body: { data: state } }),
+        'GET /api/employee/attendance/today': () => mockAnswer(todayAttendanceAnswer, { data: state }),
         'POST /api/employee/attendance/check-in': () => {
           state = today({ record: CHECKED_IN, status: 'present', canCheckIn: false, canCheckOut: true });
-          return {
-            status: 201,
-            body: { data: { action: 'check_in', repeated: false, status: 'present', record: CHECKED_IN }, message: 'Entrada registrada exitosamente' },
-          };
+          return mockAnswer(
+            punchAnswer,
+            { data: { action: 'check_in', repeated: false, status: 'present', record: CHECKED_IN }, message: 'Entrada registrada exitosamente' },
+            201,
+          );
         },
       }),
     );
@@ -42,11 +45,8 @@ describe('Attendance tab: the day flow', { timeout: 30_000 }, () => {
   it('with a check-in and no check-out offers Registrar Salida; a refusal shows the server message', async () => {
     mockApi(
       employeeRoutes({
-        'GET /api/employee/attendance/today': { body: { data: today({ record: CHECKED_IN, status: 'present', canCheckIn: false, canCheckOut: true }) } },
-        'POST /api/employee/attendance/check-out': {
-          status: 403,
-          body: { message: 'Estás fuera del área permitida (250 m de Planta; radio 100 m)', code: 'outside_geofence' },
-        },
+        'GET /api/employee/attendance/today': answers.today({ record: CHECKED_IN, status: 'present', canCheckIn: false, canCheckOut: true }),
+        'POST /api/employee/attendance/check-out': mockRefusal(403, 'outside_geofence', 'Estás fuera del área permitida (250 m de Planta; radio 100 m)'),
       }),
     );
     const { user } = renderApp('/employee/attendance');
@@ -64,12 +64,15 @@ describe('Attendance tab: the day flow', { timeout: 30_000 }, () => {
     const answer = gate();
     const fetchMock = mockApi(
       employeeRoutes({
-        'GET /api/employee/attendance/today': () => ({ body: { data: state } }),
+        'GET /api/employee/attendance/today': () => mockAnswer(todayAttendanceAnswer, { data: state }),
         'POST /api/employee/attendance/check-out': async () => {
           await answer.opened;
           const done = { ...checkedIn, checkOut: '2026-05-04T18:27:30.000Z', workHours: 0 };
           state = today({ record: done, status: 'late', canCheckIn: false, completed: true, serverTime: '2026-05-04T18:27:40.000Z' });
-          return { body: { data: { action: 'check_out', repeated: false, status: 'late', record: done }, message: 'Salida registrada exitosamente' } };
+          return mockAnswer(punchAnswer, {
+            data: { action: 'check_out', repeated: false, status: 'late', record: done },
+            message: 'Salida registrada exitosamente',
+          });
         },
       }),
     );
@@ -97,13 +100,14 @@ describe('Attendance tab: the day flow', { timeout: 30_000 }, () => {
     const answer = gate();
     const fetchMock = mockApi(
       employeeRoutes({
-        'GET /api/employee/attendance/today': () => ({ body: { data: state } }),
+        'GET /api/employee/attendance/today': () => mockAnswer(todayAttendanceAnswer, { data: state }),
         'POST /api/employee/attendance/check-out': async () => {
           await answer.opened;
           state = today({ record: CHECKED_OUT, status: 'present', canCheckIn: false, completed: true, serverTime: '2026-05-04T22:05:10.000Z' });
-          return {
-            body: { data: { action: 'check_out', repeated: false, status: 'present', record: CHECKED_OUT }, message: 'Salida registrada exitosamente' },
-          };
+          return mockAnswer(punchAnswer, {
+            data: { action: 'check_out', repeated: false, status: 'present', record: CHECKED_OUT },
+            message: 'Salida registrada exitosamente',
+          });
         },
       }),
     );
@@ -129,7 +133,7 @@ describe('Attendance tab: the day flow', { timeout: 30_000 }, () => {
   it('with both shows Jornada Completada and no button', async () => {
     mockApi(
       employeeRoutes({
-        'GET /api/employee/attendance/today': { body: { data: today({ record: CHECKED_OUT, status: 'present', canCheckIn: false, completed: true }) } },
+        'GET /api/employee/attendance/today': answers.today({ record: CHECKED_OUT, status: 'present', canCheckIn: false, completed: true }),
       }),
     );
     renderApp('/employee/attendance');
@@ -139,7 +143,7 @@ describe('Attendance tab: the day flow', { timeout: 30_000 }, () => {
   });
 
   it("a 'Solo Facial' schedule hides the button and explains the face kiosk", async () => {
-    mockApi(employeeRoutes({ 'GET /api/employee/attendance/today': { body: { data: today({ manualAllowed: false, canCheckIn: false }) } } }));
+    mockApi(employeeRoutes({ 'GET /api/employee/attendance/today': answers.today({ manualAllowed: false, canCheckIn: false }) }));
     renderApp('/employee/attendance');
     expect(await screen.findByText('Solo Facial')).toBeInTheDocument();
     expect(screen.getByText(/enlace de asistencia facial/)).toBeInTheDocument();
@@ -150,9 +154,11 @@ describe('Attendance tab: the day flow', { timeout: 30_000 }, () => {
     vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition: () => {} } });
     mockApi(
       employeeRoutes({
-        'GET /api/employee/attendance/today': {
-          body: { data: today({ requiresLocation: true, holiday: { name: 'Día del Trabajo', description: null }, status: 'holiday' }) },
-        },
+        'GET /api/employee/attendance/today': answers.today({
+          requiresLocation: true,
+          holiday: { name: 'Día del Trabajo', description: null },
+          status: 'holiday',
+        }),
       }),
     );
     renderApp('/employee/attendance');
@@ -164,7 +170,7 @@ describe('Attendance tab: the day flow', { timeout: 30_000 }, () => {
 
   it('the clock follows the server time, not the device clock', async () => {
     const serverTime = '2026-05-04T15:30:00.000Z'; // 10:30 in Lima
-    mockApi(employeeRoutes({ 'GET /api/employee/attendance/today': { body: { data: today({ serverTime }) } } }));
+    mockApi(employeeRoutes({ 'GET /api/employee/attendance/today': answers.today({ serverTime }) }));
     renderApp('/employee/attendance');
     expect(await screen.findByTestId('live-clock')).toHaveTextContent(/^10:30:0\d$/);
   });
