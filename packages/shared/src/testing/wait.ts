@@ -1,9 +1,11 @@
 /**
  * Waiting in tests without fixed sleeps (issue 21 item 5, decision 0064): a test waits for an event (a gate
  * it opens, a barrier its parties reach) or polls a condition within a bound; it never sleeps a fixed time to
- * prove that something did not happen. `scripts/check-test-sleeps.mjs` fails on a fixed sleep in a test file;
+ * prove that something did not happen. apps/server/src/test/fixed-sleeps.test.ts fails on a fixed sleep in a test file;
  * the only timers of the suite's waiting live here. Imported as `@presente/shared/testing`.
  */
+
+export { fixedSleeps, type SleepFinding, TEST_FILE } from './fixed-sleeps.js';
 
 /** A promise the test opens: a mocked answer or a held transaction waits behind `opened` until `open()`. */
 export interface Gate<T = void> {

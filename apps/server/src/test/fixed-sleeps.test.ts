@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { fixedSleeps, TEST_FILE } from './fixed-sleeps.js';
+import { fixedSleeps, TEST_FILE } from '@presente/shared/testing';
+import { describe, expect, inject, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../../../..');
 const SKIP = new Set(['node_modules', 'dist', '.git', '.stryker-tmp', 'data', 'reports']);
@@ -14,7 +14,8 @@ function testFiles(dir: string): string[] {
   });
 }
 
-describe('no fixed sleeps in tests (decision 0064)', () => {
+// A scan of the repository's files: the PGlite project runs it (the same on either database).
+describe.skipIf(inject('dbKind') === 'postgres')('no fixed sleeps in tests (decision 0064)', () => {
   it('finds a sleep, a timer-resolved promise, a Playwright pause and a polling interval; not a deadline helper or a fake clock', () => {
     const source = [
       'await new Promise((r) => setTimeout(r, 150));', // 1
