@@ -43,12 +43,13 @@ describe.skipIf(inject('dbKind') === 'postgres')('the compiled server', () => {
     });
     expect(res.status, await res.clone().text()).toBe(201);
     // The face worker thread is dist/worker.mjs (the pool's ./worker.mjs beside the bundle).
+    const running = server;
     await until(
       'the face engine ready',
-      async () => ((await (await fetch(`${server.url}/api/health`)).json()) as { faceEngine: string }).faceEngine === 'ready',
+      async () => ((await (await fetch(`${running.url}/api/health`)).json()) as { faceEngine: string }).faceEngine === 'ready',
       { withinMs: 60_000, everyMs: 250 },
-      () => server.output(),
+      () => running.output(),
     );
-    expect(server.output()).toContain('face worker ready');
+    expect(running.output()).toContain('face worker ready');
   });
 });
