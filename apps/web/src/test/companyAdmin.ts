@@ -24,7 +24,12 @@ export const ADMIN: SessionUser = {
   companyId: 'c9',
 };
 
-export function usage(employees: [number, number], schedules: [number, number] = [0, 1], plan: 'FREE' | 'PREMIUM' = 'FREE') {
+export function usage(
+  employees: [number, number],
+  schedules: [number, number] = [0, 1],
+  plan: 'FREE' | 'PREMIUM' = 'FREE',
+  links: { used: number; limit: number } = { used: 0, limit: 1 },
+) {
   return mockAnswer(dataAnswer(companySettingsAnswer), {
     data: {
       id: 'c9',
@@ -45,7 +50,7 @@ export function usage(employees: [number, number], schedules: [number, number] =
         employees: { used: employees[0], limit: employees[1] },
         schedules: { used: schedules[0], limit: schedules[1] },
         locations: { used: 0, limit: 1 },
-        links: { used: 0, limit: 1 },
+        links,
       },
     },
   });
