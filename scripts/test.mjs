@@ -1,4 +1,4 @@
-// npm test: every test. Unit + API (PGlite and PostgreSQL) + web components, then the e2e journeys.
+// npm test: every test. Unit + API (PGlite and PostgreSQL) + web components, the mutation floors, then the e2e journeys.
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +64,21 @@ let failed =
     'unit',
     projects.flatMap((p) => ['--project', p]),
   )) !== 0;
+// Mutation floors (issue 21, decision 0064): the incremental Stryker run of the attendance rules
+// (packages/shared/mutation/ holds the last results; only mutants whose code or covering tests changed are
+// re-tested), failing under the floors of scripts/mutation-floors.mjs. A no-change run measured 56 s (67 s with
+// npx) on the shared 2-core machine at load 28; `--no-mutation` leaves it out.
+if (!process.argv.includes('--no-mutation')) {
+  const code = await run('npm', ['run', 'test:mutation:fast'], { cwd: join(root, 'packages/shared') });
+  results.push({
+    name: 'mutation',
+    passed: code === 0 ? 1 : 0,
+    failed: code === 0 ? 0 : 1,
+    skipped: 0,
+    failures: code === 0 ? [] : ['mutation: a file of the attendance rules is below its floor (or Stryker failed); see its table above'],
+  });
+  if (code !== 0) failed = true;
+}
 if (!process.argv.includes('--no-e2e')) {
   if ((await buildWebIfNeeded()) !== 0) failed = true;
   else if ((await vitest('e2e', ['--config', join(root, 'e2e/vitest.config.ts')])) !== 0) failed = true;

@@ -391,9 +391,6 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
   });
 });
 
-describe.skipIf(fixtures)('face attendance without the face fixtures (set FACE_FIXTURES_DIR or provide ../shared/faces)', () => {
-  // A developer's machine without the photos skips the journey and says so; CI never passes by skipping it (issue 21).
-  it.skipIf(!process.env.CI)('needs stock-a/stock-emotions-a-1.jpg and -2.jpg', () => {
-    throw new Error('The face fixtures are missing: CI must run the face journeys (FACE_FIXTURES_DIR or ../shared/faces)');
-  });
+describe.skipIf(fixtures)('face attendance: SKIPPED, no face fixtures (set FACE_FIXTURES_DIR; with CI=true faceFixturesDir fails the file)', () => {
+  it.skip('needs stock-a/stock-emotions-a-1.jpg and -2.jpg', () => {});
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { artifactsDir } from './server.js';
@@ -15,6 +15,8 @@ const ARGS = [
 ];
 
 export async function launch(extraArgs: string[] = []): Promise<Browser> {
+  // A missing browser fails the journey with what to do, on CI and off it (never a skip, issue 21 item 4).
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it or set CHROMIUM_PATH; the journeys need a real browser`);
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...ARGS, ...extraArgs] });
 }
 

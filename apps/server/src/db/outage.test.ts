@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { gate, until, within } from '@presente/shared/testing';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -17,7 +18,6 @@ import { openPglite, openPostgres } from './client.js';
  * from another connection; PGlite's one connection is held by a long transaction.
  */
 const onPostgres = inject('dbKind') === 'postgres';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The answer and how long it took. */
 async function timed(send: () => Promise<Response>): Promise<{ res: Response; ms: number }> {
@@ -34,12 +34,12 @@ function countingLog() {
 
 /** Sends again, every 50 ms for at most 5 s, until the answer is not a 503; returns the last answer. */
 async function untilServed(send: () => Promise<Response>): Promise<Response> {
-  const started = performance.now();
-  let res = await send();
-  while (res.statusCode === 503 && performance.now() - started < 5_000) {
-    await sleep(50);
+  let res!: Response;
+  const served = async () => {
     res = await send();
-  }
+    return res.statusCode !== 503;
+  };
+  await until('an answer other than 503', served, { withinMs: 5_000 }).catch(() => undefined);
   return res;
 }
 
@@ -100,12 +100,15 @@ describe.skipIf(!onPostgres)('PostgreSQL through a proxy: cut, restored, a table
 
   /** A socket handshake's outcome: 'connected' or the refusal's message. */
   const handshake = (token: string) =>
-    new Promise<string>((resolve) => {
-      const s = connect(socketUrl, { auth: { token }, transports: ['websocket'], reconnection: false });
-      s.on('connected', () => resolve('connected'));
-      s.on('connect_error', (err) => resolve(err.message));
-      setTimeout(() => resolve('no answer'), 5_000);
-    }).finally(() => undefined);
+    within(
+      'a socket handshake answers',
+      new Promise<string>((resolve) => {
+        const s = connect(socketUrl, { auth: { token }, transports: ['websocket'], reconnection: false });
+        s.on('connected', () => resolve('connected'));
+        s.on('connect_error', (err) => resolve(err.message));
+      }),
+      5_000,
+    ).catch(() => 'no answer');
 
   it('PostgreSQL cut: 503 + Retry-After at once (not 500), health unreachable within 1 s, logged once; back without restart', async () => {
     const { token } = (await t.as(admin).get('/api/auth/socket-token')).json().data as { token: string };
@@ -166,8 +169,10 @@ describe.skipIf(!onPostgres)('PostgreSQL through a proxy: cut, restored, a table
     const people = await Promise.all(Array.from({ length: 24 }, () => t.factories.employee(company.id)));
     const checkIn = (p: (typeof people)[number]) => t.as(p.account).post('/api/employee/attendance/check-in', {});
     // Half of them check in as the connection is cut under them, the rest while it is down.
+    const before = proxy.sent();
     const first = people.slice(0, 12).map(checkIn);
-    await sleep(5);
+    // Cut once their queries are on the wire (an event, not a pause): the cut lands under them.
+    await until('the first check-ins reach PostgreSQL', () => proxy.sent() > before, { withinMs: 5_000, everyMs: 1 });
     await proxy.cut();
     const duringCut = await Promise.all(people.slice(12).map(checkIn));
     const answers = [...(await Promise.all(first)), ...duringCut];
@@ -202,20 +207,31 @@ describe.skipIf(!onPostgres)('PostgreSQL through a proxy: cut, restored, a table
     try {
       await locker.query('begin');
       await locker.query('lock table sessions in access exclusive mode');
-      const release = setTimeout(() => void locker.query('commit').catch(() => {}), 6_000);
       // More waiting requests than the pool has connections: without its own connection health would queue.
       const started = performance.now();
       const waiting = Array.from({ length: 8 }, () => t.as(admin).get('/api/auth/verify'));
-      await sleep(200);
-      for (let i = 0; i < 3; i++) {
+      // The events, not a pause: a request waits on the lock (PostgreSQL says so), then the pool is taken and health
+      // says slow; every health answer on the way comes within 1 s.
+      await until(
+        'a request waits on the lock',
+        async () => {
+          const { rows } = await locker.query<{ n: number }>(
+            "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+          );
+          return rows[0].n > 0;
+        },
+        { withinMs: 3_000, everyMs: 20 },
+      );
+      const healthWithin1s = async () => {
         const health = await timed(() => t.anon.get('/api/health'));
         expect(health.ms).toBeLessThan(1_000);
         expect(health.res.statusCode).toBe(200);
-        expect(health.res.json()).toMatchObject({ status: 'ok', database: 'slow' });
-      }
+        return health.res.json() as { status: string; database: string };
+      };
+      await until('health says slow', async () => (await healthWithin1s()).database === 'slow', { withinMs: 3_000, everyMs: 20 });
+      for (let i = 0; i < 3; i++) expect(await healthWithin1s()).toMatchObject({ status: 'ok', database: 'slow' });
       for (const res of await Promise.all(waiting)) expectUnavailable(res);
       expect(performance.now() - started).toBeLessThan(5_000);
-      clearTimeout(release);
       await locker.query('commit');
       expect((await t.as(admin).get('/api/auth/verify')).statusCode).toBe(200);
       expect((await t.anon.get('/api/health')).json()).toMatchObject({ database: 'postgres' });
@@ -236,11 +252,14 @@ describe.skipIf(onPostgres)("PGlite's one connection held by a long transaction"
   });
 
   it('health answers within 1 s (slow); a queued request answers 503 after the bounded wait, unrun; then all is well', async () => {
+    const inside = gate();
+    const finish = gate();
     const long = t.db.transaction(async (tx) => {
       await tx.execute(sql`select 1`);
-      await sleep(3_000);
+      inside.open();
+      await finish.opened;
     });
-    await sleep(50);
+    await inside.opened;
     const health = await timed(() => t.anon.get('/api/health'));
     expect(health.ms).toBeLessThan(1_000);
     expect(health.res.statusCode).toBe(200);
@@ -248,6 +267,7 @@ describe.skipIf(onPostgres)("PGlite's one connection held by a long transaction"
     const queued = await timed(() => t.as(admin).get('/api/auth/verify'));
     expectUnavailable(queued.res);
     expect(queued.ms).toBeLessThan(1_600);
+    finish.open();
     await long;
     expect((await t.as(admin).get('/api/auth/verify')).statusCode).toBe(200);
     expect((await t.anon.get('/api/health')).json()).toMatchObject({ status: 'ok', database: 'pglite' });

@@ -1,4 +1,5 @@
 import { addDays } from '@presente/shared';
+import { until as poll } from '@presente/shared/testing';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attendanceRecords } from '../db/schema/index.js';
@@ -44,14 +45,15 @@ describe("database maintenance: autovacuum's work where there is no autovacuum",
     await t.db.insert(attendanceRecords).values(rows);
 
     // The server's counters reach pg_stat_user_tables within a second or so: ask until they have.
-    const until = async (want: (r: Awaited<ReturnType<typeof maintainDatabase>>) => boolean) => {
-      for (let i = 0; i < 40; i++) {
-        const result = await maintainDatabase(t.deps);
-        if (want(result)) return result;
-        await new Promise((r) => setTimeout(r, 250));
-      }
-      throw new Error('the maintenance never reached attendance_records');
-    };
+    const until = (want: (r: Awaited<ReturnType<typeof maintainDatabase>>) => boolean) =>
+      poll(
+        'the maintenance reaches attendance_records',
+        async () => {
+          const result = await maintainDatabase(t.deps);
+          return want(result) && result;
+        },
+        { withinMs: 10_000, everyMs: 250 },
+      );
     const activity = async () => {
       const [r] = await rowsOf<{ analyzed: boolean; vacuumed: boolean }>(
         t.db,

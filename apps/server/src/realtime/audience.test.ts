@@ -1,3 +1,4 @@
+import { until } from '@presente/shared/testing';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { officeEmployee } from '../modules/employee-area/test-helpers.js';
@@ -25,12 +26,8 @@ const allDay = { startTime: '00:00', endTime: '23:59', breakStartTime: null, bre
 async function drained(companyId: string, ...listeners: Awaited<ReturnType<typeof listen>>[]) {
   const marker = { action: 'marker', id: `m-${Math.random()}` };
   const has = (l: (typeof listeners)[number]) => l.got.findIndex((g) => g.payload?.id === marker.id);
-  const all = new Promise<void>((resolve) => {
-    const check = () => (listeners.every((l) => has(l) >= 0) ? resolve() : setTimeout(check, 5));
-    check();
-  });
   server.realtime.events.emit(rooms.company(companyId), 'schedule_update', marker);
-  await all;
+  await until('the marker reaches every listener', () => listeners.every((l) => has(l) >= 0), { withinMs: 10_000, everyMs: 5 });
   for (const l of listeners) l.got.splice(has(l), 1);
 }
 

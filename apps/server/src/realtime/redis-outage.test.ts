@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { until, within } from '@presente/shared/testing';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -24,7 +25,6 @@ const redisUp = await probe.connect().then(
 probe.disconnect();
 if (!redisUp && process.env.CI) throw new Error(`Redis does not answer at ${redisUrl}; CI must test the Redis outage`);
 const onPostgres = inject('dbKind') === 'postgres';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.skipIf(!redisUp || !onPostgres)('Redis cut under load between two server processes', () => {
   let servers: ServerProcess[] = [];
@@ -81,13 +81,7 @@ describe.skipIf(!redisUp || !onPostgres)('Redis cut under load between two serve
   }
 
   const next = (s: Socket, event: string, ms = 10_000) =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
-      s.once(event, (payload) => {
-        clearTimeout(timer);
-        resolve(payload);
-      });
-    });
+    within(`a socket hears ${event}`, new Promise<Record<string, unknown>>((resolve) => s.once(event, resolve)), ms);
 
   const health = async (server: ServerProcess) => {
     const started = performance.now();
@@ -145,29 +139,42 @@ describe.skipIf(!redisUp || !onPostgres)('Redis cut under load between two serve
       }
     };
     let recoveredIn: number[] = [];
+    // No fixed pauses (decision 0064): each phase lasts until the load has been answered in it, or a bound passes.
+    const answered = (p: string, what: string, n: number) => () => answers.filter((x) => x.phase === p && x.what === what).length >= n;
     const cutAndRestore = async () => {
-      await sleep(1_000);
+      await until('the load answered before the cut', answered('before', 'login', 4), { withinMs: 20_000 });
 
       phase = 'cut';
       await proxy.cut();
-      await sleep(3_000);
-      for (const s of servers) expect(s.child.exitCode, s.output()).toBeNull();
       for (const s of servers) {
+        await until(
+          'health says degraded',
+          async () => (await health(s)).body.redis === 'degraded',
+          { withinMs: 5_000 },
+          () => s.output(),
+        );
         const h = await health(s);
         expect(h.status).toBe(200);
         expect(h.body).toMatchObject({ status: 'ok', redis: 'degraded' });
         expect(h.ms).toBeLessThan(1_000);
       }
+      await until('logins answered during the cut', answered('cut', 'login', 8), { withinMs: 20_000 });
+      for (const s of servers) expect(s.child.exitCode, s.output()).toBeNull();
 
       phase = 'back';
       await proxy.restore();
       const back = performance.now();
       const recovered = async (s: ServerProcess) => {
-        while ((await health(s)).body.redis !== 'ok' && performance.now() - back < 10_000) await sleep(50);
+        await until(
+          'health says ok again',
+          async () => (await health(s)).body.redis === 'ok',
+          { withinMs: 10_000 },
+          () => s.output(),
+        );
         return performance.now() - back;
       };
       recoveredIn = await Promise.all(servers.map(recovered));
-      await sleep(500);
+      await until('the load answered after the return', answered('back', 'edit', 4), { withinMs: 20_000 });
     };
     const load = Promise.all([0, 1, 2, 3].map(worker));
     try {
@@ -236,7 +243,13 @@ describe.skipIf(!redisUp || onPostgres)('Redis cut while idle, one server proces
   it('logins answer at once and correctly, health says degraded; back to ok without a restart', async () => {
     expect((await login(password)).status).toBe(200);
     await proxy.cut();
-    await sleep(300);
+    // The event: the process has noticed the cut (before, it kept saying ok and a login answered 500 seconds later).
+    await until(
+      'health says degraded',
+      async () => (await redisState()) === 'degraded',
+      { withinMs: 5_000 },
+      () => server!.output(),
+    );
     for (const [pass, status] of [
       [password, 200],
       ['wrong-password', 401],
@@ -250,7 +263,7 @@ describe.skipIf(!redisUp || onPostgres)('Redis cut while idle, one server proces
     expect(server!.child.exitCode).toBeNull();
     await proxy.restore();
     const back = performance.now();
-    while ((await redisState()) !== 'ok' && performance.now() - back < 10_000) await sleep(50);
+    await until('health says ok again', async () => (await redisState()) === 'ok', { withinMs: 10_000 });
     expect(performance.now() - back).toBeLessThan(2_000);
     expect((await login(password)).status).toBe(200);
     expect(server!.child.exitCode).toBeNull();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { within } from '@presente/shared/testing';
 import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -67,13 +68,7 @@ describe.skipIf(!redisUp || !onPostgres)('realtime across two server processes (
   }
 
   const next = (s: Socket, event: string) =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${event} within 10 s`)), 10_000);
-      s.once(event, (payload) => {
-        clearTimeout(timer);
-        resolve(payload);
-      });
-    });
+    within(`a socket hears ${event}`, new Promise<Record<string, unknown>>((resolve) => s.once(event, resolve)), 10_000);
 
   it("an employee's check-in over HTTP on server A reaches the admin's socket on server B, and back", async () => {
     const [a, b] = servers;

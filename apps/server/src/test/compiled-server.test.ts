@@ -1,5 +1,6 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { until } from '@presente/shared/testing';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script of the repository (no typings)
 import { buildServer } from '../../../../scripts/build-server.mjs';
@@ -42,12 +43,13 @@ describe.skipIf(inject('dbKind') === 'postgres')('the compiled server', () => {
     });
     expect(res.status, await res.clone().text()).toBe(201);
     // The face worker thread is dist/worker.mjs (the pool's ./worker.mjs beside the bundle).
-    let face = '';
-    for (let i = 0; i < 240 && face !== 'ready'; i++) {
-      face = ((await (await fetch(`${server.url}/api/health`)).json()) as { faceEngine: string }).faceEngine;
-      if (face !== 'ready') await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(face).toBe('ready');
-    expect(server.output()).toContain('face worker ready');
+    const running = server;
+    await until(
+      'the face engine ready',
+      async () => ((await (await fetch(`${running.url}/api/health`)).json()) as { faceEngine: string }).faceEngine === 'ready',
+      { withinMs: 60_000, everyMs: 250 },
+      () => running.output(),
+    );
+    expect(running.output()).toContain('face worker ready');
   });
 });

@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { until } from '@presente/shared/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from './server-process.js';
 
@@ -48,14 +49,9 @@ function spawnNode(args: string[], env: Record<string, string>): Supervisor {
 
 const serverPids = (out: string) => [...out.matchAll(/server started \(pid (\d+)\)/g)].map((m) => Number(m[1]));
 
-async function until<T>(what: string, deadline: number, probe: () => Promise<T | undefined> | T | undefined, s: Supervisor): Promise<T> {
-  while (Date.now() < deadline) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${what} did not happen in time; supervisor output:\n${s.output()}`);
-}
+/** A bounded poll (shared `until`) whose failure prints the supervisor's output. */
+const waitFor = <T>(what: string, withinMs: number, probe: () => Promise<T | undefined> | T | undefined, s: Supervisor) =>
+  until(what, probe, { withinMs, everyMs: 100 }, () => `supervisor output:\n${s.output()}`);
 
 const healthy = async (url: string) => {
   try {
@@ -82,7 +78,7 @@ describe.skipIf(onPostgres)('npm start supervises the server', () => {
       // Behind a TLS proxy without TRUST_PROXY: the server warns at start-up (cookies stay Secure).
       PUBLIC_URL: 'https://asistencia.example.com',
     });
-    await until('first start', Date.now() + 90_000, () => healthy(url), s);
+    await waitFor('first start', 90_000, () => healthy(url), s);
     // The server's pid, from the DATA_DIR lock it holds (db/client.ts lockDataDir).
     const lockPid = () => Number(readFileSync(join(dataDir, 'presente.lock'), 'utf8'));
     const first = lockPid();
@@ -91,9 +87,9 @@ describe.skipIf(onPostgres)('npm start supervises the server', () => {
 
     process.kill(first, 'SIGKILL');
     const killedAt = Date.now();
-    await until('the old server gone', killedAt + 10_000, () => (alive(first) ? undefined : true), s);
+    await waitFor('the old server gone', 10_000, () => (alive(first) ? undefined : true), s);
     // Healthy again means a new server process answers (the killed one left its DATA_DIR lock behind).
-    await until('health after the restart', killedAt + 10_000, () => healthy(url), s);
+    await waitFor('health after the restart', 10_000 - (Date.now() - killedAt), () => healthy(url), s);
     expect(Date.now() - killedAt).toBeLessThanOrEqual(10_000);
     const second = lockPid();
     expect(second).not.toBe(first);

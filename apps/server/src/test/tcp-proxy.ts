@@ -21,6 +21,8 @@ export interface TcpProxy {
   restore(): Promise<void>;
   /** Connections currently open through the proxy. */
   open(): number;
+  /** Chunks forwarded towards the target so far: a test waits for its requests to be on the wire. */
+  sent(): number;
   close(): Promise<void>;
 }
 
@@ -29,9 +31,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   let paused = false;
   let delayMs = 0;
   const held: (() => void)[] = [];
+  let sent = 0;
 
-  const forward = (from: Socket, to: Socket) => {
+  const forward = (from: Socket, to: Socket, towardsTarget: boolean) => {
     from.on('data', (chunk) => {
+      if (towardsTarget) sent += 1;
       const send = () => {
         if (!to.destroyed) to.write(chunk);
       };
@@ -58,8 +62,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         upstream.destroy();
       });
     }
-    forward(client, upstream);
-    forward(upstream, client);
+    forward(client, upstream, true);
+    forward(upstream, client, false);
   };
 
   let server: Server = createServer(onConnection);
@@ -112,6 +116,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       listening = true;
     },
     open: () => sockets.size / 2,
+    sent: () => sent,
     close: stopListening,
   };
   return proxy;

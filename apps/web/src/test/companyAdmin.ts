@@ -1,30 +1,59 @@
+import {
+  companySettingsAnswer,
+  dataAnswer,
+  departmentListAnswer,
+  employeeListAnswer,
+  holidayAnswer,
+  pageAnswer,
+  type SessionUser,
+  scheduleAnswer,
+  workLocationAnswer,
+} from '@presente/shared';
 import type { Employee } from '../features/employees/api';
+import { mockAnswer, mockRefusal, sessionRoutes } from './answers';
 import type { MockRoutes } from './renderApp';
 
 /** Shared fixtures of the company-admin tab tests (employees, schedules, holidays). */
-export const ADMIN = { id: 'u9', name: 'Rosa Mamani', email: 'rosa@andes.pe', role: 'COMPANY_ADMIN', userType: 'COMPANY_ADMIN', companyId: 'c9' };
+export const ADMIN: SessionUser = {
+  id: 'u9',
+  userId: 'u9',
+  name: 'Rosa Mamani',
+  email: 'rosa@andes.pe',
+  role: 'COMPANY_ADMIN',
+  userType: 'COMPANY_ADMIN',
+  companyId: 'c9',
+};
 
-export function usage(employees: [number, number], schedules: [number, number] = [0, 1], plan: 'FREE' | 'PREMIUM' = 'FREE') {
-  return {
-    body: {
-      data: {
-        id: 'c9',
-        name: 'Andes SAC',
-        plan,
-        status: 'ACTIVE',
-        currentEmployees: employees[0],
-        maxEmployees: employees[1],
-        timezone: 'America/Lima',
-        locale: 'es-PE',
-        usage: {
-          employees: { used: employees[0], limit: employees[1] },
-          schedules: { used: schedules[0], limit: schedules[1] },
-          locations: { used: 0, limit: 1 },
-          links: { used: 0, limit: 1 },
-        },
+export function usage(
+  employees: [number, number],
+  schedules: [number, number] = [0, 1],
+  plan: 'FREE' | 'PREMIUM' = 'FREE',
+  links: { used: number; limit: number } = { used: 0, limit: 1 },
+) {
+  return mockAnswer(dataAnswer(companySettingsAnswer), {
+    data: {
+      id: 'c9',
+      name: 'Andes SAC',
+      ruc: '20512345678',
+      legalName: null,
+      email: 'contacto@andes.pe',
+      address: null,
+      city: 'Lima',
+      country: 'PE',
+      plan,
+      status: 'ACTIVE',
+      currentEmployees: employees[0],
+      maxEmployees: employees[1],
+      timezone: 'America/Lima',
+      locale: 'es-PE',
+      usage: {
+        employees: { used: employees[0], limit: employees[1] },
+        schedules: { used: schedules[0], limit: schedules[1] },
+        locations: { used: 0, limit: 1 },
+        links,
       },
     },
-  };
+  });
 }
 
 export function employee(n: number, extra: Partial<Employee> = {}): Employee {
@@ -52,26 +81,22 @@ export function employee(n: number, extra: Partial<Employee> = {}): Employee {
   };
 }
 
-export const PLAN_LIMIT_403 = {
-  status: 403,
-  body: {
-    message: 'Has alcanzado el límite de tu plan. Actualiza a Premium para continuar.',
-    code: 'plan_limit_reached',
-    errors: [{ path: 'employees', message: 'Has alcanzado el límite de tu plan. Actualiza a Premium para continuar.' }],
-  },
-};
+export const PLAN_LIMIT_403 = mockRefusal(403, 'plan_limit_reached', 'Has alcanzado el límite de tu plan. Actualiza a Premium para continuar.', {
+  errors: [{ path: 'employees', message: 'Has alcanzado el límite de tu plan. Actualiza a Premium para continuar.' }],
+});
+
+const emptyPage = (limit = 10) => ({ data: [], pagination: { page: 1, limit, total: 0, pages: 1, totalPages: 1 } });
 
 /** Session, company config and empty lists; override any route per test. */
 export function baseRoutes(overrides: MockRoutes = {}): MockRoutes {
   return {
-    'GET /api/auth/verify': { body: { data: { user: ADMIN } } },
-    'GET /api/auth/company-config': { body: { data: { locale: 'es-PE', timezone: 'America/Lima' } } },
+    ...sessionRoutes(ADMIN),
     'GET /api/company-admin-simple/company/settings': usage([0, 5]),
-    'GET /api/company-admin-simple/employees': { body: { data: [], pagination: { page: 1, limit: 10, total: 0, pages: 1, totalPages: 1 } } },
-    'GET /api/company-admin-simple/departments': { body: { data: [] } },
-    'GET /api/company-admin-simple/schedules': { body: { data: [], pagination: { page: 1, limit: 10, total: 0, pages: 1, totalPages: 1 } } },
-    'GET /api/company-admin-simple/work-locations': { body: { data: [], pagination: { page: 1, limit: 100, total: 0, pages: 1, totalPages: 1 } } },
-    'GET /api/company-admin-simple/holidays': { body: { data: [], pagination: { page: 1, limit: 10, total: 0, pages: 1, totalPages: 1 } } },
+    'GET /api/company-admin-simple/employees': mockAnswer(employeeListAnswer, { ...emptyPage(), totalEmployees: 0 }),
+    'GET /api/company-admin-simple/departments': mockAnswer(departmentListAnswer, { data: [] }),
+    'GET /api/company-admin-simple/schedules': mockAnswer(pageAnswer(scheduleAnswer), emptyPage()),
+    'GET /api/company-admin-simple/work-locations': mockAnswer(pageAnswer(workLocationAnswer), emptyPage(100)),
+    'GET /api/company-admin-simple/holidays': mockAnswer(pageAnswer(holidayAnswer), emptyPage()),
     ...overrides,
   };
 }

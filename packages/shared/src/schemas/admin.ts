@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMPANY_STATUSES, MAX_EMPLOYEES_CEILING, PASSWORD_MIN_ADMIN, PLANS, RUC_MAX } from '../constants.js';
 import { PAYMENT_STATUSES } from './billing.js';
-import { optionalPhone } from './common.js';
+import { optionalPhone, paginationSchema } from './common.js';
 
 /** Payloads of the super admin area (spec §7 "Super admin"); messages are keys of the shared catalogue. */
 
@@ -170,6 +170,9 @@ export const superAdminCompany = z.object({
 export type SuperAdminCompany = z.infer<typeof superAdminCompany>;
 
 /** POST (201) and PUT /super-admin/companies: the company as saved, the confirmation and, on create, a mail warning. */
+/** GET /super-admin/companies: a page of companies. */
+export const superAdminCompanyListAnswer = z.object({ data: z.array(superAdminCompany), pagination: paginationSchema });
+
 export const superAdminCompanySavedAnswer = z.object({ data: superAdminCompany, message: z.string(), warning: z.string().optional() });
 export type SuperAdminCompanySavedAnswer = z.infer<typeof superAdminCompanySavedAnswer>;
 

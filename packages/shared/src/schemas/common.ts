@@ -112,6 +112,9 @@ export const dataAnswer = <T extends z.ZodType>(data: T) => z.object({ data, mes
 /** A success answer that only says what happened. */
 export const messageAnswer = z.object({ message: z.string() });
 
+/** `{ data: [...], pagination }`: a page of a list answer. */
+export const pageAnswer = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), pagination: paginationSchema });
+
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Content types of the files the API answers. */
 export const FILE_TYPES = { xlsx: XLSX, pdf: 'application/pdf', csv: 'text/csv', html: 'text/html' } as const;

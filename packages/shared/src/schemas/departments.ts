@@ -9,3 +9,6 @@ export const departmentAnswer = z.object({
   _count: z.object({ employees: z.number() }).optional(),
 });
 export type Department = z.infer<typeof departmentAnswer>;
+
+/** GET /company-admin-simple/departments: every department of the company. */
+export const departmentListAnswer = z.object({ data: z.array(departmentAnswer), message: z.string().optional() });

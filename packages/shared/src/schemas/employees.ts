@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES } from '../identity.js';
+import { paginationSchema } from './common.js';
 import { faceData } from './face.js';
 
 /**
@@ -70,3 +71,6 @@ export const importResult = z.object({
   mailsQueued: z.number().optional(),
 });
 export type ImportResult = z.infer<typeof importResult>;
+
+/** GET /company-admin-simple/employees: a page plus the company's total. */
+export const employeeListAnswer = z.object({ data: z.array(employeeAnswer), pagination: paginationSchema, totalEmployees: z.number() });

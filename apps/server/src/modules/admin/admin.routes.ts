@@ -1,10 +1,10 @@
 import {
-  paginationSchema,
   superAdminAdminStatus,
   superAdminChangeEmailInput,
   superAdminChangePasswordInput,
   superAdminCompany,
   superAdminCompanyCreateInput,
+  superAdminCompanyListAnswer,
   superAdminCompanyListQuery,
   superAdminCompanySavedAnswer,
   superAdminCompanyUpdateInput,
@@ -40,7 +40,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: superAdminCompanyListQuery,
-        response: { 200: z.object({ data: z.array(superAdminCompany), pagination: paginationSchema }) },
+        response: { 200: superAdminCompanyListAnswer },
       },
     },
     async (req) => listCompanies(req.ctx, req.query),

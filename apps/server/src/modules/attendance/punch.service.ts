@@ -39,6 +39,16 @@ export interface PunchRequest {
   deadline?: number;
 }
 
+/**
+ * A test's view of the check-in race (decision 0064): `read` is awaited inside the transaction after the day's
+ * row was read and before the insert (a barrier makes concurrent check-ins all read "no row" first), `lost` is
+ * told when the insert met a concurrent one's row (the ON CONFLICT path). Absent in the product.
+ */
+export interface PunchRace {
+  read?(tx: Db, found: boolean): Promise<void>;
+  lost?(): void;
+}
+
 export interface PunchResult {
   action: PunchAction;
   /** True when the same punch had already been recorded (a retry or a double click). */
@@ -58,7 +68,7 @@ function assertInTime(deadline: number | undefined) {
  * timezone: manual marking allowed, geofence, the shift's work date (night shifts), arrival status and
  * hours. One transaction; a unique (employee, work date) row makes retries and races safe.
  */
-export async function punch(db: Db, deps: Pick<AppDeps, 'events' | 'wakeJobs'>, req: PunchRequest): Promise<PunchResult> {
+export async function punch(db: Db, deps: Pick<AppDeps, 'events' | 'wakeJobs'> & { race?: PunchRace }, req: PunchRequest): Promise<PunchResult> {
   const at = req.at ?? new Date();
   const [row] = await db
     .select({ employee: employees, schedule: schedules, location: workLocations, timezone: companies.timezone, graceHours: companies.openRecordGraceHours })
@@ -113,6 +123,7 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events' | 'wakeJobs'>, 
     if (wants === 'check_in') {
       if (existing?.isPermission) throw new AppError('conflict', 'attendance.permissionDay');
       if (existing?.checkIn) return { action: wants, repeated: true, record: existing };
+      await deps.race?.read?.(tx, existing !== undefined);
       const status = schedule ? arrivalStatus(at, schedule, date, timezone) : fallbackStatus({ checkIn: at });
       const values = {
         checkIn: at,
@@ -131,6 +142,7 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events' | 'wakeJobs'>, 
             .onConflictDoNothing()
             .returning();
       if (!inserted) {
+        deps.race?.lost?.();
         const [winner] = await tx
           .select()
           .from(attendanceRecords)

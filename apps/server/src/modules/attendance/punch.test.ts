@@ -1,6 +1,7 @@
 import { localToInstant } from '@presente/shared';
+import { barrier } from '@presente/shared/testing';
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { activityLog, attendanceRecords } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { punch } from './punch.service.js';
@@ -41,15 +42,45 @@ describe('punch (check-in / check-out rules)', () => {
     expect(t.events.emitted.filter((e) => e.event === 'attendance_update' && e.room === `company_admin_${company.id}`)).toHaveLength(2);
   });
 
-  it('five concurrent check-ins of one employee make one record', async () => {
+  it('five concurrent check-ins of one employee make one record: the insert conflict is reached (a barrier, not luck) and answered as a repeat', async () => {
     const { company, employee } = await setup();
     const at = lima('2026-03-05', '08:55');
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () => punch(t.db, t.deps, { companyId: company.id, employeeId: employee.id, method: 'web', action: 'check_in', at })),
-    );
-    expect(results.filter((r) => !r.repeated)).toHaveLength(1);
+    const req = { companyId: company.id, employeeId: employee.id, method: 'web' as const, action: 'check_in' as const, at };
+    let lost = 0;
+    let found = 0;
+    // PostgreSQL: all five transactions read "no row" before any inserts (the pool has five connections), so
+    // one insert wins and four meet its row. PGlite runs one transaction at a time, so the race is built: the
+    // first check-in to read "no row" finds, at its insert, the row a concurrent winner would have committed.
+    const everyone = barrier(5);
+    const onPglite = inject('dbKind') !== 'postgres';
+    const race = {
+      async read(tx: typeof t.db, existed: boolean) {
+        if (existed) found += 1;
+        if (!onPglite) return everyone.arrive();
+        if (lost === 0)
+          await tx
+            .insert(attendanceRecords)
+            .values({ ...req, date: '2026-03-05', checkIn: at, status: 'present' })
+            .onConflictDoNothing();
+      },
+      lost() {
+        lost += 1;
+      },
+    };
+    const results = await Promise.all(Array.from({ length: 5 }, () => punch(t.db, { ...t.deps, race }, req)));
     const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(attendanceRecords).where(eq(attendanceRecords.employeeId, employee.id));
     expect(n).toBe(1);
+    if (onPglite) {
+      // One reached the conflict path (the rival's row won), four read the row and repeated: nobody was recorded twice.
+      expect(lost).toBe(1);
+      expect(results.every((r) => r.repeated)).toBe(true);
+    } else {
+      expect(everyone.arrived).toBe(5);
+      expect(lost).toBe(4);
+      expect(results.filter((r) => !r.repeated)).toHaveLength(1);
+    }
+    expect(found).toBe(0);
+    expect(new Set(results.map((r) => r.record.id)).size).toBe(1);
   });
 
   it("refuses web marking on a 'Solo Facial' schedule but accepts face recognition", async () => {

@@ -1,6 +1,5 @@
-import { dataAnswer, departmentAnswer, departmentInput, idParam, messageAnswer, savedAnswer, sessionErrorAnswers, translate } from '@presente/shared';
+import { departmentAnswer, departmentInput, departmentListAnswer, idParam, messageAnswer, savedAnswer, sessionErrorAnswers, translate } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { presentDepartment } from './departments.presenter.js';
 import * as service from './departments.service.js';
 
@@ -8,7 +7,7 @@ const tags = ['departments'];
 
 /** Departments of the admin's company (under /company-admin-simple). */
 export const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/departments', { schema: { tags, response: { 200: dataAnswer(z.array(departmentAnswer)), ...sessionErrorAnswers() } } }, async (req) => ({
+  app.get('/departments', { schema: { tags, response: { 200: departmentListAnswer, ...sessionErrorAnswers() } } }, async (req) => ({
     data: (await service.listDepartments(req.ctx)).map(presentDepartment),
   }));
 

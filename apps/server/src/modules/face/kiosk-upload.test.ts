@@ -3,8 +3,10 @@
  * byte of the multipart body is taken in, wrong tokens are limited per IP, and a body cut short answers 400
  * incomplete_upload (the kiosk mark and the enrolment alike), never 500.
  */
+
 import { type AddressInfo, connect } from 'node:net';
 import { Readable } from 'node:stream';
+import { within } from '@presente/shared/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { WRONG_TOKENS } from './kiosk.service.js';
@@ -72,21 +74,20 @@ describe('kiosk: the token before the upload', () => {
     const { port } = t.app.server.address() as AddressInfo;
     const upload = lazyUpload(7, 2 * 1024 * 1024 - 4096);
     const length = upload.state.total + 4096;
-    const status = await new Promise<number>((done, fail) => {
+    const answer = new Promise<number>((done, fail) => {
       const socket = connect(port, '127.0.0.1', () => {
         socket.write(
           `POST /api/public/attendance/${wrongToken(1000)}/mark HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${upload.contentType}\r\nContent-Length: ${length}\r\n\r\n`,
         );
         socket.write(Buffer.alloc(64 * 1024, 0x2d)); // the first 64 KB only; the rest is never sent
       });
-      const timer = setTimeout(() => fail(new Error('no answer before the body was sent')), 3_000);
       socket.once('data', (chunk) => {
-        clearTimeout(timer);
         socket.destroy();
         done(Number(chunk.toString('latin1').split(' ')[1]));
       });
       socket.on('error', fail);
     });
+    const status = await within('an answer before the body was sent', answer, 3_000);
     expect(status).toBe(404);
   });
 

@@ -109,8 +109,7 @@ describe('facial attendance links (company settings)', () => {
   });
 
   it('opens the upgrade prompt instead of the form when the Free plan already has its link', async () => {
-    const atLimit = usage([1, 5]);
-    atLimit.body.data.usage.links = { used: 1, limit: 1 };
+    const atLimit = usage([1, 5], [0, 1], 'FREE', { used: 1, limit: 1 });
     const fetchMock = mockApi(routes({ 'GET /api/company-admin-simple/company/settings': atLimit }));
     const { user } = renderApp('/company-admin/settings');
     const card = await linksCard();

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
 import type { SeenFace } from './camera/faceGuide';
@@ -178,7 +178,11 @@ describe('public attendance page (kiosk)', () => {
     await start(user);
     // The challenge is there, the steps wait for the guidance.
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/challenge'))).toBe(true));
-    await new Promise((r) => setTimeout(r, 600));
+    // The challenge's answer has been read (the event): blind steps would start now; guided ones wait for the guidance.
+    await waitFor(async () =>
+      expect((await fetchMock.mock.results.find((_, i) => String(fetchMock.mock.calls[i][0]).endsWith('/challenge'))!.value).bodyUsed).toBe(true),
+    );
+    await act(async () => {});
     expect(screen.queryByTestId('kiosk-step')).not.toBeInTheDocument();
     finishLoading();
     expect(await screen.findByText('Mira al frente')).toBeInTheDocument();

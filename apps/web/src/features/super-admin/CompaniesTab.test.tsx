@@ -1,5 +1,8 @@
+import { dataAnswer, messageAnswer, superAdminAdminStatus, superAdminCompany } from '@presente/shared';
+import { gate } from '@presente/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { mockAnswer, mockRefusal } from '../../test/answers';
 import { mockApi, renderApp } from '../../test/renderApp';
 import { bodyOf, company, listAnswer, rowAction, superAdminRoutes } from './test/fixtures';
 
@@ -52,13 +55,15 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
   it("closes a 'Revisar cobro' review from the menu, after a confirmation naming the company and the reason; one request; only for a flagged company", async () => {
     const flagged = { ...PREMIUM, billingFlag: { reason: 'payment 17.5 USD, expected 20.00 USD', at: '2026-11-26T10:00:00.000Z' } };
     let cleared = 0;
+    // The answer is held until both clicks of the double click are in: the second meets a request in flight.
+    const answer = gate();
     mockApi(
       superAdminRoutes({
         'GET /api/super-admin/companies': () => listAnswer(cleared ? [company(), PREMIUM] : [company(), flagged], 1, 2),
         'DELETE /api/super-admin/companies/c2/billing-flag': async () => {
           cleared += 1;
-          await new Promise((resolve) => setTimeout(resolve, 200));
-          return { body: { data: { ...PREMIUM, billingFlag: null }, message: 'Revisión de cobro cerrada' } };
+          await answer.opened;
+          return mockAnswer(dataAnswer(superAdminCompany), { data: { ...PREMIUM, billingFlag: null }, message: 'Revisión de cobro cerrada' });
         },
       }),
     );
@@ -82,6 +87,7 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
     await rowAction(user, 'Pacífico Logística', 'Marcar cobro revisado');
     const again = await screen.findByRole('dialog', { name: 'Cerrar revisión de cobro' });
     await user.dblClick(within(again).getByRole('button', { name: 'Marcar como revisado' }));
+    answer.open();
     expect(await screen.findByText('Revisión de cobro cerrada')).toBeInTheDocument();
     expect(cleared).toBe(1);
     // The list is read again: the badge is gone.
@@ -101,7 +107,7 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
       superAdminRoutes({
         'GET /api/super-admin/companies': () => {
           calls += 1;
-          return calls === 1 ? { status: 500, body: { message: 'Error interno del servidor', code: 'internal' } } : listAnswer([company()]);
+          return calls === 1 ? mockRefusal(500, 'internal', 'Error interno del servidor') : listAnswer([company()]);
         },
       }),
     );
@@ -129,7 +135,7 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
         'GET /api/super-admin/companies': listAnswer([company()]),
         'DELETE /api/super-admin/companies/c1': () => {
           deleted = true;
-          return { body: { message: 'Empresa eliminada exitosamente' } };
+          return mockAnswer(messageAnswer, { message: 'Empresa eliminada exitosamente' });
         },
       }),
     );
@@ -149,13 +155,17 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
 
   it('switches the admin off only from the actions menu and after a confirmation naming the company and the person; one request (decision 0024)', async () => {
     const sent: Record<string, unknown>[] = [];
+    const answer = gate();
     mockApi(
       superAdminRoutes({
         'GET /api/super-admin/companies': listAnswer([company()]),
         'PATCH /api/super-admin/companies/c1/admin/toggle-status': async (init) => {
           sent.push(bodyOf(init));
-          await new Promise((resolve) => setTimeout(resolve, 200));
-          return { body: { data: { isActive: false }, message: 'Administrador desactivado exitosamente' } };
+          await answer.opened;
+          return mockAnswer(dataAnswer(superAdminAdminStatus), {
+            data: { isActive: false, name: 'Rosa Mamani', email: 'rosa@andes.pe' },
+            message: 'Administrador desactivado exitosamente',
+          });
         },
       }),
     );
@@ -178,6 +188,7 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
     await rowAction(user, 'Andes Textiles S.A.C.', 'Desactivar administrador');
     const again = await screen.findByRole('dialog', { name: 'Desactivar administrador' });
     await user.dblClick(within(again).getByRole('button', { name: 'Desactivar administrador' }));
+    answer.open();
     expect(await screen.findByText('Administrador desactivado exitosamente')).toBeInTheDocument();
     expect(sent).toEqual([{ isActive: false }]);
   });
@@ -203,7 +214,7 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
     mockApi(
       superAdminRoutes({
         'GET /api/super-admin/companies': listAnswer([company()]),
-        'GET /api/super-admin/companies/c1': { body: { data: company() } },
+        'GET /api/super-admin/companies/c1': mockAnswer(dataAnswer(superAdminCompany), { data: company() }),
       }),
     );
     const { user } = renderApp('/super-admin/companies');
@@ -231,13 +242,11 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
     mockApi(
       superAdminRoutes({
         'GET /api/super-admin/companies': listAnswer([premium]),
-        'DELETE /api/super-admin/companies/c7': {
-          status: 502,
-          body: {
-            code: 'bad_gateway',
-            message: 'No se pudo cancelar la suscripción de la empresa en PayPal, así que la empresa no se eliminó. Intenta nuevamente en unos minutos.',
-          },
-        },
+        'DELETE /api/super-admin/companies/c7': mockRefusal(
+          502,
+          'bad_gateway',
+          'No se pudo cancelar la suscripción de la empresa en PayPal, así que la empresa no se eliminó. Intenta nuevamente en unos minutos.',
+        ),
       }),
     );
     const { user } = renderApp('/super-admin/companies');

@@ -2,7 +2,7 @@ import { act, configure, fireEvent, screen, within } from '@testing-library/reac
 import { describe, expect, it } from 'vitest';
 import i18n from '../../../lib/i18n';
 import { mockApi, renderApp } from '../../../test/renderApp';
-import { activity, employeeRoutes, pageOf } from '../test/fixtures';
+import { activity, activityPage, employeeRoutes } from '../test/fixtures';
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -16,7 +16,7 @@ describe('Activity tab', { timeout: 30_000 }, () => {
     const twoMinutesAgo = new Date(Date.now() - 125_000).toISOString();
     mockApi(
       employeeRoutes({
-        'GET /api/employee/activity': pageOf([
+        'GET /api/employee/activity': activityPage([
           activity(1, {
             timestamp: twoMinutesAgo,
             details: {
@@ -112,7 +112,7 @@ describe('Activity tab', { timeout: 30_000 }, () => {
       employeeRoutes({
         'GET /api/employee/activity': (init) => {
           const english = new Headers(init?.headers).get('Accept-Language') === 'en';
-          return pageOf([activity(1, { title: english ? 'Check-in recorded' : 'Entrada registrada' })]);
+          return activityPage([activity(1, { title: english ? 'Check-in recorded' : 'Entrada registrada' })]);
         },
       }),
     );

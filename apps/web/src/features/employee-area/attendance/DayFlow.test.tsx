@@ -1,8 +1,11 @@
 import { notifications } from '@mantine/notifications';
+import { punchAnswer, todayAttendanceAnswer } from '@presente/shared';
+import { gate } from '@presente/shared/testing';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockAnswer, mockRefusal } from '../../../test/answers';
 import { mockApi, renderApp } from '../../../test/renderApp';
-import { CHECKED_IN, CHECKED_OUT, employeeRoutes, today } from '../test/fixtures';
+import { answers, CHECKED_IN, CHECKED_OUT, employeeRoutes, today } from '../test/fixtures';
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -17,13 +20,14 @@ describe('Attendance tab: the day flow', { timeout: 30_000 }, () => {
     let state = today();
     const fetchMock = mockApi(
       employeeRoutes({
-        'GET /api/employee/attendance/today': () => ({ body: { data: state } }),
+        'GET /api/employee/attendance/today': () => mockAnswer(todayAttendanceAnswer, { data: state }),
         'POST /api/employee/attendance/check-in': () => {
           state = today({ record: CHECKED_IN, status: 'present', canCheckIn: false, canCheckOut: true });
-          return {
-            status: 201,
-            body: { data: { action: 'check_in', repeated: false, status: 'present', record: CHECKED_IN }, message: 'Entrada registrada exitosamente' },
-          };
+          return mockAnswer(
+            punchAnswer,
+            { data: { action: 'check_in', repeated: false, status: 'present', record: CHECKED_IN }, message: 'Entrada registrada exitosamente' },
+            201,
+          );
         },
       }),
     );
@@ -41,11 +45,8 @@ describe('Attendance tab: the day flow', { timeout: 30_000 }, () => {
   it('with a check-in and no check-out offers Registrar Salida; a refusal shows the server message', async () => {
     mockApi(
       employeeRoutes({
-        'GET /api/employee/attendance/today': { body: { data: today({ record: CHECKED_IN, status: 'present', canCheckIn: false, canCheckOut: true }) } },
-        'POST /api/employee/attendance/check-out': {
-          status: 403,
-          body: { message: 'Estás fuera del área permitida (250 m de Planta; radio 100 m)', code: 'outside_geofence' },
-        },
+        'GET /api/employee/attendance/today': answers.today({ record: CHECKED_IN, status: 'present', canCheckIn: false, canCheckOut: true }),
+        'POST /api/employee/attendance/check-out': mockRefusal(403, 'outside_geofence', 'Estás fuera del área permitida (250 m de Planta; radio 100 m)'),
       }),
     );
     const { user } = renderApp('/employee/attendance');
@@ -59,14 +60,19 @@ describe('Attendance tab: the day flow', { timeout: 30_000 }, () => {
     // Checked in at 13:27 in Lima; it is 13:27 now: the shift (08:00-17:00) has hours to go.
     const checkedIn = { ...CHECKED_IN, checkIn: '2026-05-04T18:27:00.000Z' };
     let state = today({ record: checkedIn, status: 'late', canCheckIn: false, canCheckOut: true, serverTime: '2026-05-04T18:27:20.000Z' });
+    // The answer is held until both clicks of the double click are in: the second meets a request in flight.
+    const answer = gate();
     const fetchMock = mockApi(
       employeeRoutes({
-        'GET /api/employee/attendance/today': () => ({ body: { data: state } }),
+        'GET /api/employee/attendance/today': () => mockAnswer(todayAttendanceAnswer, { data: state }),
         'POST /api/employee/attendance/check-out': async () => {
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          await answer.opened;
           const done = { ...checkedIn, checkOut: '2026-05-04T18:27:30.000Z', workHours: 0 };
           state = today({ record: done, status: 'late', canCheckIn: false, completed: true, serverTime: '2026-05-04T18:27:40.000Z' });
-          return { body: { data: { action: 'check_out', repeated: false, status: 'late', record: done }, message: 'Salida registrada exitosamente' } };
+          return mockAnswer(punchAnswer, {
+            data: { action: 'check_out', repeated: false, status: 'late', record: done },
+            message: 'Salida registrada exitosamente',
+          });
         },
       }),
     );
@@ -84,26 +90,30 @@ describe('Attendance tab: the day flow', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Registrar Salida' }));
     const again = await screen.findByRole('dialog', { name: '¿Registrar tu salida?' });
     await user.dblClick(within(again).getByRole('button', { name: 'Sí, registrar salida' }));
+    answer.open();
     expect(await screen.findByText('Jornada Completada')).toBeInTheDocument();
     expect(calls(fetchMock, 'POST', '/attendance/check-out')).toHaveLength(1);
   });
 
   it('checks out at once after the shift end; a double click sends one request', async () => {
     let state = today({ record: CHECKED_IN, status: 'present', canCheckIn: false, canCheckOut: true, serverTime: '2026-05-04T22:05:00.000Z' });
+    const answer = gate();
     const fetchMock = mockApi(
       employeeRoutes({
-        'GET /api/employee/attendance/today': () => ({ body: { data: state } }),
+        'GET /api/employee/attendance/today': () => mockAnswer(todayAttendanceAnswer, { data: state }),
         'POST /api/employee/attendance/check-out': async () => {
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          await answer.opened;
           state = today({ record: CHECKED_OUT, status: 'present', canCheckIn: false, completed: true, serverTime: '2026-05-04T22:05:10.000Z' });
-          return {
-            body: { data: { action: 'check_out', repeated: false, status: 'present', record: CHECKED_OUT }, message: 'Salida registrada exitosamente' },
-          };
+          return mockAnswer(punchAnswer, {
+            data: { action: 'check_out', repeated: false, status: 'present', record: CHECKED_OUT },
+            message: 'Salida registrada exitosamente',
+          });
         },
       }),
     );
     const { user } = renderApp('/employee/attendance');
     await user.dblClick(await screen.findByRole('button', { name: 'Registrar Salida' }));
+    answer.open();
     expect(await screen.findByText('Jornada Completada')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(calls(fetchMock, 'POST', '/attendance/check-out')).toHaveLength(1);
@@ -123,7 +133,7 @@ describe('Attendance tab: the day flow', { timeout: 30_000 }, () => {
   it('with both shows Jornada Completada and no button', async () => {
     mockApi(
       employeeRoutes({
-        'GET /api/employee/attendance/today': { body: { data: today({ record: CHECKED_OUT, status: 'present', canCheckIn: false, completed: true }) } },
+        'GET /api/employee/attendance/today': answers.today({ record: CHECKED_OUT, status: 'present', canCheckIn: false, completed: true }),
       }),
     );
     renderApp('/employee/attendance');
@@ -133,7 +143,7 @@ describe('Attendance tab: the day flow', { timeout: 30_000 }, () => {
   });
 
   it("a 'Solo Facial' schedule hides the button and explains the face kiosk", async () => {
-    mockApi(employeeRoutes({ 'GET /api/employee/attendance/today': { body: { data: today({ manualAllowed: false, canCheckIn: false }) } } }));
+    mockApi(employeeRoutes({ 'GET /api/employee/attendance/today': answers.today({ manualAllowed: false, canCheckIn: false }) }));
     renderApp('/employee/attendance');
     expect(await screen.findByText('Solo Facial')).toBeInTheDocument();
     expect(screen.getByText(/enlace de asistencia facial/)).toBeInTheDocument();
@@ -144,9 +154,11 @@ describe('Attendance tab: the day flow', { timeout: 30_000 }, () => {
     vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition: () => {} } });
     mockApi(
       employeeRoutes({
-        'GET /api/employee/attendance/today': {
-          body: { data: today({ requiresLocation: true, holiday: { name: 'Día del Trabajo', description: null }, status: 'holiday' }) },
-        },
+        'GET /api/employee/attendance/today': answers.today({
+          requiresLocation: true,
+          holiday: { name: 'Día del Trabajo', description: null },
+          status: 'holiday',
+        }),
       }),
     );
     renderApp('/employee/attendance');
@@ -158,7 +170,7 @@ describe('Attendance tab: the day flow', { timeout: 30_000 }, () => {
 
   it('the clock follows the server time, not the device clock', async () => {
     const serverTime = '2026-05-04T15:30:00.000Z'; // 10:30 in Lima
-    mockApi(employeeRoutes({ 'GET /api/employee/attendance/today': { body: { data: today({ serverTime }) } } }));
+    mockApi(employeeRoutes({ 'GET /api/employee/attendance/today': answers.today({ serverTime }) }));
     renderApp('/employee/attendance');
     expect(await screen.findByTestId('live-clock')).toHaveTextContent(/^10:30:0\d$/);
   });

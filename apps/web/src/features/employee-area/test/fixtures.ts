@@ -1,8 +1,18 @@
+import { type AttendanceRecordAnswer, employeeActivityAnswer, employeeProfileGetAnswer, type SessionUser, todayAttendanceAnswer } from '@presente/shared';
+import { mockAnswer, sessionRoutes } from '../../../test/answers';
 import type { MockRoutes } from '../../../test/renderApp';
 import type { Activity, EmployeeProfile, ScheduleView, TodayAttendance } from '../types';
 
 /** Fixtures of the employee-area tests: a Lima company, one employee, a day shift. */
-export const EMPLOYEE_USER = { id: 'u5', name: 'Luis Quispe', email: 'luis@andes.pe', role: 'EMPLOYEE', userType: 'EMPLOYEE', companyId: 'c9' };
+export const EMPLOYEE_USER: SessionUser = {
+  id: 'u5',
+  userId: 'u5',
+  name: 'Luis Quispe',
+  email: 'luis@andes.pe',
+  role: 'EMPLOYEE',
+  userType: 'EMPLOYEE',
+  companyId: 'c9',
+};
 
 export const SHIFT: ScheduleView = {
   id: 's1',
@@ -38,7 +48,7 @@ export function today(overrides: Partial<TodayAttendance> = {}): TodayAttendance
   };
 }
 
-export const CHECKED_IN = {
+export const CHECKED_IN: AttendanceRecordAnswer = {
   id: 'r1',
   date: '2026-05-04',
   checkIn: '2026-05-04T13:02:00.000Z',
@@ -53,7 +63,7 @@ export const CHECKED_IN = {
   location: null,
 };
 
-export const CHECKED_OUT = { ...CHECKED_IN, checkOut: '2026-05-04T22:05:00.000Z', workHours: 8.05 };
+export const CHECKED_OUT: AttendanceRecordAnswer = { ...CHECKED_IN, checkOut: '2026-05-04T22:05:00.000Z', workHours: 8.05 };
 
 export const PROFILE: EmployeeProfile = {
   id: 'e1',
@@ -86,18 +96,33 @@ export function activity(n: number, overrides: Partial<Activity> = {}): Activity
   };
 }
 
-export const pageOf = <T>(data: T[], total = data.length) => ({
-  body: { data, pagination: { page: 1, limit: 10, total, pages: Math.max(1, Math.ceil(total / 10)), totalPages: Math.max(1, Math.ceil(total / 10)) } },
+export const pagination = (total: number) => ({
+  page: 1,
+  limit: 10,
+  total,
+  pages: Math.max(1, Math.ceil(total / 10)),
+  totalPages: Math.max(1, Math.ceil(total / 10)),
 });
+/** A page of the untyped list routes (history); the activity feed has its typed `activityPage`. */
+export const pageOf = <T>(data: T[], total = data.length) => ({ body: { data, pagination: pagination(total) } });
+
+/** GET /employee/activity through its declared answer (timezone included). */
+export const activityPage = (entries: Activity[], total = entries.length) =>
+  mockAnswer(employeeActivityAnswer, { data: entries, pagination: pagination(total), timezone: 'America/Lima' });
+
+/** The answers of the employee's session, its company and its day, through their declared schemas. */
+export const answers = {
+  today: (overrides: Partial<TodayAttendance> = {}) => mockAnswer(todayAttendanceAnswer, { data: today(overrides) }),
+  profile: mockAnswer(employeeProfileGetAnswer, { data: PROFILE }),
+};
 
 /** Session and company config of the employee; override any route per test. */
 export function employeeRoutes(overrides: MockRoutes = {}): MockRoutes {
   return {
-    'GET /api/auth/verify': { body: { data: { user: EMPLOYEE_USER } } },
-    'GET /api/auth/company-config': { body: { data: { locale: 'es-PE', timezone: 'America/Lima' } } },
-    'GET /api/employee/attendance/today': { body: { data: today() } },
-    'GET /api/employee/profile': { body: { data: PROFILE } },
-    'GET /api/employee/activity': pageOf([]),
+    ...sessionRoutes(EMPLOYEE_USER),
+    'GET /api/employee/attendance/today': answers.today(),
+    'GET /api/employee/profile': answers.profile,
+    'GET /api/employee/activity': activityPage([]),
     ...overrides,
   };
 }

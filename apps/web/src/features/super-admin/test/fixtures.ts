@@ -1,8 +1,17 @@
-import type { SuperAdminCompany, SuperAdminDashboard } from '@presente/shared';
+import { type SessionUser, type SuperAdminCompany, type SuperAdminDashboard, superAdminCompanyListAnswer } from '@presente/shared';
 import { screen } from '@testing-library/react';
+import { mockAnswer, sessionRoutes } from '../../../test/answers';
 import type { MockRoutes, renderApp } from '../../../test/renderApp';
 
-export const ROOT = { id: 'sa1', name: 'Root Admin', email: 'root@presente.test', role: 'SUPER_ADMIN', userType: 'SUPER_ADMIN', companyId: null };
+export const ROOT: SessionUser = {
+  id: 'sa1',
+  userId: 'sa1',
+  name: 'Root Admin',
+  email: 'root@presente.test',
+  role: 'SUPER_ADMIN',
+  userType: 'SUPER_ADMIN',
+  companyId: null,
+};
 
 export function company(overrides: Partial<SuperAdminCompany> = {}): SuperAdminCompany {
   return {
@@ -39,15 +48,14 @@ export const DASHBOARD: SuperAdminDashboard = {
 /** The session of a super admin plus the given API answers. */
 export function superAdminRoutes(extra: MockRoutes = {}): MockRoutes {
   return {
-    'GET /api/auth/verify': { body: { data: { user: ROOT } } },
-    'GET /api/auth/company-config': { body: { data: { locale: 'es-PE', timezone: 'America/Lima' } } },
+    ...sessionRoutes(ROOT),
     'GET /api/countries': { body: { data: [] } },
     ...extra,
   };
 }
 
 export function listAnswer(companies: SuperAdminCompany[], pages = 1, total = companies.length) {
-  return { body: { data: companies, pagination: { page: 1, limit: 10, total, pages, totalPages: pages } } };
+  return mockAnswer(superAdminCompanyListAnswer, { data: companies, pagination: { page: 1, limit: 10, total, pages, totalPages: pages } });
 }
 
 /** The JSON body the mocked fetch received for a call. */

@@ -1,0 +1,51 @@
+import { type CompanyConfig, companyConfig, dataAnswer, errorAnswer, type SessionUser, signedInAnswer } from '@presente/shared';
+import type { z } from 'zod';
+import type { MockResponse } from './renderApp';
+
+/**
+ * A mocked server answer built through the server's own answer schema (packages/shared/src/schemas, the one the
+ * route declares), so a changed answer breaks the web test that mocks it (issue 21 item 6, decision 0064):
+ * the value is typed as the schema's input (a renamed or retyped field fails `npm run typecheck`) and parsed
+ * strictly at run time: a value the schema refuses, or a field the schema does not declare (one the server can
+ * no longer send), throws with the path.
+ */
+export function mockAnswer<S extends z.ZodType>(schema: S, value: z.input<S>, status = 200): MockResponse {
+  return { status, body: checkedAnswer(schema, value) };
+}
+
+/** The value, checked as `mockAnswer` does (for a body built in a route function). */
+export function checkedAnswer<S extends z.ZodType>(schema: S, value: z.input<S>): z.input<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(answer)'}: ${i.message}`).join('\n');
+    throw new Error(`A mocked answer does not match its schema:\n${issues}`);
+  }
+  const undeclared = undeclaredFields(value, parsed.data, '');
+  if (undeclared.length) throw new Error(`A mocked answer has fields its schema does not declare: ${undeclared.join(', ')}`);
+  return value;
+}
+
+const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
+
+/** Paths in `sent` that the schema's parse dropped (zod strips what an object schema does not declare). */
+function undeclaredFields(sent: unknown, kept: unknown, path: string): string[] {
+  if (Array.isArray(sent) && Array.isArray(kept)) return sent.flatMap((v, i) => undeclaredFields(v, kept[i], `${path}[${i}]`));
+  if (!isPlain(sent) || !isPlain(kept)) return [];
+  return Object.keys(sent).flatMap((k) => {
+    const at = path ? `${path}.${k}` : k;
+    return k in kept ? undeclaredFields(sent[k], kept[k], at) : [at];
+  });
+}
+
+/** A refusal in the one error envelope (`errorAnswer`): `{ message, code }` with the status. */
+export function mockRefusal(status: number, code: string, message: string, extra: Omit<z.input<typeof errorAnswer>, 'code' | 'message'> = {}): MockResponse {
+  return { status, body: checkedAnswer(errorAnswer, { message, code, ...extra }) };
+}
+
+/** GET /auth/verify and /auth/company-config of a signed-in user in a Lima company, through their schemas. */
+export function sessionRoutes(user: SessionUser, config: CompanyConfig = { locale: 'es-PE', timezone: 'America/Lima' }) {
+  return {
+    'GET /api/auth/verify': mockAnswer(dataAnswer(signedInAnswer), { data: { user, companyConfig: config } }),
+    'GET /api/auth/company-config': mockAnswer(dataAnswer(companyConfig), { data: config }),
+  };
+}
