@@ -30,6 +30,20 @@ export interface PunchRequest {
    * use, recorded inside the punch's transaction (a replay refused there undoes the whole punch).
    */
   qr?: { location: typeof workLocations.$inferSelect; claim: (tx: Pick<Db, 'insert' | 'delete'>) => Promise<void> };
+  /**
+   * Runs inside the punch's transaction once the punch is written (a kiosk punch's review flag; decision 0061), so it
+   * exists if and only if the punch does. Returns how many webhook deliveries it queued.
+   */
+  afterWrite?: (tx: Db, written: PunchWritten) => Promise<number>;
+}
+
+/** What an `afterWrite` hook is told of the punch just written. */
+export interface PunchWritten {
+  record: typeof attendanceRecords.$inferSelect;
+  kind: PunchAction;
+  at: Date;
+  schedule: typeof schedules.$inferSelect | null;
+  timezone: string;
 }
 
 export interface PunchResult {
@@ -127,7 +141,9 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events' | 'wakeJobs'>, 
       }
       const entry = await appendChain(tx, req.companyId, inserted.id, inserted.date, inserted);
       await issueReceipt(tx, { ...receiptOf, record: inserted, entry, kind: 'check_in' });
-      const webhooks = await queueAttendanceEvent(tx, 'attendance.recorded', inserted, { action: 'check_in' });
+      const webhooks =
+        (await queueAttendanceEvent(tx, 'attendance.recorded', inserted, { action: 'check_in' })) +
+        ((await req.afterWrite?.(tx, { record: inserted, kind: 'check_in', at, schedule, timezone })) ?? 0);
       await logActivity(tx, {
         companyId: req.companyId,
         employeeId: employee.id,
@@ -155,7 +171,9 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events' | 'wakeJobs'>, 
       .returning();
     const entry = await appendChain(tx, req.companyId, updated.id, updated.date, updated);
     await issueReceipt(tx, { ...receiptOf, record: updated, entry, kind: 'check_out' });
-    const webhooks = await queueAttendanceEvent(tx, 'attendance.recorded', updated, { action: 'check_out' });
+    const webhooks =
+      (await queueAttendanceEvent(tx, 'attendance.recorded', updated, { action: 'check_out' })) +
+      ((await req.afterWrite?.(tx, { record: updated, kind: 'check_out', at, schedule, timezone })) ?? 0);
     await logActivity(tx, {
       companyId: req.companyId,
       employeeId: employee.id,
