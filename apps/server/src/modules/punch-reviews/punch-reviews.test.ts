@@ -5,7 +5,7 @@
  * lists, confirms (audited) or annuls (the manual-change path: archive, chain, manual change, webhook) it; another
  * company's admin gets 404 and an employee 403.
  */
-import { FACE_NOTICE_VERSION, toLocal } from '@presente/shared';
+import { FACE_NOTICE_VERSION, toLocal, type WebhookEventType } from '@presente/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, attendanceArchive, attendanceChain, attendanceRecords, manualChanges, punchReviews, webhookDeliveries } from '../../db/schema/index.js';
@@ -63,7 +63,7 @@ async function office() {
 
 const reviewsOf = (recordId: string) => t.db.select().from(punchReviews).where(eq(punchReviews.recordId, recordId));
 const recordOf = async (employeeId: string) => (await t.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, employeeId)))[0];
-const deliveries = (companyId: string, type: string) =>
+const deliveries = (companyId: string, type: WebhookEventType) =>
   t.db
     .select()
     .from(webhookDeliveries)
