@@ -1,6 +1,6 @@
 import type { Language, V1AttendanceRecord, V1RegisterLine } from '@presente/shared';
-import type { RegisterLine } from '../register/register.data.js';
 import { presentEvidence, presentRecord, type RecordRow } from '../attendance/read-model/record.js';
+import type { RegisterLine } from '../register/register.data.js';
 
 type Evidence = NonNullable<ReturnType<typeof presentEvidence>>['checkIn'];
 

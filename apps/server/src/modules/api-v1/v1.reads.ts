@@ -1,8 +1,8 @@
 import {
   departmentAnswer,
+  employeeAnswer,
   FILE_TYPES,
   fileAnswer,
-  employeeAnswer,
   holidayAnswer,
   idParam,
   payrollResponse,
@@ -203,7 +203,10 @@ export const v1ReadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { from, to, format, lang } = req.query;
       const file = await register.ownRangeRegister(req.ctx, { from, to }, format, new Date(), lang ?? req.lang);
-      return reply.header('Content-Type', file.type).header('Content-Disposition', `attachment; filename="${file.fileName}"`).send(file.body as never);
+      return reply
+        .header('Content-Type', file.type)
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.body as never);
     },
   );
 };

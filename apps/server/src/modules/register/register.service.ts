@@ -147,9 +147,7 @@ export async function ownRangeRegister(ctx: Ctx, range: RegisterRange, format: R
 export async function registerLinesAfter(ctx: Ctx, range: RegisterRange, after: string[] | null, limit: number): Promise<RegisterLine[]> {
   const companyId = requireCompany(ctx.actor);
   const data = await loadRegister(ctx.db, companyId, checkRange(range));
-  const lines = data.months
-    .flatMap((m) => m.lines)
-    .sort((a, b) => a.date.localeCompare(b.date) || a.employeeId.localeCompare(b.employeeId));
+  const lines = data.months.flatMap((m) => m.lines).sort((a, b) => a.date.localeCompare(b.date) || a.employeeId.localeCompare(b.employeeId));
   const [day, employeeId] = after ?? [];
   const start = day ? lines.findIndex((l) => l.date > day || (l.date === day && l.employeeId > employeeId!)) : 0;
   return start < 0 ? [] : lines.slice(start, start + limit + 1);
