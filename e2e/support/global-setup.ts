@@ -10,6 +10,8 @@ declare module 'vitest' {
     dataDir: string;
     pgBaseUrl: string;
     pgDataDir: string;
+    /** The PostgreSQL server's database ('' when not running): journeys that must seed what no API writes (decision 0061). */
+    pgDatabaseUrl: string;
   }
 }
 
@@ -20,6 +22,7 @@ export default async function setup(project: TestProject) {
   resetTimings();
   const admin = new pg.Client({ connectionString: PG_ADMIN, connectionTimeoutMillis: 3000 });
   let dbName: string | undefined;
+  let dbUrl = '';
   // Both servers start at once: start-up (migrations, seeding) is most of the set-up time.
   const startOnPg = async () => {
     try {
@@ -28,6 +31,7 @@ export default async function setup(project: TestProject) {
       await admin.query(`create database ${dbName}`);
       const url = new URL(PG_ADMIN);
       url.pathname = `/${dbName}`;
+      dbUrl = url.toString();
       return await startServer('postgres', { DATABASE_URL: url.toString() });
     } catch (err) {
       // CI never passes by skipping the PostgreSQL journeys (issue 21); a developer's machine without it is told.
@@ -55,5 +59,6 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', embedded.dataDir);
   project.provide('pgBaseUrl', onPg?.url ?? '');
   project.provide('pgDataDir', onPg?.dataDir ?? '');
+  project.provide('pgDatabaseUrl', onPg ? dbUrl : '');
   return teardown;
 }

@@ -30,6 +30,7 @@ export * from './schemas/locations.js';
 export * from './schemas/manual-changes.js';
 export * from './schemas/payroll.js';
 export * from './schemas/public-config.js';
+export * from './schemas/punch-reviews.js';
 export * from './schemas/qr-punch.js';
 export * from './schemas/receipts.js';
 export * from './schemas/register.js';

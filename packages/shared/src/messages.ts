@@ -12,6 +12,7 @@ import { FACE_MESSAGES } from './messages/face.js';
 import { API_DOCS_MESSAGES, INTEGRATIONS_MESSAGES } from './messages/integrations.js';
 import { MANUAL_CHANGE_MESSAGES } from './messages/manual-changes.js';
 import { PAYROLL_MESSAGES } from './messages/payroll.js';
+import { PUNCH_REVIEW_MESSAGES } from './messages/punch-reviews.js';
 import { QR_PUNCH_MESSAGES } from './messages/qr-punch.js';
 import { RECEIPT_MESSAGES } from './messages/receipts.js';
 import { REGISTER_MESSAGES } from './messages/register.js';
@@ -41,6 +42,7 @@ export const MESSAGES = {
   ...INTEGRATIONS_MESSAGES,
   ...API_DOCS_MESSAGES,
   ...RECEIPT_MESSAGES,
+  ...PUNCH_REVIEW_MESSAGES,
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -46,6 +46,7 @@ export const PLACEMENT: Record<string, Placement> = {
   api_keys: 'distributed',
   api_idempotency: 'distributed',
   punch_receipts: 'distributed',
+  punch_reviews: 'distributed',
   // Read by every company's queries, one row per company or less.
   companies: 'reference',
   countries: 'reference',

@@ -12,6 +12,7 @@ import { apiKeyRoutes } from './integrations/api-keys.routes.js';
 import { locationRoutes } from './locations/locations.routes.js';
 import { adminManualChangeRoutes } from './manual-changes/manual-changes.routes.js';
 import { payrollRoutes } from './payroll/payroll.routes.js';
+import { punchReviewRoutes } from './punch-reviews/punch-reviews.routes.js';
 import { qrAdminRoutes } from './qr-punch/qr-punch.routes.js';
 import { adminReceiptRoutes } from './receipts/receipts.routes.js';
 import { scheduleRoutes } from './schedules/schedules.routes.js';
@@ -26,6 +27,7 @@ export const companyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const routes of [
         attendanceRoutes,
         adminManualChangeRoutes,
+        punchReviewRoutes,
         integrityRoutes,
         adminReceiptRoutes,
         dashboardRoutes,

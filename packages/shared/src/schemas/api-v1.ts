@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { attendanceRecordAnswer } from './attendance-answers.js';
+import { REGISTER_FORMATS } from './billing.js';
 import { rangeWithin, ymd } from './common.js';
+import { MANUAL_CHANGE_ACTIONS, MANUAL_CHANGE_ANSWERS } from './manual-changes.js';
 
 /**
  * The public API under /api/v1 (decision 0048): a key's company only, cursor paging, RFC 9457 problem details.
@@ -48,6 +50,56 @@ export type V1AttendanceRecord = z.infer<typeof v1AttendanceRecord>;
 
 /** The payroll summary's period (decision 0047), JSON only. */
 export const v1PayrollQuery = z.object({ from: ymd('payroll.periodInvalid'), to: ymd('payroll.periodInvalid') });
+
+const registerMonth = z.string('register.rangeInvalid').regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'register.rangeInvalid');
+/** Peru's register of a month range (YYYY-MM, both included, at most 60 months; decision 0061): its lines, paged. */
+export const v1RegisterQuery = v1PageQuery.extend({ from: registerMonth, to: registerMonth });
+/** The register's file for a month range, as the admin's export writes it (Excel or PDF). */
+export const v1RegisterFileQuery = z.object({
+  from: registerMonth,
+  to: registerMonth,
+  format: z.enum(REGISTER_FORMATS, 'validation.invalid').default('xlsx'),
+  lang: z.enum(['es', 'en'], 'validation.invalid').optional(),
+});
+
+/**
+ * One line of Peru's "Registro de Control de Asistencia" (decision 0037): a worker's work day with a record, or a
+ * holiday that applied to them. Times are the company's local HH:MM ('' when none); hours as the register prints them.
+ */
+export const v1RegisterLine = z.object({
+  employeeId: z.string(),
+  worker: z.string(),
+  documentType: z.string().nullable(),
+  document: z.string(),
+  code: z.string(),
+  date: z.string(),
+  checkIn: z.string(),
+  checkOut: z.string(),
+  hours: z.number().nullable(),
+  /** The part of `hours` outside the workday (null on an open shift). */
+  outside: z.number().nullable(),
+  /** Paid leave hours of a justified permission. */
+  leave: z.number().nullable(),
+  open: z.boolean(),
+  manual: z.boolean(),
+  incomplete: z.boolean(),
+  permission: z.boolean(),
+  holiday: z.string().nullable(),
+  notes: z.string(),
+  /** The record's manual changes, oldest first, with the worker's answer (decision 0039). */
+  changes: z.array(
+    z.object({
+      at: z.string(),
+      action: z.enum(MANUAL_CHANGE_ACTIONS),
+      author: z.string(),
+      reason: z.string().nullable(),
+      answer: z.enum(MANUAL_CHANGE_ANSWERS),
+      answerComment: z.string().nullable(),
+      answeredAt: z.string().nullable(),
+    }),
+  ),
+});
+export type V1RegisterLine = z.infer<typeof v1RegisterLine>;
 
 /** RFC 9457 problem details, with the product's stable `code` and the field errors of a refused body. */
 export const problemDetails = z.looseObject({

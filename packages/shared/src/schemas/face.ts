@@ -229,6 +229,9 @@ export const faceEvidence = z.object({
   distance: z.number().optional(),
   runnerUp: z.number().nullable().optional(),
   threshold: z.number().optional(),
+  /** The largest distance of a frame to the employee, and the smallest gap to the runner-up over the frames (decision 0057). */
+  worstDistance: z.number().nullable().optional(),
+  margin: z.number().nullable().optional(),
   liveness: z
     .object({
       passed: z.boolean().optional(),

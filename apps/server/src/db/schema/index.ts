@@ -9,6 +9,7 @@ export * from './jobs.js';
 export * from './kiosks.js';
 export * from './manual-changes.js';
 export * from './organization.js';
+export * from './punch-reviews.js';
 export * from './qr-punch.js';
 export * from './receipts.js';
 export * from './register.js';

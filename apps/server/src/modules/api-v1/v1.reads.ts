@@ -1,6 +1,8 @@
 import {
   departmentAnswer,
   employeeAnswer,
+  FILE_TYPES,
+  fileAnswer,
   holidayAnswer,
   idParam,
   payrollResponse,
@@ -12,6 +14,9 @@ import {
   v1Page,
   v1PageQuery,
   v1PayrollQuery,
+  v1RegisterFileQuery,
+  v1RegisterLine,
+  v1RegisterQuery,
   workLocationAnswer,
 } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,9 +26,10 @@ import * as employees from '../employees/employees.service.js';
 import { presentHoliday } from '../holidays/holidays.presenter.js';
 import { presentLocation } from '../locations/locations.presenter.js';
 import * as payroll from '../payroll/payroll.service.js';
+import * as register from '../register/register.service.js';
 import { presentSchedule } from '../schedules/schedules.presenter.js';
 import { decodeCursor, pageOf } from './paging.js';
-import { presentV1Record } from './v1.presenter.js';
+import { presentV1Record, presentV1RegisterLine } from './v1.presenter.js';
 import * as q from './v1.queries.js';
 
 /** What every public-API route declares besides its answer: the key, and problem details for every error. */
@@ -160,5 +166,47 @@ export const v1ReadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ data: await payroll.companyPayroll(req.ctx, req.query.from, req.query.to, new Date()) }),
+  );
+
+  app.get(
+    '/register',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Peru's attendance register of a month range, line by line, in (date, employeeId) order",
+        description: `from..to months (YYYY-MM, both included, at most 60): the lines the register export prints (entry, exit, hours, hours outside the workday, leave, holidays, remarks, manual changes with the worker's answer). ${list}`,
+        querystring: v1RegisterQuery,
+        response: { 200: v1Page(v1RegisterLine), ...errors },
+      },
+    },
+    async (req) => {
+      const after = decodeCursor(req.query.cursor, ['day', 'uuid']);
+      const lines = await register.registerLinesAfter(req.ctx, { from: req.query.from, to: req.query.to }, after, req.query.limit);
+      return pageOf(lines, req.query.limit, (l) => [l.date, l.employeeId], presentV1RegisterLine);
+    },
+  );
+
+  app.get(
+    '/register/file',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Peru's attendance register of a month range as the admin's export writes it (Excel, or PDF with format=pdf)",
+        description:
+          'The same file as Reportes → Registro de asistencia (decision 0037). A Peruvian company with workers lacking a valid identity document gets 422 `documents_missing`.',
+        querystring: v1RegisterFileQuery,
+        response: { 200: fileAnswer("Peru's attendance register", [FILE_TYPES.xlsx, FILE_TYPES.pdf]), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { from, to, format, lang } = req.query;
+      const file = await register.ownRangeRegister(req.ctx, { from, to }, format, new Date(), lang ?? req.lang);
+      return reply
+        .header('Content-Type', file.type)
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.body as never);
+    },
   );
 };

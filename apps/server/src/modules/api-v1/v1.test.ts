@@ -314,6 +314,8 @@ describe('/api/v1: documentation', () => {
         '/api/v1/holidays',
         '/api/v1/locations',
         '/api/v1/payroll',
+        '/api/v1/register',
+        '/api/v1/register/file',
         '/api/v1/schedules',
       ].sort(),
     );

@@ -14,6 +14,7 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Ctx, requireCompany } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { attendanceRecords, companies, employees, schedules } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -182,7 +183,13 @@ export async function createManual(ctx: Ctx, input: Input) {
 }
 
 /** Edits a record; the previous values and the reason are kept in the activity log. */
-export async function updateManual(ctx: Ctx, id: string, input: Input) {
+/**
+ * `within` runs first inside the change's transaction with the locked row (a punch review resolved by its annulment,
+ * decision 0061): it commits with the change or undoes it by throwing.
+ */
+export type WithinChange = (tx: Db, current: typeof attendanceRecords.$inferSelect) => Promise<void>;
+
+export async function updateManual(ctx: Ctx, id: string, input: Input, within?: WithinChange) {
   const companyId = requireCompany(ctx.actor);
   const row = await ctx.db.transaction(async (tx) => {
     const [current] = await tx
@@ -191,6 +198,7 @@ export async function updateManual(ctx: Ctx, id: string, input: Input) {
       .where(and(eq(attendanceRecords.id, id), eq(attendanceRecords.companyId, companyId)))
       .for('update');
     if (!current) throw new AppError('not_found', 'attendance.notFound');
+    await within?.(tx, current);
     const { employee, schedule, timezone } = await employeeContext(tx, companyId, current.employeeId, current.date, true);
     const reason = reasonOf(ctx, input.reason, input.notes);
     const values = computeValues({ ...input, reason, date: current.date }, schedule, timezone, ctx.lang);
@@ -228,7 +236,7 @@ export async function updateManual(ctx: Ctx, id: string, input: Input) {
  * and why (kept like the records, 5 years; decision 0008), and the activity log keeps its contents. It no
  * longer counts anywhere and a new record can be made for that day.
  */
-export async function deleteManual(ctx: Ctx, id: string, given?: string) {
+export async function deleteManual(ctx: Ctx, id: string, given?: string, within?: WithinChange) {
   const companyId = requireCompany(ctx.actor);
   const reason = reasonOf(ctx, given);
   const row = await ctx.db.transaction(async (tx) => {
@@ -238,6 +246,7 @@ export async function deleteManual(ctx: Ctx, id: string, given?: string) {
       .where(and(eq(attendanceRecords.id, id), eq(attendanceRecords.companyId, companyId)))
       .for('update');
     if (!current) throw new AppError('not_found', 'attendance.notFound');
+    await within?.(tx, current);
     // The row as the database holds it (every column, evidence included), not as this code knows it.
     await tx.execute(sql`
       insert into attendance_archive (id, company_id, employee_id, date, record, deleted_by_user_id, reason)

@@ -37,6 +37,20 @@ export interface PunchRequest {
    * a punch is answered in time or not written (503 + Retry-After, and the client tries again).
    */
   deadline?: number;
+  /**
+   * Runs inside the punch's transaction once the punch is written (a kiosk punch's review flag; decision 0061), so it
+   * exists if and only if the punch does. Returns how many webhook deliveries it queued.
+   */
+  afterWrite?: (tx: Db, written: PunchWritten) => Promise<number>;
+}
+
+/** What an `afterWrite` hook is told of the punch just written. */
+export interface PunchWritten {
+  record: typeof attendanceRecords.$inferSelect;
+  kind: PunchAction;
+  at: Date;
+  schedule: typeof schedules.$inferSelect | null;
+  timezone: string;
 }
 
 /**
@@ -151,7 +165,9 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events' | 'wakeJobs'> &
       }
       const entry = await appendChain(tx, req.companyId, inserted.id, inserted.date, inserted);
       await issueReceipt(tx, { ...receiptOf, record: inserted, entry, kind: 'check_in' });
-      const webhooks = await queueAttendanceEvent(tx, 'attendance.recorded', inserted, { action: 'check_in' });
+      const webhooks =
+        (await queueAttendanceEvent(tx, 'attendance.recorded', inserted, { action: 'check_in' })) +
+        ((await req.afterWrite?.(tx, { record: inserted, kind: 'check_in', at, schedule, timezone })) ?? 0);
       await logActivity(tx, {
         companyId: req.companyId,
         employeeId: employee.id,
@@ -180,7 +196,9 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events' | 'wakeJobs'> &
       .returning();
     const entry = await appendChain(tx, req.companyId, updated.id, updated.date, updated);
     await issueReceipt(tx, { ...receiptOf, record: updated, entry, kind: 'check_out' });
-    const webhooks = await queueAttendanceEvent(tx, 'attendance.recorded', updated, { action: 'check_out' });
+    const webhooks =
+      (await queueAttendanceEvent(tx, 'attendance.recorded', updated, { action: 'check_out' })) +
+      ((await req.afterWrite?.(tx, { record: updated, kind: 'check_out', at, schedule, timezone })) ?? 0);
     await logActivity(tx, {
       companyId: req.companyId,
       employeeId: employee.id,

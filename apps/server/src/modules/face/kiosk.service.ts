@@ -7,6 +7,7 @@ import { AppError } from '../../errors.js';
 import { checkLiveness, randomChallenge } from '../../face/liveness.js';
 import { clampThreshold } from '../../face/match.js';
 import { punch } from '../attendance/punch.service.js';
+import { flagForReview } from '../punch-reviews/punch-reviews.flag.js';
 import { analyzeAll } from './analyze.js';
 import { identifyBurst } from './burst-identity.js';
 import { claimFrames, frameHash, pruneFrameHashes, releaseFrames } from './frame-hashes.js';
@@ -271,6 +272,8 @@ async function judgeAndPunch(
     method: 'face_recognition',
     location,
     evidence,
+    // A close match, a weak liveness signal or an unusual time sends the accepted punch to review (decision 0061).
+    afterWrite: flagForReview(evidence),
   });
   await ctx.db.update(attendanceLinks).set({ lastUsedAt: new Date() }).where(eq(attendanceLinks.id, link.id));
   await touchKiosk(ctx, kiosk.id, location);

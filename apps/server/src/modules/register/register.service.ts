@@ -6,7 +6,7 @@ import { AppError } from '../../errors.js';
 import { sha256 } from '../../lib/crypto.js';
 import { toLifecycle } from '../billing/apply.js';
 import { deadlines } from '../billing/lifecycle.js';
-import { loadRegister, monthEnd, type RegisterRange } from './register.data.js';
+import { loadRegister, monthEnd, type RegisterLine, type RegisterRange } from './register.data.js';
 import { REGISTER_TYPES, type RegisterFormat, registerFileName, registerPdf, registerXlsx } from './register.files.js';
 
 export interface RegisterFile {
@@ -138,4 +138,17 @@ export async function ownRangeRegister(ctx: Ctx, range: RegisterRange, format: R
     );
   }
   return registerFile(ctx, companyId, format, lang, now, range);
+}
+
+/**
+ * The register's lines of a month range in (date, employee) order, from after a cursor: the public API's pages
+ * (decision 0061), read by the same read model as the files (loadRegister). `limit + 1` lines, for pageOf.
+ */
+export async function registerLinesAfter(ctx: Ctx, range: RegisterRange, after: string[] | null, limit: number): Promise<RegisterLine[]> {
+  const companyId = requireCompany(ctx.actor);
+  const data = await loadRegister(ctx.db, companyId, checkRange(range));
+  const lines = data.months.flatMap((m) => m.lines).sort((a, b) => a.date.localeCompare(b.date) || a.employeeId.localeCompare(b.employeeId));
+  const [day, employeeId] = after ?? [];
+  const start = day ? lines.findIndex((l) => l.date > day || (l.date === day && l.employeeId > employeeId!)) : 0;
+  return start < 0 ? [] : lines.slice(start, start + limit + 1);
 }

@@ -75,6 +75,18 @@ export const queueAttendanceEvent = (
     ...extra,
   }));
 
+/**
+ * A kiosk punch sent to review (decision 0061): the review (its id, which punch, the reasons with their measured
+ * values), the record as the admin reads it and the person. Never the evidence itself.
+ */
+export const queuePunchFlagged = (tx: Exec, record: RecordRow, review: Record<string, unknown>) =>
+  queueWebhookEvent(tx, record.companyId, 'punch.flagged', async (t) => ({
+    review,
+    record: presentRecord(record, undefined, 'admin'),
+    employee: await personOf(t, record.companyId, record.employeeId),
+    action: 'flagged',
+  }));
+
 /** A deleted record: its id and date, the person and the reason. */
 export const queueAttendanceDeleted = (tx: Exec, record: RecordRow, reason: string | null) =>
   queueWebhookEvent(tx, record.companyId, 'attendance.deleted', async (t) => ({

@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { lazyTab } from '../../features/dashboard/lazyTab';
 import type { TabDef } from '../../features/dashboard/tab-types';
+import { PunchReviewBadge } from '../../features/punch-reviews/PunchReviewBadge';
 
 // Each tab is its own chunk (decision 0026).
 const AttendanceTab = lazyTab(() => import('../../features/attendance/pages/AttendanceTab'), 'AttendanceTab');
@@ -30,7 +31,7 @@ export const companyAdminTabs: TabDef[] = [
   { id: 'subscription', labelKey: 'dashboard:subscription.tab', icon: IconCreditCard, component: SubscriptionTab },
   { id: 'schedules', labelKey: 'dashboard:schedules.tab', icon: IconClockHour8, component: SchedulesTab },
   { id: 'employees', labelKey: 'dashboard:employees.tab', icon: IconUsers, component: EmployeesTab },
-  { id: 'attendance', labelKey: 'dashboard:attendance.tab', icon: IconCalendarStats, component: AttendanceTab },
+  { id: 'attendance', labelKey: 'dashboard:attendance.tab', icon: IconCalendarStats, component: AttendanceTab, badge: PunchReviewBadge },
   { id: 'reports', labelKey: 'dashboard:reports.tab', icon: IconReportAnalytics, component: ReportsTab },
   { id: 'holidays', labelKey: 'dashboard:holidays.tab', icon: IconBeach, component: HolidaysTab },
   { id: 'settings', labelKey: 'dashboard:tabs.settings', icon: IconSettings, component: CompanySettingsTab, visible: (user) => Boolean(user.companyId) },

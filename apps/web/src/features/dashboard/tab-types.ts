@@ -20,4 +20,6 @@ export interface TabDef {
   component: ComponentType<TabProps>;
   /** Whether this user may see the tab (e.g. company settings need a companyId, spec §2). */
   visible?: (user: SessionUser) => boolean;
+  /** A count beside the label that asks for the admin's attention (the punches to review); nothing when there is none. */
+  badge?: ComponentType;
 }

@@ -8,6 +8,7 @@ import { Pagination } from '../../../components/Pagination';
 import { useNow } from '../../../lib/useNow';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
 import { DisputedChanges } from '../../manual-changes/DisputedChanges';
+import { PunchReviews } from '../../punch-reviews/PunchReviews';
 import { type CalendarDay, type CalendarFilters, type CalendarRow, useMonthlyCalendar } from '../api';
 import { type AttendanceFilterState, AttendanceFilters } from '../components/AttendanceFilters';
 import { CalendarCards } from '../components/CalendarCards';
@@ -74,6 +75,7 @@ export function AttendanceTab() {
   return (
     <Stack gap="md">
       <DisputedChanges />
+      <PunchReviews />
       <Paper withBorder p="md" radius="lg">
         <Stack gap="sm">
           <Group justify="space-between" align="flex-start" gap="sm">

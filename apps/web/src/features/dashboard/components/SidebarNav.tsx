@@ -30,6 +30,7 @@ export function SidebarNav({ area, tabs, activeId, collapsed = false, onNavigate
           {tabs.map((tab) => {
             const label = t(tab.labelKey);
             const Icon = tab.icon;
+            const Badge = tab.badge;
             const link = (
               <NavLink
                 key={tab.id}
@@ -51,10 +52,21 @@ export function SidebarNav({ area, tabs, activeId, collapsed = false, onNavigate
                 py={10}
               />
             );
-            return collapsed ? (
-              <Tooltip key={tab.id} label={label} position="right" withArrow>
+            if (collapsed) {
+              return (
+                <Tooltip key={tab.id} label={label} position="right" withArrow>
+                  {link}
+                </Tooltip>
+              );
+            }
+            // A count beside the label sits over the link, not in it: the link keeps its name ("Asistencia").
+            return Badge ? (
+              <Box key={tab.id} pos="relative">
                 {link}
-              </Tooltip>
+                <Box pos="absolute" right={10} top="50%" style={{ transform: 'translateY(-50%)', pointerEvents: 'none' }}>
+                  <Badge />
+                </Box>
+              </Box>
             ) : (
               link
             );
