@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_TYPES } from '../identity.js';
+import { paginationSchema } from './common.js';
 import { faceData } from './face.js';
 
 /**
@@ -40,6 +41,14 @@ export const employeeCreatedAnswer = z.object({
   message: z.string(),
   warning: z.string().optional(),
 });
+
+/** GET /employees (spec §7): a page of employees and the company's total. */
+export const employeeListAnswer = z.object({ data: z.array(employeeAnswer), pagination: paginationSchema, totalEmployees: z.number() });
+export type EmployeeListAnswer = z.infer<typeof employeeListAnswer>;
+
+/** POST /employees/{id}/reset-password: whether the mail with the new password went out. */
+export const employeePasswordResetAnswer = z.object({ data: z.object({ emailStatus: mailStatus }), message: z.string() });
+export type EmployeePasswordResetAnswer = z.infer<typeof employeePasswordResetAnswer>;
 
 /** One row of an import as it was read (names of department and schedule, not ids). */
 export const importPreviewRow = z

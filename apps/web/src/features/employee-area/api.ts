@@ -1,4 +1,4 @@
-import { type AttendanceReport, PAGE_SIZE } from '@presente/shared';
+import { type AttendanceReport, type AvailableYearsAnswer, type OwnEmailAnswer, PAGE_SIZE } from '@presente/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { authKeys } from '../auth/api';
@@ -91,7 +91,7 @@ export function useOwnReport(range: { startDate: string; endDate: string }) {
 }
 
 export function useAvailableYears() {
-  return useQuery({ queryKey: employeeKeys.years, queryFn: async () => (await api.get<number[]>(`${BASE}/available-years`)).data ?? [] });
+  return useQuery({ queryKey: employeeKeys.years, queryFn: async () => (await api.get<AvailableYearsAnswer['data']>(`${BASE}/available-years`)).data ?? [] });
 }
 
 export function useWorkInfo() {
@@ -140,7 +140,7 @@ export function useChangeEmployeePassword() {
 export function useChangeEmployeeEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (newEmail: string) => (await api.put<{ email: string }>(`${BASE}/profile/email`, { newEmail })).message,
+    mutationFn: async (newEmail: string) => (await api.put<OwnEmailAnswer['data']>(`${BASE}/profile/email`, { newEmail })).message,
     onSuccess: () => {
       // The login email is the session's: re-read both.
       void queryClient.invalidateQueries({ queryKey: authKeys.session });
