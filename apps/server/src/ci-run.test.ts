@@ -9,8 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
  * About the repository, not a database: run once (server-pglite).
  */
 const ROOT = new URL('../../../', import.meta.url).pathname;
-const probe = mkdtempSync(join(ROOT, 'apps/server/.ci-probe-'));
-afterAll(() => rmSync(probe, { recursive: true, force: true }));
+let probe = '';
+afterAll(() => probe && rmSync(probe, { recursive: true, force: true }));
 
 const run = (cmd: string, args: string[]) => spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
 
@@ -30,6 +30,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('.ci/run fails on a lint or 
   });
 
   it('Biome exits non-zero on a lint error, tsc on a type error', () => {
+    probe = mkdtempSync(join(ROOT, 'apps/server/.ci-probe-'));
     const lint = join(probe, 'lint.ts');
     writeFileSync(lint, 'export function f(a: number) {\n  if (a == 1) debugger;\n  return a;\n}\n');
     const biome = run('npx', ['biome', 'check', lint]);

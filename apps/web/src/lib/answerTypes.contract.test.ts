@@ -170,7 +170,7 @@ function judge(snippet: string): string | null {
   return handWritten(alias.type, file);
 }
 
-describe('the web types no server answer by hand (issue 20)', () => {
+describe('the web types no server answer by hand (issue 20)', { timeout: 60_000 }, () => {
   it('every api client call is typed by a shared answer schema', () => {
     const calls = clientCalls();
     expect(calls.length).toBeGreaterThan(80);
