@@ -10,7 +10,9 @@ import { afterAll, describe, expect, it } from 'vitest';
  */
 const ROOT = new URL('../../../', import.meta.url).pathname;
 let probe = '';
-afterAll(() => probe && rmSync(probe, { recursive: true, force: true }));
+afterAll(() => {
+  if (probe) rmSync(probe, { recursive: true, force: true });
+});
 
 const run = (cmd: string, args: string[]) => spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
 

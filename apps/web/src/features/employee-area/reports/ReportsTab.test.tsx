@@ -1,10 +1,13 @@
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi, renderApp } from '../../../test/renderApp';
 import { employeeRoutes, MAY_REPORT } from '../test/fixtures';
 
 configure({ asyncUtilTimeout: 10_000 });
+
+// The layout and the tab are lazy chunks: load them once up front so the waits measure the screen, not the import.
+beforeAll(() => Promise.all([import('../../dashboard/components/DashboardLayout'), import('./ReportsTab')]), 60_000);
 
 describe("the employee's Reports tab shows the server's report (issue 20, decision 0055)", { timeout: 30_000 }, () => {
   it('asks GET /employee/attendance/report for the month and shows its figures and records, the holiday named', async () => {
