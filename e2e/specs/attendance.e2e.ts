@@ -393,6 +393,27 @@ describe('attendance: screens of the employee area and the admin tabs (PGlite)',
         await dashboardReady(page);
         // The admin's change reaches the employee's activity feed, with who made it.
         if (id === 'activity') await see(page.getByRole('button', { name: 'Ver detalle: Permiso registrado' }).filter({ hasText: `Por ${admin.adminName}` }));
+        // The employee's report is the server's (GET /employee/attendance/report, decision 0055): the admin's permission
+        // is in its table and in its Excel.
+        if (id === 'reports' && !mobile) {
+          await choose(page, 'Año', yesterday.slice(0, 4));
+          await choose(page, 'Mes', MONTHS[Number(yesterday.slice(5, 7)) - 1]);
+          await see(
+            page
+              .getByRole('table')
+              .getByRole('row')
+              .filter({ hasText: shownDay(yesterday) })
+              .filter({ hasText: 'Permiso' }),
+          );
+          const xlsx = await download(page, page.getByRole('button', { name: 'Exportar' }), 'Excel (.xlsx)');
+          await see(toast(page, 'Informe Excel descargado exitosamente'));
+          expect(xlsx.name).toMatch(new RegExp(`^Mi_Informe_.+_${yesterday.slice(0, 8)}01_${monthEnd(yesterday)}\\.xlsx$`));
+          const book = await readWorkbook(xlsx.path);
+          expect([...book.keys()]).toEqual(['Mi Resumen', 'Mis Asistencias']);
+          expect(rowStarting(book.get('Mi Resumen')!, 'Permisos')[1]).toBe(1);
+          expect(rowStarting(book.get('Mis Asistencias')!, shownDay(yesterday))[4]).toBe('Permiso');
+          await dismissToasts(page);
+        }
         await page.waitForLoadState('networkidle');
         await shot(page, `employee-${id}-${size}`);
         expect(await page.evaluate(() => document.documentElement.scrollWidth), `${id} fits the ${size} width`).toBeLessThanOrEqual(mobile ? 390 : 1280);

@@ -1,3 +1,5 @@
+import type { CountryView } from './schemas/countries.js';
+
 /**
  * Countries offered at registration: the Spanish-speaking Americas, Brazil, the United States and Spain.
  * The first timezone is the country's default. Offsets are computed for the current date (DST-aware).
@@ -154,15 +156,7 @@ export function utcOffset(timezone: string, at: Date = new Date()): string {
   return m ? `${m[1]}:${m[2] ?? '00'}` : '+00:00';
 }
 
-export interface CountryView {
-  code: string;
-  name: string;
-  timezone: string;
-  locale: string;
-  timezones: { timezone: string; name: string; offset: string }[];
-}
-
-/** The API shape of a country (spec §3 Country) in a language. */
+/** The API shape of a country (spec §3 Country, `countryAnswer`) in a language. */
 export function countryView(c: CountryDef, lang: 'es' | 'en', at: Date = new Date()): CountryView {
   return {
     code: c.code,

@@ -18,6 +18,7 @@ export * from './schemas/common.js';
 export * from './schemas/company.js';
 export * from './schemas/company-settings.js';
 export * from './schemas/consent.js';
+export * from './schemas/countries.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/departments.js';
 export * from './schemas/employee.js';

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { RouteOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.js';
@@ -69,5 +71,20 @@ describe('declared answers', () => {
       })
       .map(({ key }) => key);
     expect(undocumented).toEqual([]);
+  });
+
+  it('no route file declares an answer of its own: envelopes and bodies come from packages/shared', () => {
+    // A route that wrote `z.object({ data: ... })`, its own `envelope()`/`messageOnly`, or `dataAnswer(z.object({...}))`
+    // answered a shape the web could not infer from a shared schema (auth, super-admin, billing, QR and list routes did).
+    const local = /z\.object\(\{\s*(data|message)\b|const (envelope|messageOnly)\b|Answer\(\s*z\.object\(/;
+    const dir = new URL('.', import.meta.url).pathname;
+    const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.routes.ts'));
+    expect(files.length).toBeGreaterThan(20);
+    const offenders = files.flatMap((f) =>
+      readFileSync(join(dir, f), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (local.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(offenders).toEqual([]);
   });
 });

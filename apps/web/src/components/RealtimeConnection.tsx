@@ -1,5 +1,5 @@
 import { Badge, Box, Loader, Tooltip, UnstyledButton } from '@mantine/core';
-import type { SessionUser } from '@presente/shared';
+import type { SessionUser, SocketTokenAnswer } from '@presente/shared';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -15,7 +15,7 @@ const ALL_TOPICS = [...new Set(Object.values(REALTIME_REFRESH).flatMap((rule) =>
 const SHOW_AFTER_MS = 1500;
 
 async function fetchSocketToken(): Promise<string> {
-  return (await api.get<{ token: string }>('/auth/socket-token')).data.token;
+  return (await api.get<SocketTokenAnswer['data']>('/auth/socket-token')).data.token;
 }
 
 /**

@@ -72,6 +72,7 @@ export type EmployeeAttendanceAnswer = z.infer<typeof employeeAttendanceAnswer>;
 
 /** POST and PUT /attendance. */
 export const manualAttendanceAnswer = z.object({ data: attendanceRecordAnswer, message });
+export type ManualAttendanceAnswer = z.infer<typeof manualAttendanceAnswer>;
 /** DELETE /attendance/{id}, and any answer that only says what happened. */
 // messageAnswer: common.ts (one home).
 
@@ -132,6 +133,7 @@ export const integrityAnswer = z.object({
     broken: z.object({ seq: z.number().int().nullable(), recordId: z.string(), date: z.string(), reason: z.enum(['link', 'content', 'unchained']) }).optional(),
   }),
 });
+export type IntegrityAnswer = z.infer<typeof integrityAnswer>;
 
 /** A schedule as the employee area shows it (workDays as numbers). */
 export const workScheduleAnswer = z.object({

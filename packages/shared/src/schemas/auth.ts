@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_ADMIN, PASSWORD_MIN_EMPLOYEE, ROLES, RUC_MAX } from '../constants.js';
 import { rucProblem } from '../identity.js';
-import { optionalPhone } from './common.js';
+import { dataAnswer, optionalPhone } from './common.js';
 
 const trimmed = z.string().trim();
 const email = (requiredKey: string) =>
@@ -121,3 +121,11 @@ export type CaptchaConfig = z.infer<typeof captchaConfig>;
 export const altchaChallenge = z
   .looseObject({ parameters: z.looseObject({ nonce: z.string() }), signature: z.string().optional() })
   .describe("An ALTCHA proof-of-work challenge (altcha-lib's format, passed through whole).");
+
+/** GET /auth/socket-token: a short-lived token for the realtime socket's handshake. */
+export const socketTokenAnswer = dataAnswer(z.object({ token: z.string() }));
+export type SocketTokenAnswer = z.infer<typeof socketTokenAnswer>;
+
+/** POST /auth/reset-password/check: the link is still usable (otherwise a 4xx). */
+export const resetTokenCheckAnswer = dataAnswer(z.object({ valid: z.literal(true) }));
+export type ResetTokenCheckAnswer = z.infer<typeof resetTokenCheckAnswer>;

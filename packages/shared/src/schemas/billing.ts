@@ -164,6 +164,7 @@ export const createPlanAnswer = z.object({
   pricing: pricingSchema,
   mode: z.enum(BILLING_MODES),
 });
+export type CreatePlanAnswer = z.infer<typeof createPlanAnswer>;
 export const subscriptionDetailsAnswer = z.object({
   /** null when the company never subscribed (a Free company): an expected answer, not a 404. */
   subscription: z
@@ -290,6 +291,7 @@ export const confirmSubscriptionAnswer = z.object({
   maxEmployees: z.number(),
   subscriptionId: z.string(),
 });
+export type ConfirmSubscriptionAnswer = z.infer<typeof confirmSubscriptionAnswer>;
 /** POST /paypal/cancel-subscription: Premium access lasts until accessUntil. */
 export const cancelSubscriptionAnswer = z.object({ success: z.literal(true), status: z.literal('CANCELLED'), accessUntil: z.string().nullable() });
 /** POST /paypal/confirm-revision: applied now, approved for the next billing date (effectiveFrom), or still pending. */

@@ -109,11 +109,10 @@ export const boolish = z.union([z.boolean(), z.enum(['true', 'false']).transform
 
 /** The usual success envelope: `{ data, message? }`. */
 export const dataAnswer = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string().optional() });
+/** A page of a list: `{ data: item[], pagination }` (spec §7 lists). */
+export const pageAnswer = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), pagination: paginationSchema });
 /** A success answer that only says what happened. */
 export const messageAnswer = z.object({ message: z.string() });
-
-/** `{ data: [...], pagination }`: a page of a list answer. */
-export const pageAnswer = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), pagination: paginationSchema });
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Content types of the files the API answers. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_STATUSES, PLANS, RUC_MAX } from '../constants.js';
-import { optionalText } from './common.js';
+import { dataAnswer, optionalText } from './common.js';
 
 /** How much of a limited feature the company uses; limit -1 = unlimited (spec §3, §9). */
 export const usageEntry = z.object({ used: z.number(), limit: z.number() });
@@ -33,6 +33,13 @@ export type TourStatus = z.infer<typeof tourStatus>;
 
 /** Years with attendance plus the current and the previous one, newest first (calendar and report pickers). */
 export const availableYears = z.array(z.number().int());
+/** GET /company-admin-simple/available-years and GET /employee/available-years: one declared answer for both. */
+export const availableYearsAnswer = dataAnswer(availableYears);
+export type AvailableYearsAnswer = z.infer<typeof availableYearsAnswer>;
+
+/** PUT /company-admin-simple/company/name: the name saved. */
+export const companyNameAnswer = dataAnswer(z.object({ name: z.string() }));
+export type CompanyNameAnswer = z.infer<typeof companyNameAnswer>;
 
 /**
  * PUT /company-admin-simple/company/legal: the register's employer fields (decision 0053). For a company of Peru
@@ -44,3 +51,6 @@ export const companyLegalInput = z.object({
 });
 export type CompanyLegalInput = z.input<typeof companyLegalInput>;
 export const companyLegalAnswer = z.object({ ruc: z.string().nullable(), legalName: z.string().nullable() });
+/** PUT /company-admin-simple/company/legal. */
+export const companyLegalSavedAnswer = dataAnswer(companyLegalAnswer);
+export type CompanyLegalSavedAnswer = z.infer<typeof companyLegalSavedAnswer>;

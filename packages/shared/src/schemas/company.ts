@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { breakProblem } from '../attendance/breaks.js';
 import { HIRE_DATE_MIN_YEAR, OPEN_RECORD_GRACE_HOURS, PASSWORD_MIN_ADMIN, PASSWORD_MIN_EMPLOYEE } from '../constants.js';
 import { DOCUMENT_TYPES, type DocumentType, documentProblem } from '../identity.js';
-import { boolish, hhmm, optionalHhmm, optionalId, optionalPhone, optionalText, pageQuery, ymd } from './common.js';
+import { boolish, dataAnswer, hhmm, optionalHhmm, optionalId, optionalPhone, optionalText, pageQuery, ymd } from './common.js';
 
 export const departmentInput = z.object({
   name: z.string('department.nameRequired').trim().min(1, 'department.nameRequired').max(120, 'validation.tooLong'),
@@ -182,6 +182,9 @@ export const attendanceSettingsInput = z.object({
     .max(OPEN_RECORD_GRACE_HOURS.max, 'company.graceHoursInvalid'),
 });
 export type AttendanceSettingsInput = z.infer<typeof attendanceSettingsInput>;
+/** GET and PUT /company-admin-simple/company/attendance-settings. */
+export const attendanceSettingsAnswer = dataAnswer(attendanceSettingsInput);
+export type AttendanceSettingsAnswer = z.infer<typeof attendanceSettingsAnswer>;
 
 export const companyNameInput = z.object({ name: z.string('company.nameRequired').trim().min(1, 'company.nameRequired').max(200, 'validation.tooLong') });
 

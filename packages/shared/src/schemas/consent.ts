@@ -84,6 +84,7 @@ export type AdminConsentStatus = z.infer<typeof adminConsentStatus>;
 
 /** POST /face-recognition/consent-code: where the code went, masked. */
 export const consentCodeSent = z.object({ maskedEmail: z.string() });
+export type ConsentCodeSent = z.infer<typeof consentCodeSent>;
 
 /** The printable record of one consent (admin of the company or the worker themself). */
 export const faceConsentRecord = z.object({

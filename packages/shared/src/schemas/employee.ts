@@ -138,3 +138,4 @@ export const employeeProfileGetAnswer = dataAnswer(employeeProfileAnswer);
 export const employeeProfileSavedAnswer = savedAnswer(employeeProfileAnswer);
 /** PUT /employee/profile/email (and the admin's PUT /profile/email): the new login email, with the confirmation. */
 export const ownEmailAnswer = savedAnswer(z.object({ email: z.string() }));
+export type OwnEmailAnswer = z.infer<typeof ownEmailAnswer>;

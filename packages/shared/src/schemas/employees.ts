@@ -42,6 +42,14 @@ export const employeeCreatedAnswer = z.object({
   warning: z.string().optional(),
 });
 
+/** GET /employees (spec §7): a page of employees and the company's total. */
+export const employeeListAnswer = z.object({ data: z.array(employeeAnswer), pagination: paginationSchema, totalEmployees: z.number() });
+export type EmployeeListAnswer = z.infer<typeof employeeListAnswer>;
+
+/** POST /employees/{id}/reset-password: whether the mail with the new password went out. */
+export const employeePasswordResetAnswer = z.object({ data: z.object({ emailStatus: mailStatus }), message: z.string() });
+export type EmployeePasswordResetAnswer = z.infer<typeof employeePasswordResetAnswer>;
+
 /** One row of an import as it was read (names of department and schedule, not ids). */
 export const importPreviewRow = z
   .object({ line: z.number() })
@@ -71,6 +79,3 @@ export const importResult = z.object({
   mailsQueued: z.number().optional(),
 });
 export type ImportResult = z.infer<typeof importResult>;
-
-/** GET /company-admin-simple/employees: a page plus the company's total. */
-export const employeeListAnswer = z.object({ data: z.array(employeeAnswer), pagination: paginationSchema, totalEmployees: z.number() });

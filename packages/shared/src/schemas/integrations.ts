@@ -42,3 +42,4 @@ export type ApiKeyList = z.infer<typeof apiKeyListAnswer>['data'];
 
 /** POST: the key, shown this once. */
 export const apiKeyCreatedAnswer = z.object({ data: apiKeyAnswer.extend({ key: z.string() }), message: z.string() });
+export type ApiKeyCreatedAnswer = z.infer<typeof apiKeyCreatedAnswer>;

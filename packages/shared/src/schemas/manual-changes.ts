@@ -65,3 +65,4 @@ export const manualChangesPage = z.object({
   data: z.object({ changes: z.array(manualChangeView), pending: z.number() }),
   pagination: paginationSchema,
 });
+export type ManualChangesPage = z.infer<typeof manualChangesPage>;

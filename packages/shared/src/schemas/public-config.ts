@@ -12,3 +12,4 @@ export const publicConfig = z.object({
   support: z.object({ email: z.string(), whatsapp: z.string().nullable() }),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
+export const publicConfigAnswer = z.object({ data: publicConfig });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { savedAnswer } from './answers.js';
 import { geoPoint } from './attendance.js';
+import { dataAnswer } from './common.js';
 
 /** The rotating on-screen QR (decision 0044): a new code every step, each valid for its step and the next. */
 export const QR_PUNCH = {
@@ -66,8 +68,16 @@ export type KioskQrInput = z.infer<typeof kioskQrInput>;
 
 /** The work locations a paired kiosk can show the QR of. */
 export const kioskQrLocations = z.array(z.object({ id: z.uuid(), name: z.string() }));
+/** GET /public/attendance/{token}/qr-locations. */
+export const kioskQrLocationsAnswer = dataAnswer(kioskQrLocations);
+export type KioskQrLocationsAnswer = z.infer<typeof kioskQrLocationsAnswer>;
 
 /** The exact text a paired kiosk signs (ECDSA P-256, as its marks) to be given a location's rotating code. */
 export function kioskQrSignedText(m: { kioskId: string; locationId: string; at: string }): string {
   return ['presente-kiosk-qr/1', `kiosk:${m.kioskId}`, `location:${m.locationId}`, `at:${m.at}`].join('\n');
 }
+
+/** A location's current code: GET /qr-punch/locations/{id}/code (admin) and POST /public/attendance/{token}/qr (kiosk). */
+export const qrDisplayCodeAnswer = dataAnswer(qrDisplayCode);
+/** POST /employee/attendance/qr: 201 for a new punch, 200 for a repeated one. */
+export const qrPunchAnswer = savedAnswer(qrPunchResult);

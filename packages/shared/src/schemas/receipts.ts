@@ -48,6 +48,7 @@ export type ReceiptView = z.infer<typeof receiptView>;
 /** GET /employee/receipts: the worker's own, newest first. */
 export const ownReceiptsQuery = pageQuery;
 export const receiptsPage = z.object({ data: z.object({ receipts: z.array(receiptView) }), pagination: paginationSchema });
+export type ReceiptsPage = z.infer<typeof receiptsPage>;
 
 /** GET /company-admin-simple/attendance/receipts/{code}: the punch a code names, and whether its chain entry still matches. */
 export const receiptLookupAnswer = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { schedulePeriodsQuery } from './attendance.js';
-import { attendanceRecordAnswer, dayStatusAnswer, statusCountsAnswer } from './attendance-answers.js';
+import { attendanceRecordAnswer, dayStatusAnswer, holidayNameAnswer, statusCountsAnswer } from './attendance-answers.js';
 
 /**
  * One employee's attendance report over a period (spec §3 "Report"; issue 20 item 2: computed once, on the server,
@@ -9,8 +9,16 @@ import { attendanceRecordAnswer, dayStatusAnswer, statusCountsAnswer } from './a
  */
 export const attendanceReportQuery = schedulePeriodsQuery;
 
-/** A record of the period with its day's status and hours by the shared rules (hours null when not computable). */
-export const reportLineAnswer = z.object({ record: attendanceRecordAnswer, status: dayStatusAnswer, hours: z.number().nullable() });
+/**
+ * A record of the period with its day's status and hours by the shared rules (hours null when not computable), and
+ * the holiday that applied to the employee that day (extension, decision 0055: the employee's export names it).
+ */
+export const reportLineAnswer = z.object({
+  record: attendanceRecordAnswer,
+  status: dayStatusAnswer,
+  hours: z.number().nullable(),
+  holiday: holidayNameAnswer.nullable(),
+});
 export type ReportLineAnswer = z.infer<typeof reportLineAnswer>;
 
 export const attendanceReport = z.object({
@@ -40,6 +48,12 @@ export const attendanceReport = z.object({
   /** Hours worked; a justified permission's hours are paid leave, summed apart in leaveHours (decision 0037). */
   totalHours: z.number(),
   leaveHours: z.number(),
+  /**
+   * Extension (decision 0055): the records with computable hours, and their hours (worked and paid leave) per such
+   * record, to 2 decimals; the same figures as GET /employee/attendance/stats gives for the period.
+   */
+  workedDays: z.number().int(),
+  averageHoursPerDay: z.number(),
   /** Spec §9: (present+early+late+permission) / (that + absent); holidays and days off excluded. */
   attendanceRate: z.number(),
 });

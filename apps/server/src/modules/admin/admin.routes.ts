@@ -1,4 +1,7 @@
 import {
+  dataAnswer,
+  messageAnswer,
+  ownEmailAnswer,
   superAdminAdminStatus,
   superAdminChangeEmailInput,
   superAdminChangePasswordInput,
@@ -20,8 +23,6 @@ import { getCompany, listCompanies } from './companies.query.js';
 import * as companies from './companies.service.js';
 import { dashboard } from './dashboard.service.js';
 
-const envelope = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string().optional() });
-const messageOnly = z.object({ message: z.string() });
 const idParams = z.object({ id: z.uuid('validation.invalid') });
 const tags = ['super-admin'];
 
@@ -30,7 +31,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // At onRequest, before body validation: an anonymous or other-role caller learns nothing about payloads.
   app.addHook('onRequest', app.requireRole('SUPER_ADMIN'));
 
-  app.get('/super-admin/dashboard', { schema: { tags, response: { 200: envelope(superAdminDashboard) } } }, async (req) => ({
+  app.get('/super-admin/dashboard', { schema: { tags, response: { 200: dataAnswer(superAdminDashboard) } } }, async (req) => ({
     data: await dashboard(req.ctx),
   }));
 
@@ -46,7 +47,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => listCompanies(req.ctx, req.query),
   );
 
-  app.get('/super-admin/companies/:id', { schema: { tags, params: idParams, response: { 200: envelope(superAdminCompany) } } }, async (req) => ({
+  app.get('/super-admin/companies/:id', { schema: { tags, params: idParams, response: { 200: dataAnswer(superAdminCompany) } } }, async (req) => ({
     data: await getCompany(req.ctx, req.params.id),
   }));
 
@@ -78,7 +79,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.delete('/super-admin/companies/:id', { schema: { tags, params: idParams, response: { 200: messageOnly } } }, async (req) => {
+  app.delete('/super-admin/companies/:id', { schema: { tags, params: idParams, response: { 200: messageAnswer } } }, async (req) => {
     await companies.deleteCompany(req.ctx, req.params.id);
     return { message: translate('admin.companyDeleted', req.lang) };
   });
@@ -86,13 +87,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Closes the "Revisar cobro" review once the super admin has checked the payment in PayPal (decision 0041).
   app.delete(
     '/super-admin/companies/:id/billing-flag',
-    { schema: { tags, params: idParams, response: { 200: envelope(superAdminCompany) } } },
+    { schema: { tags, params: idParams, response: { 200: dataAnswer(superAdminCompany) } } },
     async (req) => ({ data: await clearBillingFlag(req.ctx, req.params.id), message: translate('admin.billingFlagCleared', req.lang) }),
   );
 
   app.patch(
     '/super-admin/companies/:id/admin/toggle-status',
-    { schema: { tags, params: idParams, body: superAdminToggleAdminInput, response: { 200: envelope(superAdminAdminStatus) } } },
+    { schema: { tags, params: idParams, body: superAdminToggleAdminInput, response: { 200: dataAnswer(superAdminAdminStatus) } } },
     async (req) => {
       const data = await companies.setAdminActive(req.ctx, req.params.id, req.body.isActive);
       return { data, message: translate(data.isActive ? 'admin.adminActivated' : 'admin.adminDeactivated', req.lang) };
@@ -101,18 +102,17 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/super-admin/companies/:id/admin/status',
-    { schema: { tags, params: idParams, response: { 200: envelope(superAdminAdminStatus) } } },
+    { schema: { tags, params: idParams, response: { 200: dataAnswer(superAdminAdminStatus) } } },
     async (req) => ({ data: await companies.adminStatus(req.ctx, req.params.id) }),
   );
 
-  app.patch('/super-admin/change-password', { schema: { tags, body: superAdminChangePasswordInput, response: { 200: messageOnly } } }, async (req) => {
+  app.patch('/super-admin/change-password', { schema: { tags, body: superAdminChangePasswordInput, response: { 200: messageAnswer } } }, async (req) => {
     await account.changePassword(req.ctx, req.body);
     return { message: translate('admin.passwordChanged', req.lang) };
   });
 
-  app.patch(
-    '/super-admin/change-email',
-    { schema: { tags, body: superAdminChangeEmailInput, response: { 200: envelope(z.object({ email: z.string() })) } } },
-    async (req) => ({ data: await account.changeEmail(req.ctx, req.body), message: translate('admin.emailChanged', req.lang) }),
-  );
+  app.patch('/super-admin/change-email', { schema: { tags, body: superAdminChangeEmailInput, response: { 200: ownEmailAnswer } } }, async (req) => ({
+    data: await account.changeEmail(req.ctx, req.body),
+    message: translate('admin.emailChanged', req.lang),
+  }));
 };

@@ -2,31 +2,34 @@ import {
   altchaChallenge,
   captchaConfig,
   companyConfig as companyConfigSchema,
+  dataAnswer,
   emailChangeUndoInput,
   forgotPasswordInput,
   loginInput,
+  messageAnswer,
+  ownEmailAnswer,
   registerInput,
   resetPasswordInput,
+  resetTokenCheckAnswer,
   resetTokenCheckInput,
   sessionAnswer,
   signedInAnswer,
+  socketTokenAnswer,
   translate,
 } from '@presente/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { afterAnswer } from '../../lib/after-answer.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.js';
 import { undoEmailChange } from '../account/own-account.service.js';
 import * as auth from './auth.service.js';
 
-const envelope = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string().optional() });
-const messageOnly = z.object({ message: z.string() });
 const ANY_ROLE = ['SUPER_ADMIN', 'COMPANY_ADMIN', 'EMPLOYEE'] as const;
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Per-IP limits of the public auth calls (the per-account login limit lives in the service). */
   const perIp = (max: number, minutes = 1) => ({ rateLimit: { max: max * app.deps.config.RATE_LIMIT_SCALE, timeWindow: minutes * 60_000 } });
-  app.get('/auth/captcha', { schema: { tags: ['auth'], response: { 200: envelope(captchaConfig) } } }, async () => {
+  app.get('/auth/captcha', { schema: { tags: ['auth'], response: { 200: dataAnswer(captchaConfig) } } }, async () => {
     const { captcha } = app.deps;
     return {
       data: {
@@ -47,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       config: perIp(20),
-      schema: { tags: ['auth'], body: loginInput, response: { 200: envelope(signedInAnswer) } },
+      schema: { tags: ['auth'], body: loginInput, response: { 200: dataAnswer(signedInAnswer) } },
     },
     async (req, reply) => {
       const { token, user, companyConfig } = await auth.login(req.ctx, req.body, req.cookies[SESSION_COOKIE]);
@@ -56,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/auth/logout', { config: { registerOnly: true }, schema: { tags: ['auth'], response: { 200: messageOnly } } }, async (req, reply) => {
+  app.post('/auth/logout', { config: { registerOnly: true }, schema: { tags: ['auth'], response: { 200: messageAnswer } } }, async (req, reply) => {
     await auth.logout(req.ctx);
     clearSessionCookie(reply);
     return { message: translate('auth.logoutSuccess', req.lang) };
@@ -75,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { registerOnly: true },
       preHandler: app.requireRole(...ANY_ROLE),
-      schema: { tags: ['auth'], response: { 200: envelope(signedInAnswer) } },
+      schema: { tags: ['auth'], response: { 200: dataAnswer(signedInAnswer) } },
     },
     async (req) => ({ data: await sessionOf(req) }),
   );
@@ -86,20 +89,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/session',
     {
       config: { registerOnly: true },
-      schema: { tags: ['auth'], response: { 200: envelope(sessionAnswer) } },
+      schema: { tags: ['auth'], response: { 200: dataAnswer(sessionAnswer) } },
     },
     async (req) => ({ data: req.actor ? await sessionOf(req) : { user: null } }),
   );
 
   app.get(
     '/auth/company-config',
-    { config: { registerOnly: true }, preHandler: app.requireRole(...ANY_ROLE), schema: { tags: ['auth'], response: { 200: envelope(companyConfigSchema) } } },
+    {
+      config: { registerOnly: true },
+      preHandler: app.requireRole(...ANY_ROLE),
+      schema: { tags: ['auth'], response: { 200: dataAnswer(companyConfigSchema) } },
+    },
     async (req) => ({ data: await auth.companyConfig(req.ctx, req.actor!) }),
   );
 
   app.get(
     '/auth/socket-token',
-    { preHandler: app.requireRole(...ANY_ROLE), schema: { tags: ['auth'], response: { 200: envelope(z.object({ token: z.string() })) } } },
+    { preHandler: app.requireRole(...ANY_ROLE), schema: { tags: ['auth'], response: { 200: socketTokenAnswer } } },
     async (req) => ({ data: { token: auth.socketToken(req.ctx, req.actor!) } }),
   );
 
@@ -112,7 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Answers 201 with the same sentence whether the admin email was free (the company is created) or already had an account (nothing is created; that account is mailed that someone tried): the answer tells no one which addresses exist (decision 0031).',
         body: registerInput,
-        response: { 201: messageOnly },
+        response: { 201: messageAnswer },
       },
     },
     async (req, reply) => {
@@ -124,7 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/forgot-password',
-    { config: perIp(5, 15), schema: { tags: ['auth'], body: forgotPasswordInput, response: { 200: messageOnly } } },
+    { config: perIp(5, 15), schema: { tags: ['auth'], body: forgotPasswordInput, response: { 200: messageAnswer } } },
     async (req, reply) => {
       // Nothing is looked up before the answer: a known and an unknown address answer after the same work (decision 0031).
       afterAnswer(reply, 'forgot-password', () => auth.forgotPassword(req.ctx, req.body));
@@ -137,7 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/email-change/undo',
     {
       config: perIp(10, 15),
-      schema: { tags: ['auth'], body: emailChangeUndoInput, response: { 200: z.object({ message: z.string(), data: z.object({ email: z.string() }) }) } },
+      schema: { tags: ['auth'], body: emailChangeUndoInput, response: { 200: ownEmailAnswer } },
     },
     async (req) => ({ message: translate('account.emailRestored', req.lang), data: await undoEmailChange(req.ctx, req.body.token) }),
   );
@@ -146,7 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/reset-password/check',
     {
       config: perIp(30, 15),
-      schema: { tags: ['auth'], body: resetTokenCheckInput, response: { 200: z.object({ data: z.object({ valid: z.literal(true) }) }) } },
+      schema: { tags: ['auth'], body: resetTokenCheckInput, response: { 200: resetTokenCheckAnswer } },
     },
     async (req) => {
       await auth.checkResetToken(req.ctx, req.body.token);
@@ -156,7 +163,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/reset-password',
-    { config: perIp(10, 15), schema: { tags: ['auth'], body: resetPasswordInput, response: { 200: messageOnly } } },
+    { config: perIp(10, 15), schema: { tags: ['auth'], body: resetPasswordInput, response: { 200: messageAnswer } } },
     async (req) => {
       await auth.resetPassword(req.ctx, req.body);
       return { message: translate('auth.resetSuccess', req.lang) };

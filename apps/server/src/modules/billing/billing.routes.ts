@@ -9,11 +9,12 @@ import {
   confirmSubscriptionInput,
   createPlanAnswer,
   createPlanInput,
+  dataAnswer,
   employeePriceAnswer,
   FILE_TYPES,
   fileAnswer,
   type Language,
-  paginationSchema,
+  pageAnswer,
   planCatalogueAnswer,
   reviseAnswer,
   reviseSubscriptionInput,
@@ -33,7 +34,6 @@ import { simulatorPage } from './simulator.page.js';
 import * as subscribing from './subscribe.service.js';
 import { handleWebhook } from './webhooks.js';
 
-const envelope = <T extends z.ZodType>(data: T) => z.object({ data, message: z.string().optional() });
 const tags = ['payments'];
 
 declare module 'fastify' {
@@ -56,54 +56,58 @@ const adminCalls: FastifyPluginAsyncZod = async (admin) => {
   // onRequest: 401/403 before any body is validated.
   admin.addHook('onRequest', admin.requireRole('COMPANY_ADMIN'));
 
-  admin.get('/paypal/employee-price', { schema: { tags, response: { 200: envelope(employeePriceAnswer) } } }, async (req) => ({
+  admin.get('/paypal/employee-price', { schema: { tags, response: { 200: dataAnswer(employeePriceAnswer) } } }, async (req) => ({
     data: subscribing.employeePrice(req.ctx),
   }));
 
-  admin.get('/paypal/plans', { schema: { tags, response: { 200: envelope(planCatalogueAnswer) } } }, async (req) => ({ data: subscribing.catalogue(req.ctx) }));
+  admin.get('/paypal/plans', { schema: { tags, response: { 200: dataAnswer(planCatalogueAnswer) } } }, async (req) => ({
+    data: subscribing.catalogue(req.ctx),
+  }));
 
-  admin.post('/paypal/create-plan', { schema: { tags, body: createPlanInput, response: { 200: envelope(createPlanAnswer) } } }, async (req) => ({
+  admin.post('/paypal/create-plan', { schema: { tags, body: createPlanInput, response: { 200: dataAnswer(createPlanAnswer) } } }, async (req) => ({
     data: await subscribing.createPlan(req.ctx, req.body),
     message: translate('billing.planCreated', req.lang),
   }));
 
   admin.post(
     '/paypal/confirm-subscription',
-    { schema: { tags, body: confirmSubscriptionInput, response: { 200: envelope(confirmSubscriptionAnswer) } } },
+    { schema: { tags, body: confirmSubscriptionInput, response: { 200: dataAnswer(confirmSubscriptionAnswer) } } },
     async (req) => ({
       data: await subscribing.confirmSubscription(req.ctx, req.body),
       message: translate('billing.activated', req.lang),
     }),
   );
 
-  admin.get('/paypal/subscription-details', { schema: { tags, response: { 200: envelope(subscriptionDetailsAnswer) } } }, async (req) => ({
+  admin.get('/paypal/subscription-details', { schema: { tags, response: { 200: dataAnswer(subscriptionDetailsAnswer) } } }, async (req) => ({
     data: await details.subscriptionDetails(req.ctx),
   }));
 
-  admin.get(
-    '/paypal/history',
-    { schema: { tags, querystring: billingHistoryQuery, response: { 200: z.object({ data: z.array(billingHistoryEntry), pagination: paginationSchema }) } } },
-    async (req) => details.billingHistory(req.ctx, req.query),
+  admin.get('/paypal/history', { schema: { tags, querystring: billingHistoryQuery, response: { 200: pageAnswer(billingHistoryEntry) } } }, async (req) =>
+    details.billingHistory(req.ctx, req.query),
   );
 
   admin.post(
     '/paypal/cancel-subscription',
-    { schema: { tags, body: cancelSubscriptionInput.optional(), response: { 200: envelope(cancelSubscriptionAnswer) } } },
+    { schema: { tags, body: cancelSubscriptionInput.optional(), response: { 200: dataAnswer(cancelSubscriptionAnswer) } } },
     async (req) => ({
       data: await cancelling.cancelSubscription(req.ctx, req.body?.reason),
       message: translate('billing.cancelled', req.lang),
     }),
   );
 
-  admin.post('/paypal/revise-subscription', { schema: { tags, body: reviseSubscriptionInput, response: { 200: envelope(reviseAnswer) } } }, async (req) => {
+  admin.post('/paypal/revise-subscription', { schema: { tags, body: reviseSubscriptionInput, response: { 200: dataAnswer(reviseAnswer) } } }, async (req) => {
     const { data, messageKey, messageParams } = await revising.reviseSubscription(req.ctx, req.body);
     return { data, message: withParams(translate(messageKey, req.lang), messageParams) };
   });
 
-  admin.post('/paypal/confirm-revision', { schema: { tags, body: confirmRevisionInput, response: { 200: envelope(confirmRevisionAnswer) } } }, async (req) => {
-    const { data, messageKey, messageParams } = await revising.confirmRevision(req.ctx, req.body);
-    return { data, message: withParams(translate(messageKey, req.lang), messageParams) };
-  });
+  admin.post(
+    '/paypal/confirm-revision',
+    { schema: { tags, body: confirmRevisionInput, response: { 200: dataAnswer(confirmRevisionAnswer) } } },
+    async (req) => {
+      const { data, messageKey, messageParams } = await revising.confirmRevision(req.ctx, req.body);
+      return { data, message: withParams(translate(messageKey, req.lang), messageParams) };
+    },
+  );
 };
 
 /** A translated answer with its {placeholders} filled. */
@@ -123,7 +127,7 @@ const webhook: FastifyPluginAsyncZod = async (hook) => {
   hook.post(
     '/paypal/webhook',
     {
-      schema: { tags, hide: true, response: { 200: z.object({ data: webhookAnswer }) } },
+      schema: { tags, hide: true, response: { 200: dataAnswer(webhookAnswer) } },
       config: { rateLimit: { max: 300 * hook.deps.config.RATE_LIMIT_SCALE, timeWindow: 60_000 } },
     },
     async (req) => ({ data: await handleWebhook(req.ctx.deps, req.headers, req.rawBody ?? '', req.body) }),

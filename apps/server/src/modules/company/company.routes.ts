@@ -1,9 +1,11 @@
 import {
   adminPasswordInput,
+  attendanceSettingsAnswer,
   attendanceSettingsInput,
-  availableYears,
-  companyLegalAnswer,
+  availableYearsAnswer,
   companyLegalInput,
+  companyLegalSavedAnswer,
+  companyNameAnswer,
   companyNameInput,
   companySettingsAnswer,
   dataAnswer,
@@ -14,7 +16,6 @@ import {
   translate,
 } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import * as service from './company.service.js';
 import { updateCompanyLegal } from './legal.js';
 
@@ -24,7 +25,6 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await service.companySettings(req.ctx),
   }));
 
-  const attendanceSettingsEnvelope = z.object({ data: attendanceSettingsInput, message: z.string().optional() });
   app.get(
     '/company/attendance-settings',
     {
@@ -32,7 +32,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['company'],
         description:
           "The company's attendance settings: openRecordGraceHours, the hours after a shift's end at which a record without check-out is closed as incomplete (default 4).",
-        response: { 200: attendanceSettingsEnvelope },
+        response: { 200: attendanceSettingsAnswer },
       },
     },
     async (req) => ({ data: await service.attendanceSettings(req.ctx) }),
@@ -45,7 +45,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Sets openRecordGraceHours (whole hours, 1-24): open records are closed as incomplete at shift end + grace, and a punch after midnight belongs to the previous night shift up to its end + grace. 400 validation_failed otherwise.',
         body: attendanceSettingsInput,
-        response: { 200: attendanceSettingsEnvelope },
+        response: { 200: attendanceSettingsAnswer },
       },
     },
     async (req) => ({
@@ -54,14 +54,10 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.put(
-    '/company/name',
-    { schema: { tags: ['company'], body: companyNameInput, response: { 200: dataAnswer(z.object({ name: z.string() })) } } },
-    async (req) => {
-      await service.renameCompany(req.ctx, req.body.name);
-      return { data: { name: req.body.name }, message: translate('company.nameUpdated', req.lang) };
-    },
-  );
+  app.put('/company/name', { schema: { tags: ['company'], body: companyNameInput, response: { 200: companyNameAnswer } } }, async (req) => {
+    await service.renameCompany(req.ctx, req.body.name);
+    return { data: { name: req.body.name }, message: translate('company.nameUpdated', req.lang) };
+  });
 
   app.put(
     '/company/legal',
@@ -71,7 +67,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "The register's employer fields (decision 0053): RUC (for a company of Peru required, 11 digits with SUNAT's check digit) and razón social.",
         body: companyLegalInput,
-        response: { 200: dataAnswer(companyLegalAnswer) },
+        response: { 200: companyLegalSavedAnswer },
       },
     },
     async (req) => ({ data: await updateCompanyLegal(req.ctx, req.body), message: translate('company.legalUpdated', req.lang) }),
@@ -87,7 +83,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: { email: req.body.newEmail }, message: translate('profile.adminEmailUpdated', req.lang) };
   });
 
-  app.get('/available-years', { schema: { tags: ['company'], response: { 200: dataAnswer(availableYears) } } }, async (req) => ({
+  app.get('/available-years', { schema: { tags: ['company'], response: { 200: availableYearsAnswer } } }, async (req) => ({
     data: await service.availableYears(req.ctx),
   }));
 

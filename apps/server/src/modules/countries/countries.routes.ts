@@ -1,19 +1,11 @@
-import { COUNTRIES, countryView, findCountry } from '@presente/shared';
+import { COUNTRIES, countriesAnswer, countryOneAnswer, countryView, findCountry } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 
-const country = z.object({
-  code: z.string(),
-  name: z.string(),
-  timezone: z.string(),
-  locale: z.string(),
-  timezones: z.array(z.object({ timezone: z.string(), name: z.string(), offset: z.string() })),
-});
-
 /** Countries offered at registration, with their timezones and current UTC offsets, in the request's language. */
 export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/countries', { schema: { tags: ['countries'], response: { 200: z.object({ data: z.array(country) }) } } }, async (req) => {
+  app.get('/countries', { schema: { tags: ['countries'], response: { 200: countriesAnswer } } }, async (req) => {
     const list = COUNTRIES.map((c) => countryView(c, req.lang));
     // Peru first (the default), then alphabetical in the request's language.
     list.sort((a, b) => (a.code === 'PE' ? -1 : b.code === 'PE' ? 1 : a.name.localeCompare(b.name, req.lang)));
@@ -22,7 +14,7 @@ export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/countries/:code',
-    { schema: { tags: ['countries'], params: z.object({ code: z.string().max(2) }), response: { 200: z.object({ data: country }) } } },
+    { schema: { tags: ['countries'], params: z.object({ code: z.string().max(2) }), response: { 200: countryOneAnswer } } },
     async (req) => {
       const found = findCountry(req.params.code);
       if (!found) throw new AppError('not_found', 'countries.notFound');

@@ -1,7 +1,6 @@
 import {
   areaErrorAnswers,
-  availableYears as availableYearsAnswer,
-  dataAnswer,
+  availableYearsAnswer,
   employeeActivityAnswer,
   employeeActivityQuery,
   employeeDashboardAnswer,
@@ -18,7 +17,7 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
     data: await employeeDashboard(req.ctx),
   }));
   app.get('/work-info', { schema: { tags, response: { 200: workInfoAnswer, ...areaErrorAnswers } } }, async (req) => ({ data: await workInfo(req.ctx) }));
-  app.get('/available-years', { schema: { tags, response: { 200: dataAnswer(availableYearsAnswer), ...areaErrorAnswers } } }, async (req) => ({
+  app.get('/available-years', { schema: { tags, response: { 200: availableYearsAnswer, ...areaErrorAnswers } } }, async (req) => ({
     data: await availableYears(req.ctx),
   }));
   app.get('/activity', { schema: { tags, querystring: employeeActivityQuery, response: { 200: employeeActivityAnswer, ...areaErrorAnswers } } }, async (req) =>

@@ -1,6 +1,6 @@
 import { addDays, attendanceRate, countStatuses, daysBetween, monthRange, toLocal } from '@presente/shared';
 import type { Ctx } from '../../context.js';
-import { loadDays, sumHours } from '../attendance/read-model/employee-days.js';
+import { hoursSummary, loadDays, sumHours } from '../attendance/read-model/employee-days.js';
 import { presentRecord } from '../attendance/read-model/record.js';
 import { loadSelf } from './self.service.js';
 
@@ -37,8 +37,7 @@ export async function attendanceStats(ctx: Ctx, q: { period: StatsPeriod; year?:
   const statuses = days.map((date) => book!.status(date));
   const hours = days.map((date) => book!.hours(date));
   const counts = countStatuses(statuses);
-  const workedDays = hours.filter((h) => h != null).length;
-  const totalHours = sumHours(hours);
+  const { totalHours, workedDays, averageHoursPerDay } = hoursSummary(hours);
   return {
     period: q.period,
     startDate: start,
@@ -47,7 +46,7 @@ export async function attendanceStats(ctx: Ctx, q: { period: StatsPeriod; year?:
     counts,
     totalHours,
     workedDays,
-    averageHoursPerDay: workedDays ? Math.round((totalHours / workedDays) * 100) / 100 : 0,
+    averageHoursPerDay,
     attendanceRate: attendanceRate(counts),
     timezone: self.company.timezone,
     // Extension (decision 0036): the year's hours month by month, for the employee's chart.

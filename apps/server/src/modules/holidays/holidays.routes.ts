@@ -6,7 +6,7 @@ import {
   holidayQuery,
   idParam,
   messageAnswer,
-  paginationSchema,
+  pageAnswer,
   savedAnswer,
   sessionErrorAnswers,
   translate,
@@ -28,7 +28,7 @@ export const holidayRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: holidayQuery,
-        response: { 200: z.object({ data: z.array(holidayAnswer), pagination: paginationSchema }), ...sessionErrorAnswers() },
+        response: { 200: pageAnswer(holidayAnswer), ...sessionErrorAnswers() },
       },
     },
     async (req) => {

@@ -4,8 +4,8 @@ import {
   idParam,
   locationInput,
   messageAnswer,
+  pageAnswer,
   pageQuery,
-  paginationSchema,
   savedAnswer,
   sessionErrorAnswers,
   translate,
@@ -27,7 +27,7 @@ export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: pageQuery,
-        response: { 200: z.object({ data: z.array(workLocationAnswer), pagination: paginationSchema }), ...sessionErrorAnswers() },
+        response: { 200: pageAnswer(workLocationAnswer), ...sessionErrorAnswers() },
       },
     },
     async (req) => {

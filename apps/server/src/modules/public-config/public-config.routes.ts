@@ -1,6 +1,5 @@
-import { OSM_ATTRIBUTION, type PublicConfig, publicConfig } from '@presente/shared';
+import { OSM_ATTRIBUTION, type PublicConfig, publicConfigAnswer } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config.js';
 
 /** The operator's settings every screen may read, signed in or not (map tiles, support contact). */
@@ -15,7 +14,7 @@ export function publicConfigOf(config: Config): PublicConfig {
 
 /** GET /api/config: public, cached 5 minutes by browsers (it changes only with a restart). */
 export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/config', { schema: { tags: ['system'], response: { 200: z.object({ data: publicConfig }) } } }, async (_req, reply) => {
+  app.get('/config', { schema: { tags: ['system'], response: { 200: publicConfigAnswer } } }, async (_req, reply) => {
     reply.header('Cache-Control', 'public, max-age=300');
     return { data: publicConfigOf(app.deps.config) };
   });

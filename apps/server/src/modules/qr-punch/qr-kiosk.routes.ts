@@ -1,4 +1,4 @@
-import { errorAnswers, kioskQrInput, kioskQrLocations, qrDisplayCode } from '@presente/shared';
+import { errorAnswers, kioskQrInput, kioskQrLocationsAnswer, qrDisplayCodeAnswer } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { kioskDisplayCode, kioskQrLocations as listLocations } from './qr-kiosk.service.js';
@@ -21,7 +21,7 @@ export const qrKioskRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         headers: kioskHeaders,
         description: "The link company's work locations, for the paired kiosk named by X-Kiosk-Id. 403 kiosk_not_paired / kiosk_revoked; 404; 410.",
-        response: { 200: z.object({ data: kioskQrLocations }), ...errorAnswers(403, 404, 410, 429) },
+        response: { 200: kioskQrLocationsAnswer, ...errorAnswers(403, 404, 410, 429) },
       },
     },
     async (req) => ({ data: await listLocations(req.ctx, req.params.token, header(req, 'x-kiosk-id')) }),
@@ -37,7 +37,7 @@ export const qrKioskRoutes: FastifyPluginAsyncZod = async (app) => {
         body: kioskQrInput,
         description:
           'The rotating code of a work location for the paired kiosk named by X-Kiosk-Id, with X-Kiosk-Signature (ECDSA P-256 / SHA-256, IEEE P1363, base64url) over kioskQrSignedText(kiosk, location, at); `at` within 60 s of the server time. 403 kiosk_not_paired / kiosk_revoked / kiosk_signature_invalid; 404 a location of another company; 410 link_inactive / link_expired.',
-        response: { 200: z.object({ data: qrDisplayCode }), ...errorAnswers(400, 403, 404, 410, 429) },
+        response: { 200: qrDisplayCodeAnswer, ...errorAnswers(400, 403, 404, 410, 429) },
       },
     },
     async (req) => ({ data: await kioskDisplayCode(req.ctx, req.params.token, header(req, 'x-kiosk-id'), req.body, header(req, 'x-kiosk-signature')) }),

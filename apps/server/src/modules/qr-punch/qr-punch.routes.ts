@@ -1,6 +1,5 @@
-import { errorAnswers, qrDisplayCode, qrLocationParams, qrPunchInput, qrPunchResult, translate } from '@presente/shared';
+import { errorAnswers, qrDisplayCodeAnswer, qrLocationParams, qrPunchAnswer, qrPunchInput, translate } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { adminDisplayCode, qrPunch } from './qr-punch.service.js';
 
 /** The admin's rotating-QR screen of a work location (under /company-admin-simple; decision 0044). */
@@ -13,7 +12,7 @@ export const qrAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         params: qrLocationParams,
         description:
           "The code a screen at this work location shows now: a new one every 30 s (fetch again at `refreshAt`), accepted until `expiresAt`; `url` is the QR's text. 404 not_found for a location of another company.",
-        response: { 200: z.object({ data: qrDisplayCode }), ...errorAnswers(400, 401, 403, 404) },
+        response: { 200: qrDisplayCodeAnswer, ...errorAnswers(400, 401, 403, 404) },
       },
     },
     async (req) => ({ data: await adminDisplayCode(req.ctx, req.params.locationId) }),
@@ -31,8 +30,8 @@ export const qrEmployeeRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Check-in (201) or check-out (200) with a code scanned from a work location screen (the code or the whole URL the QR holds), method qr_code; a repeated check-in is 200. Refusals: 400 qr_code_invalid (malformed, forged, another company's) / validation_failed / location_required; 403 qr_not_allowed / qr_wrong_location / outside_geofence; 409 qr_code_used / already_completed; 410 qr_code_expired; 429 rate_limited.",
         response: {
-          200: z.object({ data: qrPunchResult, message: z.string() }),
-          201: z.object({ data: qrPunchResult, message: z.string() }),
+          200: qrPunchAnswer,
+          201: qrPunchAnswer,
           ...errorAnswers(400, 401, 403, 404, 409, 410, 429),
         },
       },

@@ -1,16 +1,5 @@
-import {
-  idParam,
-  messageAnswer,
-  pageQuery,
-  paginationSchema,
-  savedAnswer,
-  scheduleAnswer,
-  scheduleInput,
-  sessionErrorAnswers,
-  translate,
-} from '@presente/shared';
+import { idParam, messageAnswer, pageAnswer, pageQuery, savedAnswer, scheduleAnswer, scheduleInput, sessionErrorAnswers, translate } from '@presente/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { presentSchedule } from './schedules.presenter.js';
 import * as service from './schedules.service.js';
 
@@ -24,7 +13,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: pageQuery,
-        response: { 200: z.object({ data: z.array(scheduleAnswer), pagination: paginationSchema }), ...sessionErrorAnswers() },
+        response: { 200: pageAnswer(scheduleAnswer), ...sessionErrorAnswers() },
       },
     },
     async (req) => {

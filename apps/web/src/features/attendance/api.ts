@@ -1,4 +1,11 @@
-import type { CalendarDayAnswer, CalendarRowAnswer, EmployeeAttendanceAnswer, ManualAttendanceInput } from '@presente/shared';
+import type {
+  AvailableYearsAnswer,
+  CalendarDayAnswer,
+  CalendarRowAnswer,
+  EmployeeAttendanceAnswer,
+  ManualAttendanceAnswer,
+  ManualAttendanceInput,
+} from '@presente/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { matchesTopics, REALTIME_REFRESH } from '../../lib/useRealtime';
@@ -13,9 +20,8 @@ export const EXPORT_LIMIT = 1000;
 export type AttendanceMethod = 'manual' | 'face_recognition' | 'qr_code' | 'web';
 
 /** A record as a calendar cell carries it; the day view's full record adds the admin's reason and the evidence. */
-export type CalendarAttendance = CalendarDayAnswer['attendance'] & {} & Partial<
-    Pick<EmployeeAttendanceAnswer['data'][number], 'manualReason' | 'evidence' | 'permissionUnpaid'>
-  >;
+export type CalendarAttendance = NonNullable<CalendarDayAnswer['attendance']> &
+  Partial<Pick<EmployeeAttendanceAnswer['data'][number], 'manualReason' | 'evidence' | 'permissionUnpaid'>>;
 
 export type CalendarDay = Omit<CalendarDayAnswer, 'attendance'> & { attendance: CalendarAttendance | null };
 
@@ -67,7 +73,7 @@ function calendarPath(filters: CalendarFilters, page: number, limit: number): st
 }
 
 async function fetchCalendar(filters: CalendarFilters, page: number, limit: number): Promise<CalendarPage> {
-  const res = await api.get<CalendarRow[]>(calendarPath(filters, page, limit));
+  const res = await api.get<CalendarRowAnswer[]>(calendarPath(filters, page, limit));
   return { rows: res.data ?? [], pages: res.pagination?.pages ?? 1, total: res.pagination?.total ?? res.data?.length ?? 0 };
 }
 
@@ -93,7 +99,9 @@ export function useAttendanceRecord(employeeId: string, date: string, enabled: b
   return useQuery({
     queryKey: attendanceKeys.record(employeeId, date),
     queryFn: async () => {
-      const res = await api.get<CalendarAttendance[]>(`${BASE}/employees/${employeeId}/attendance?startDate=${date}&endDate=${date}&limit=1&include=evidence`);
+      const res = await api.get<EmployeeAttendanceAnswer['data']>(
+        `${BASE}/employees/${employeeId}/attendance?startDate=${date}&endDate=${date}&limit=1&include=evidence`,
+      );
       return res.data?.[0] ?? null;
     },
     enabled,
@@ -104,7 +112,7 @@ export function useAttendanceRecord(employeeId: string, date: string, enabled: b
 export function useAvailableYears() {
   return useQuery({
     queryKey: attendanceKeys.years,
-    queryFn: async () => (await api.get<number[]>(`${BASE}/available-years`)).data ?? [],
+    queryFn: async () => (await api.get<AvailableYearsAnswer['data']>(`${BASE}/available-years`)).data ?? [],
   });
 }
 
@@ -138,7 +146,7 @@ export type AttendanceBody = Omit<ManualAttendanceInput, 'date'> & { date: strin
 export function useCreateAttendance() {
   const invalidate = useInvalidateAttendance();
   return useMutation({
-    mutationFn: async (body: AttendanceBody) => (await api.post<CalendarAttendance>(`${BASE}/attendance`, body)).message,
+    mutationFn: async (body: AttendanceBody) => (await api.post<ManualAttendanceAnswer['data']>(`${BASE}/attendance`, body)).message,
     onSuccess: invalidate,
   });
 }
@@ -146,7 +154,8 @@ export function useCreateAttendance() {
 export function useUpdateAttendance() {
   const invalidate = useInvalidateAttendance();
   return useMutation({
-    mutationFn: async ({ id, body }: { id: string; body: AttendanceBody }) => (await api.put<CalendarAttendance>(`${BASE}/attendance/${id}`, body)).message,
+    mutationFn: async ({ id, body }: { id: string; body: AttendanceBody }) =>
+      (await api.put<ManualAttendanceAnswer['data']>(`${BASE}/attendance/${id}`, body)).message,
     onSuccess: invalidate,
   });
 }

@@ -4,6 +4,8 @@ import {
   type CountryView,
   homePathFor,
   type Language,
+  type OwnEmailAnswer,
+  type ResetTokenCheckAnswer,
   ROLES,
   type SessionAnswer,
   type SessionUser,
@@ -120,7 +122,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: async () => {
       try {
-        await api.post('/auth/logout');
+        await api.post<null>('/auth/logout');
       } catch {
         // The session ends on this device whatever the server answered.
       }
@@ -152,16 +154,16 @@ export interface RegisterBody {
 }
 
 export function useRegisterCompany() {
-  return useMutation({ mutationFn: (body: RegisterBody) => api.post<unknown>('/auth/register', body) });
+  return useMutation({ mutationFn: (body: RegisterBody) => api.post<null>('/auth/register', body) });
 }
 
 export function useForgotPassword() {
-  return useMutation({ mutationFn: (body: { email: string }) => api.post<unknown>('/auth/forgot-password', body) });
+  return useMutation({ mutationFn: (body: { email: string }) => api.post<null>('/auth/forgot-password', body) });
 }
 
 /** POST /auth/email-change/undo: the old address's link puts it back and ends every session (decision 0025). */
 export function useUndoEmailChange() {
-  return useMutation({ mutationFn: (token: string) => api.post<{ email: string }>('/auth/email-change/undo', { token }) });
+  return useMutation({ mutationFn: (token: string) => api.post<OwnEmailAnswer['data']>('/auth/email-change/undo', { token }) });
 }
 
 /** Whether a reset link is still usable, asked once when the page opens (it does not spend the link). */
@@ -171,12 +173,12 @@ export function useResetTokenCheck(token: string) {
     enabled: !!token,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
-    queryFn: async () => (await api.post<{ valid: true }>('/auth/reset-password/check', { token })).data,
+    queryFn: async () => (await api.post<ResetTokenCheckAnswer['data']>('/auth/reset-password/check', { token })).data,
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: { token: string; newPassword: string }) => api.post<unknown>('/auth/reset-password', body),
+    mutationFn: (body: { token: string; newPassword: string }) => api.post<null>('/auth/reset-password', body),
   });
 }

@@ -40,7 +40,7 @@ export function useDaySummary(today: string | undefined, count: number) {
   const end = today ? shiftDay(today, -1) : '';
   return useQuery({
     queryKey: [...overviewKeys.dashboard, 'weekly', start, end],
-    queryFn: async () => (await api.get<{ days: WeeklyDay[] }>(`/company-admin-simple/attendance/weekly-summary?startDate=${start}&endDate=${end}`)).data.days,
+    queryFn: async () => (await api.get<WeeklySummaryAnswer>(`/company-admin-simple/attendance/weekly-summary?startDate=${start}&endDate=${end}`)).data.days,
     enabled: !!today,
     staleTime: 60_000,
   });

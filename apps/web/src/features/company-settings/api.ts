@@ -1,4 +1,11 @@
-import type { AttendanceSettingsInput, SessionUser } from '@presente/shared';
+import type {
+  AttendanceSettingsAnswer,
+  AttendanceSettingsInput,
+  CompanyLegalSavedAnswer,
+  CompanyNameAnswer,
+  OwnEmailAnswer,
+  SessionUser,
+} from '@presente/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { authKeys } from '../auth/api';
@@ -11,7 +18,7 @@ const BASE = '/company-admin-simple';
 export function useChangeAdminEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (newEmail: string) => (await api.put<{ email: string }>(`${BASE}/profile/email`, { newEmail })).message,
+    mutationFn: async (newEmail: string) => (await api.put<OwnEmailAnswer['data']>(`${BASE}/profile/email`, { newEmail })).message,
     onSuccess: (_msg, newEmail) => {
       queryClient.setQueryData<SessionUser | null>(authKeys.session, (user) => (user ? { ...user, email: newEmail.trim().toLowerCase() } : user));
       void queryClient.invalidateQueries({ queryKey: authKeys.session });
@@ -22,7 +29,7 @@ export function useChangeAdminEmail() {
 /** PUT /profile/password (min 8); the server ends the admin's other sessions. */
 export function useChangeAdminPassword() {
   return useMutation({
-    mutationFn: async (body: { currentPassword: string; newPassword: string }) => (await api.put<unknown>(`${BASE}/profile/password`, body)).message,
+    mutationFn: async (body: { currentPassword: string; newPassword: string }) => (await api.put<null>(`${BASE}/profile/password`, body)).message,
   });
 }
 
@@ -30,7 +37,7 @@ export function useChangeAdminPassword() {
 export function useRenameCompany() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (name: string) => (await api.put<{ name: string }>(`${BASE}/company/name`, { name })).message,
+    mutationFn: async (name: string) => (await api.put<CompanyNameAnswer['data']>(`${BASE}/company/name`, { name })).message,
     onSuccess: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: companySettingsKey }), queryClient.invalidateQueries({ queryKey: overviewKeys.dashboard })]),
   });
@@ -43,7 +50,7 @@ export const attendanceSettingsKey = ['company-admin', 'company', 'attendance-se
 export function useAttendanceSettings() {
   return useQuery({
     queryKey: attendanceSettingsKey,
-    queryFn: async () => (await api.get<AttendanceSettingsInput>(`${BASE}/company/attendance-settings`)).data,
+    queryFn: async () => (await api.get<AttendanceSettingsAnswer['data']>(`${BASE}/company/attendance-settings`)).data,
   });
 }
 
@@ -51,7 +58,7 @@ export function useAttendanceSettings() {
 export function useUpdateAttendanceSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: AttendanceSettingsInput) => (await api.put<AttendanceSettingsInput>(`${BASE}/company/attendance-settings`, body)).message,
+    mutationFn: async (body: AttendanceSettingsInput) => (await api.put<AttendanceSettingsAnswer['data']>(`${BASE}/company/attendance-settings`, body)).message,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: attendanceSettingsKey }),
   });
 }
@@ -61,7 +68,7 @@ export function useUpdateCompanyLegal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: { ruc: string | null; legalName: string | null }) =>
-      (await api.put<{ ruc: string | null; legalName: string | null }>(`${BASE}/company/legal`, body)).message,
+      (await api.put<CompanyLegalSavedAnswer['data']>(`${BASE}/company/legal`, body)).message,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companySettingsKey }),
   });
 }

@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '@presente/shared';
+import { type AttendanceReport, type AvailableYearsAnswer, type OwnEmailAnswer, PAGE_SIZE } from '@presente/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { authKeys } from '../auth/api';
@@ -19,7 +19,7 @@ export const employeeKeys = {
   history: (page: number) => ['employee', 'attendance-history', page] as const,
   stats: (q: StatsQuery) => ['employee', 'attendance-stats', q] as const,
   years: ['employee', 'attendance-years'] as const,
-  reportRecords: (range: { startDate: string; endDate: string }) => ['employee', 'report-records', range] as const,
+  report: (range: { startDate: string; endDate: string }) => ['employee', 'attendance-report', range] as const,
   workInfo: ['employee', 'work-info'] as const,
   activity: (q: ActivityQuery) => ['employee', 'activity', q] as const,
   profile: ['employee', 'profile'] as const,
@@ -78,20 +78,20 @@ export function useAttendanceStats(q: StatsQuery) {
   });
 }
 
-/** Every record of a period (the report table and exports; limit 1000 as the spec's exports). */
-export function useReportRecords(range: { startDate: string; endDate: string }) {
+/** The employee's own report over a period, computed by the server's read model (GET /attendance/report, decision 0055). */
+export function useOwnReport(range: { startDate: string; endDate: string }) {
   return useQuery({
-    queryKey: employeeKeys.reportRecords(range),
+    queryKey: employeeKeys.report(range),
     queryFn: async () => {
-      const params = new URLSearchParams({ page: '1', limit: '1000', startDate: range.startDate, endDate: range.endDate });
-      return (await api.get<HistoryRecord[]>(`${BASE}/attendance/history?${params}`)).data ?? [];
+      const params = new URLSearchParams({ startDate: range.startDate, endDate: range.endDate });
+      return (await api.get<AttendanceReport>(`${BASE}/attendance/report?${params}`)).data;
     },
     placeholderData: keepPreviousData,
   });
 }
 
 export function useAvailableYears() {
-  return useQuery({ queryKey: employeeKeys.years, queryFn: async () => (await api.get<number[]>(`${BASE}/available-years`)).data ?? [] });
+  return useQuery({ queryKey: employeeKeys.years, queryFn: async () => (await api.get<AvailableYearsAnswer['data']>(`${BASE}/available-years`)).data ?? [] });
 }
 
 export function useWorkInfo() {
@@ -140,7 +140,7 @@ export function useChangeEmployeePassword() {
 export function useChangeEmployeeEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (newEmail: string) => (await api.put<{ email: string }>(`${BASE}/profile/email`, { newEmail })).message,
+    mutationFn: async (newEmail: string) => (await api.put<OwnEmailAnswer['data']>(`${BASE}/profile/email`, { newEmail })).message,
     onSuccess: () => {
       // The login email is the session's: re-read both.
       void queryClient.invalidateQueries({ queryKey: authKeys.session });

@@ -1,4 +1,4 @@
-import { type Department, type Employee, type ImportResult, type MailStatus, PAGE_SIZE } from '@presente/shared';
+import { type Department, type Employee, type EmployeePasswordResetAnswer, type ImportResult, PAGE_SIZE } from '@presente/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { companySettingsKey } from '../plan-usage/api';
@@ -97,7 +97,7 @@ export function useDeleteEmployee() {
 export function useResetEmployeePassword() {
   return useMutation({
     mutationFn: async (id: string) => {
-      const res = await api.post<{ emailStatus: MailStatus }>(`${BASE}/employees/${id}/reset-password`);
+      const res = await api.post<EmployeePasswordResetAnswer['data']>(`${BASE}/employees/${id}/reset-password`);
       return { emailStatus: res.data?.emailStatus ?? 'sent', message: res.message };
     },
   });

@@ -2,6 +2,7 @@ import type {
   AdminConsentStatus,
   AttendanceLink,
   AttendanceLinkInput,
+  ConsentCodeSent,
   FaceConsentInput,
   FaceConsentRecord,
   FaceConsentState,
@@ -150,7 +151,7 @@ export function useAdminConsent(employeeId: string | null) {
 
 /** POST /consent-code: mails the worker a one-time code for the acceptance on this screen. */
 export function useSendConsentCode() {
-  return useMutation({ mutationFn: async (employeeId: string) => (await api.post<{ maskedEmail: string }>(`${BASE}/consent-code`, { employeeId })).message });
+  return useMutation({ mutationFn: async (employeeId: string) => (await api.post<ConsentCodeSent>(`${BASE}/consent-code`, { employeeId })).message });
 }
 
 /** POST /consent: the worker signs on the enrolment screen (name, document, the code mailed to them). */

@@ -1,4 +1,4 @@
-import type { ApiKeyDto, ApiKeyList, ApiKeyScope } from '@presente/shared';
+import type { ApiKeyCreatedAnswer, ApiKeyDto, ApiKeyList, ApiKeyScope } from '@presente/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -14,7 +14,7 @@ export function useApiKeys() {
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { name: string; scope: ApiKeyScope; expiresOn: string | null }) => (await api.post<ApiKeyDto & { key: string }>(BASE, body)).data,
+    mutationFn: async (body: { name: string; scope: ApiKeyScope; expiresOn: string | null }) => (await api.post<ApiKeyCreatedAnswer['data']>(BASE, body)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }

@@ -59,7 +59,7 @@ export function useSaveLocation() {
 export function useDeleteLocation() {
   const invalidate = useInvalidateLocations();
   return useMutation({
-    mutationFn: async (id: string) => (await api.delete<unknown>(`${BASE}/work-locations/${id}`)).message,
+    mutationFn: async (id: string) => (await api.delete<null>(`${BASE}/work-locations/${id}`)).message,
     onSuccess: invalidate,
   });
 }

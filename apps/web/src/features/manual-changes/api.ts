@@ -1,4 +1,4 @@
-import type { ManualChangeAnswerInput, ManualChangeView } from '@presente/shared';
+import type { ManualChangeAnswerInput, ManualChangesPage, ManualChangeView } from '@presente/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -19,7 +19,7 @@ export interface ManualChangePage {
 }
 
 async function fetchPage(url: string): Promise<ManualChangePage> {
-  const res = await api.get<{ changes: ManualChangeView[]; pending: number }>(url);
+  const res = await api.get<ManualChangesPage['data']>(url);
   return { changes: res.data?.changes ?? [], pages: res.pagination?.pages ?? 1, pending: res.data?.pending ?? 0 };
 }
 
@@ -46,7 +46,7 @@ export function useCompanyManualChanges(answer: 'pending' | 'disputed') {
   return useQuery({
     queryKey: manualChangeKeys.ofCompany(answer),
     queryFn: async () => {
-      const res = await api.get<{ changes: ManualChangeView[]; pending: number }>(`/company-admin-simple/attendance/manual-changes?answer=${answer}&limit=5`);
+      const res = await api.get<ManualChangesPage['data']>(`/company-admin-simple/attendance/manual-changes?answer=${answer}&limit=5`);
       return { changes: res.data?.changes ?? [], total: res.pagination?.total ?? 0 };
     },
   });

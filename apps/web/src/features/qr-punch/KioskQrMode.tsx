@@ -1,5 +1,5 @@
 import { Alert, Select, Stack, Text } from '@mantine/core';
-import { kioskQrSignedText, type QrDisplayCode } from '@presente/shared';
+import { type KioskQrLocationsAnswer, kioskQrSignedText, type QrDisplayCode } from '@presente/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +39,7 @@ export function KioskQrMode({ token, pairing }: { token: string; pairing: KioskP
   const [locationId, setLocationId] = useState<string | null>(() => localStorage.getItem(STORED));
   const locations = useQuery({
     queryKey: ['kiosk-qr-locations', token, pairing.kioskId],
-    queryFn: async () => (await api.get<{ id: string; name: string }[]>(`${base(token)}/qr-locations`, { headers: { 'X-Kiosk-Id': pairing.kioskId } })).data,
+    queryFn: async () => (await api.get<KioskQrLocationsAnswer['data']>(`${base(token)}/qr-locations`, { headers: { 'X-Kiosk-Id': pairing.kioskId } })).data,
   });
   const chosen = locations.data?.some((l) => l.id === locationId) ? locationId : (locations.data?.[0]?.id ?? null);
   const code = useQuery({

@@ -1,4 +1,4 @@
-import type { ReceiptView, receiptLookupAnswer } from '@presente/shared';
+import type { IntegrityAnswer, ReceiptsPage, receiptLookupAnswer } from '@presente/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
@@ -16,24 +16,19 @@ export function useOwnReceipts(page: number) {
   return useQuery({
     queryKey: receiptKeys.own(page),
     queryFn: async () => {
-      const res = await api.get<{ receipts: ReceiptView[] }>(`/employee/receipts?page=${page}&limit=5`);
+      const res = await api.get<ReceiptsPage['data']>(`/employee/receipts?page=${page}&limit=5`);
       return { receipts: res.data?.receipts ?? [], pages: res.pagination?.pages ?? 1 };
     },
     placeholderData: keepPreviousData,
   });
 }
 
-export interface IntegrityState {
-  ok: boolean;
-  entries: number;
-  headHash: string;
-  broken?: { seq: number | null; recordId: string; date: string; reason: 'link' | 'content' | 'unchained' };
-}
+export type IntegrityState = IntegrityAnswer['data'];
 
 export function useIntegrity() {
   return useQuery({
     queryKey: receiptKeys.integrity,
-    queryFn: async () => (await api.get<IntegrityState>('/company-admin-simple/attendance/integrity')).data as IntegrityState,
+    queryFn: async () => (await api.get<IntegrityState>('/company-admin-simple/attendance/integrity')).data,
   });
 }
 

@@ -40,7 +40,7 @@ const report: EmployeeReport = {
       [record('2026-01-07', '2026-01-07T12:45:00Z', '2026-01-07T22:00:00Z'), 'early', 9],
       [record('2026-01-08', '2026-01-08T13:00:00Z', '2026-01-08T22:00:00Z', { isPermission: true, notes: 'Permiso justificado' }), 'permission', 9],
     ] as const
-  ).map(([r, status, hours]) => ({ record: r, status: status as DayStatus, hours })),
+  ).map(([r, status, hours]) => ({ record: r, status: status as DayStatus, hours, holiday: null })),
   counts: { present: 1, early: 1, late: 1, absent: 17, permission: 1, holiday: 1, day_off: 9, pending: 0 },
   presentDays: 1,
   earlyDays: 1,
@@ -51,6 +51,8 @@ const report: EmployeeReport = {
   dayOffDays: 9,
   totalHours: 26.5,
   leaveHours: 9,
+  workedDays: 4,
+  averageHoursPerDay: 8.88,
   attendanceRate: 19,
 };
 
@@ -91,7 +93,7 @@ describe('employee report (computed by the server, exported here)', () => {
         record('2026-01-05', '2026-01-05T13:00:00Z', '2026-01-05T22:00:00Z', { method: 'web', isManual: false }),
         record('2026-01-06', '2026-01-06T13:00:00Z', null, { method: 'web', isManual: false, incomplete: true }),
         record('2026-01-07', '2026-01-07T13:00:00Z', '2026-01-07T22:00:00Z', { manualReason: 'Corte de luz' }),
-      ].map((rec) => ({ record: rec, status: 'present' as const, hours: null })),
+      ].map((rec) => ({ record: rec, status: 'present' as const, hours: null, holiday: null })),
     };
     const workbook = await buildReportWorkbook({ report: r, company: { name: 'Andes SAC', ruc: '' }, timezone: TZ, t: i18n.getFixedT('es', 'dashboard') });
     const detail = workbook.getWorksheet('Detalle')!;

@@ -3,6 +3,8 @@ import type {
   BillingHistoryEntry,
   CancelSubscriptionAnswer,
   ConfirmRevisionAnswer,
+  ConfirmSubscriptionAnswer,
+  CreatePlanAnswer,
   PlanCatalogue,
   ReviseAnswer,
   SubscriptionDetails,
@@ -87,7 +89,7 @@ export interface CreatePlanBody {
 
 export function useCreatePlan() {
   return useMutation({
-    mutationFn: async (body: CreatePlanBody) => (await api.post<{ approvalUrl: string | null; subscriptionId: string }>(`${BASE}/create-plan`, body)).data,
+    mutationFn: async (body: CreatePlanBody) => (await api.post<CreatePlanAnswer>(`${BASE}/create-plan`, body)).data,
   });
 }
 
@@ -95,7 +97,7 @@ export function useConfirmSubscription() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (body: { subscriptionId: string; companyId: string; employeeCount?: number }) =>
-      (await api.post<unknown>(`${BASE}/confirm-subscription`, body)).message,
+      (await api.post<ConfirmSubscriptionAnswer>(`${BASE}/confirm-subscription`, body)).message,
     onSuccess: refresh,
   });
 }

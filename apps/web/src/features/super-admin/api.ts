@@ -1,4 +1,5 @@
 import {
+  type OwnEmailAnswer,
   PAGE_SIZE,
   type SessionUser,
   type SuperAdminAdminStatus,
@@ -102,7 +103,7 @@ export function useUpdateCompany() {
 export function useDeleteCompany() {
   const invalidate = useInvalidateCompanies();
   return useMutation({
-    mutationFn: async (id: string) => (await api.delete<unknown>(`/super-admin/companies/${id}`)).message,
+    mutationFn: async (id: string) => (await api.delete<null>(`/super-admin/companies/${id}`)).message,
     onSuccess: invalidate,
   });
 }
@@ -134,7 +135,7 @@ export function useClearBillingFlag() {
 export function useChangeOwnPassword() {
   return useMutation({
     mutationFn: async (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
-      (await api.patch<unknown>('/super-admin/change-password', body)).message,
+      (await api.patch<null>('/super-admin/change-password', body)).message,
   });
 }
 
@@ -143,7 +144,7 @@ export function useChangeOwnEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (newEmail: string) => {
-      const res = await api.patch<{ email: string }>('/super-admin/change-email', { newEmail });
+      const res = await api.patch<OwnEmailAnswer['data']>('/super-admin/change-email', { newEmail });
       return { email: res.data?.email ?? newEmail, message: res.message };
     },
     onSuccess: ({ email }) => {

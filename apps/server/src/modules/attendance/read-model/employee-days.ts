@@ -99,3 +99,13 @@ export async function loadDays(db: Db, self: DaySubject, start: string, end: str
 export type DayBook = Awaited<ReturnType<typeof loadDays>>;
 
 export const sumHours = (values: (number | null)[]) => round2(values.reduce<number>((n, h) => n + (h != null && h >= 0 ? h : 0), 0));
+
+/**
+ * Hours of a set of days or records: the total (only hours >= 0 count, spec §9), the days with computable hours and
+ * the average per such day, to 2 decimals. The employee's stats and every report read their averages here.
+ */
+export function hoursSummary(values: (number | null)[]) {
+  const totalHours = sumHours(values);
+  const workedDays = values.filter((h) => h != null).length;
+  return { totalHours, workedDays, averageHoursPerDay: workedDays ? Math.round((totalHours / workedDays) * 100) / 100 : 0 };
+}

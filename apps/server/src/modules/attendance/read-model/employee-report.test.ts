@@ -102,6 +102,35 @@ describe('the employee report, computed once by the read model (issue 20 item 2)
     expect(mine.json().data.attendances[0].record).not.toHaveProperty('manualReason');
   });
 
+  it("gives the employee's Reports tab the figures it computed from stats and history before (month and year)", async () => {
+    const { ana } = await march();
+    const as = t.as(ana.account);
+    type HistoryLine = { id: string; date: string; status: string; workHours: number | null; holiday: { name: string } | null };
+    type ReportLine = { record: { id: string; date: string }; status: string; hours: number | null; holiday: { name: string } | null };
+    for (const [stats, range] of [
+      ['period=month&year=2026&month=3', RANGE],
+      ['period=year&year=2026', 'startDate=2026-01-01&endDate=2026-12-31'],
+    ]) {
+      // What the Reports tab read until issue 20 (apps/web employee-area/reports, now removed): the period's stats and
+      // its records from the history, newest first; the screen and the export showed these values unchanged.
+      const old = (await as.get(`/api/employee/attendance/stats?${stats}`)).json().data;
+      const history = (await as.get(`/api/employee/attendance/history?page=1&limit=1000&${range}`)).json().data as HistoryLine[];
+      const report = (await as.get(`/api/employee/attendance/report?${range}`)).json().data;
+      expect(report.counts, stats).toEqual(old.counts);
+      expect(report.attendanceRate, stats).toBe(old.attendanceRate);
+      expect(report.averageHoursPerDay, stats).toBe(old.averageHoursPerDay);
+      expect(report.workedDays, stats).toBe(old.workedDays);
+      // The stats' total counted a permission's paid hours as worked; the report keeps them apart (decision 0037).
+      expect(report.totalHours + report.leaveHours, stats).toBe(old.totalHours);
+      expect((report.attendances as ReportLine[]).map((l) => [l.record.id, l.record.date, l.status, l.hours, l.holiday?.name ?? null]).reverse()).toEqual(
+        history.map((r) => [r.id, r.date, r.status, r.workHours, r.holiday?.name ?? null]),
+      );
+    }
+    const march2026 = (await as.get(`/api/employee/attendance/report?${RANGE}`)).json().data;
+    expect(march2026).toMatchObject({ totalHours: 29.5, leaveHours: 3, workedDays: 6, averageHoursPerDay: 5.42 });
+    expect(march2026.attendances.find((l: ReportLine) => l.record.date === '2026-03-10').holiday).toEqual({ name: 'Feriado regional', description: null });
+  });
+
   it("another company's employee is not found; a bad or reversed range is a 400 with a stable code", async () => {
     const { ana } = await march();
     const other = await t.factories.companyAdmin({ companyId: (await t.factories.company()).id });

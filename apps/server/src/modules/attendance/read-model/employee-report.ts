@@ -1,7 +1,7 @@
 import { type AttendanceReport, attendanceRate, countStatuses, daysBetween, type Language, type ReportLineAnswer, toLocal } from '@presente/shared';
 import { type Ctx, requireCompany } from '../../../context.js';
 import type { Db } from '../../../db/client.js';
-import { type DaySubject, loadDays, loadSubject, sumHours } from './employee-days.js';
+import { type DaySubject, hoursSummary, loadDays, loadSubject, sumHours } from './employee-days.js';
 import { presentRecord, type Reader } from './record.js';
 
 /**
@@ -9,7 +9,8 @@ import { presentRecord, type Reader } from './record.js';
  * exports and the employee's own report (issue 20 item 2): every day judged by the rules of its day (the DayBook:
  * records, holidays, schedule periods); the records with their status and hours; the days counted up to today in
  * the company's timezone (a day still to come counts for nothing yet, walk-through finding 7); hours worked apart
- * from a permission's paid leave (decision 0037); the spec §9 rate.
+ * from a permission's paid leave (decision 0037); the spec §9 rate; each record's holiday and the average hours per
+ * day with hours (decision 0055, the employee's screen and export).
  */
 export async function employeeReport(
   db: Db,
@@ -27,10 +28,11 @@ export async function employeeReport(
     .sort((a, b) => a.date.localeCompare(b.date))
     .map<ReportLineAnswer>((r) => {
       const status = book.status(r.date);
-      return { record: presentRecord(r, opts.lang, opts.reader, status), status, hours: book.hours(r.date) };
+      return { record: presentRecord(r, opts.lang, opts.reader, status), status, hours: book.hours(r.date), holiday: book.holiday(r.date) };
     });
   const counts = countStatuses(days.filter((date) => date <= today).map((date) => book.status(date)));
   const leave = (l: ReportLineAnswer) => l.status === 'permission' || l.record.isPermission;
+  const { workedDays, averageHoursPerDay } = hoursSummary(attendances.map((l) => l.hours));
   const e = subject.employee;
   return {
     employee: {
@@ -56,6 +58,8 @@ export async function employeeReport(
     dayOffDays: counts.day_off,
     totalHours: sumHours(attendances.filter((l) => !leave(l)).map((l) => l.hours)),
     leaveHours: sumHours(attendances.filter(leave).map((l) => l.hours)),
+    workedDays,
+    averageHoursPerDay,
     attendanceRate: attendanceRate(counts),
   };
 }

@@ -6,17 +6,17 @@ import { downloadBlob, downloadWorkbook } from '../../../lib/exports';
 import { notify } from '../../../lib/notify';
 import { buildReportPdf, buildReportWorkbook, type EmployeeReport, reportFileName } from './reportExport';
 
-/** Export dropdown: Excel (Mi Resumen + Mis Asistencias) or PDF of the chosen period, built in the browser. */
-export function ReportExportMenu({ report }: { report: Omit<EmployeeReport, 't'> | null }) {
+/** Export dropdown: Excel (Mi Resumen + Mis Asistencias) or PDF of the chosen period, laid out from the server's report. */
+export function ReportExportMenu({ file }: { file: Omit<EmployeeReport, 't'> | null }) {
   const { t } = useTranslation(['employee', 'common']);
   const [busy, setBusy] = useState<'excel' | 'pdf' | null>(null);
   const e = (key: string) => t(`employeeArea.reports.export.${key}`);
 
   const run = async (kind: 'excel' | 'pdf') => {
-    if (!report) return notify.error(e('noData'));
-    if (!report.records.length) return notify.error(e('noRecords'));
+    if (!file) return notify.error(e('noData'));
+    if (!file.report.attendances.length) return notify.error(e('noRecords'));
     setBusy(kind);
-    const full: EmployeeReport = { ...report, t };
+    const full: EmployeeReport = { ...file, t };
     try {
       if (kind === 'excel') {
         await downloadWorkbook(await buildReportWorkbook(full), reportFileName(full, 'xlsx'));
@@ -37,13 +37,7 @@ export function ReportExportMenu({ report }: { report: Omit<EmployeeReport, 't'>
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
-        <Button
-          variant="light"
-          leftSection={<IconDownload size={16} />}
-          rightSection={<IconChevronDown size={14} />}
-          loading={busy !== null}
-          disabled={!report}
-        >
+        <Button variant="light" leftSection={<IconDownload size={16} />} rightSection={<IconChevronDown size={14} />} loading={busy !== null} disabled={!file}>
           {e('button')}
         </Button>
       </Menu.Target>

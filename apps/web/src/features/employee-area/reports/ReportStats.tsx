@@ -1,14 +1,18 @@
 import { SimpleGrid } from '@mantine/core';
+import type { AttendanceReport } from '@presente/shared';
 import { IconBeach, IconCalendarCheck, IconChartPie, IconClockExclamation, IconClockHour4, IconFileCertificate, IconRun, IconUserX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { StatCard } from '../../../components/StatCard';
-import type { AttendanceStats } from '../types';
 
-/** The period's figures: present, early, late, permission, holiday, absent, total hours, attendance %. */
-export function ReportStats({ stats }: { stats: AttendanceStats }) {
+/**
+ * The period's figures as the server computed them (decision 0055): present, early, late, permission, holiday, absent,
+ * hours worked (with the average per day and a permission's paid hours beside them) and attendance %.
+ */
+export function ReportStats({ report }: { report: AttendanceReport }) {
   const { t } = useTranslation('employee');
   const s = (key: string) => t(`employeeArea.reports.stats.${key}`);
-  const c = stats.counts;
+  const c = report.counts;
+  const leave = report.leaveHours ? ` · ${t('employeeArea.reports.leaveHours', { value: report.leaveHours.toFixed(2) })}` : '';
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
       <StatCard compact icon={IconCalendarCheck} color="teal" label={s('present')} value={c.present} />
@@ -22,10 +26,10 @@ export function ReportStats({ stats }: { stats: AttendanceStats }) {
         icon={IconClockHour4}
         color="indigo"
         label={s('totalHours')}
-        value={stats.totalHours.toFixed(2)}
-        hint={t('employeeArea.reports.avgHours', { value: stats.averageHoursPerDay.toFixed(2) })}
+        value={report.totalHours.toFixed(2)}
+        hint={`${t('employeeArea.reports.avgHours', { value: report.averageHoursPerDay.toFixed(2) })}${leave}`}
       />
-      <StatCard compact icon={IconChartPie} color="blue" label={s('rate')} value={`${stats.attendanceRate}%`} hint={t('employeeArea.reports.rateHint')} />
+      <StatCard compact icon={IconChartPie} color="blue" label={s('rate')} value={`${report.attendanceRate}%`} hint={t('employeeArea.reports.rateHint')} />
     </SimpleGrid>
   );
 }

@@ -6,15 +6,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/LoadError';
 import { useCompanyConfig } from '../../auth/CompanyConfigContext';
-import { useAttendanceStats, useAvailableYears, useEmployeeProfile, useReportRecords } from '../api';
+import { useAvailableYears, useEmployeeProfile, useOwnReport } from '../api';
 import { EmptyState } from '../components/EmptyState';
 import { RecordsTable } from '../components/RecordsTable';
 import { localDay } from '../format';
 import { serverNow } from '../serverClock';
 import { ReportExportMenu } from './ReportExportMenu';
 import { ReportStats } from './ReportStats';
+import { reportRecords } from './reportExport';
 
-/** Reports tab (spec §2): year and month (or all months), the period's figures, its records and the export. */
+/**
+ * Reports tab (spec §2): year and month (or all months), the period's figures, its records and the export, all from the
+ * one report the server computes (GET /employee/attendance/report, the admin's computation; decision 0055).
+ */
 export function ReportsTab() {
   const { t } = useTranslation(['employee', 'common']);
   const { timezone } = useCompanyConfig();
@@ -26,33 +30,14 @@ export function ReportsTab() {
 
   const years = useAvailableYears();
   const profile = useEmployeeProfile();
-  const stats = useAttendanceStats(month ? { period: 'month', year, month } : { period: 'year', year });
   const range = month ? monthRange(year, month) : { start: `${year}-01-01`, end: `${year}-12-31` };
-  const records = useReportRecords({ startDate: range.start, endDate: range.end });
+  const report = useOwnReport({ startDate: range.start, endDate: range.end });
 
   const monthNames = t('employeeArea.months', { returnObjects: true }) as string[];
   const yearOptions = [...new Set([...(years.data ?? []), year])].sort((a, b) => b - a).map(String);
   const periodLabel = month ? `${monthNames[month - 1]} ${year}` : r('wholeYear', { year });
-  const p = profile.data;
-  const report =
-    p && stats.data && records.data
-      ? {
-          employee: {
-            firstName: p.firstName,
-            lastName: p.lastName,
-            employeeCode: p.employeeCode,
-            position: p.position,
-            department: p.department?.name ?? null,
-            company: p.company.name,
-          },
-          periodLabel,
-          startDate: range.start,
-          endDate: range.end,
-          stats: stats.data,
-          records: records.data,
-          timezone,
-        }
-      : null;
+  const records = report.data ? reportRecords(report.data) : null;
+  const file = report.data && profile.data ? { report: report.data, company: profile.data.company.name, periodLabel } : null;
 
   return (
     <Stack gap="md">
@@ -69,14 +54,14 @@ export function ReportsTab() {
               w={190}
             />
           </Group>
-          <ReportExportMenu report={report} />
+          <ReportExportMenu file={file} />
         </Group>
       </Paper>
 
-      {stats.isError ? (
-        <LoadError message={r('loadError')} onRetry={() => stats.refetch()} />
-      ) : stats.data ? (
-        <ReportStats stats={stats.data} />
+      {report.isError ? (
+        <LoadError message={r('loadError')} onRetry={() => report.refetch()} />
+      ) : report.data ? (
+        <ReportStats report={report.data} />
       ) : (
         <Group justify="center" py="lg">
           <Loader />
@@ -88,23 +73,21 @@ export function ReportsTab() {
           <Title order={2} fz="lg">
             {r('recordsTitle', { period: periodLabel })}
           </Title>
-          {records.data && records.data.length > 0 && (
+          {records && records.length > 0 && (
             <Text size="sm" c="dimmed">
-              {r('recordsCount', { count: records.data.length })}
+              {r('recordsCount', { count: records.length })}
             </Text>
           )}
         </Group>
-        {records.isError ? (
-          <LoadError message={r('loadError')} onRetry={() => records.refetch()} />
-        ) : !records.data ? (
+        {report.isError ? null : !records ? (
           <Group justify="center" py="lg">
             <Loader />
           </Group>
-        ) : records.data.length === 0 ? (
+        ) : records.length === 0 ? (
           <EmptyState icon={IconReportAnalytics} title={t('employeeArea.records.empty')} hint={r('emptyHint')} />
         ) : (
           <Paper withBorder p={mobile ? 0 : 'xs'} radius="lg" bg={mobile ? 'transparent' : undefined} style={mobile ? { border: 0 } : undefined}>
-            <RecordsTable records={records.data} timezone={timezone} mobile={mobile} />
+            <RecordsTable records={records} timezone={timezone} mobile={mobile} />
           </Paper>
         )}
       </Stack>

@@ -1,54 +1,63 @@
-import { REPORT_EXPORT } from '@presente/shared';
+import { type AttendanceReport, REPORT_EXPORT } from '@presente/shared';
 import type { Workbook } from 'exceljs';
 import type { TFunction } from 'i18next';
 import { addRows, type CellInput, fileNamePart, fitColumns, newPdf, newWorkbook, pdfCell, sheetName } from '../../../lib/exports';
 import { displayDay, displayTime, methodLabel, statusLabel } from '../format';
-import type { AttendanceStats, HistoryRecord } from '../types';
+import type { HistoryRecord } from '../types';
 
-/** Everything an employee report file holds (spec §3 "Report (computed locally)", §7 local exports). */
+/**
+ * Everything an employee report file holds (spec §3 "Report", §7 local exports): the report the server computed
+ * (GET /employee/attendance/report, decision 0055), the company's name and the period as the screen names it. The
+ * browser computes nothing: it lays the server's figures out.
+ */
 export interface EmployeeReport {
-  employee: { firstName: string; lastName: string; employeeCode: string; position: string | null; department: string | null; company: string };
-  /** "Mayo 2026" or "2026 (todos los meses)". */
+  report: AttendanceReport;
+  company: string;
+  /** "Mayo 2026" or "Año 2026". */
   periodLabel: string;
-  startDate: string;
-  endDate: string;
-  stats: AttendanceStats;
-  records: HistoryRecord[];
-  timezone: string;
   t: TFunction;
+}
+
+/** The report's records as the records table shows them: newest first, each with its day's status, hours and holiday. */
+export function reportRecords(report: AttendanceReport): HistoryRecord[] {
+  return report.attendances.map((l) => ({ ...l.record, status: l.status, workHours: l.hours, holiday: l.holiday })).reverse();
 }
 
 const w = (r: EmployeeReport, key: string) => r.t(`employee:employeeArea.reports.export.${key}`);
 
 /** Spec §7: Mi_Informe_{first}_{last}_{start}_{end}, in every interface language. */
 export function reportFileName(r: EmployeeReport, ext: 'xlsx' | 'pdf'): string {
-  const parts = [REPORT_EXPORT.employee.filePrefix, fileNamePart(r.employee.firstName), fileNamePart(r.employee.lastName), r.startDate, r.endDate];
+  const { employee, startDate, endDate } = r.report;
+  const parts = [REPORT_EXPORT.employee.filePrefix, fileNamePart(employee.firstName), fileNamePart(employee.lastName), startDate, endDate];
   return `${parts.filter(Boolean).join('_')}.${ext}`;
 }
 
-/** The summary as label/value pairs: who, which period, and the counts, hours and rate. */
+/** The summary as label/value pairs: who, which period (the first 8), then the counts, hours and rate. */
 export function summaryRows(r: EmployeeReport): [string, CellInput][] {
-  const { t, stats } = r;
+  const { t, report } = r;
+  const { employee, counts, timezone } = report;
   const na = t('common:display.notAvailable');
   const s = (key: string) => t(`employee:employeeArea.reports.stats.${key}`);
   return [
-    [w(r, 'employee'), `${r.employee.firstName} ${r.employee.lastName}`],
-    [w(r, 'code'), r.employee.employeeCode],
-    [w(r, 'position'), r.employee.position || na],
-    [w(r, 'department'), r.employee.department || na],
-    [w(r, 'company'), r.employee.company],
+    [w(r, 'employee'), `${employee.firstName} ${employee.lastName}`],
+    [w(r, 'code'), employee.employeeCode],
+    [w(r, 'position'), employee.position || na],
+    [w(r, 'department'), employee.department || na],
+    [w(r, 'company'), r.company],
     [w(r, 'period'), r.periodLabel],
-    [w(r, 'from'), displayDay(t, r.startDate, r.timezone)],
-    [w(r, 'to'), displayDay(t, r.endDate, r.timezone)],
-    [s('present'), stats.counts.present],
-    [s('early'), stats.counts.early],
-    [s('late'), stats.counts.late],
-    [s('permission'), stats.counts.permission],
-    [s('holiday'), stats.counts.holiday],
-    [s('absent'), stats.counts.absent],
-    [s('dayOff'), stats.counts.day_off],
-    [s('totalHours'), Number(stats.totalHours.toFixed(2))],
-    [s('rate'), `${stats.attendanceRate}%`],
+    [w(r, 'from'), displayDay(t, report.startDate, timezone)],
+    [w(r, 'to'), displayDay(t, report.endDate, timezone)],
+    [s('present'), counts.present],
+    [s('early'), counts.early],
+    [s('late'), counts.late],
+    [s('permission'), counts.permission],
+    [s('holiday'), counts.holiday],
+    [s('absent'), counts.absent],
+    [s('dayOff'), counts.day_off],
+    [s('totalHours'), Number(report.totalHours.toFixed(2))],
+    ...(report.leaveHours ? ([[s('leaveHours'), Number(report.leaveHours.toFixed(2))]] as [string, CellInput][]) : []),
+    [s('averageHours'), Number(report.averageHoursPerDay.toFixed(2))],
+    [s('rate'), `${report.attendanceRate}%`],
   ];
 }
 
@@ -59,8 +68,9 @@ const recordHeaders = (r: EmployeeReport) => {
 
 /** One line per record: date, entry, exit, hours (2 decimals), status, method, notes (and the holiday). */
 export function recordRows(r: EmployeeReport): CellInput[][] {
-  const { t, timezone } = r;
-  return r.records.map((rec) => [
+  const { t } = r;
+  const { timezone } = r.report;
+  return reportRecords(r.report).map((rec) => [
     displayDay(t, rec.date, timezone),
     rec.checkIn ? displayTime(t, rec.checkIn, timezone) : '',
     rec.checkOut ? displayTime(t, rec.checkOut, timezone) : '',
@@ -86,7 +96,7 @@ export async function buildReportWorkbook(r: EmployeeReport): Promise<Workbook> 
   const [header] = addRows(detail, [recordHeaders(r)]);
   header.font = { bold: true };
   header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE0E7FF' } };
-  if (r.records.length) addRows(detail, recordRows(r));
+  if (r.report.attendances.length) addRows(detail, recordRows(r));
   else addRows(detail, [[r.t('employee:employeeArea.records.empty')]]);
   detail.views = [{ state: 'frozen', ySplit: 1 }];
   fitColumns(detail, { min: { 0: 12, 6: 20 } });
@@ -100,8 +110,9 @@ export async function buildReportPdf(r: EmployeeReport) {
   doc.text(pdfCell(w(r, 'title')), 14, 18);
   doc.setFontSize(10);
   doc.setTextColor(90);
-  doc.text(pdfCell(`${r.employee.firstName} ${r.employee.lastName} · ${r.employee.employeeCode} · ${r.employee.company}`), 14, 25);
-  doc.text(pdfCell(`${r.periodLabel} (${displayDay(r.t, r.startDate, r.timezone)} - ${displayDay(r.t, r.endDate, r.timezone)})`), 14, 30);
+  const { employee, startDate, endDate, timezone } = r.report;
+  doc.text(pdfCell(`${employee.firstName} ${employee.lastName} · ${employee.employeeCode} · ${r.company}`), 14, 25);
+  doc.text(pdfCell(`${r.periodLabel} (${displayDay(r.t, startDate, timezone)} - ${displayDay(r.t, endDate, timezone)})`), 14, 30);
   doc.setTextColor(0);
 
   autoTable(doc, {
@@ -120,7 +131,7 @@ export async function buildReportPdf(r: EmployeeReport) {
   autoTable(doc, {
     startY: afterSummary + 8,
     head: [recordHeaders(r).map(pdfCell)],
-    body: r.records.length ? recordRows(r).map((row) => row.map(pdfCell)) : [[{ content: r.t('employee:employeeArea.records.empty'), colSpan: 7 }]],
+    body: r.report.attendances.length ? recordRows(r).map((row) => row.map(pdfCell)) : [[{ content: r.t('employee:employeeArea.records.empty'), colSpan: 7 }]],
     theme: 'striped',
     headStyles: { fillColor: [67, 56, 202] },
     styles: { fontSize: 8, cellPadding: 1.5 },

@@ -1,4 +1,11 @@
-import { type AttendanceRecordAnswer, employeeActivityAnswer, employeeProfileGetAnswer, type SessionUser, todayAttendanceAnswer } from '@presente/shared';
+import {
+  type AttendanceRecordAnswer,
+  type AttendanceReport,
+  employeeActivityAnswer,
+  employeeProfileGetAnswer,
+  type SessionUser,
+  todayAttendanceAnswer,
+} from '@presente/shared';
 import { mockAnswer, sessionRoutes } from '../../../test/answers';
 import type { MockRoutes } from '../../../test/renderApp';
 import type { Activity, EmployeeProfile, ScheduleView, TodayAttendance } from '../types';
@@ -64,6 +71,36 @@ export const CHECKED_IN: AttendanceRecordAnswer = {
 };
 
 export const CHECKED_OUT: AttendanceRecordAnswer = { ...CHECKED_IN, checkOut: '2026-05-04T22:05:00.000Z', workHours: 8.05 };
+
+/** May 2026 as GET /employee/attendance/report answers it (oldest record first). */
+export const MAY_REPORT: AttendanceReport = {
+  employee: { id: 'e1', firstName: 'Lucía', lastName: 'Huamán Torres', employeeCode: 'EMP-014', email: 'lucia@andes.pe', position: null, department: null },
+  startDate: '2026-05-01',
+  endDate: '2026-05-31',
+  timezone: 'America/Lima',
+  attendances: [
+    {
+      record: { ...CHECKED_OUT, id: 'r2', date: '2026-05-01', status: 'holiday', notes: null },
+      status: 'holiday',
+      hours: 4,
+      holiday: { name: 'Día del Trabajo', description: null },
+    },
+    { record: { ...CHECKED_OUT, status: 'present', notes: '=HYPERLINK("http://x")\u0007' }, status: 'present', hours: 8.05, holiday: null },
+  ],
+  counts: { present: 18, early: 2, late: 1, absent: 0, permission: 1, holiday: 1, day_off: 8, pending: 0 },
+  presentDays: 18,
+  earlyDays: 2,
+  lateDays: 1,
+  absentDays: 0,
+  permissionDays: 1,
+  holidayDays: 1,
+  dayOffDays: 8,
+  totalHours: 169.456,
+  leaveHours: 3,
+  workedDays: 21,
+  averageHoursPerDay: 8.21,
+  attendanceRate: 100,
+};
 
 export const PROFILE: EmployeeProfile = {
   id: 'e1',
