@@ -61,6 +61,22 @@ describe('non-rigid and nod events across a burst', () => {
     }
   });
 
+  it('a wider mouth while the rest of the face changes shape too (a warped picture, as Human re-reads it) is no smile', () => {
+    const warp = (mesh: [number, number, number][]) =>
+      mesh.map(
+        (p, i) =>
+          ([10, 151, 234, 127].includes(i) ? [p[0] - 18, p[1] + 14, p[2]] : [454, 356].includes(i) ? [p[0] + 16, p[1] - 12, p[2]] : p) as [
+            number,
+            number,
+            number,
+          ],
+      );
+    const frames = burst(16, (i) => ({ smile: bump(i, 6, 10) }));
+    expect(detectEvents(frames).events.smile).toHaveLength(1);
+    const warped = frames.map((f, i) => (i >= 6 && i <= 10 ? { t: f.t, face: { mesh: warp(f.face.mesh) } } : f));
+    expect(detectEvents(warped).events.smile).toEqual([]);
+  });
+
   it('a blink must close and open again: eyes closed at the end of the burst, or held closed, are not a blink', () => {
     expect(detectEvents(burst(12, (i) => ({ blink: i >= 9 ? 1 : 0 }))).events.blink).toEqual([]);
     expect(detectEvents(burst(16, (i) => ({ blink: i >= 4 && i <= 12 ? 1 : 0 }))).events.blink).toEqual([]);

@@ -66,20 +66,31 @@ export const EVENT_THRESHOLDS = {
   /** Frames at the start that are the face at rest (the burst starts facing the screen). */
   baselineFrames: 3,
   /** Eyelid gap: the fraction of the open-eye baseline that must go (see decision 0060 for the figures). */
-  blinkDrop: 0.25,
+  blinkDrop: 0.3,
   /** The open-eye baseline: this quantile of the burst's eyelid gaps (eyes are open most of a burst). */
   openEyeQuantile: 0.75,
   /** A blink closes and opens within this (a held closed eye is not a blink). */
   blinkMaxMs: 900,
   /** Inner-lip gap growth, reference units. */
-  mouthRise: 0.12,
+  mouthRise: 0.1,
   /** Smile: mouth width growth plus `smileLift` times the corners' lift, reference units. */
-  smileRise: 0.08,
+  smileRise: 0.1,
   smileLift: 1,
   /** Nose tip offset change, reference units. */
-  pitchShift: 0.06,
+  pitchShift: 0.08,
   /** A frame whose rigid landmarks miss their affine fit by more than this is not judged (a bad mesh). */
   maxFit: 0.5,
+  /**
+   * A smile moves the lips and nothing else: at its strongest frame the rigid landmarks must still fit the reference
+   * face this well (genuine peaks ≤ 0.015; a waved or swapped photo's mesh, when it reads as a smile, ≥ 0.040: Human
+   * reshapes the whole face on a warped picture).
+   */
+  restFit: 0.03,
+  /**
+   * A nod moves the rigid landmarks off their affine fit by parallax, a little (genuine 15° nods: ≤ 0.07); one picture
+   * swapped for another (the photo-pair attack) moves them far more (≥ 0.24): such a frame is no nod.
+   */
+  nodFit: 0.15,
 } as const;
 export type EventThresholds = { [K in keyof typeof EVENT_THRESHOLDS]: number };
 
@@ -215,8 +226,8 @@ interface Run {
 }
 
 /**
- * Runs of frames whose deviation is at least 1 (in threshold units), starting from rest (the frame before is under
- * 0.5); `recover`: the frame after must be under 0.5 too, within `maxMs` of the run's start.
+ * Runs of frames that reach a deviation of 1 (threshold units), with their edges (frames at 0.5 or more), starting from
+ * rest (the frame before is under 0.5); `recover`: the frame after must be under 0.5 too, within `maxMs` of the run's start.
  */
 function runs(dev: (number | null)[], times: number[], recover: { maxMs: number } | null): Run[] {
   const out: Run[] = [];
@@ -228,6 +239,8 @@ function runs(dev: (number | null)[], times: number[], recover: { maxMs: number 
     }
     let j = i;
     while (j + 1 < dev.length && dev[j + 1] !== null && (dev[j + 1] as number) >= 0.5) j++;
+    // The rising edge belongs to the run: back to the last frame still at rest.
+    while (i > 0 && dev[i - 1] !== null && (dev[i - 1] as number) >= 0.5) i--;
     const before = dev[i - 1];
     const after = dev[j + 1];
     const fromRest = i > 0 && before !== null && before !== undefined && before < 0.5;
@@ -239,7 +252,7 @@ function runs(dev: (number | null)[], times: number[], recover: { maxMs: number 
 }
 
 const nodding = (down: (number | null)[], up: (number | null)[], run: Run) => {
-  for (let i = run.from; i <= run.to; i++) if (Math.abs(down[i] ?? 0) >= 0.5 || Math.abs(up[i] ?? 0) >= 0.5) return true;
+  for (let i = run.from; i <= run.to; i++) if ((down[i] ?? 0) >= 1 || (up[i] ?? 0) >= 1) return true;
   return false;
 };
 
@@ -283,6 +296,8 @@ export function detectEvents(frames: readonly BurstFrame[], th: EventThresholds 
       if (kind === 'blink' && nodding(deviation.down, deviation.up, run)) continue;
       let peak = run.from;
       for (let i = run.from; i <= run.to; i++) if ((dev[i] ?? 0) > (dev[peak] ?? 0)) peak = i;
+      if (kind === 'smile' && (signals[peak]?.fit ?? 1) > th.restFit) continue;
+      if ((kind === 'up' || kind === 'down') && (signals[peak]?.fit ?? 1) > th.nodFit) continue;
       events[kind].push({
         kind,
         start: times[run.from],
