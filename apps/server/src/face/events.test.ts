@@ -73,7 +73,7 @@ describe('non-rigid and nod events across a burst', () => {
       );
     const frames = burst(16, (i) => ({ smile: bump(i, 6, 10) }));
     expect(detectEvents(frames).events.smile).toHaveLength(1);
-    const warped = frames.map((f, i) => (i >= 6 && i <= 10 ? { t: f.t, face: { mesh: warp(f.face.mesh) } } : f));
+    const warped = frames.map((f, i) => (i >= 6 && i <= 10 ? { t: f.t, face: { mesh: warp(f.face?.mesh ?? []) } } : f));
     expect(detectEvents(warped).events.smile).toEqual([]);
   });
 

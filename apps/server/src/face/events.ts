@@ -26,7 +26,7 @@ export type EventKind = (typeof EVENT_KINDS)[number];
 /** One frame of a burst: its capture time (ms) and the face the engine found (null: none). */
 export interface BurstFrame {
   t: number;
-  face: Pick<FaceAnalysis, 'mesh'> & Partial<Pick<FaceAnalysis, 'box' | 'yaw' | 'pitch' | 'roll'>>;
+  face: (Pick<FaceAnalysis, 'mesh'> & Partial<Pick<FaceAnalysis, 'box' | 'yaw' | 'pitch' | 'roll'>>) | null;
 }
 
 export interface FaceEvent {
@@ -76,8 +76,12 @@ export const EVENT_THRESHOLDS = {
   /** Smile: mouth width growth plus `smileLift` times the corners' lift, reference units. */
   smileRise: 0.1,
   smileLift: 1,
-  /** Nose tip offset change, reference units. */
-  pitchShift: 0.08,
+  /**
+   * Nose tip offset change, reference units, looking up and looking down (Human's mesh moves the nose less on a nod
+   * down, and a waved print reads up to 0.074 "up": decision 0060).
+   */
+  upShift: 0.09,
+  downShift: 0.08,
   /** A frame whose rigid landmarks miss their affine fit by more than this is not judged (a bad mesh). */
   maxFit: 0.5,
   /**
@@ -197,7 +201,7 @@ export function signalsOf(ref: readonly P[], face: readonly P[]): FaceSignals | 
   const m = forward && invert(forward);
   if (!m) return null;
   const q = face.map((p) => apply(m, p));
-  const fit = M.rigid.reduce((s, i) => s + Math.hypot(q[i][0] - ref[i][0], q[i][1] - ref[i][1]), 0) / M.rigid.length;
+  const fit = M.rigid.reduce<number>((s, i) => s + Math.hypot(q[i][0] - ref[i][0], q[i][1] - ref[i][1]), 0) / M.rigid.length;
   const gap = (pairs: readonly (readonly [number, number])[]) => pairs.reduce((s, [a, b]) => s + (q[b][1] - q[a][1]), 0) / pairs.length;
   const [c1, c2] = [q[M.corners[0]], q[M.corners[1]]];
   return {
@@ -286,8 +290,8 @@ export function detectEvents(frames: readonly BurstFrame[], th: EventThresholds 
     blink: signals.map((s) => (s ? (baseline.eye - s.eye) / Math.max(1e-6, baseline.eye * th.blinkDrop) : null)),
     mouth: signals.map((s) => (s ? (s.mouth - baseline.mouth) / th.mouthRise : null)),
     smile: signals.map((s) => (s ? (s.width - baseline.width + th.smileLift * (s.lift - baseline.lift)) / th.smileRise : null)),
-    up: signals.map((s) => (s ? (baseline.nose - s.nose) / th.pitchShift : null)),
-    down: signals.map((s) => (s ? (s.nose - baseline.nose) / th.pitchShift : null)),
+    up: signals.map((s) => (s ? (baseline.nose - s.nose) / th.upShift : null)),
+    down: signals.map((s) => (s ? (s.nose - baseline.nose) / th.downShift : null)),
   };
   for (const kind of EVENT_KINDS) {
     const dev = deviation[kind];
