@@ -117,10 +117,20 @@ function poolThumb(grey: Uint8Array): Uint8Array {
   return out;
 }
 
-export async function createEngine(): Promise<FaceEngine> {
+export interface EngineOptions {
+  /**
+   * Human's iris model refines the eye contour (the mesh then has 478 points; the first 468 keep their meaning): a
+   * closed eyelid moves the mesh by 39-48 % of the open gap instead of 17-30 % (decisions 0040, 0060). Off by default.
+   */
+  iris?: boolean;
+}
+
+export async function createEngine(opts: EngineOptions = {}): Promise<FaceEngine> {
   const libs: Libraries = await loadLibraries();
   const { tf, faceapi } = libs;
-  const human: HumanInstance = new libs.Human(structuredClone(HUMAN_CONFIG) as unknown as Record<string, unknown>);
+  const config = structuredClone(HUMAN_CONFIG) as unknown as { face: Record<string, unknown> };
+  if (opts.iris) config.face.iris = { enabled: true };
+  const human: HumanInstance = new libs.Human(config as unknown as Record<string, unknown>);
   if (human.tf.engine() !== tf.engine()) throw new Error('Human runs on a different tfjs engine');
   await human.load();
   const { faceLandmark68Net, faceRecognitionNet } = faceapi.nets;

@@ -43,6 +43,15 @@ export const FACE_MESSAGES = {
     es: 'Rostro no reconocido. Mira de frente a la pantalla, quítate los lentes de sol o la mascarilla, e inténtalo de nuevo.',
     en: 'Face not recognised. Face the screen, take off sunglasses or a mask, and try again.',
   },
+  // The kiosk challenge's steps (decision 0060), in the tone of the page's first three prompts (camera.json).
+  'face.step.straight': { es: 'Mira al frente', en: 'Look straight ahead' },
+  'face.step.left': { es: 'Gira la cabeza a tu izquierda', en: 'Turn your head to your left' },
+  'face.step.right': { es: 'Gira la cabeza a tu derecha', en: 'Turn your head to your right' },
+  'face.step.up': { es: 'Mira hacia arriba', en: 'Look up' },
+  'face.step.down': { es: 'Mira hacia abajo', en: 'Look down' },
+  'face.step.blink': { es: 'Parpadea', en: 'Blink' },
+  'face.step.smile': { es: 'Sonríe', en: 'Smile' },
+  'face.step.mouth': { es: 'Abre la boca', en: 'Open your mouth' },
   'face.face_not_frontal': { es: 'Mira de frente a la cámara.', en: 'Look straight at the camera.' },
   'face.faces_differ': {
     es: 'Las capturas no parecen de la misma persona. Inténtalo de nuevo.',

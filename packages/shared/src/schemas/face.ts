@@ -69,6 +69,27 @@ export const FACE_LIMITS = {
 export const livenessStep = z.enum(['straight', 'left', 'right']);
 export type LivenessStep = z.infer<typeof livenessStep>;
 
+/**
+ * The steps a kiosk challenge may ask (issue 17 item 2, decision 0060): head turns ('left'/'right' are the person's
+ * own), nods ('up'/'down') and the non-rigid moves a still photo or its mirror cannot make ('blink', 'smile', 'mouth':
+ * open the mouth). 'straight' stays for the three-pose challenge. `livenessStep` is that older, narrower vocabulary.
+ */
+export const challengeStep = z.enum(['straight', 'left', 'right', 'up', 'down', 'blink', 'smile', 'mouth']);
+export type ChallengeStep = z.infer<typeof challengeStep>;
+/** Steps judged from the face's own movement across frames, not from where the head points. */
+export const NON_ROTATION_STEPS: readonly ChallengeStep[] = ['blink', 'smile', 'mouth'];
+/** The prompt the kiosk shows for each step (a key of the shared message catalogue). */
+export const STEP_PROMPT: Readonly<Record<ChallengeStep, `face.step.${ChallengeStep}`>> = {
+  straight: 'face.step.straight',
+  left: 'face.step.left',
+  right: 'face.step.right',
+  up: 'face.step.up',
+  down: 'face.step.down',
+  blink: 'face.step.blink',
+  smile: 'face.step.smile',
+  mouth: 'face.step.mouth',
+};
+
 /** POST /face-recognition/attendance-link (spec: {name, expiresAt?}); expiry not in the past. */
 export const attendanceLinkInput = z.object({
   name: z.string('faceLink.nameRequired').trim().min(1, 'faceLink.nameRequired').max(120, 'validation.tooLong'),
