@@ -21,7 +21,7 @@ export interface FacePoolOptions {
   maxQueue?: number;
   /**
    * Images one tenant may have waiting or running; past it its requests are refused at once (FacePoolError
-   * 'tenant_busy'). Default a quarter of maxQueue, at least one request's worth (6 frames).
+   * 'tenant_busy'). Default a quarter of maxQueue, at least one request's worth (6 frames; the default share, 16, holds a kiosk burst: decision 0049).
    */
   maxPerTenant?: number;
   /** The worker script (tests start a stand-in engine). */
@@ -66,7 +66,7 @@ export interface FacePool {
    * The images of one request, queued together or refused together (FacePoolError 'busy', 'tenant_busy',
    * 'unavailable' before any is queued); then one settled result per image.
    */
-  analyzeBatch(images: Uint8Array[], tenant?: string, opts?: AnalyzeOptions): Promise<PromiseSettledResult<Analysis>[]>;
+  analyzeBatch(images: Uint8Array[], tenant?: string, opts?: AnalyzeOptions | ((index: number) => AnalyzeOptions)): Promise<PromiseSettledResult<Analysis>[]>;
   status(): FacePoolStatus;
   /** Tensor count and memory of each warm worker. */
   stats(): Promise<WorkerStats[]>;
@@ -264,7 +264,7 @@ export function createFacePool(opts: FacePoolOptions = {}): FacePool {
     analyzeBatch(images, tenant = '', analyzeOpts = {}) {
       const refused = refusal(tenant, images.length);
       if (refused) return Promise.reject(refused);
-      return Promise.allSettled(images.map((image) => analyzeOne(image, analyzeOpts, tenant)));
+      return Promise.allSettled(images.map((image, i) => analyzeOne(image, typeof analyzeOpts === 'function' ? analyzeOpts(i) : analyzeOpts, tenant)));
     },
     status: () => ({
       state,

@@ -39,6 +39,14 @@ export const FACE_MESSAGES = {
     es: 'No se pudo verificar que estés frente a la cámara. Mira la pantalla de cerca, con buena luz y sin lentes de sol, e inténtalo de nuevo.',
     en: 'We could not verify that you are in front of the camera. Face the screen up close, in good light and without sunglasses, and try again.',
   },
+  'face.kioskBurstJump': {
+    es: 'La imagen cambió de golpe. Mantén tu rostro frente a la cámara todo el tiempo, gira la cabeza con calma e inténtalo de nuevo.',
+    en: 'The picture changed all at once. Keep your face in front of the camera the whole time, turn your head calmly, and try again.',
+  },
+  'face.kioskBurstTiming': {
+    es: 'La cámara no envió imágenes suficientes o a tiempo. Inténtalo de nuevo; si se repite, recarga la página del kiosco.',
+    en: 'The camera did not send enough pictures, or not in time. Try again; if it happens again, reload the kiosk page.',
+  },
   'face.kioskNotRecognized': {
     es: 'Rostro no reconocido. Mira de frente a la pantalla, quítate los lentes de sol o la mascarilla, e inténtalo de nuevo.',
     en: 'Face not recognised. Face the screen, take off sunglasses or a mask, and try again.',

@@ -48,12 +48,18 @@ export const FACE_FALSE_MATCH: Readonly<Record<string, { oneToN: number; pairs: 
 /** How many impostor probes the measured rates rest on (a rate of 0 means "none of them"). */
 export const FACE_FALSE_MATCH_PROBES = 125;
 
-/** Enrolment: 3-5 captures of one sitting; the kiosk: 3-6 frames following the challenge. */
+/**
+ * Enrolment: 3-5 captures of one sitting; the kiosk: a continuous burst of 10-16 frames recorded over the whole
+ * challenge (decision 0049; `burstMinFrames`), or, until every kiosk page sends bursts, 3-6 picked frames (the
+ * legacy check of decision 0006).
+ */
 export const FACE_LIMITS = {
   minCaptures: 3,
   maxCaptures: 5,
   minFrames: 3,
-  maxFrames: 6,
+  maxFrames: 16,
+  legacyMaxFrames: 6,
+  burstMinFrames: 10,
   /** Bytes per uploaded JPEG. */
   maxImageBytes: 2 * 1024 * 1024,
   /** Seconds a liveness challenge stays valid. */
@@ -180,20 +186,33 @@ export type KioskManifest = z.infer<typeof kioskManifest>;
  * POST /api/public/attendance/{token}/challenge (header X-Kiosk-Id: a paired kiosk of the link's company).
  * `challengeId` is the single-use nonce the mark's signature covers; `linkId` is signed too (decision 0033).
  */
-export const kioskChallenge = z.object({ challengeId: z.string(), steps: z.array(livenessStep), expiresAt: z.string(), linkId: z.string() });
+export const kioskChallenge = z.object({
+  challengeId: z.string(),
+  steps: z.array(livenessStep),
+  expiresAt: z.string(),
+  linkId: z.string(),
+  /**
+   * The burst the mark must carry (decision 0049): the page records the camera continuously while the steps run,
+   * `minFrames`-`maxFrames` frames at about `fps` (between `minFps` and `maxFps`), each with its capture time.
+   */
+  burst: z.object({ minFrames: z.number().int(), maxFrames: z.number().int(), fps: z.number(), minFps: z.number(), maxFps: z.number() }),
+});
 export type KioskChallenge = z.infer<typeof kioskChallenge>;
 
-/** Text fields of the multipart POST /api/public/attendance/{token}/mark (files: 3-6 `frames` parts). */
+/** Text fields of the multipart POST /api/public/attendance/{token}/mark (files: 10-16 `frames` parts, the burst). */
 export const kioskMarkFields = z.object({
   challengeId: z.uuid('face.challengeInvalid'),
   latitude: z.coerce.number().min(-90).max(90).optional(),
   longitude: z.coerce.number().min(-180).max(180).optional(),
   accuracy: z.coerce.number().min(0).optional(),
-  /** Capture time of each frame in ms after the first (e.g. "0,140,900"); covered by the signature. */
+  /**
+   * Capture time of each frame in ms after the first (e.g. "0,160,330"), one per frame: required by the burst check
+   * (decision 0049; a mark without them is refused as liveness_failed); covered by the signature.
+   */
   frameTimes: z
     .string()
     .max(200)
-    .regex(/^(\d{1,6}(,\d{1,6}){0,7})?$/, 'validation.invalid')
+    .regex(/^(\d{1,6}(,\d{1,6}){0,15})?$/, 'validation.invalid')
     .optional(),
 });
 

@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context.js';
 import { AppError } from '../../errors.js';
-import type { Analysis } from '../../face/engine.js';
+import type { Analysis, AnalyzeOptions } from '../../face/engine.js';
 import { FacePoolError } from '../../face/pool.js';
 import { checkImages } from './image-check.js';
 
@@ -9,11 +9,18 @@ import { checkImages } from './image-check.js';
  * descriptors), as one request of `companyId`'s share of the engine. Pool problems become stable API
  * errors; an unreadable image names its part.
  */
-export async function analyzeAll(ctx: Ctx, images: Buffer[], field: string, companyId: string): Promise<Analysis[]> {
+export async function analyzeAll(
+  ctx: Ctx,
+  images: Buffer[],
+  field: string,
+  companyId: string,
+  /** Per image (a kiosk burst describes only a few frames, decision 0049); default: a descriptor for every single face. */
+  opts?: (index: number) => AnalyzeOptions,
+): Promise<Analysis[]> {
   const pool = ctx.deps.face;
   if (!pool) throw new AppError('face_unavailable', 'face.unavailable');
   await checkImages(images, field);
-  const settled = await pool.analyzeBatch(images, companyId).catch((err: unknown) => {
+  const settled = await pool.analyzeBatch(images, companyId, opts).catch((err: unknown) => {
     // The company's share of the engine is full (decision 0022): 429 for this company, with when to retry.
     if (err instanceof FacePoolError && err.code === 'tenant_busy') {
       throw new AppError('rate_limited', 'face.companyBusy', { retryAfter: err.retryAfter ?? 5 });

@@ -3,7 +3,9 @@ import { LIVENESS } from '../../face/liveness.js';
 import type { Identification, TemplateIndex } from '../../face/match.js';
 
 /**
- * Every frame of a kiosk burst is identified and must agree (decision 0057). A frame whose nearest employee
+ * Every described frame of a kiosk burst is identified and must agree (decision 0057; since decision 0049 a few
+ * frames spread over the burst, chosen at random after the upload, carry a descriptor, and the burst's continuity
+ * binds the others to them). A frame whose nearest employee
  * is someone else, or that no employee is near enough, refuses the mark: a burst that mixes two people, or one
  * that starts with the right person and goes on with a photo of another, names nobody.
  *
@@ -44,7 +46,9 @@ export function identifyBurst(index: TemplateIndex, analyses: Analysis[], thresh
   const agreed = best.employeeId;
   let worst = 0;
   let margin: number | null = null;
-  for (const r of ids) {
+  for (const [i, r] of ids.entries()) {
+    // A frame analysed without a descriptor (decision 0049) is bound to the described ones by continuity.
+    if (!r && analyses[i].faces.length === 1 && !analyses[i].faces[0].descriptor) continue;
     if (!r || r.employeeId !== agreed || !(r.distance <= sameLimit))
       return { ...base, employeeId: null, worst: null, margin: null, refusal: 'frames_disagree' };
     worst = Math.max(worst, r.distance);

@@ -11,11 +11,21 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, attendanceRecords, kioskPairingCodes } from '../../db/schema/index.js';
-import { STEP_YAW } from '../../face/liveness.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { scriptedEngine, texturedJpeg } from './scripted-engine.js';
-import { kioskChallenge, pairTestKiosk, postMark, postMultipart, signConsent, signedMark, signMark, type TestKiosk } from './test-helpers.js';
+import {
+  type BurstFrames,
+  burstOf,
+  kioskChallenge,
+  pairTestKiosk,
+  postMark,
+  postMultipart,
+  signConsent,
+  signedMark,
+  signMark,
+  type TestKiosk,
+} from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
 const NOT_PAIRED = 'Este dispositivo no es un kiosco vinculado a la empresa. Pide al administrador un código en Configuración → Vincular kiosco.';
@@ -28,9 +38,7 @@ let seq = 0;
 
 /** Frames of `person` following the steps: textured scenes (distinct for each call) the engine answers for. */
 async function framesOf(person: string, steps: string[], extra: { yaw?: number } = {}) {
-  const out: Buffer[] = [];
-  for (const step of steps) out.push(engine.frameOf(await texturedJpeg(`${person}-${++seq}`), { person, yaw: extra.yaw ?? STEP_YAW[step] }));
-  return out;
+  return burstOf(steps, async (yaw) => engine.frameOf(await texturedJpeg(`${person}-${++seq}`), { person, yaw: extra.yaw ?? yaw }));
 }
 /** A signed mark whose frames are made once the challenge is known. */
 async function markAs(kiosk: TestKiosk, person: string, opts: { link?: string; remoteAddress?: string; static?: boolean } = {}) {
@@ -242,10 +250,9 @@ describe('frames of an accepted mark', () => {
     for (const copy of copies) {
       const c = (await kioskChallenge(t, link, k)).json().data;
       // The earlier burst re-encoded: new bytes (a new signature over them), the same pictures.
-      const replay = await Promise.all(
-        c.steps.map(async (step: string) => copy(accepted.frames[accepted.challenge.steps.indexOf(step)] ?? accepted.frames[0])),
-      );
-      for (const [i, f] of replay.entries()) engine.frameOf(f, { person: 'luis', yaw: STEP_YAW[c.steps[i]] });
+      const replay: BurstFrames = await Promise.all(accepted.frames.map(copy));
+      replay.frameTimes = accepted.frames.frameTimes;
+      for (const f of replay) engine.frameOf(f, { person: 'luis' });
       const res = await signedMark(t, link, k, () => replay, { challenge: c });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({

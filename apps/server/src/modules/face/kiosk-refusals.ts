@@ -14,6 +14,10 @@ const BY_FAILURE: Record<string, string> = {
   frame_count: 'face.kioskFollowSteps',
   spoof_score: 'face.kioskNotLive',
   replayed_frame: 'face.kioskNotLive',
+  // The burst (decision 0049): a photo swapped for another, a picture moved as a flat card, a broken timeline.
+  burst_jump: 'face.kioskBurstJump',
+  burst_flat: 'face.kioskNotLive',
+  burst_timing: 'face.kioskBurstTiming',
 };
 
 export function kioskRefusalMessage(reason: string, failure: string | undefined): string {

@@ -84,7 +84,7 @@ export const kioskRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         headers: kioskHeaders,
         description:
-          'A single-use active-liveness challenge for the paired kiosk named by X-Kiosk-Id: the order of head poses to follow, valid 90 s; its id is the nonce the mark signs. 403 kiosk_not_paired / kiosk_revoked; 429 rate_limited (per kiosk, or this IP sent too many unpaired calls).',
+          'A single-use active-liveness challenge for the paired kiosk named by X-Kiosk-Id: the order of head poses to follow, valid 90 s, and the burst the mark must carry (`burst`: frames and rate, decision 0049); its id is the nonce the mark signs. 403 kiosk_not_paired / kiosk_revoked; 429 rate_limited (per kiosk, or this IP sent too many unpaired calls).',
         response: { 200: dataAnswer(kioskChallenge), ...errors(403, 404, 410, 429) },
       },
     },
@@ -100,7 +100,7 @@ export const kioskRoutes: FastifyPluginAsyncZod = async (app) => {
         headers: kioskHeaders,
         consumes: ['multipart/form-data'],
         description:
-          "Headers X-Kiosk-Id (a paired kiosk of the link's company) and X-Kiosk-Signature (ECDSA P-256 / SHA-256, IEEE P1363, base64url, over kioskSignedText: link, challengeId, kiosk, the SHA-256 of each frame part in order, frameTimes). multipart/form-data: challengeId, optional latitude, longitude, accuracy, frameTimes, and 3-6 unmirrored JPEG parts named `frames` following the challenge. Refusals: 400 challenge_invalid / captures_count / invalid_image / location_required; 403 kiosk_not_paired / kiosk_revoked / kiosk_signature_invalid / outside_geofence; 404 not_found; 409 already_completed; 410 link_inactive / link_expired; 422 no_face / multiple_faces / liveness_failed / face_not_recognized / frame_replayed; 429 rate_limited (per kiosk, kiosk cool-down, too many unpaired calls from the IP, or the share of the face engine of the company is full: Retry-After) / identity_cooldown; 503 face_unavailable.",
+          "Headers X-Kiosk-Id (a paired kiosk of the link's company) and X-Kiosk-Signature (ECDSA P-256 / SHA-256, IEEE P1363, base64url, over kioskSignedText: link, challengeId, kiosk, the SHA-256 of each frame part in order, frameTimes). multipart/form-data: challengeId, optional latitude, longitude, accuracy, frameTimes (one capture time per frame, ms after the first: required for the burst check), and 10-16 unmirrored JPEG parts named `frames`: the burst the page recorded continuously while the challenge ran (decision 0049). Refusals: 400 challenge_invalid / captures_count / invalid_image / location_required; 403 kiosk_not_paired / kiosk_revoked / kiosk_signature_invalid / outside_geofence; 404 not_found; 409 already_completed; 410 link_inactive / link_expired; 422 no_face / multiple_faces / liveness_failed / face_not_recognized / frame_replayed; 429 rate_limited (per kiosk, kiosk cool-down, too many unpaired calls from the IP, or the share of the face engine of the company is full: Retry-After) / identity_cooldown; 503 face_unavailable.",
         response: { 200: dataAnswer(kioskMarkResult), ...errors(400, 403, 404, 409, 410, 422, 429, 503) },
       },
       // The token (and the link being active, and the IP's wrong tokens) and the paired kiosk are checked before

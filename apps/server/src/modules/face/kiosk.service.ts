@@ -4,6 +4,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Ctx } from '../../context.js';
 import { attendanceLinks, companies, faceChallenges, kioskDevices } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { BURST, checkBurst, parseTimes, pickDescribed } from '../../face/burst.js';
 import { checkLiveness, randomChallenge } from '../../face/liveness.js';
 import { clampThreshold } from '../../face/match.js';
 import { punch } from '../attendance/punch.service.js';
@@ -103,7 +104,8 @@ export async function createChallenge(ctx: Ctx, token: string, kioskId: string |
   await ctx.db.delete(faceChallenges).where(lt(faceChallenges.expiresAt, new Date(Date.now() - 3_600_000)));
   await pruneFrameHashes(ctx.db);
   await pruneRefusals(ctx.db);
-  return { challengeId: row.id, steps, expiresAt: expiresAt.toISOString(), linkId: link.id };
+  const burst = { minFrames: BURST.minFrames, maxFrames: BURST.maxFrames, fps: BURST.fps, minFps: BURST.minFps, maxFps: BURST.maxFps };
+  return { challengeId: row.id, steps, expiresAt: expiresAt.toISOString(), linkId: link.id, burst };
 }
 
 const FACE_FAILURES = new Set([
@@ -187,7 +189,8 @@ async function verifyAndPunch(
     )
     .returning();
   if (!challenge) throw new AppError('challenge_invalid', 'face.challengeInvalid');
-  if (frames.length < FACE_LIMITS.minFrames || frames.length > FACE_LIMITS.maxFrames) {
+  const legacy = frames.length <= FACE_LIMITS.legacyMaxFrames;
+  if (frames.length < FACE_LIMITS.minFrames || frames.length > FACE_LIMITS.maxFrames || (!legacy && frames.length < FACE_LIMITS.burstMinFrames)) {
     throw new AppError('captures_count', 'face.captures_count', { min: FACE_LIMITS.minFrames, max: FACE_LIMITS.maxFrames });
   }
 
@@ -203,7 +206,9 @@ async function verifyAndPunch(
     throw new AppError('frame_replayed', 'face.frameReplayed', {}, [{ path: `frames[${claim.seen}]`, message: 'face.frameReplayed' }]);
   }
   try {
-    return await judgeAndPunch(ctx, link, company, kiosk, input, frames, challenge.steps as LivenessStep[], notes);
+    // The burst cannot be longer than the challenge has lived (issued challengeSeconds before its expiry).
+    const lifetimeMs = Date.now() - (challenge.expiresAt.getTime() - FACE_LIMITS.challengeSeconds * 1000);
+    return await judgeAndPunch(ctx, link, company, kiosk, input, frames, challenge.steps as LivenessStep[], lifetimeMs, notes);
   } catch (err) {
     await releaseFrames(ctx.db, claim.ids);
     throw err;
@@ -218,9 +223,17 @@ async function judgeAndPunch(
   input: MarkInput,
   frames: Buffer[],
   steps: LivenessStep[],
+  lifetimeMs: number,
   notes: RefusalNotes,
 ): Promise<KioskMarkResult> {
-  const analyses = await analyzeAll(ctx, frames, 'frames', link.companyId);
+  // A descriptor on a few frames spread over the burst, chosen here after the upload (decision 0049): continuity binds
+  // the others to them (amends decision 0057's "every frame identified"); the others get the mesh only.
+  // The legacy picked frames (3-6, until every kiosk page sends bursts) are all described and judged by checkLiveness.
+  const legacy = frames.length <= FACE_LIMITS.legacyMaxFrames;
+  const described = new Set(legacy ? frames.map((_, i) => i) : pickDescribed(frames.length));
+  const started = performance.now();
+  const analyses = await analyzeAll(ctx, frames, 'frames', link.companyId, (i) => ({ descriptors: described.has(i) ? 'single' : 'none' }));
+  notes.analysisMs = Math.round(performance.now() - started);
   const threshold = clampThreshold(company.threshold / 100);
   const index = await companyIndex(ctx.db, link.companyId);
   // Every frame is identified (decision 0057): whose face this is counts a refusal against that identity, whatever
@@ -234,11 +247,17 @@ async function judgeAndPunch(
     throw new AppError(code, messageKey);
   };
   if (tooDark(analyses)) await refuse('face_too_dark', 'face.kioskTooDark', { grey: faceGrey(analyses) });
-  const liveness = checkLiveness(steps, analyses);
+  const liveness = legacy ? checkLiveness(steps, analyses) : checkBurst({ steps, frames: analyses, times: parseTimes(input.frameTimes) ?? [], lifetimeMs });
   if (!liveness.passed) {
     const reason = liveness.reason ?? 'liveness_failed';
     await refuse(reason, kioskRefusalMessage(reason, liveness.details.failure), { liveness: liveness.details });
   }
+  // Each frame as the punch's evidence (the evidence table): pose, yaw, scores, distance when described.
+  const evidenceFrames = analyses.map((a, i) => {
+    const f = a.faces[0];
+    const d = burst.frames[i]?.distance;
+    return { pose: liveness.details.poses[i], yaw: f.yaw, antispoof: f.antispoof, live: f.liveness, distance: Number.isFinite(d) ? d : null };
+  });
   if (!burst.employeeId || !burst.best) {
     const code = burst.refusal === 'frames_disagree' ? 'faces_differ' : 'face_not_recognized';
     await refuse(code, code === 'faces_differ' ? 'face.kioskFramesDiffer' : 'face.kioskNotRecognized', { frames: burst.frames });
@@ -260,7 +279,7 @@ async function judgeAndPunch(
     frameDistances: burst.frames.map((f) => f.distance),
     worstDistance: burst.worst,
     margin: burst.margin,
-    liveness: { passed: true, steps, ...liveness.details },
+    liveness: { passed: true, steps, ...liveness.details, frames: evidenceFrames },
     accuracy: input.accuracy ?? null,
     ip: ctx.ip,
     userAgent: ctx.userAgent.slice(0, 300),

@@ -10,6 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Analysis, FaceAnalysis } from '../../face/engine.js';
 import type { FacePool } from '../../face/pool.js';
+import { syntheticMesh } from '../../face/synthetic-mesh.js';
 
 export interface ScriptedFace {
   person: string;
@@ -20,6 +21,10 @@ export interface ScriptedFace {
   sharpness?: number;
   antispoof?: number;
   liveness?: number;
+  /** The face printed flat (1) instead of a head (0): its mesh moves by one homography (decision 0049). */
+  flat?: number;
+  /** Where the face is (its centre, pixels). */
+  cx?: number;
 }
 
 /** A deterministic pseudo-random generator (mulberry32) seeded from a string. */
@@ -48,8 +53,19 @@ export function scriptedEngine() {
     const off = vector('offset-direction', 1);
     return base.map((x, i) => x + off[i] * (face.offset ?? 0));
   };
-  const analysisOf = (face: ScriptedFace, withDescriptor: boolean): FaceAnalysis => ({
-    box: [200, 120, face.size ?? 200, face.size ?? 200],
+  /**
+   * The face's mesh: the person's synthetic head turned by twice the yaw Human reads (Human reads about half a real
+   * turn, decision 0040), so a burst of a turning person has 3-D motion; the box is the mesh's bounds.
+   */
+  const meshOf = (face: ScriptedFace) => syntheticMesh(face.person, { yaw: (face.yaw ?? 0) * 2, flat: face.flat, cx: face.cx, width: face.size ?? 200 });
+  const boxOf = (mesh: [number, number, number][]): [number, number, number, number] => {
+    const xs = mesh.map((p) => p[0]);
+    const ys = mesh.map((p) => p[1]);
+    const [x0, y0] = [Math.min(...xs), Math.min(...ys)];
+    return [x0, y0, Math.max(...xs) - x0, Math.max(...ys) - y0];
+  };
+  const analysisOf = (face: ScriptedFace, withDescriptor: boolean, mesh = meshOf(face)): FaceAnalysis => ({
+    box: boxOf(mesh),
     score: 0.99,
     size: face.size ?? 200,
     sharpness: face.sharpness ?? 300,
@@ -60,19 +76,20 @@ export function scriptedEngine() {
     liveness: face.liveness ?? 0.9,
     descriptor: withDescriptor ? descriptorOf(face) : null,
     thumb: new Uint8Array(randomBytes(32 * 32)),
-    mesh: [],
+    mesh,
   });
 
   const pool: FacePool = {
     start: async () => {},
     ready: Promise.resolve(),
-    async analyze(image) {
+    async analyze(image, opts = {}) {
       const answer = answers.get(createHash('sha256').update(image).digest('hex'));
       if (!answer) throw new Error('scripted engine: an image nobody scripted');
-      return answer;
+      // As the engine: no descriptor when asked for none (a kiosk burst's undescribed frames, decision 0049).
+      return opts.descriptors === 'none' ? { ...answer, faces: answer.faces.map((f) => ({ ...f, descriptor: null })) } : answer;
     },
-    analyzeBatch(images) {
-      return Promise.allSettled(images.map((image) => pool.analyze(image)));
+    analyzeBatch(images, _tenant, opts = {}) {
+      return Promise.allSettled(images.map((image, i) => pool.analyze(image, typeof opts === 'function' ? opts(i) : opts)));
     },
     status: () => ({ state: 'ready', workers: 1, size: 1, busy: 0, queued: 0 }),
     stats: async () => [],

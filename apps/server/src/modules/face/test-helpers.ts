@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
 import { companies, employees, faceConsents } from '../../db/schema/index.js';
+import { stepYaws } from '../../face/synthetic-mesh.js';
 
 /** A multipart body for app.inject, built by the platform's own FormData encoder. */
 export async function multipart(fields: Record<string, string>, files: { field: string; images: Buffer[]; type?: string }[] = []) {
@@ -100,6 +101,22 @@ export function signMark(kiosk: TestKiosk, m: { linkId: string; challengeId: str
   return sign('sha256', Buffer.from(text), { key: kiosk.privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url');
 }
 
+/** Frames of a burst with their capture times (decision 0049): `signedMark` sends and signs the times. */
+export type BurstFrames = Buffer[] & { frameTimes?: string };
+
+/**
+ * A continuous burst following `steps` (decision 0049): 16 frames 170 ms apart, the yaw Human would read eased from
+ * pose to pose (0 straight, ∓18 for the person's own left/right, through the front between opposite turns), each
+ * frame made by `frameFor(yaw, index)`.
+ */
+export async function burstOf(steps: readonly string[], frameFor: (yaw: number, index: number) => Buffer | Promise<Buffer>, count = 16): Promise<BurstFrames> {
+  const yaws = stepYaws(steps, count);
+  const frames: BurstFrames = [];
+  for (const [i, yaw] of yaws.entries()) frames.push(await frameFor(yaw, i));
+  frames.frameTimes = frames.map((_, i) => i * 170).join(',');
+  return frames;
+}
+
 /** A challenge for a paired kiosk (X-Kiosk-Id). */
 export async function kioskChallenge(t: { app: FastifyInstance }, token: string, kiosk: TestKiosk | null, remoteAddress = '127.0.0.1') {
   return t.app.inject({
@@ -118,7 +135,7 @@ export async function signedMark(
   t: { app: FastifyInstance },
   token: string,
   kiosk: TestKiosk,
-  pick: (steps: string[]) => Buffer[],
+  pick: (steps: string[]) => BurstFrames,
   opts: {
     challenge?: { challengeId: string; steps: string[]; linkId: string };
     fields?: Record<string, string>;
@@ -131,11 +148,12 @@ export async function signedMark(
 ) {
   const c = opts.challenge ?? (await kioskChallenge(t, token, kiosk, opts.remoteAddress)).json().data;
   if (!c?.challengeId) throw new Error('no challenge');
-  const frames = pick(c.steps);
+  const frames: BurstFrames = pick(c.steps);
+  const fields = { ...(frames.frameTimes === undefined ? {} : { frameTimes: frames.frameTimes }), ...opts.fields };
   const signature =
     opts.signature ??
-    signMark(opts.signer ?? kiosk, { linkId: c.linkId, challengeId: c.challengeId, frames: opts.signFrames ?? frames, frameTimes: opts.fields?.frameTimes });
-  const res = await postMark(t, token, { challengeId: c.challengeId, ...opts.fields }, frames, {
+    signMark(opts.signer ?? kiosk, { linkId: c.linkId, challengeId: c.challengeId, frames: opts.signFrames ?? frames, frameTimes: fields.frameTimes });
+  const res = await postMark(t, token, { challengeId: c.challengeId, ...fields }, frames, {
     remoteAddress: opts.remoteAddress,
     lang: opts.lang,
     headers: { 'x-kiosk-id': kiosk.kioskId, 'x-kiosk-signature': signature },

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { BURST, checkBurst, parseTimes, pickDescribed, STEP_JUDGES, type StepJudge } from './burst.js';
+import type { Analysis, FaceAnalysis } from './engine.js';
+import { homographyResidual, type P2, similarityResidual } from './geometry.js';
+import { type MeshPose, stepYaws, syntheticMesh } from './synthetic-mesh.js';
+
+const descriptor = (person: string) => Float32Array.from({ length: 128 }, (_, i) => Math.sin(i + person.length * 7) / 10);
+let n = 0;
+function frame(person: string, pose: MeshPose, described = false): Analysis {
+  const mesh = syntheticMesh(person, pose);
+  const xs = mesh.map((p) => p[0]);
+  const ys = mesh.map((p) => p[1]);
+  const [x0, y0] = [Math.min(...xs), Math.min(...ys)];
+  const face: FaceAnalysis = {
+    box: [x0, y0, Math.max(...xs) - x0, Math.max(...ys) - y0],
+    score: 1,
+    size: 200,
+    sharpness: 300,
+    // What Human reads: about half the rendered turn (decision 0040), from one frame, flat or not.
+    yaw: (pose.yaw ?? 0) * 0.5,
+    pitch: 0,
+    roll: 0,
+    antispoof: 0.6,
+    liveness: 0.9,
+    descriptor: described ? descriptor(person) : null,
+    thumb: new Uint8Array(32 * 32),
+    mesh,
+  };
+  return { faces: [face], width: 640, height: 480, ms: 1, digest: `d${n++}` };
+}
+
+const times = (count: number, gap = 170) => Array.from({ length: count }, (_, i) => i * gap);
+function burst(order: string[], opts: { person?: (i: number) => string; flat?: number; gap?: number; count?: number; move?: (i: number) => MeshPose } = {}) {
+  const ts = times(opts.count ?? 16, opts.gap ?? 170);
+  // The rendered turn: twice what Human reads (stepYaws gives Human's reading).
+  const yaws = stepYaws(order, ts.length);
+  const frames = ts.map((_, i) => frame(opts.person?.(i) ?? 'ana', { yaw: yaws[i] * 2, flat: opts.flat, ...opts.move?.(i) }, i % 4 === 1));
+  return { steps: order, frames, times: ts, lifetimeMs: 90_000 };
+}
+
+describe('geometry', () => {
+  it('a similarity or homography of a point set leaves no residual; a turned 3-D cloud does', () => {
+    const a = syntheticMesh('ana').map((p): P2 => [p[0], p[1]]);
+    const moved = a.map(([x, y]): P2 => [1.2 * (0.8 * x - 0.6 * y) + 30, 1.2 * (0.6 * x + 0.8 * y) - 12]);
+    expect(similarityResidual(a, moved)).toBeLessThan(1e-6);
+    const warped = a.map(([x, y]): P2 => {
+      const w = 0.0004 * x + 0.0002 * y + 1;
+      return [(1.1 * x + 0.1 * y + 5) / w, (0.05 * x + 0.9 * y - 3) / w];
+    });
+    expect(homographyResidual(a, warped)).toBeLessThan(1e-3);
+    const turned = syntheticMesh('ana', { yaw: 30 }).map((p): P2 => [p[0], p[1]]);
+    expect(homographyResidual(a, turned) / 200).toBeGreaterThan(0.03);
+    const card = syntheticMesh('ana', { yaw: 30, pitch: 10, flat: 1 }).map((p): P2 => [p[0], p[1]]);
+    const flat = syntheticMesh('ana', { flat: 1 }).map((p): P2 => [p[0], p[1]]);
+    expect(homographyResidual(flat, card)).toBeLessThan(1e-3);
+  });
+});
+
+describe('checkBurst', () => {
+  it('passes a head that turns in the asked order, frames at an uneven rate', () => {
+    const b = burst(['straight', 'left', 'right']);
+    // A late frame (one missing) and jitter: the same motion over more time.
+    b.times = b.times.map((t, i) => t + (i > 8 ? 170 : 0) + (i % 3) * 15);
+    const r = checkBurst(b);
+    expect(r.details.failure).toBeUndefined();
+    expect(r.passed).toBe(true);
+    expect(r.details.depth).toBeGreaterThan(BURST.flatFloor);
+    expect(r.details.described.length).toBe(4);
+  });
+
+  it('refuses a flat picture turned, tilted and moved the same way (burst_flat)', () => {
+    const r = checkBurst(burst(['straight', 'left', 'right'], { flat: 1, move: (i) => ({ pitch: Math.sin(i) * 8, roll: i, cx: 300 + i * 3 }) }));
+    expect(r).toMatchObject({ passed: false, details: { failure: 'burst_flat' } });
+    expect(r.details.depth).toBeLessThan(0.005);
+  });
+
+  it('refuses a swap from one face to another between two frames (burst_jump), even after a long gap', () => {
+    const r = checkBurst(burst(['straight', 'left', 'right'], { person: (i) => (i < 8 ? 'ana' : 'eva') }));
+    expect(r).toMatchObject({ passed: false, details: { failure: 'burst_jump', frame: 8 } });
+    // The photo pair: frontal held, then a turned photo at once.
+    const pair = burst(['straight', 'left', 'right'], { move: (i) => ({ yaw: i < 6 ? 0 : i < 11 ? -36 : 36 }) });
+    expect(checkBurst(pair)).toMatchObject({ passed: false, details: { failure: 'burst_jump', frame: 6 } });
+  });
+
+  it('judges motion per time gap: the same motion over a longer gap is not a jump', () => {
+    const b = burst(['straight', 'left', 'right'], { gap: 320, count: 10 });
+    expect(checkBurst(b).details.failure).toBeUndefined();
+    // ...but the same frames claimed 100 ms apart move too fast for a head.
+    expect(checkBurst({ ...b, times: times(10, 100) }).details.failure).toBe('burst_jump');
+  });
+
+  it('refuses the wrong order, a missing step and an extra turn (pose_sequence)', () => {
+    const wrong = burst(['straight', 'left', 'right']);
+    expect(checkBurst({ ...wrong, steps: ['straight', 'right', 'left'] }).details.failure).toBe('pose_sequence');
+    // A turn to the right the challenge did not ask for (a looped recording shows every pose).
+    expect(checkBurst({ ...wrong, steps: ['straight', 'left'] }).details.failure).toBe('pose_sequence');
+  });
+
+  it('refuses bad timelines: too few or many frames, non-increasing, too sparse, longer than the challenge lived', () => {
+    const b = burst(['straight', 'left', 'right']);
+    expect(checkBurst({ ...b, frames: b.frames.slice(0, 9), times: b.times.slice(0, 9) }).details.failure).toBe('frame_count');
+    expect(checkBurst({ ...b, frames: [...b.frames, b.frames[0]], times: times(17) }).details.failure).toBe('frame_count');
+    expect(checkBurst({ ...b, times: b.times.map((t, i) => (i === 5 ? b.times[4] : t)) })).toMatchObject({ details: { failure: 'burst_timing', frame: 5 } });
+    expect(checkBurst({ ...b, times: b.times.map((t, i) => (i >= 5 ? t + BURST.maxGapMs : t)) })).toMatchObject({
+      details: { failure: 'burst_timing', frame: 5 },
+    });
+    expect(checkBurst({ ...b, times: b.times.slice(1) }).details.failure).toBe('burst_timing');
+    expect(checkBurst({ ...b, lifetimeMs: b.times[15] - BURST.lifetimeSlackMs - 1 }).details.failure).toBe('burst_timing');
+    expect(checkBurst({ ...b, lifetimeMs: b.times[15] - BURST.lifetimeSlackMs }).details.failure).toBeUndefined();
+  });
+
+  it('refuses a repeated frame, a frame without a face or with two', () => {
+    const b = burst(['straight', 'left', 'right']);
+    const again = [...b.frames];
+    again[3] = again[2];
+    expect(checkBurst({ ...b, frames: again }).details.failure).toBe('replayed_frame');
+    const none = [...b.frames];
+    none[4] = { ...none[4], faces: [] };
+    expect(checkBurst({ ...b, frames: none })).toMatchObject({ passed: false, reason: 'no_face', details: { frame: 4 } });
+    const two = [...b.frames];
+    two[4] = { ...two[4], faces: [two[4].faces[0], two[4].faces[0]] };
+    expect(checkBurst({ ...b, frames: two })).toMatchObject({ passed: false, reason: 'multiple_faces' });
+  });
+
+  it('takes further step kinds through a judge of their own', () => {
+    const b = burst(['straight', 'left', 'right']);
+    const never: StepJudge = { find: () => null };
+    expect(checkBurst({ ...b, steps: ['straight', 'blink'], judges: { ...STEP_JUDGES, blink: never } }).details.failure).toBe('pose_sequence');
+    const always: StepJudge = { find: (_f, from) => [from, from] };
+    expect(checkBurst({ ...b, steps: ['straight', 'blink', 'left', 'right'], judges: { ...STEP_JUDGES, blink: always } }).passed).toBe(true);
+  });
+});
+
+describe('burst helpers', () => {
+  it('describes one frame at random in each quarter; reads the capture times', () => {
+    expect(pickDescribed(16, 4, () => 0)).toEqual([0, 4, 8, 12]);
+    expect(pickDescribed(10, 4, (max) => max - 1)).toEqual([1, 4, 6, 9]);
+    expect(parseTimes('0,160,330')).toEqual([0, 160, 330]);
+    expect(parseTimes('0,x')).toBeNull();
+    expect(parseTimes(undefined)).toBeNull();
+  });
+});
