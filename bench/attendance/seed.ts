@@ -50,6 +50,9 @@ export async function seedCompany(db: Db, n: number, year: number, month: number
           lastName: `Apellido${String(i).padStart(4, '0')}`,
           email: `e${i}-${company.id}@bench.pe`,
           employeeCode: `B${i}`,
+          // A Peruvian company's worker is identified by a DNI (decision 0062): 8 digits, unique per seeded worker.
+          documentType: 'DNI' as const,
+          documentNumber: String(10_000_000 + i),
           scheduleId: schedule.id,
           hireDate: '2025-01-01',
         })),

@@ -37,7 +37,14 @@ async function measure(kind: 'pglite' | 'postgres', database: Database) {
   const times: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     const company = await seedCompany(database.db, 1, 2026, 1);
-    const rows = Array.from({ length: ROWS }, (_, i) => ({ Nombre: 'Imp', Apellido: `L${i}`, Email: `imp${i}-r${run}@bench.pe`, Código: `R${run}-${i}` }));
+    const rows = Array.from({ length: ROWS }, (_, i) => ({
+      Nombre: 'Imp',
+      Apellido: `L${i}`,
+      Email: `imp${i}-r${run}@bench.pe`,
+      Código: `R${run}-${i}`,
+      'Tipo de documento': 'DNI',
+      'Número de documento': String(30_000_000 + run * ROWS + i),
+    }));
     const t0 = performance.now();
     const res = await fetch(`${url}/api/company-admin-simple/employees/import`, {
       method: 'POST',

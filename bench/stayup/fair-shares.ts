@@ -79,7 +79,14 @@ async function measure(kind: string, database: Database) {
   // 1. Logins of B: idle, then while A's import runs.
   const loginIdle: number[] = [];
   for (let i = 0; i < 10; i++) loginIdle.push(await login());
-  const rows = Array.from({ length: ROWS }, (_, i) => ({ firstName: 'Imp', lastName: `L${i}`, email: `imp${i}@fair.pe`, employeeCode: `F${i}` }));
+  const rows = Array.from({ length: ROWS }, (_, i) => ({
+    firstName: 'Imp',
+    lastName: `L${i}`,
+    email: `imp${i}@fair.pe`,
+    employeeCode: `F${i}`,
+    documentType: 'DNI',
+    documentNumber: String(20_000_000 + i),
+  }));
   const t0 = performance.now();
   let importStatus = 0;
   const importing = fetch(`${url}/api/company-admin-simple/employees/import`, {

@@ -11,6 +11,7 @@ import {
   registerCompany,
   see,
   toast,
+  uniqueDni,
   uniqueEmail,
   uniqueSuffix,
   useBrowser,
@@ -137,13 +138,14 @@ describe(`employee import from a CSV file ${mainTarget().title}`, () => {
     const admin = await registerCompany(baseUrl);
     const api = await adminApi(baseUrl, admin);
     const tag = uniqueSuffix();
-    const header = ['Nombre', 'Apellido', 'Email', 'Código', 'Departamento'];
-    // A blank line between Ana and Jorge: the lines shown are the file's own (Jorge is line 4).
+    const header = ['Nombre', 'Apellido', 'Email', 'Código', 'Departamento', 'Tipo de documento', 'Número de documento'];
+    // A blank line between Ana and Jorge: the lines shown are the file's own (Jorge is line 4). Lucía (line 5) has
+    // no document, which a Peruvian company's worker needs (decision 0062).
     const people = [
-      ['Ana', `Torres ${tag}`, uniqueEmail('ana'), `IM1-${tag}`, `Almacén ${tag}`],
+      ['Ana', `Torres ${tag}`, uniqueEmail('ana'), `IM1-${tag}`, `Almacén ${tag}`, 'DNI', uniqueDni()],
       [],
-      ['Jorge', `Salas ${tag}`, 'jorge-sin-arroba', `IM2-${tag}`, `Almacén ${tag}`],
-      ['Lucía', `Vega ${tag}`, uniqueEmail('lucia'), `IM3-${tag}`, ''],
+      ['Jorge', `Salas ${tag}`, 'jorge-sin-arroba', `IM2-${tag}`, `Almacén ${tag}`, 'DNI', uniqueDni()],
+      ['Lucía', `Vega ${tag}`, uniqueEmail('lucia'), `IM3-${tag}`, '', '', ''],
     ];
 
     const { page } = await browser.open(baseUrl);
@@ -157,12 +159,13 @@ describe(`employee import from a CSV file ${mainTarget().title}`, () => {
     const importButton = modal.getByRole('button', { name: /^Importar \d+ empleados?$/ });
 
     await fileInput.setInputFiles(csvFile('empleados-con-error.csv', header, people));
-    await see(modal.getByRole('alert').getByText('El archivo tiene 1 fila(s) con errores. No se importó nada.'));
+    await see(modal.getByRole('alert').getByText('El archivo tiene 2 fila(s) con errores. No se importó nada.'));
     const badLine = modal.getByTestId('import-line-4');
     await see(badLine.getByText('Por favor ingresa un correo electrónico válido'));
     await see(badLine.getByText('jorge-sin-arroba', { exact: true }));
+    await see(modal.getByTestId('import-line-5').getByText('Escribe el número de documento: es obligatorio para trabajadores de empresas de Perú'));
     await expect(modal.getByTestId('import-line-3').count()).resolves.toBe(0);
-    for (const line of [2, 5]) await expect(modal.getByTestId(`import-line-${line}`).getByText(/:$/).count()).resolves.toBe(0);
+    await expect(modal.getByTestId('import-line-2').getByText(/:$/).count()).resolves.toBe(0);
     await expect(importButton.isDisabled()).resolves.toBe(true);
     await shot(page, 'company-admin-import-error-desktop');
     // Nothing was written, and the server refuses the same rows when asked to import them for real.
@@ -173,6 +176,8 @@ describe(`employee import from a CSV file ${mainTarget().title}`, () => {
 
     // The corrected file: every row ready, the new department announced, then imported.
     people[2][2] = uniqueEmail('jorge');
+    people[3][5] = 'Pasaporte';
+    people[3][6] = 'AB123456';
     await fileInput.setInputFiles(csvFile('empleados.csv', header, people));
     await see(modal.getByText('3 empleado(s) listos para importar', { exact: true }));
     await see(modal.getByText(`Departamentos nuevos que se crearán: Almacén ${tag}`, { exact: true }));

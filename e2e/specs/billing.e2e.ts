@@ -6,6 +6,7 @@ import { atPath, closeGuidedTour, dismissToasts, gone, login, see, submitLogin, 
 import { addDays, companyNow, readWorkbook } from '../support/attendance.js';
 import { approveInSimulator, ddmmyyyy, downloadFrom, employeeFields, fieldValue, freeCompanyWithEmployees, openTab, shotBoth } from '../support/billing.js';
 import { shot } from '../support/browser.js';
+import { fillDocument } from '../support/company-setup.js';
 import { SUPERADMIN } from '../support/server.js';
 
 /**
@@ -106,6 +107,7 @@ for (const target of targets()) {
       await form.getByLabel(/^Apellido/).fill(sixth.lastName);
       await form.getByLabel(/^Email/).fill(sixth.email);
       await form.getByLabel(/^Código de empleado/).fill(sixth.employeeCode);
+      await fillDocument(form, sixth.documentNumber);
       await form.getByRole('button', { name: 'Crear empleado' }).click();
       await gone(page.getByRole('dialog', { name: 'Nuevo empleado' }));
       await see(page.getByText('Empleados: 6/10'));

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { ApiClient, dashboardReady, see, uniqueEmail, uniqueSuffix } from './app.js';
+import { ApiClient, dashboardReady, see, uniqueEmail, uniqueSuffix, withDni } from './app.js';
 import { shot } from './browser.js';
 import { SUPERADMIN } from './server.js';
 
@@ -31,6 +31,7 @@ export async function seedEmployees(api: ApiClient, count: number): Promise<void
       lastName: `Número ${i + 1} ${suffix}`,
       email: uniqueEmail('semilla'),
       employeeCode: `S${i + 1}-${suffix}`,
+      ...withDni(),
     });
     if (res.status !== 201) throw new Error(`seeding employee ${i + 1} failed: ${res.status} ${JSON.stringify(res.body)}`);
   }

@@ -52,6 +52,14 @@ export function uniqueSuffix(): string {
   return randomBytes(3).toString('hex');
 }
 
+let dniSeq = randomBytes(4).readUInt32BE() % 80_000_000;
+/** A fresh valid DNI (8 digits, unique in this run): a Peruvian company's worker needs one (decision 0062). */
+export function uniqueDni(): string {
+  return String(10_000_000 + (++dniSeq % 90_000_000));
+}
+/** The document fields of a worker of a Peruvian company (the e2e companies register as Peruvian). */
+export const withDni = () => ({ documentType: 'DNI', documentNumber: uniqueDni() });
+
 // ---------------------------------------------------------------------------------------------
 // API client for seeding (cookie jar, language, ALTCHA solved in Node)
 // ---------------------------------------------------------------------------------------------
@@ -190,7 +198,7 @@ export async function createEmployee(
   const api = new ApiClient(baseUrl);
   await api.login(admin.adminEmail, admin.password);
   const suffix = uniqueSuffix();
-  const employee = { firstName: 'Elena', lastName: `Prueba ${suffix}`, email: uniqueEmail('empleado'), employeeCode: `E2E-${suffix}`, ...fields };
+  const employee = { firstName: 'Elena', lastName: `Prueba ${suffix}`, email: uniqueEmail('empleado'), employeeCode: `E2E-${suffix}`, ...withDni(), ...fields };
   const res = await api.post<{ id: string }>('/company-admin-simple/employees', employee);
   if (res.status !== 201) throw new Error(`create employee failed: ${res.status} ${JSON.stringify(res.body)}`);
   const mail = await waitForMail(dataDir, employee.email, 15_000);

@@ -2,14 +2,21 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { ApiClient, atPath, type RegisteredCompany, registerCompany, see, uniqueEmail, uniqueSuffix } from './app.js';
+import { ApiClient, atPath, type RegisteredCompany, registerCompany, see, uniqueDni, uniqueEmail, uniqueSuffix } from './app.js';
 import { shot } from './browser.js';
 import { artifactsDir } from './server.js';
 
 /** A new employee's fields as the form and the API take them. */
 export function employeeFields(tag: string) {
   const suffix = uniqueSuffix();
-  return { firstName: 'Lucía', lastName: `${tag} ${suffix}`, email: uniqueEmail('empleado'), employeeCode: `${tag}-${suffix}` };
+  return {
+    firstName: 'Lucía',
+    lastName: `${tag} ${suffix}`,
+    email: uniqueEmail('empleado'),
+    employeeCode: `${tag}-${suffix}`,
+    documentType: 'DNI',
+    documentNumber: uniqueDni(),
+  };
 }
 
 /**

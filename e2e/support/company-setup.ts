@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { choose, dialog, openTab, row, typeTime } from './admin.js';
-import { dismissToasts, gone, see, toast } from './app.js';
+import { dismissToasts, gone, see, toast, uniqueDni } from './app.js';
 import { shot } from './browser.js';
 
 // The company admin's set-up steps through the screens (journey 2 of the Administration issue).
@@ -99,9 +99,17 @@ export async function addDepartment(page: Page, name: string) {
 }
 
 /** Fills the required fields of the 'Nuevo empleado' form. */
-export async function fillEmployee(form: Locator, employee: { firstName: string; lastName: string; email: string; code: string }) {
+export async function fillEmployee(form: Locator, employee: { firstName: string; lastName: string; email: string; code: string; dni?: string }) {
   await form.getByLabel(/^Nombre/).fill(employee.firstName);
   await form.getByLabel(/^Apellido/).fill(employee.lastName);
   await form.getByLabel(/^Email/).fill(employee.email);
   await form.getByLabel(/^Código de empleado/).fill(employee.code);
+  // A Peruvian company's worker needs the document (decision 0062): the type, then the number.
+  await fillDocument(form, employee.dni ?? uniqueDni());
+}
+
+/** Picks "DNI" in the form's document type and types the number. */
+export async function fillDocument(form: Locator, dni: string) {
+  await choose(form.page(), form.getByRole('combobox', { name: /^Tipo de documento/ }), 'DNI');
+  await form.getByRole('textbox', { name: /^Número de documento/ }).fill(dni);
 }

@@ -1,6 +1,7 @@
 /** Stable error codes of the API. The server maps each to one HTTP status; the web app translates them. */
 export const ERROR_STATUS = {
   validation_failed: 400,
+  document_required: 400,
   invalid_token: 400,
   captcha_failed: 400,
   captcha_expired: 400,

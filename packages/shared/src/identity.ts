@@ -37,3 +37,26 @@ const DOCUMENT_PATTERNS: Record<DocumentType, RegExp> = {
 export function documentProblem(type: DocumentType, number: string): string | null {
   return DOCUMENT_PATTERNS[type].test(number) ? null : `validation.document${type}`;
 }
+
+/**
+ * Countries whose attendance register must identify every worker by an identity document, so a worker of a company
+ * there cannot be created, edited or imported without one (decision 0037 as amended by 0062). Peru: D.S. 004-2006-TR
+ * art. 3-4 (as amended by D.S. 011-2006-TR), the register names each worker with "nombre y número de documento".
+ */
+export const DOCUMENT_REQUIRED_COUNTRIES = ['PE'] as const;
+export const documentRequiredIn = (country: string | null | undefined): boolean => (DOCUMENT_REQUIRED_COUNTRIES as readonly string[]).includes(country ?? '');
+
+/**
+ * The one rule (decision 0062): for a company whose country requires it, the worker's document type and number, each
+ * missing one named by its field (message keys). Empty elsewhere. The number's fit to its type is `documentProblem`.
+ */
+export function missingDocument(
+  country: string | null | undefined,
+  v: { documentType?: string | null; documentNumber?: string | null },
+): { path: 'documentType' | 'documentNumber'; message: string }[] {
+  if (!documentRequiredIn(country)) return [];
+  const out: { path: 'documentType' | 'documentNumber'; message: string }[] = [];
+  if (!v.documentType) out.push({ path: 'documentType', message: 'validation.documentTypeRequiredPE' });
+  if (!v.documentNumber?.trim()) out.push({ path: 'documentNumber', message: 'validation.documentNumberRequiredPE' });
+  return out;
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createPostgresTestDatabase } from '../test/database.js';
-import { makeFactories, type TestUser } from '../test/factories.js';
+import { makeFactories, type TestUser, withDni } from '../test/factories.js';
 import { type ServerProcess, startServerProcess } from '../test/server-process.js';
 import { type Database, openPglite, openPostgres, pgliteDir, runMigrations } from './client.js';
 import { attendanceRecords, employees } from './schema/index.js';
@@ -70,6 +70,7 @@ describe(`kill -9 during writes (${kind})`, () => {
           lastName: `Empleado ${i}`,
           email,
           employeeCode: `N-${i}-${Date.now()}`,
+          ...withDni(),
           password: 'Secreto-123',
           hireDate: '2024-01-01',
         };

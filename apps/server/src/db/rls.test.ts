@@ -5,6 +5,7 @@ import { checkKioskToken } from '../modules/face/kiosk.service.js';
 import { createLink } from '../modules/face/links.service.js';
 import { requestDb } from '../plugins/auth.js';
 import { createTestApp, type TestApp } from '../test/app.js';
+import { withDni } from '../test/factories.js';
 import type { Db } from './client.js';
 import { employees, holidays, users } from './schema/index.js';
 
@@ -104,6 +105,7 @@ describe('row-level security', () => {
       lastName: 'Duplicada',
       email: adminA.email.toUpperCase(),
       employeeCode: 'DUP-1',
+      ...withDni(),
     });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().code).toBe('email_taken');

@@ -106,7 +106,16 @@ const probes = (): Probe[] => [
     who: 'admin',
     method: 'POST',
     path: `${A}/employees`,
-    body: (v) => ({ firstName: 'Luz', lastName: 'Quispe', email: 'luz.quispe@example.com', employeeCode: 'LQ-1', password: 'secreto123', hireDate: v }),
+    body: (v) => ({
+      firstName: 'Luz',
+      lastName: 'Quispe',
+      email: 'luz.quispe@example.com',
+      employeeCode: 'LQ-1',
+      documentType: 'DNI',
+      documentNumber: '45678912',
+      password: 'secreto123',
+      hireDate: v,
+    }),
   },
   { who: 'worker', method: 'GET', path: '/api/employee/activity?startDate={v}&endDate={v}' },
   { who: 'worker', method: 'GET', path: '/api/employee/activity?endDate={v}' },
@@ -152,7 +161,15 @@ describe('dates and numbers from a script (property: no 5xx, a translated 4xx, n
   });
 
   it('a hire date may be old, but not before 1900', async () => {
-    const body = { firstName: 'Rosa', lastName: 'Mamani', email: 'rosa@example.com', employeeCode: 'RM-1', password: 'secreto123' };
+    const body = {
+      firstName: 'Rosa',
+      lastName: 'Mamani',
+      email: 'rosa@example.com',
+      employeeCode: 'RM-1',
+      documentType: 'DNI',
+      documentNumber: '45678912',
+      password: 'secreto123',
+    };
     const old = await t.as(admin).post(`${A}/employees`, { ...body, hireDate: '1899-12-31' });
     expect(old.statusCode).toBe(400);
     expect(old.json().errors).toEqual([{ path: 'hireDate', message: 'La fecha de ingreso debe estar entre los años 1900 y 2100' }]);

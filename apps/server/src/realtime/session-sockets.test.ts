@@ -98,7 +98,15 @@ describe('a socket follows its login session (decision 0016)', () => {
     const admin = await server.t.factories.companyAdmin();
     const emp = await server.t.factories.employee(admin.companyId!);
     const socket = await watch(emp.account);
-    const body = { firstName: emp.firstName, lastName: emp.lastName, email: emp.email, employeeCode: emp.employeeCode, status: 'INACTIVE' };
+    const body = {
+      firstName: emp.firstName,
+      lastName: emp.lastName,
+      email: emp.email,
+      employeeCode: emp.employeeCode,
+      documentType: emp.documentType,
+      documentNumber: emp.documentNumber,
+      status: 'INACTIVE',
+    };
     expect((await server.t.as(admin).put(`/api/company-admin-simple/employees/${emp.id}`, body)).statusCode).toBe(200);
     expect(await socket.dropped).toBe('io server disconnect');
   });

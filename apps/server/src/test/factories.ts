@@ -10,6 +10,15 @@ let passwordHash: Promise<string> | undefined;
 let seq = 0;
 const next = () => `${Date.now().toString(36)}${(++seq).toString(36)}`;
 
+/**
+ * A fresh valid DNI (8 digits, unique in this run): companies are Peruvian by default, and a Peruvian company's
+ * worker needs a document (decision 0062).
+ */
+let dniSeq = Math.floor(Math.random() * 80_000_000);
+export const nextDni = () => String(10_000_000 + (++dniSeq % 90_000_000));
+/** The document fields of a request that creates or edits a worker of a Peruvian company: a fresh DNI. */
+export const withDni = () => ({ documentType: 'DNI' as const, documentNumber: nextDni() });
+
 export type Company = typeof companies.$inferSelect;
 export type TestUser = typeof users.$inferSelect & { sessionToken: string; password: string };
 
@@ -52,6 +61,8 @@ export function makeFactories(db: Db) {
         lastName: `Pérez ${n}`,
         email: account.email,
         employeeCode: `E-${n}`,
+        documentType: 'DNI',
+        documentNumber: nextDni(),
         hireDate: '2020-01-01',
         ...overrides,
       })

@@ -67,6 +67,14 @@ export const REGISTER_MESSAGES = {
     es: 'El tipo y número de documento son obligatorios para trabajadores de empresas de Perú',
     en: 'The document type and number are required for workers of companies in Peru',
   },
+  'validation.documentTypeRequiredPE': {
+    es: 'Elige el tipo de documento (DNI, CE, pasaporte, PTP u otro): es obligatorio para trabajadores de empresas de Perú',
+    en: 'Choose the document type (DNI, CE, passport, PTP or other): it is required for workers of companies in Peru',
+  },
+  'validation.documentNumberRequiredPE': {
+    es: 'Escribe el número de documento: es obligatorio para trabajadores de empresas de Perú',
+    en: 'Type the document number: it is required for workers of companies in Peru',
+  },
   'validation.documentDNI': { es: 'El DNI debe tener 8 dígitos', en: 'The DNI must have 8 digits' },
   'validation.documentCE': {
     es: 'El carné de extranjería debe tener hasta 12 letras o dígitos',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { breakProblem } from '../attendance/breaks.js';
 import { HIRE_DATE_MIN_YEAR, OPEN_RECORD_GRACE_HOURS, PASSWORD_MIN_ADMIN, PASSWORD_MIN_EMPLOYEE } from '../constants.js';
-import { DOCUMENT_TYPES, type DocumentType, documentProblem } from '../identity.js';
+import { DOCUMENT_TYPES, type DocumentType, documentProblem, missingDocument } from '../identity.js';
 import { boolish, dataAnswer, hhmm, optionalHhmm, optionalId, optionalPhone, optionalText, pageQuery, ymd } from './common.js';
 
 export const departmentInput = z.object({
@@ -166,6 +166,19 @@ export const employeeUpdateInput = z
   })
   .superRefine(checkDocument);
 
+/**
+ * The document the company's country requires (identity.ts `missingDocument`, decision 0062), on top of a schema's own
+ * checks. The country is the company's as the server stores it (or the admin's screen read it), never a request field.
+ */
+const requireDocumentIn =
+  (country: string | null | undefined) => (v: { documentType?: DocumentType | null; documentNumber?: string | null }, ctx: z.RefinementCtx) => {
+    for (const m of missingDocument(country, v)) ctx.addIssue({ code: 'custom', path: [m.path], message: m.message });
+  };
+/** POST /employees for a company of `country`: Peru requires the document. */
+export const employeeCreateInputIn = (country: string | null | undefined) => employeeCreateInput.superRefine(requireDocumentIn(country));
+/** PUT /employees/{id} for a company of `country`: an edit cannot remove the document, and one without it must add it. */
+export const employeeUpdateInputIn = (country: string | null | undefined) => employeeUpdateInput.superRefine(requireDocumentIn(country));
+
 export const employeeListQuery = pageQuery.extend({
   search: z.string().trim().max(100).optional(),
   /** A department id, or 'none' for employees without one. */
@@ -225,6 +238,8 @@ export const employeeImportRow = z
     hireDate: employeeBase.hireDate,
   })
   .superRefine(checkDocument);
+/** One import row for a company of `country`: a Peruvian company's rows each need the document. */
+export const employeeImportRowIn = (country: string | null | undefined) => employeeImportRow.superRefine(requireDocumentIn(country));
 export const employeeImportInput = z
   .object({
     rows: z.array(z.record(z.string(), z.unknown())).min(1, 'import.empty').max(1000, 'import.tooMany'),

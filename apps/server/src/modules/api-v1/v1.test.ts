@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, apiIdempotency, apiKeys, attendanceRecords, employees, manualChanges } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import type { TestUser } from '../../test/factories.js';
+import { type TestUser, withDni } from '../../test/factories.js';
 import { rateKey, V1_RATE_PER_MINUTE } from './rate-limit.js';
 
 let t: TestApp;
@@ -240,7 +240,7 @@ describe('/api/v1: writes', () => {
     const other = await company();
     const foreign = await t.factories.employee(other.c.id, { firstName: 'Ajeno' });
     const { key } = await keyOf(admin, 'read_write');
-    const body = { firstName: 'Rosa', lastName: 'Quispe', email: 'rosa.v1@example.com', employeeCode: 'R-1' };
+    const body = { firstName: 'Rosa', lastName: 'Quispe', email: 'rosa.v1@example.com', employeeCode: 'R-1', ...withDni() };
     const created = await call(key, 'POST', '/api/v1/employees', body);
     expect(created.statusCode).toBe(201);
     const id = created.json().data.id;
@@ -254,6 +254,20 @@ describe('/api/v1: writes', () => {
     const [still] = await t.db.select().from(employees).where(eq(employees.id, foreign.id));
     expect(still).toMatchObject({ firstName: 'Ajeno', status: 'ACTIVE' });
     expect((await t.db.select().from(employees).where(eq(employees.companyId, c.id))).map((e) => e.status)).toEqual(['INACTIVE']);
+  });
+
+  it('a Peruvian worker needs the document on create and replace (400 document_required); an older one without it can still be deactivated', async () => {
+    const { admin } = await company();
+    const { key } = await keyOf(admin, 'read_write');
+    const body = { firstName: 'Rosa', lastName: 'Quispe', email: 'rosa.doc.v1@example.com', employeeCode: 'RD-1' };
+    const refused = await call(key, 'POST', '/api/v1/employees', body);
+    expect(refused.json()).toMatchObject({ status: 400, code: 'document_required', errors: [{ path: 'documentType' }, { path: 'documentNumber' }] });
+    const older = await t.factories.employee(admin.companyId!, { documentType: null, documentNumber: null });
+    const replace = await call(key, 'PUT', `/api/v1/employees/${older.id}`, { ...body, email: older.email, employeeCode: older.employeeCode });
+    expect(replace.json()).toMatchObject({ status: 400, code: 'document_required' });
+    const off = await call(key, 'POST', `/api/v1/employees/${older.id}/deactivate`);
+    expect(off.statusCode).toBe(200);
+    expect(off.json().data).toMatchObject({ status: 'INACTIVE', documentNumber: null });
   });
 
   it("a manual record needs a reason; its author is the key's name; another company's employee is 404", async () => {
@@ -278,7 +292,7 @@ describe('/api/v1: writes', () => {
   it('Idempotency-Key: the same key and body replay the first answer (one write); another body is 409; stored per company', async () => {
     const { c, admin } = await company();
     const { key } = await keyOf(admin, 'read_write');
-    const body = { firstName: 'Luis', lastName: 'Soto', email: 'luis.idem@example.com', employeeCode: 'L-1' };
+    const body = { firstName: 'Luis', lastName: 'Soto', email: 'luis.idem@example.com', employeeCode: 'L-1', ...withDni() };
     const headers = { 'idempotency-key': 'alta-luis-1' };
     const first = await call(key, 'POST', '/api/v1/employees', body, headers);
     const again = await call(key, 'POST', '/api/v1/employees', body, headers);

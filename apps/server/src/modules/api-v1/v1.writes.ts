@@ -67,7 +67,11 @@ export const v1WriteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const current = await employees.getEmployee(req.ctx, req.params.id);
-      return { data: presentEmployee(await employees.updateEmployee(req.ctx, req.params.id, { ...employeeFieldsOf(current), status: 'INACTIVE' })) };
+      return {
+        data: presentEmployee(
+          await employees.updateEmployee(req.ctx, req.params.id, { ...employeeFieldsOf(current), status: 'INACTIVE' }, { onlyDeactivating: true }),
+        ),
+      };
     },
   );
 

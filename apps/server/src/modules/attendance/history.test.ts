@@ -92,6 +92,8 @@ const employeeBody = (e: typeof employees.$inferSelect, over: Record<string, unk
   lastName: e.lastName,
   email: e.email,
   employeeCode: e.employeeCode,
+  documentType: e.documentType,
+  documentNumber: e.documentNumber,
   scheduleId: e.scheduleId,
   status: e.status,
   hireDate: e.hireDate,

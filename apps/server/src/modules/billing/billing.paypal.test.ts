@@ -6,7 +6,7 @@ import { activityLog, companies, employeeSchedulePeriods, employees, paymentEven
 import { jobHandlers, recurringJobs } from '../../jobs/index.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import type { TestUser } from '../../test/factories.js';
+import { type TestUser, withDni } from '../../test/factories.js';
 import { FAKE_CLIENT_ID, FAKE_SECRET, FAKE_WEBHOOK_ID, type FakePayPal, GOOD_WEBHOOK_HEADERS, startFakePayPal } from './fake-paypal.js';
 
 let t: TestApp;
@@ -54,6 +54,7 @@ const addEmployee = (admin: TestUser, n: number) =>
     lastName: `Nueva ${n}`,
     email: `nueva-${n}-${randomUUID().slice(0, 6)}@example.com`,
     employeeCode: `N-${n}-${randomUUID().slice(0, 6)}`,
+    ...withDni(),
   });
 
 describe('payments through PayPal (the real client against a local fake PayPal)', () => {
@@ -204,6 +205,8 @@ describe('payments through PayPal (the real client against a local fake PayPal)'
       lastName: extra.lastName,
       email: extra.email,
       employeeCode: extra.employeeCode,
+      documentType: extra.documentType,
+      documentNumber: extra.documentNumber,
       status: 'ACTIVE',
     });
     expect(reactivate.statusCode).toBe(403);

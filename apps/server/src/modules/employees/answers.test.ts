@@ -2,6 +2,7 @@ import { employeeAnswer } from '@presente/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { faceProfiles } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { withDni } from '../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,7 +40,9 @@ describe('declared answers of the admin screens (issue 20)', () => {
 
     const list = (await t.as(admin).get(`${base}/employees`)).json();
     const created = (
-      await t.as(admin).post(`${base}/employees`, { firstName: 'Rosa', lastName: 'Quispe', email: 'rosa.answers@example.com', employeeCode: 'ANS-1' })
+      await t
+        .as(admin)
+        .post(`${base}/employees`, { firstName: 'Rosa', lastName: 'Quispe', email: 'rosa.answers@example.com', employeeCode: 'ANS-1', ...withDni() })
     ).json();
     expect(Object.keys(created.data).sort()).toEqual([...employeeKeys, 'emailStatus'].sort());
     const updated = (
@@ -48,6 +51,8 @@ describe('declared answers of the admin screens (issue 20)', () => {
         lastName: one.lastName,
         email: one.email,
         employeeCode: one.employeeCode,
+        documentType: one.documentType,
+        documentNumber: one.documentNumber,
         scheduleId: one.scheduleId,
         departmentId: one.departmentId,
         phone: '987654321',

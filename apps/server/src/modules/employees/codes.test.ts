@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../../db/client.js';
 import { employees } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { withDni } from '../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ beforeAll(async () => {
 });
 const url = '/api/company-admin-simple/employees';
 let n = 0;
-const person = (code: string) => ({ firstName: 'Rosa', lastName: `Quispe ${++n}`, email: `rosa${n}@codes.pe`, employeeCode: code });
+const person = (code: string) => ({ firstName: 'Rosa', lastName: `Quispe ${++n}`, email: `rosa${n}@codes.pe`, employeeCode: code, ...withDni() });
 const codesOf = async (companyId: string) =>
   (await t.db.select({ code: employees.employeeCode }).from(employees).where(eq(employees.companyId, companyId)).orderBy(asc(employees.createdAt))).map(
     (r) => r.code,

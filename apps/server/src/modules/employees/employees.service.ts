@@ -1,5 +1,5 @@
 import type { employeeCreateInput, employeeListQuery, employeeUpdateInput } from '@presente/shared';
-import { pagination } from '@presente/shared';
+import { missingDocument, pagination } from '@presente/shared';
 import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Ctx, requireCompany } from '../../context.js';
@@ -28,6 +28,17 @@ function mapUnique(err: unknown): never {
   if (isUniqueViolation(err, 'employees_company_code_uq')) throw codeTaken();
   if (isUniqueViolation(err)) throw emailTaken();
   throw err;
+}
+
+/**
+ * The worker's document the company's country requires (Peru; decision 0062): the country is the company's row, never
+ * a request field; the rule is the shared one the forms use (identity.ts `missingDocument`). 400 `document_required`
+ * naming each missing field; nothing is written.
+ */
+export async function assertDocumentForCompany(db: Db, companyId: string, input: { documentType: string | null; documentNumber: string | null }) {
+  const [company] = await db.select({ country: companies.country }).from(companies).where(eq(companies.id, companyId));
+  const missing = missingDocument(company?.country, input);
+  if (missing.length) throw new AppError('document_required', 'validation.documentRequiredPE', {}, missing);
 }
 
 const live = (companyId: string) => and(eq(employees.companyId, companyId), isNull(employees.deletedAt));
@@ -156,6 +167,7 @@ export async function createEmployee(ctx: Ctx, input: CreateInput) {
   try {
     created = await ctx.db.transaction(async (tx) => {
       if (input.status === 'ACTIVE') await assertCanAdd(tx, companyId, 'employees');
+      await assertDocumentForCompany(tx, companyId, input);
       await assertRefs(tx, companyId, input);
       if (await emailUsedByAnotherUser(tx, input.email)) throw emailTaken();
       const [user] = await tx
@@ -182,10 +194,11 @@ export async function createEmployee(ctx: Ctx, input: CreateInput) {
 
 /**
  * Updates an employee and keeps the login account in step (name, email, active, optional new password).
+ * For a Peruvian company the document must stay (or be added to an older worker's record: decision 0062).
  * Reactivating (INACTIVE → ACTIVE) takes a seat: refused with plan_limit_reached when none is left,
  * e.g. after a billing downgrade deactivated the employees beyond the FREE limit.
  */
-export async function updateEmployee(ctx: Ctx, id: string, input: UpdateInput) {
+export async function updateEmployee(ctx: Ctx, id: string, input: UpdateInput, opts: { onlyDeactivating?: boolean } = {}) {
   const companyId = requireCompany(ctx.actor);
   const { newPassword, id: _ignored, ...fields } = input;
   const passwordHash = newPassword ? await hashPassword(newPassword) : undefined;
@@ -201,6 +214,8 @@ export async function updateEmployee(ctx: Ctx, id: string, input: UpdateInput) {
       const [current] = await tx.select().from(employees).where(byId(companyId, id)).for('update');
       if (!current) throw new AppError('not_found', 'employee.notFound');
       statusChanged = current.status !== input.status;
+      // An edit keeps or adds the document; deactivating an older worker without one (the public API's call) is no edit.
+      if (!opts.onlyDeactivating) await assertDocumentForCompany(tx, companyId, input);
       await assertRefs(tx, companyId, input);
       if (await emailUsedByAnotherUser(tx, input.email, current.userId)) throw emailTaken();
       const [updated] = await tx.update(employees).set(fields).where(eq(employees.id, id)).returning();

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { attendanceRecords, departments, employees, users } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { whileUncommitted } from '../../test/concurrency.js';
+import { withDni } from '../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,7 +16,7 @@ const valid = () => ({
   lastName: 'Torres',
   email: `luis${++n}@empresa.pe`,
   employeeCode: `EMP-${n}`,
-  documentNumber: '45678912',
+  ...withDni(),
   position: 'Cajero',
 });
 const login = async (email: string, password: string) => t.anon.post('/api/auth/login', { email, password, turnstileToken: await t.solveCaptcha() });
@@ -176,7 +177,7 @@ describe('employees', () => {
   it('updates the account with the employee: email, deactivation ends sessions, newPassword works', async () => {
     const admin = await t.factories.companyAdmin();
     const emp = await t.factories.employee(admin.companyId!);
-    const body = { firstName: 'Nuevo', lastName: 'Nombre', email: 'nuevo@empresa.pe', employeeCode: emp.employeeCode, newPassword: 'clave-123' };
+    const body = { firstName: 'Nuevo', lastName: 'Nombre', email: 'nuevo@empresa.pe', employeeCode: emp.employeeCode, ...withDni(), newPassword: 'clave-123' };
     const res = await t.as(admin).put(`${url}/${emp.id}`, body);
     expect(res.statusCode).toBe(200);
     expect((await login('nuevo@empresa.pe', 'clave-123')).statusCode).toBe(200);
@@ -230,7 +231,7 @@ describe('employees', () => {
     const admin = await t.factories.companyAdmin();
     const emp = await t.factories.employee(admin.companyId!);
     const gone = await t.factories.department(admin.companyId!);
-    const body = { firstName: emp.firstName, lastName: emp.lastName, email: emp.email, employeeCode: emp.employeeCode, departmentId: gone.id };
+    const body = { firstName: emp.firstName, lastName: emp.lastName, email: emp.email, employeeCode: emp.employeeCode, ...withDni(), departmentId: gone.id };
     const deleteIt = (db: typeof t.db) => db.delete(departments).where(eq(departments.id, gone.id));
     if (t.deps.dbKind === 'postgres') {
       const res = await whileUncommitted(t.db, deleteIt, () => t.as(admin).put(`${url}/${emp.id}`, body));

@@ -1,6 +1,7 @@
 import argon2 from 'argon2';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { withDni } from '../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,7 +14,7 @@ const url = '/api/company-admin-simple/employees/import';
 /** An admin of a company whose plan takes the whole file. */
 const premiumAdmin = async () => t.factories.companyAdmin({ companyId: (await t.factories.company({ plan: 'PREMIUM', maxEmployees: -1 })).id });
 const rows = (n: number, tag: string) =>
-  Array.from({ length: n }, (_, i) => ({ firstName: 'Imp', lastName: `L${i}`, email: `imp${i}-${tag}@fair.pe`, employeeCode: `F${i}` }));
+  Array.from({ length: n }, (_, i) => ({ firstName: 'Imp', lastName: `L${i}`, email: `imp${i}-${tag}@fair.pe`, employeeCode: `F${i}`, ...withDni() }));
 
 /** Counts argon2.hash calls (the real one still runs). */
 function countHashes() {

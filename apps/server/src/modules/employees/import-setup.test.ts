@@ -5,6 +5,7 @@ import { jobs, passwordResetTokens, users } from '../../db/schema/index.js';
 import { jobHandlers } from '../../jobs/index.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { withDni } from '../../test/factories.js';
 import { EMPLOYEE_SETUP_MAIL } from './setup-mail.job.js';
 
 let t: TestApp;
@@ -14,7 +15,14 @@ beforeAll(async () => {
 const log = pino({ level: 'silent' });
 const url = '/api/company-admin-simple/employees/import';
 const rowsFor = (tag: string, n: number) =>
-  Array.from({ length: n }, (_, i) => ({ Nombre: `N${i}`, Apellido: 'Prueba', Email: `${tag}${i}@imp.pe`, Código: `${tag.toUpperCase()}${i}` }));
+  Array.from({ length: n }, (_, i) => ({
+    Nombre: `N${i}`,
+    Apellido: 'Prueba',
+    Email: `${tag}${i}@imp.pe`,
+    Código: `${tag.toUpperCase()}${i}`,
+    DNI: withDni().documentNumber,
+    'Tipo de documento': 'DNI',
+  }));
 
 describe('import: accounts at once, set-password links by the job queue (decision 0032)', () => {
   it('answers 400 rows without hashing a password on the request path; one mail job per account', async () => {

@@ -1,4 +1,4 @@
-import { canAdd, employeeImportRow } from '@presente/shared';
+import { canAdd, type employeeImportRow, employeeImportRowIn } from '@presente/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Ctx, requireCompany } from '../../context.js';
@@ -87,9 +87,13 @@ export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>
   const rows: { line: number; data: Row }[] = [];
   // Each row's line in the file as the browser read it (blank lines skipped); else line 1 is the header.
   const lineOf = (i: number) => lines?.[i] ?? i + 2;
+  const company = await ctx.db.query.companies.findFirst({ where: eq(companies.id, companyId) });
+  if (!company) throw new AppError('not_found');
+  // The rows of a Peruvian company each need the worker's document (decision 0062): the company's country, not the file's.
+  const rowSchema = employeeImportRowIn(company.country);
   rawRows.forEach((raw, i) => {
     const line = lineOf(i);
-    const parsed = employeeImportRow.safeParse(normaliseRow(raw));
+    const parsed = rowSchema.safeParse(normaliseRow(raw));
     if (parsed.success) rows.push({ line, data: parsed.data });
     else for (const issue of parsed.error.issues) errors.push({ path: `${line}.${issue.path.join('.')}`, message: issue.message });
   });
@@ -106,8 +110,7 @@ export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>
     }
   }
 
-  const [company, active, existing, takenEmails, deptRows, schedRows] = await Promise.all([
-    ctx.db.query.companies.findFirst({ where: eq(companies.id, companyId) }),
+  const [active, existing, takenEmails, deptRows, schedRows] = await Promise.all([
     countUsage(ctx.db, companyId, 'employees'),
     ctx.db
       .select({ code: employees.employeeCode, email: employees.email })
@@ -117,7 +120,6 @@ export async function importEmployees(ctx: Ctx, rawRows: Record<string, unknown>
     ctx.db.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.companyId, companyId)),
     ctx.db.select({ id: schedules.id, name: schedules.name }).from(schedules).where(eq(schedules.companyId, companyId)),
   ]);
-  if (!company) throw new AppError('not_found');
   // Every imported employee is ACTIVE and takes a seat: the same rule as creating them one by one.
   if (!canAdd(company, 'employees', active, rawRows.length)) throw planLimitReached(company, 'employees');
   const existingCodes = new Set(existing.map((e) => lower(e.code)));

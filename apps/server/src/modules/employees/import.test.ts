@@ -5,6 +5,7 @@ import { employees } from '../../db/schema/index.js';
 import { jobHandlers } from '../../jobs/index.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { withDni } from '../../test/factories.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,8 +20,17 @@ describe('employee bulk import', () => {
     const admin = await t.factories.companyAdmin();
     const sched = await t.factories.schedule(admin.companyId!, { name: 'Oficina' });
     const rows = [
-      { Nombre: 'Ana', Apellido: 'Ríos', Email: 'ana@x.pe', Código: 'A1', Departamento: 'Ventas', Horario: 'oficina', DNI: '12345678' },
-      { Nombre: 'Beto', Apellido: 'Paz', Email: 'beto@x.pe', Código: 'B2' },
+      {
+        Nombre: 'Ana',
+        Apellido: 'Ríos',
+        Email: 'ana@x.pe',
+        Código: 'A1',
+        Departamento: 'Ventas',
+        Horario: 'oficina',
+        'Tipo de documento': 'DNI',
+        DNI: '12345678',
+      },
+      { Nombre: 'Beto', Apellido: 'Paz', Email: 'beto@x.pe', Código: 'B2', 'Tipo de documento': 'dni', 'Número de documento': '23456789' },
     ];
     const res = await t.as(admin).post(url, { rows, dryRun: true });
     expect(res.statusCode).toBe(200);
@@ -37,9 +47,9 @@ describe('employee bulk import', () => {
     const admin = await t.factories.companyAdmin();
     await t.factories.employee(admin.companyId!, { employeeCode: 'TAKEN' });
     const rows = [
-      { firstName: 'Ok', lastName: 'Uno', email: 'ok1@x.pe', employeeCode: 'C1' },
-      { firstName: '', lastName: 'Dos', email: 'no-email', employeeCode: 'C2' },
-      { firstName: 'Tres', lastName: 'Tres', email: 'ok1@x.pe', employeeCode: 'TAKEN', schedule: 'No existe' },
+      { firstName: 'Ok', lastName: 'Uno', email: 'ok1@x.pe', employeeCode: 'C1', ...withDni() },
+      { firstName: '', lastName: 'Dos', email: 'no-email', employeeCode: 'C2', ...withDni() },
+      { firstName: 'Tres', lastName: 'Tres', email: 'ok1@x.pe', employeeCode: 'TAKEN', schedule: 'No existe', ...withDni() },
     ];
     const res = await t.as(admin).post(url, { rows, dryRun: false });
     expect(res.statusCode).toBe(400);
@@ -61,7 +71,8 @@ describe('employee bulk import', () => {
     const admin = await t.factories.companyAdmin({ companyId: company.id });
     await t.factories.employee(company.id);
     await t.factories.employee(company.id, { status: 'INACTIVE' }); // takes no seat
-    const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ firstName: 'N', lastName: `L${i}`, email: `n${i}@lim.pe`, employeeCode: `L${i}` }));
+    const rows = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ firstName: 'N', lastName: `L${i}`, email: `n${i}@lim.pe`, employeeCode: `L${i}`, ...withDni() }));
     for (const dryRun of [true, false]) {
       const res = await t.as(admin).post(url, { rows: rows(5), dryRun });
       expect(res.statusCode).toBe(403);
@@ -83,8 +94,8 @@ describe('employee bulk import', () => {
     const admin = await t.factories.companyAdmin();
     // File: header (1), Ok (2), blank (3), bad e-mail (4).
     const rows = [
-      { firstName: 'Ok', lastName: 'Uno', email: 'ok@lines.pe', employeeCode: 'L1' },
-      { firstName: 'Mal', lastName: 'Dos', email: 'no-email', employeeCode: 'L2' },
+      { firstName: 'Ok', lastName: 'Uno', email: 'ok@lines.pe', employeeCode: 'L1', ...withDni() },
+      { firstName: 'Mal', lastName: 'Dos', email: 'no-email', employeeCode: 'L2', ...withDni() },
     ];
     const res = await t.as(admin).post(url, { rows, lines: [2, 4], dryRun: true });
     expect(res.statusCode).toBe(400);
@@ -108,8 +119,9 @@ describe('employee bulk import', () => {
         department: 'Ventas',
         schedule: 'Turno Mañana',
         hireDate: '2026-01-15',
+        ...withDni(),
       },
-      { firstName: 'Beto', lastName: 'Paz', email: 'beto.paz@imp.pe', employeeCode: 'I2', department: 'ventas' },
+      { firstName: 'Beto', lastName: 'Paz', email: 'beto.paz@imp.pe', employeeCode: 'I2', department: 'ventas', ...withDni() },
     ];
     const res = await t.as(admin).post(url, { rows, dryRun: false });
     expect(res.statusCode).toBe(201);

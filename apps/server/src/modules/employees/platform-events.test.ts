@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { rooms } from '../../realtime/events.js';
+import { withDni } from '../../test/factories.js';
 import { socketServer } from '../../test/sockets.js';
 
 const server = socketServer({ forwardEvents: true });
 const url = '/api/company-admin-simple/employees';
 let n = 0;
-const person = () => ({ firstName: 'Rosa', lastName: `Quispe ${++n}`, email: `rosa${n}@platform.pe`, employeeCode: `P-${n}` });
+const person = () => ({ firstName: 'Rosa', lastName: `Quispe ${++n}`, email: `rosa${n}@platform.pe`, employeeCode: `P-${n}`, ...withDni() });
 
 /** What the super_admin room was told since `from`, as [event, action, companyId]. */
 const toSuperAdmin = (from: number) =>
@@ -33,7 +34,7 @@ describe("the super admin's screens hear about employee changes (companies table
     const admin = await server.t.factories.companyAdmin();
     const c = admin.companyId!;
     const emp = await server.t.factories.employee(c);
-    const body = { firstName: 'Otro', lastName: emp.lastName, email: emp.email, employeeCode: emp.employeeCode };
+    const body = { firstName: 'Otro', lastName: emp.lastName, email: emp.email, employeeCode: emp.employeeCode, ...withDni() };
 
     let from = server.t.events.emitted.length;
     expect((await server.t.as(admin).put(`${url}/${emp.id}`, body)).statusCode).toBe(200);

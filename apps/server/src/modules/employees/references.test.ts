@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { employees } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { withDni } from '../../test/factories.js';
 
 /** An employee's schedule and department must be the company's own (issue 21: this guard could be switched off unnoticed). */
 let t: TestApp;
@@ -10,7 +11,7 @@ beforeAll(async () => {
 });
 const url = '/api/company-admin-simple/employees';
 let n = 0;
-const valid = () => ({ firstName: 'Rosa', lastName: 'Quispe', email: `rosa${++n}@empresa.pe`, employeeCode: `REF-${n}`, documentNumber: '45678912' });
+const valid = () => ({ firstName: 'Rosa', lastName: 'Quispe', email: `rosa${++n}@empresa.pe`, employeeCode: `REF-${n}`, ...withDni() });
 
 describe("another company's schedule or department", () => {
   it('is refused on create with 404 on its field, and no employee is made', async () => {
@@ -27,7 +28,7 @@ describe("another company's schedule or department", () => {
     const own = await t.factories.schedule(admin.companyId!);
     const dept = await t.factories.department(admin.companyId!);
     const emp = await t.factories.employee(admin.companyId!, { scheduleId: own.id, departmentId: dept.id });
-    const body = { firstName: emp.firstName, lastName: emp.lastName, email: emp.email, employeeCode: emp.employeeCode, documentNumber: '45678912' };
+    const body = { firstName: emp.firstName, lastName: emp.lastName, email: emp.email, employeeCode: emp.employeeCode, ...withDni() };
     const foreignSchedule = await t.factories.schedule();
     const foreignDept = await t.factories.department();
     expect((await t.as(admin).put(`${url}/${emp.id}`, { ...body, scheduleId: foreignSchedule.id })).statusCode).toBe(404);

@@ -181,7 +181,15 @@ describe('the enrolment photo (company opt-in)', () => {
     expect((await t.as(withdrawn.account).delete('/api/employee/face-consent')).statusCode).toBe(200);
     const deactivated = await enrolled();
     const e = deactivated;
-    const update = { firstName: e.firstName, lastName: e.lastName, email: e.email, employeeCode: e.employeeCode, status: 'INACTIVE' };
+    const update = {
+      firstName: e.firstName,
+      lastName: e.lastName,
+      email: e.email,
+      employeeCode: e.employeeCode,
+      documentType: e.documentType,
+      documentNumber: e.documentNumber,
+      status: 'INACTIVE',
+    };
     expect((await t.as(admin).put(`/api/company-admin-simple/employees/${e.id}`, update)).statusCode).toBe(200);
     const deleted = await enrolled();
     expect((await t.as(admin).delete(`/api/company-admin-simple/employees/${deleted.id}`)).statusCode).toBe(200);

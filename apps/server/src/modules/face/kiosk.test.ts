@@ -296,7 +296,15 @@ describe.skipIf(!dir || onPostgres)(title, () => {
     async () => {
       expect((await register(frames.enrol)).statusCode).toBe(201);
       const [e] = await t.db.select().from(employees).where(eq(employees.id, employeeId));
-      const update = { firstName: e.firstName, lastName: e.lastName, email: e.email, employeeCode: e.employeeCode, status: 'INACTIVE' };
+      const update = {
+        firstName: e.firstName,
+        lastName: e.lastName,
+        email: e.email,
+        employeeCode: e.employeeCode,
+        documentType: e.documentType,
+        documentNumber: e.documentNumber,
+        status: 'INACTIVE',
+      };
       expect((await t.as(admin).put(`/api/company-admin-simple/employees/${employeeId}`, update)).statusCode).toBe(200);
       expect(await templatesOf(employeeId)).toHaveLength(0);
       expect((await register(frames.enrol)).json().message).toBe('No se puede registrar el rostro de un empleado inactivo');

@@ -36,11 +36,15 @@ const schedule = {
   allowManualAttendance: true,
   isActive: true,
 };
+// The fixtures' company is Peruvian (the product's default), whose register identifies each worker by name and
+// document (D.S. 004-2006-TR art. 3-4): the law wins over spec §7 there, so the spec's payload carries its
+// documentNumber with `documentType`, a documented extension (decision 0062). Without them: 400 document_required.
 const employee = (n: string) => ({
   firstName: 'Carlos',
   lastName: 'Mendoza',
   email: `carlos-${n}@example.com`,
   employeeCode: `EMP-${n}`,
+  documentType: 'DNI',
   documentNumber: '40123456',
   position: 'Cajero',
   phone: '+51 987 654 321',

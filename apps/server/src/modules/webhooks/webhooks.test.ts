@@ -8,6 +8,7 @@ import { activityLog, jobs, webhookDeliveries, webhookEndpoints } from '../../db
 import { jobHandlers } from '../../jobs/index.js';
 import { runDueJobs } from '../../jobs/runner.js';
 import { createTestApp } from '../../test/app.js';
+import { withDni } from '../../test/factories.js';
 import { pruneWebhookDeliveries } from './prune.js';
 
 // The tests' receiver listens on 127.0.0.1, so private receivers are allowed here; one test turns it off.
@@ -70,7 +71,9 @@ let hired = 0;
 /** Creates an employee through the admin's API (what queues employee.created), with a fresh e-mail and code. */
 async function hire(admin: Parameters<typeof t.as>[0], firstName: string, lastName: string) {
   const n = `${Date.now()}-${++hired}`;
-  const res = await t.as(admin).post('/api/company-admin-simple/employees', { firstName, lastName, email: `hire-${n}@x.pe`, employeeCode: `H-${n}` });
+  const res = await t
+    .as(admin)
+    .post('/api/company-admin-simple/employees', { firstName, lastName, email: `hire-${n}@x.pe`, employeeCode: `H-${n}`, ...withDni() });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { id: string; email: string; employeeCode: string };
 }
@@ -197,11 +200,14 @@ describe('deliveries: signed, de-duplicable, retried, logged, re-sendable', () =
     received = [];
     answer = 200;
     const as = t.as(admin);
+    const rosaDni = withDni().documentNumber;
     const created = await as.post('/api/company-admin-simple/employees', {
       firstName: 'Rosa',
       lastName: 'Quispe',
       email: `rq-${Date.now()}@x.pe`,
       employeeCode: `RQ-${Date.now()}`,
+      documentType: 'DNI',
+      documentNumber: rosaDni,
     });
     expect(created.statusCode).toBe(201);
     const emp = created.json().data;
@@ -212,6 +218,8 @@ describe('deliveries: signed, de-duplicable, retried, logged, re-sendable', () =
           lastName: 'Quispe',
           email: emp.email,
           employeeCode: emp.employeeCode,
+          documentType: 'DNI',
+          documentNumber: rosaDni,
         })
       ).statusCode,
     ).toBe(200);
@@ -232,6 +240,8 @@ describe('deliveries: signed, de-duplicable, retried, logged, re-sendable', () =
           lastName: 'Quispe',
           email: emp.email,
           employeeCode: emp.employeeCode,
+          documentType: 'DNI',
+          documentNumber: rosaDni,
           status: 'INACTIVE',
         })
       ).statusCode,
@@ -285,7 +295,9 @@ describe('deliveries: signed, de-duplicable, retried, logged, re-sendable', () =
   it('a refused change queues nothing (the outbox commits with the change)', async () => {
     const { admin, endpoint } = await adminWithEndpoint(['employee.created']);
     const emp = await t.factories.employee(admin.companyId!);
-    const dup = await t.as(admin).post('/api/company-admin-simple/employees', { firstName: 'X', lastName: 'Y', email: emp.email, employeeCode: 'OTHER-1' });
+    const dup = await t
+      .as(admin)
+      .post('/api/company-admin-simple/employees', { firstName: 'X', lastName: 'Y', email: emp.email, employeeCode: 'OTHER-1', ...withDni() });
     expect(dup.statusCode).toBe(409);
     expect(await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))).toEqual([]);
   });

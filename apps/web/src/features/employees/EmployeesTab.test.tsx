@@ -123,6 +123,51 @@ describe('EmployeesTab', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).not.toBe('/company-admin/employees'));
   });
 
+  it('a Peruvian company: the document fields are marked required and checked before sending (decision 0062)', async () => {
+    const peru = usage([1, 5]);
+    const fetchMock = mockApi(baseRoutes({ 'GET /api/company-admin-simple/company/settings': { body: { data: { ...(peru.body as { data: object }).data, country: 'PE' } } } }));
+    const { user } = renderApp('/company-admin/employees');
+    await screen.findByText('Empleados: 1/5');
+    await user.click(screen.getByRole('button', { name: 'Nuevo empleado' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo empleado' });
+    await fill(user, within(dialog).getByLabelText(/^Nombre/), 'Pedro');
+    await fill(user, within(dialog).getByLabelText(/^Apellido/), 'Castillo');
+    await fill(user, within(dialog).getByLabelText(/^Email/), 'pedro@andes.pe');
+    await fill(user, within(dialog).getByLabelText(/^Código de empleado/), 'EMP-006');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear empleado' }));
+    expect(await within(dialog).findByText('Escribe el número de documento: es obligatorio para trabajadores de empresas de Perú')).toBeInTheDocument();
+    expect(within(dialog).getByText(/^Elige el tipo de documento/)).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST', '/employees')).toHaveLength(0);
+  });
+
+  it("shows the server's document_required message under the field it names", async () => {
+    const refused = 'Escribe el número de documento: es obligatorio para trabajadores de empresas de Perú';
+    mockApi(
+      baseRoutes({
+        'POST /api/company-admin-simple/employees': {
+          status: 400,
+          body: {
+            code: 'document_required',
+            message: 'El tipo y número de documento son obligatorios para trabajadores de empresas de Perú',
+            errors: [{ path: 'documentNumber', message: refused }],
+          },
+        },
+      }),
+    );
+    const { user } = renderApp('/company-admin/employees');
+    await screen.findByText('No hay empleados registrados');
+    await user.click(screen.getByRole('button', { name: 'Nuevo empleado' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo empleado' });
+    await fill(user, within(dialog).getByLabelText(/^Nombre/), 'Pedro');
+    await fill(user, within(dialog).getByLabelText(/^Apellido/), 'Castillo');
+    await fill(user, within(dialog).getByLabelText(/^Email/), 'pedro@andes.pe');
+    await fill(user, within(dialog).getByLabelText(/^Código de empleado/), 'EMP-006');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear empleado' }));
+    const number = within(dialog).getByRole('textbox', { name: /^Número de documento/ });
+    expect(await within(dialog).findByText(refused)).toBeInTheDocument();
+    await waitFor(() => expect(number).toHaveAttribute('aria-invalid', 'true'));
+  });
+
   it('opens the upgrade prompt straight from "Nuevo empleado" when the usage is at the limit', async () => {
     mockApi(baseRoutes({ 'GET /api/company-admin-simple/company/settings': usage([5, 5]), 'GET /api/company-admin-simple/employees': page([employee(1)], 5) }));
     const { user } = renderApp('/company-admin/employees');

@@ -1,6 +1,14 @@
 import { Alert, Button, Divider, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { DOCUMENT_TYPES, type DocumentType, employeeCreateInput, employeeUpdateInput } from '@presente/shared';
+import {
+  DOCUMENT_TYPES,
+  type DocumentType,
+  documentRequiredIn,
+  employeeCreateInput,
+  employeeCreateInputIn,
+  employeeUpdateInput,
+  employeeUpdateInputIn,
+} from '@presente/shared';
 import { IconAlertCircle, IconMail } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,12 +74,13 @@ function valuesOf(employee: Employee | null): EmployeeFormValues {
   };
 }
 
-const resolveCreate = schemaResolver(employeeCreateInput, { sync: true });
-const resolveUpdate = schemaResolver(employeeUpdateInput, { sync: true });
-
-/** Shared schema rules (spec §5), plus the edit form's password confirmation. */
-export function validateEmployee(values: EmployeeFormValues, editing: boolean) {
-  const errors = editing ? resolveUpdate(values) : resolveCreate(values);
+/**
+ * Shared schema rules (spec §5) for the company's country (a Peruvian company's worker needs the document: decision
+ * 0062; the server applies the same rule to the company it stores), plus the edit form's password confirmation.
+ */
+export function validateEmployee(values: EmployeeFormValues, editing: boolean, country?: string | null) {
+  const schema = editing ? employeeUpdateInputIn(country) : employeeCreateInputIn(country);
+  const errors = schemaResolver(schema, { sync: true })(values);
   if (editing) {
     if (values.confirmPassword && !values.newPassword) errors.newPassword = 'employee.newPasswordRequired';
     else if (values.newPassword && values.newPassword !== values.confirmPassword) errors.confirmPassword = 'validation.passwordsMismatch';
@@ -86,13 +95,16 @@ interface EmployeeFormModalProps {
   onClose: () => void;
   /** Called with a failed create; true when it was a plan limit (the caller opens the upgrade prompt). */
   onPlanLimit: (error: unknown) => boolean;
+  /** The company's country (GET /company/settings): Peru marks the document fields required. */
+  country?: string | null;
 }
 
 /** Create / edit an employee (spec §2, §5): creation mails a password; editing may set a new one. */
-export function EmployeeFormModal({ opened, employee, onClose, onPlanLimit }: EmployeeFormModalProps) {
+export function EmployeeFormModal({ opened, employee, onClose, onPlanLimit, country }: EmployeeFormModalProps) {
   const { t } = useTranslation('dashboard');
   const message = useMessage();
   const editing = employee !== null;
+  const documentRequired = documentRequiredIn(country);
   const create = useCreateEmployee();
   const update = useUpdateEmployee();
   const schedules = useScheduleOptions(opened);
@@ -102,7 +114,7 @@ export function EmployeeFormModal({ opened, employee, onClose, onPlanLimit }: Em
   // A long form scrolls: bring the first field with an error into view.
   const focusFirstInvalid = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
-  const form = useForm<EmployeeFormValues>({ mode: 'controlled', initialValues: EMPTY, validate: (values) => validateEmployee(values, editing) });
+  const form = useForm<EmployeeFormValues>({ mode: 'controlled', initialValues: EMPTY, validate: (values) => validateEmployee(values, editing, country) });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens for another employee
   useEffect(() => {
@@ -173,11 +185,13 @@ export function EmployeeFormModal({ opened, employee, onClose, onPlanLimit }: Em
               data={DOCUMENT_TYPES.map((d) => ({ value: d, label: t(`employees.form.documentTypes.${d}`) }))}
               clearable
               allowDeselect
+              withAsterisk={documentRequired}
               {...field('documentType')}
             />
             <TextInput
               label={t('employees.form.documentNumber')}
               description={t('employees.form.documentHint')}
+              withAsterisk={documentRequired}
               autoComplete="off"
               {...field('documentNumber')}
             />

@@ -184,7 +184,13 @@ export function EmployeesTab() {
 
       <Pagination page={page} total={list.data?.pages ?? 1} onChange={setPage} />
 
-      <EmployeeFormModal opened={form !== null} employee={form?.employee ?? null} onClose={() => setForm(null)} onPlanLimit={onFormPlanLimit} />
+      <EmployeeFormModal
+        opened={form !== null}
+        employee={form?.employee ?? null}
+        onClose={() => setForm(null)}
+        onPlanLimit={onFormPlanLimit}
+        country={settings.data?.country}
+      />
       <EmployeeInfoModal employee={info} onClose={() => setInfo(null)} />
       <FaceRegisterModal employee={faceFor} onClose={() => setFaceFor(null)} />
       <DepartmentsModal opened={departmentsOpen} onClose={() => setDepartmentsOpen(false)} />
