@@ -125,7 +125,9 @@ describe('EmployeesTab', { timeout: 30_000 }, () => {
 
   it('a Peruvian company: the document fields are marked required and checked before sending (decision 0062)', async () => {
     const peru = usage([1, 5]);
-    const fetchMock = mockApi(baseRoutes({ 'GET /api/company-admin-simple/company/settings': { body: { data: { ...(peru.body as { data: object }).data, country: 'PE' } } } }));
+    const fetchMock = mockApi(
+      baseRoutes({ 'GET /api/company-admin-simple/company/settings': { body: { data: { ...(peru.body as { data: object }).data, country: 'PE' } } } }),
+    );
     const { user } = renderApp('/company-admin/employees');
     await screen.findByText('Empleados: 1/5');
     await user.click(screen.getByRole('button', { name: 'Nuevo empleado' }));
