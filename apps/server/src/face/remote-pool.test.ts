@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { FACE_NOTICE_VERSION } from '@presente/shared';
+import { until } from '@presente/shared/testing';
 import { Queue } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -133,12 +134,18 @@ describe.skipIf(!redisUp)('the face queue between a web process and face process
       'company-a',
     );
     held.catch(() => {});
-    for (let i = 0; i < 200 && ((await queue.getJobCounts('prioritized', 'wait')).prioritized ?? 0) < 16; i++) await new Promise((r) => setTimeout(r, 10));
+    await until('16 images of company A queued', async () => ((await queue.getJobCounts('prioritized', 'wait')).prioritized ?? 0) >= 16, {
+      withinMs: 2000,
+      everyMs: 10,
+    });
     await expect(pool.analyze(frame, {}, 'company-a')).rejects.toMatchObject({ code: 'tenant_busy' });
     // Company B is not refused, and its image waits beside A's first, not behind A's 16 (priority by what each has in flight).
     const b = pool.analyze(frame, {}, 'company-b');
     b.catch(() => {});
-    for (let i = 0; i < 200 && ((await queue.getJobCounts('prioritized', 'wait')).prioritized ?? 0) < 17; i++) await new Promise((r) => setTimeout(r, 10));
+    await until("company B's image queued", async () => ((await queue.getJobCounts('prioritized', 'wait')).prioritized ?? 0) >= 17, {
+      withinMs: 2000,
+      everyMs: 10,
+    });
     const order = (await queue.getJobs(['prioritized'], 0, -1, true)).map((j) => j.data.tenant);
     expect(order.slice(0, 2).sort()).toEqual(['company-a', 'company-b']); // not the 17th, behind all of A's
   });

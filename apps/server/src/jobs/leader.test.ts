@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { until } from '@presente/shared/testing';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { redisLeader } from './leader.js';
@@ -28,7 +29,7 @@ describe.skipIf(!redisUp)("the job runner's lease", () => {
     expect(await a.hold()).toBe(false);
     // A holder that stops renewing (a killed process): the lease lapses and the standby takes it.
     await redis.pexpire(key, 1);
-    for (let i = 0; i < 100 && (await redis.exists(key)); i++) await new Promise((r) => setTimeout(r, 5));
+    await until('the lease lapsed', async () => (await redis.exists(key)) === 0, { withinMs: 1000, everyMs: 5 });
     expect(await a.hold()).toBe(true);
     await a.release();
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { FACE_NOTICE_VERSION } from '@presente/shared';
+import { until } from '@presente/shared/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -96,17 +97,18 @@ describe.skipIf(inject('dbKind') !== 'postgres' || !dir)('process roles: two web
 
       // One active job runner among the two processes with the jobs role, the other standing by.
       const said = (p: ServerProcess, what: string) => p.output().includes(what);
-      for (let i = 0; i < 200 && [webA, webB].filter((p) => said(p, 'job runner')).length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+      await until('both web processes said what their job runner does', () => [webA, webB].filter((p) => said(p, 'job runner')).length === 2, {
+        withinMs: 10_000,
+      });
       expect([webA, webB].map((p) => said(p, 'job runner active')).sort()).toEqual([false, true]);
       expect([webA, webB].map((p) => said(p, 'job runner standing by')).sort()).toEqual([false, true]);
 
       // The face process dies holding an image of this enrolment.
       const pending = enrol(webA, await enrollable());
-      let active = 0;
-      for (let i = 0; i < 2000 && !active; i++) {
-        active = (await queue.getJobCounts('active')).active ?? 0;
-        if (!active) await new Promise((r) => setTimeout(r, 10));
-      }
+      const active = await until('the face process took an image', async () => (await queue.getJobCounts('active')).active || false, {
+        withinMs: 20_000,
+        everyMs: 10,
+      });
       expect(active).toBe(1);
       await face1.kill();
       // A new face process takes the stalled job again (BullMQ's stalled check) and the rest of the enrolment.
