@@ -29,6 +29,7 @@ export type PunchReviewAnswer = z.infer<typeof punchReviewAnswer>;
 
 export const punchReviewList = z.object({ data: z.array(punchReviewAnswer), total: z.number().int() });
 export const punchReviewCount = z.object({ data: z.object({ open: z.number().int() }) });
+export type PunchReviewCount = z.infer<typeof punchReviewCount>['data'];
 
 const reason = z.string('punchReview.reasonRequired').trim().min(1, 'punchReview.reasonRequired').max(500, 'validation.tooLong');
 /** POST .../reviews/{id}/annul: the reason is required (it is the manual change's reason). */

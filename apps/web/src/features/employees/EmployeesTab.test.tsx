@@ -95,7 +95,8 @@ describe('EmployeesTab', { timeout: 30_000 }, () => {
   it('opens the upgrade prompt when the API answers 403 plan_limit_reached, and leads to the subscription tab', async () => {
     const fetchMock = mockApi(
       baseRoutes({
-        'GET /api/company-admin-simple/company/settings': usage([4, 5]),
+        // A Chilean company: no document is asked (decision 0062), so the form goes straight to the API.
+        'GET /api/company-admin-simple/company/settings': { body: { data: { ...(usage([4, 5]).body as { data: object }).data, country: 'CL' } } },
         'GET /api/company-admin-simple/employees': page([employee(1)]),
         'POST /api/company-admin-simple/employees': PLAN_LIMIT_403,
       }),

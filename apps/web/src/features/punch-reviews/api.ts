@@ -1,4 +1,4 @@
-import type { PunchReviewAnswer } from '@presente/shared';
+import type { PunchReviewAnswer, PunchReviewCount } from '@presente/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
@@ -20,7 +20,7 @@ export function usePunchReviews(enabled = true) {
 
 /** GET /attendance/reviews/count: the badge's number. */
 export function usePunchReviewCount() {
-  return useQuery({ queryKey: punchReviewKeys.count, queryFn: async () => (await api.get<{ open: number }>(`${BASE}/count`)).data?.open ?? 0 });
+  return useQuery({ queryKey: punchReviewKeys.count, queryFn: async () => (await api.get<PunchReviewCount>(`${BASE}/count`)).data?.open ?? 0 });
 }
 
 /**
