@@ -208,7 +208,7 @@ for (const target of targets()) {
       expect(xlsx.name).toMatch(/^registro-asistencia-empresa-e2e-.*\.xlsx$/);
       const cells = [...(await readWorkbook(xlsx.path)).values()].flat(2).map(String);
       expect(cells).toContain(`${worker.lastName}, ${worker.firstName}`);
-      expect(cells).toContain('45678912');
+      expect(cells).toContain('DNI 45678912'); // the document's type beside its number (decision 0037)
       expect(cells).toContain('08:00');
       expect(cells).toContain('17:30');
       const pdf = await downloadFrom(page, page.getByRole('link', { name: 'Descargar PDF' }));
@@ -245,7 +245,7 @@ for (const target of targets()) {
       const kept = await downloadFrom(sa, sa.getByRole('menuitem', { name: 'Registro en Excel' }));
       const keptCells = [...(await readWorkbook(kept.path)).values()].flat(2).map(String);
       expect(keptCells).toContain(`${worker.lastName}, ${worker.firstName}`);
-      expect(keptCells).toContain('45678912');
+      expect(keptCells).toContain('DNI 45678912');
       expect(keptCells.some((c) => c.startsWith('Empresa eliminada el'))).toBe(true);
       await sa.keyboard.press('Escape');
       await listed.getByRole('button', { name: `Acciones de ${company.companyName}` }).click();
