@@ -1,16 +1,20 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { closeGuidedTour, login, mainTarget, see, toast, useBrowser } from '../support/app.js';
+import pg from 'pg';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { closeGuidedTour, login, see, targets, toast, useBrowser } from '../support/app.js';
 import { addDays, companyNow, OFFICE_SCHEDULE, openTab, type SeededCompany, seedCompany, showMonth } from '../support/attendance.js';
 import { shot } from '../support/browser.js';
 
 /**
  * Peru's attendance register from the attendance tab (decision 0037): written by the server; a worker without an
- * identity document blocks it with a dialog naming them, until the admin fills the document in.
+ * identity document blocks it with a dialog naming them, until the admin fills the document in. A Peruvian
+ * company's new workers must have one (decision 0062), so the worker saved before that rule is made by clearing the
+ * document in the PostgreSQL server's database.
  */
 const browser = useBrowser();
-const main = mainTarget();
+const main = targets()[1];
+const dbUrl = inject('pgDatabaseUrl');
 
-describe('the register export waits for the workers identity documents (PGlite)', () => {
+describe.skipIf(!main.baseUrl || !dbUrl)('the register export waits for the workers identity documents (PostgreSQL)', () => {
   const today = companyNow().date;
   const day = Number(today.slice(8)) >= 2 ? addDays(today, -1) : addDays(today, -3);
   let seeded: SeededCompany;
@@ -25,6 +29,14 @@ describe('the register export waits for the workers identity documents (PGlite)'
       reason: 'Olvidó marcar',
     });
     expect(res.status).toBe(201);
+    // A worker saved before the document was required (decision 0062).
+    const db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    try {
+      await db.query('UPDATE employees SET document_type = NULL, document_number = NULL WHERE id = $1', [seeded.employee.id]);
+    } finally {
+      await db.end();
+    }
   });
 
   it('lists the worker without a document in a blocking dialog, on desktop and phone, then downloads once it is filled in', async () => {
