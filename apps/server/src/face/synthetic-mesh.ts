@@ -18,7 +18,8 @@ export interface MeshPose {
   flat?: number;
 }
 
-function rng(seed: string) {
+/** A deterministic pseudo-random generator (mulberry32) seeded from a string (the scripted engine uses it too). */
+export function rng(seed: string) {
   let a = createHash('sha256').update(seed).digest().readUInt32LE(0);
   return () => {
     a = (a + 0x6d2b79f5) | 0;

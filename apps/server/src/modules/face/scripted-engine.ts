@@ -10,7 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Analysis, FaceAnalysis } from '../../face/engine.js';
 import type { FacePool } from '../../face/pool.js';
-import { syntheticMesh } from '../../face/synthetic-mesh.js';
+import { rng, syntheticMesh } from '../../face/synthetic-mesh.js';
 
 export interface ScriptedFace {
   person: string;
@@ -25,17 +25,6 @@ export interface ScriptedFace {
   flat?: number;
   /** Where the face is (its centre, pixels). */
   cx?: number;
-}
-
-/** A deterministic pseudo-random generator (mulberry32) seeded from a string. */
-function rng(seed: string) {
-  let a = createHash('sha256').update(seed).digest().readUInt32LE(0);
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function vector(seed: string, norm: number): Float32Array {
