@@ -53,7 +53,7 @@ log(`letterboxing ${labelled.length + set.multi.length + set.noface.length} imag
 const jpeg = new Map<string, Buffer>();
 for (const path of [...labelled.map((l) => l.path), ...set.multi, ...set.noface]) jpeg.set(path, await frameOf(path));
 
-const pool = createFacePool({ size: workers, maxQueue: frames + 10, taskTimeoutMs: 120_000 });
+const pool = createFacePool({ size: workers, maxQueue: frames + 10, maxPerTenant: frames, taskTimeoutMs: 120_000 }); // one tenant sends them all
 let t = performance.now();
 await pool.start();
 const startupMs = Math.round(performance.now() - t);

@@ -112,6 +112,41 @@ describe.skipIf(!dir || onPostgres)(title, () => {
     });
   });
 
+  it(
+    "analyses a frame without descriptors at the 'lite' level: the full analysis's box, mesh and pose, no descriptor, no antispoof/liveness models",
+    async () => {
+      // Measured (decision 0070, bench:kiosk-mark): the detector and the mesh do not depend on the extra models, so the
+      // tolerance is nil. Two frames: the photo filling the frame and the turned one mirrored.
+      const [a1, a2] = set!.identities.get('stock-a')!;
+      for (const jpeg of [await frameOf(a1), await frameOf(a2, { mirror: true })]) {
+        const full = await engine.analyze(jpeg, { descriptors: 'single' });
+        const lite = await engine.analyze(jpeg, { descriptors: 'none' });
+        expect([full.level, lite.level]).toEqual(['full', 'lite']);
+        expect(full.faces).toHaveLength(1);
+        expect(lite.faces).toHaveLength(1);
+        const [f, l] = [full.faces[0], lite.faces[0]];
+        expect(f.descriptor).toHaveLength(128);
+        expect(f.antispoof + f.liveness).toBeGreaterThan(0);
+        expect({ descriptor: l.descriptor, antispoof: l.antispoof, liveness: l.liveness }).toEqual({ descriptor: null, antispoof: 0, liveness: 0 });
+        expect(l.mesh).toHaveLength(f.mesh.length);
+        expect(l.mesh).toEqual(f.mesh);
+        expect({ box: l.box, yaw: l.yaw, pitch: l.pitch, roll: l.roll, size: l.size }).toEqual({
+          box: f.box,
+          yaw: f.yaw,
+          pitch: f.pitch,
+          roll: f.roll,
+          size: f.size,
+        });
+        expect(l.thumb).toEqual(f.thumb);
+        // Asked for, a lite analysis decoded smaller still answers in the full-size frame's pixels.
+        const small = await engine.analyze(jpeg, { descriptors: 'none', maxSide: 480 });
+        expect([small.width, small.height]).toEqual([full.width, full.height]);
+        expect(Math.abs(small.faces[0].box[2] - f.box[2])).toBeLessThan(f.box[2] * 0.05);
+      }
+    },
+    SLOW,
+  );
+
   it('leaves no tensor behind', () => {
     expect(engine.memory().numTensors).toBe(tensorsAtStart);
   });

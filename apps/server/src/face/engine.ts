@@ -8,7 +8,7 @@
  * never depends on the previous request.
  */
 import { performance } from 'node:perf_hooks';
-import { clipRect, decode, digest, greyCrop, laplacianVariance, letterbox, type RawImage, type Rect, squareCrop, THUMB_SIDE } from './image.js';
+import { clipRect, decode, digest, greyCrop, laplacianVariance, letterbox, MAX_SIDE, type RawImage, type Rect, squareCrop, THUMB_SIDE } from './image.js';
 import { type FaLandmarks, type HumanFace, type HumanInstance, type Libraries, loadLibraries, paths, type Tensor3D } from './runtime.js';
 
 export interface FaceAnalysis {
@@ -24,9 +24,12 @@ export interface FaceAnalysis {
   yaw: number;
   pitch: number;
   roll: number;
-  /** Human's anti-spoofing "real" score, 0-1 (weak on its own: see docs/decisions/0006). */
+  /**
+   * Human's anti-spoofing "real" score, 0-1 (weak on its own: see docs/decisions/0006). A logged feature (decision 0049
+   * step 7): measured at the 'full' level only; a 'lite' analysis has 0 here until `inheritScores` fills it in.
+   */
   antispoof: number;
-  /** Human's liveness score, 0-1. */
+  /** Human's liveness score, 0-1 (as `antispoof`: 'full' level only). */
   liveness: number;
   /** The 128-d face-api descriptor (null when not computed, see AnalyzeOptions). */
   descriptor: Float32Array | null;
@@ -42,17 +45,65 @@ export interface FaceAnalysis {
 
 export interface Analysis {
   faces: FaceAnalysis[];
+  /**
+   * How much was run (AnalyzeOptions.level): 'lite' has no descriptor and no measured antispoof/liveness. Always set
+   * by the engine; absent from scripted stand-ins (read as 'full').
+   */
+  level?: AnalysisLevel;
   width: number;
   height: number;
   /** Wall time of the whole analysis. */
   ms: number;
   /** SHA-256 of the input bytes. */
   digest: string;
+  /**
+   * Where the time went (ms): decoding; Human (detector, mesh and, at 'full', antispoof/liveness); the per-face
+   * measures (sharpness, thumbnail) with face-api's descriptor. Set by the engine (absent from stand-ins).
+   */
+  stages?: { decode: number; detect: number; faces: number };
 }
+
+/**
+ * 'full': Human's detector, mesh, antispoof and liveness, and the face-api descriptor (as `descriptors` says).
+ * 'lite': the detector and the mesh only (box, mesh, pose, sharpness, thumbnail): what a burst's undescribed frames
+ * are judged on (burst.ts, events.ts read mesh, box, yaw and the thumbnail; decision 0070). About half the work.
+ */
+export type AnalysisLevel = 'full' | 'lite';
 
 export interface AnalyzeOptions {
   /** 'single' (default): a descriptor only when exactly one face is found; 'all'; 'none'. */
   descriptors?: 'single' | 'all' | 'none';
+  /** Default 'lite' when `descriptors` is 'none', else 'full' (so callers need not say it). 'lite' never describes. */
+  level?: AnalysisLevel;
+  /**
+   * Decode with the long side at most this (default LITE_SIDE at 'lite', MAX_SIDE at 'full'); box, mesh, size and
+   * the image's width/height are still given in pixels of the full-size decode, so frames analysed at either size compare.
+   */
+  maxSide?: number;
+}
+
+/**
+ * The long side a 'lite' frame is decoded at: full size. Measured (decision 0070, bench/face/kiosk-mark.ts `reduced`):
+ * decoding a 640x480 frame at 480 or 320 moves the mesh by 0.0034 / 0.0054 face widths on average but up to 0.020 /
+ * 0.027 on some frames (against a flatness floor of 0.035), and saves no measurable time: Human's detector and mesh
+ * run at their own input sizes (256, 192), whatever the frame's.
+ */
+export const LITE_SIDE = MAX_SIDE;
+
+/** The level an analysis runs at. */
+export const levelOf = (opts: AnalyzeOptions = {}): AnalysisLevel => opts.level ?? (opts.descriptors === 'none' ? 'lite' : 'full');
+
+/**
+ * Human's antispoof and liveness scores are logged features of a whole burst (decision 0049 step 7), measured on its
+ * described ('full') frames only: each 'lite' analysis of one request gets the mean of the full ones' single faces, so
+ * the burst's mean is theirs (burst.ts averages over every frame). Called by the pools on one request's results.
+ */
+export function inheritScores(results: PromiseSettledResult<Analysis>[]): void {
+  const measured = results.flatMap((r) => (r.status === 'fulfilled' && r.value.level !== 'lite' && r.value.faces.length === 1 ? [r.value.faces[0]] : []));
+  if (!measured.length) return;
+  const mean = (k: 'antispoof' | 'liveness') => round(measured.reduce((s, f) => s + f[k], 0) / measured.length, 3);
+  const [antispoof, liveness] = [mean('antispoof'), mean('liveness')];
+  for (const r of results) if (r.status === 'fulfilled' && r.value.level === 'lite') for (const f of r.value.faces) Object.assign(f, { antispoof, liveness });
 }
 
 export interface FaceEngine {
@@ -168,16 +219,33 @@ export async function createEngine(opts: EngineOptions = {}): Promise<FaceEngine
     }
   }
 
+  /** Human's per-call config: the logged-feature models run at 'full' only (Human merges it into its config). */
+  const HUMAN_AT: Record<AnalysisLevel, Record<string, unknown>> = {
+    full: { face: { antispoof: { enabled: true }, liveness: { enabled: true } } },
+    lite: { face: { antispoof: { enabled: false }, liveness: { enabled: false } } },
+  };
+  /** The frame as float32 for tfjs, in one buffer reused from frame to frame (a 640x480 frame is 3.7 MB). */
+  let scratch = new Float32Array(0);
+  const floats = (img: RawImage) => {
+    const n = img.width * img.height * 3;
+    if (scratch.length < n) scratch = new Float32Array(n);
+    const view = scratch.subarray(0, n);
+    for (let i = 0; i < n; i++) view[i] = img.data[i];
+    return view;
+  };
+
   async function measure(img: RawImage, face: HumanFace, withDescriptor: boolean): Promise<FaceAnalysis | null> {
     const [x, y, w, h] = face.box;
     const rect = clipRect({ x, y, width: w, height: h }, img.width, img.height);
     if (!rect) return null;
     const grey = await greyCrop(img, rect, SHARP_SIDE);
     const angle = face.rotation?.angle;
+    const s = img.scale ?? 1; // back to pixels of the full-size decode
+    const box = [rect.x, rect.y, rect.width, rect.height].map((v) => Math.round(v * s)) as FaceAnalysis['box'];
     return {
-      box: [rect.x, rect.y, rect.width, rect.height],
+      box,
       score: round(face.score, 3),
-      size: Math.min(rect.width, rect.height),
+      size: Math.min(box[2], box[3]),
       sharpness: round(laplacianVariance(grey, SHARP_SIDE, SHARP_SIDE)),
       yaw: degrees(angle?.yaw),
       pitch: degrees(angle?.pitch),
@@ -186,34 +254,46 @@ export async function createEngine(opts: EngineOptions = {}): Promise<FaceEngine
       liveness: round(face.live ?? 0, 3),
       descriptor: withDescriptor ? await describe(img, rect) : null,
       thumb: poolThumb(grey),
-      mesh: (face.mesh ?? []).map(([px, py, pz]) => [round(px, 1), round(py, 1), round(pz, 1)]),
+      mesh: (face.mesh ?? []).map(([px, py, pz]) => [round(px * s, 1), round(py * s, 1), round(pz * s, 1)]),
     };
   }
 
   async function run(input: Uint8Array, opts: AnalyzeOptions): Promise<Analysis> {
     const started = performance.now();
+    const level = levelOf(opts);
     let img: RawImage;
     try {
-      img = await decode(input);
+      img = await decode(input, opts.maxSide ?? (level === 'lite' ? LITE_SIDE : MAX_SIDE));
     } catch (err) {
       throw new InvalidImageError(err instanceof Error ? err.message : String(err));
     }
-    const batch = tf.tensor4d(img.data, [1, img.height, img.width, 3], 'float32');
+    const decoded = performance.now();
+    const batch = tf.tensor4d(floats(img), [1, img.height, img.width, 3], 'float32');
     let result: Awaited<ReturnType<HumanInstance['detect']>>;
     try {
-      result = await human.detect(batch);
+      result = await human.detect(batch, HUMAN_AT[level]);
     } finally {
       batch.dispose();
     }
     if (result.error) throw new Error(`face detection failed: ${result.error}`);
-    const mode = opts.descriptors ?? 'single';
+    const detected = performance.now();
+    const mode = level === 'lite' ? 'none' : (opts.descriptors ?? 'single');
     const withDescriptor = mode === 'all' || (mode === 'single' && result.face.length === 1);
     const faces: FaceAnalysis[] = [];
     for (const f of result.face) {
       const measured = await measure(img, f, withDescriptor);
       if (measured) faces.push(measured);
     }
-    return { faces, width: img.width, height: img.height, ms: round(performance.now() - started), digest: digest(input) };
+    const ended = performance.now();
+    return {
+      faces,
+      level,
+      width: Math.round(img.width * (img.scale ?? 1)),
+      height: Math.round(img.height * (img.scale ?? 1)),
+      ms: round(ended - started),
+      digest: digest(input),
+      stages: { decode: round(decoded - started), detect: round(detected - decoded), faces: round(ended - detected) },
+    };
   }
 
   // One analysis at a time: Human and the nets are not meant to be re-entered.

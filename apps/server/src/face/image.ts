@@ -7,6 +7,8 @@ export interface RawImage {
   data: Buffer;
   width: number;
   height: number;
+  /** Pixels of the full-size decode (long side ≤ MAX_SIDE) per pixel of this one: 1 unless decoded smaller. */
+  scale?: number;
 }
 
 /** Camera frames are 640x480; anything larger is scaled down to this long side before inference. */
@@ -122,7 +124,7 @@ export async function inspectImage(input: Uint8Array): Promise<{ format: ImageFo
  * inspected first (inspectImage), so no other format and nothing over MAX_PIXELS reaches the decoder.
  */
 export async function decode(input: Buffer | Uint8Array, maxSide = MAX_SIDE): Promise<RawImage> {
-  await inspectImage(input);
+  const header = await inspectImage(input);
   const { data, info } = await sharp(input, { limitInputPixels: MAX_PIXELS })
     .rotate()
     .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
@@ -131,7 +133,8 @@ export async function decode(input: Buffer | Uint8Array, maxSide = MAX_SIDE): Pr
     .raw()
     .toBuffer({ resolveWithObject: true });
   if (info.channels !== 3) throw new Error(`unexpected channel count ${info.channels}`);
-  return { data, width: info.width, height: info.height };
+  const full = Math.min(MAX_SIDE, Math.max(header.width, header.height));
+  return { data, width: info.width, height: info.height, scale: full / Math.max(info.width, info.height) };
 }
 
 /** Fits an image into a w x h JPEG on black bars (what a 640x480 camera frame looks like). */

@@ -9,7 +9,7 @@
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import type { Analysis, AnalyzeOptions } from './engine.js';
+import { type Analysis, type AnalyzeOptions, inheritScores, levelOf } from './engine.js';
 import type { FromWorker, ToWorker, WorkerStats } from './worker.js';
 
 export type { WorkerStats };
@@ -90,6 +90,12 @@ interface Slot {
 }
 
 const WORKER_URL = new URL('./worker.mjs', import.meta.url);
+
+/** The indices of a request's images, its full analyses first, each group in its order. */
+export function heaviestFirst(options: AnalyzeOptions[]): number[] {
+  const order = options.map((_, i) => i);
+  return [...order.filter((i) => levelOf(options[i]) === 'full'), ...order.filter((i) => levelOf(options[i]) !== 'full')];
+}
 
 export function defaultPoolSize(env = process.env): number {
   const n = Number(env.FACE_WORKERS);
@@ -261,10 +267,17 @@ export function createFacePool(opts: FacePoolOptions = {}): FacePool {
       const refused = refusal(tenant, 1);
       return refused ? Promise.reject(refused) : analyzeOne(image, analyzeOpts, tenant);
     },
-    analyzeBatch(images, tenant = '', analyzeOpts = {}) {
+    async analyzeBatch(images, tenant = '', analyzeOpts = {}) {
       const refused = refusal(tenant, images.length);
-      if (refused) return Promise.reject(refused);
-      return Promise.allSettled(images.map((image, i) => analyzeOne(image, typeof analyzeOpts === 'function' ? analyzeOpts(i) : analyzeOpts, tenant)));
+      if (refused) throw refused;
+      const options = images.map((_, i) => (typeof analyzeOpts === 'function' ? analyzeOpts(i) : analyzeOpts));
+      const answers: Promise<Analysis>[] = new Array(images.length);
+      // Every free worker takes the request's next image; the full analyses go first (longest first), so the lite ones
+      // fill in behind them and no worker is left with a full one at the end (decision 0070).
+      for (const i of heaviestFirst(options)) answers[i] = analyzeOne(images[i], options[i], tenant);
+      const settled = await Promise.allSettled(answers);
+      inheritScores(settled);
+      return settled;
     },
     status: () => ({
       state,

@@ -93,6 +93,18 @@ describe.skipIf(!redisUp)('the face queue between a web process and face process
     expect(pool.status()).toMatchObject({ state: 'ready', workers: 1, size: 2 });
   });
 
+  it("keeps each frame's options through the queue: a burst's described frames get a descriptor, the others none (decision 0070)", async () => {
+    const worker = serveFaceQueue({ pool: engine.pool, connect, presence: probe, concurrency: 2, queue: name, log });
+    closing.push(() => worker.close());
+    await worker.start();
+    const pool = remote();
+    const frames = await Promise.all(Array.from({ length: 6 }, (_, i) => engine.frame({ person: 'burst', size: 150 + i })));
+    const described = new Set([1, 4]);
+    const settled = await pool.analyzeBatch(frames, 'company-burst', (i) => ({ descriptors: described.has(i) ? 'single' : 'none' }));
+    // Before: the function was lost in the job's JSON and every frame was described.
+    expect(settled.map((r) => r.status === 'fulfilled' && r.value.faces[0].descriptor !== null)).toEqual([false, true, false, false, true, false]);
+  });
+
   it('sheds with 503 face_busy and a Retry-After when the queue is deeper than it can answer in time, and changes nothing', async () => {
     // One face process, one image at a time, 4 s an image; three images already waiting: 16 s for one more, over 10 s.
     await sayPresent(probe, name, 'slow-face', { concurrency: 1, averageMs: 4_000 });

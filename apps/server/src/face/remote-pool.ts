@@ -15,8 +15,8 @@
  */
 import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { Analysis, AnalyzeOptions } from './engine.js';
-import { type FacePool, FacePoolError, type FacePoolState, MIN_TENANT_SHARE } from './pool.js';
+import { type Analysis, type AnalyzeOptions, inheritScores } from './engine.js';
+import { type FacePool, FacePoolError, type FacePoolState, heaviestFirst, MIN_TENANT_SHARE } from './pool.js';
 import {
   type Capacity,
   decodeAnalysis,
@@ -128,7 +128,11 @@ export function createRemoteFacePool(opts: RemoteFacePoolOptions): FacePool {
     return new FacePoolError('failed', message);
   }
 
-  async function analyzeBatch(images: Uint8Array[], tenant = '', analyzeOpts: AnalyzeOptions = {}): Promise<PromiseSettledResult<Analysis>[]> {
+  async function analyzeBatch(
+    images: Uint8Array[],
+    tenant = '',
+    analyzeOpts: AnalyzeOptions | ((index: number) => AnalyzeOptions) = {},
+  ): Promise<PromiseSettledResult<Analysis>[]> {
     await start();
     const refused = await refusal(tenant, images.length);
     if (refused) throw refused;
@@ -136,15 +140,20 @@ export function createRemoteFacePool(opts: RemoteFacePoolOptions): FacePool {
     load.set(tenant, used + images.length);
     if (seen) seen.waiting += images.length; // the next request of this process counts these before Redis is asked again
     const deadline = now() + opts.timeoutMs;
+    // Per image (a burst's described frames and the lite rest; a function does not survive JSON), full ones first.
+    const options = images.map((_, i) => (typeof analyzeOpts === 'function' ? analyzeOpts(i) : analyzeOpts));
+    const order = heaviestFirst(options);
     try {
-      const jobs = await queue!.addBulk(
-        images.map((image, i) => ({
+      const queued = await queue!.addBulk(
+        order.map((i, n) => ({
           name: 'analyze',
-          data: { image: Buffer.from(image.buffer, image.byteOffset, image.byteLength).toString('base64'), opts: analyzeOpts, tenant, deadline },
-          opts: { priority: Math.min(MAX_PRIORITY, 1 + used + i), removeOnComplete: { age: KEEP_S }, removeOnFail: { age: KEEP_S } },
+          data: { image: Buffer.from(images[i].buffer, images[i].byteOffset, images[i].byteLength).toString('base64'), opts: options[i], tenant, deadline },
+          opts: { priority: Math.min(MAX_PRIORITY, 1 + used + n), removeOnComplete: { age: KEEP_S }, removeOnFail: { age: KEEP_S } },
         })),
       );
-      return await Promise.allSettled(
+      const jobs = new Array<(typeof queued)[number]>(images.length);
+      for (const [n, i] of order.entries()) jobs[i] = queued[n];
+      const settled = await Promise.allSettled(
         jobs.map(async (job) => {
           try {
             return decodeAnalysis((await job.waitUntilFinished(events!, opts.timeoutMs)) as WireAnalysis);
@@ -156,6 +165,8 @@ export function createRemoteFacePool(opts: RemoteFacePoolOptions): FacePool {
           }
         }),
       );
+      inheritScores(settled);
+      return settled;
     } catch (err) {
       throw err instanceof FacePoolError ? err : new FacePoolError('unavailable', `the face queue refused the request: ${(err as Error).message}`);
     } finally {

@@ -56,7 +56,8 @@ export interface HumanInstance {
   /** The tfjs module Human runs on. */
   tf: Tf;
   load(): Promise<void>;
-  detect(input: Tensor): Promise<HumanResult>;
+  /** `config` is merged into the instance's config (it stays for later calls). */
+  detect(input: Tensor, config?: Record<string, unknown>): Promise<HumanResult>;
   models: { models: Record<string, unknown> };
 }
 type HumanCtor = new (config: Record<string, unknown>) => HumanInstance;

@@ -1,16 +1,20 @@
 /**
  * Tests only: a stand-in for the face worker (no engine, no models) that the pool starts like the real one.
  * It holds every analysis until the test opens its gate (`release(name)`), then answers each at once with no
- * face; the answer's `width` is the image's first byte, so a test can tell which image was served when.
+ * face; the answer's `width` is the image's first byte, so a test can tell which image was served when; its `digest`
+ * names the worker thread that served it, its `ms` is how many analyses that thread had started by then (1 for its
+ * first) and its `level` is the one the options ask for.
  */
 const CODE = (channel: string) => `
-import { parentPort } from 'node:worker_threads';
+import { parentPort, threadId } from 'node:worker_threads';
 const held = [];
 let open = false;
+let started = 0;
 const answer = (m) => {
   if (m.type === 'stats') return parentPort.postMessage({ type: 'stats', id: m.id, stats: { numTensors: 0, tensorBytes: 0, heapUsed: 0, external: 0, arrayBuffers: 0, rss: 0, analyses: 0 } });
   const first = new Uint8Array(m.image)[0] ?? 0;
-  parentPort.postMessage({ type: 'result', id: m.id, analysis: { faces: [], width: first, height: 1, ms: 0, digest: '' } });
+  const level = m.opts.level ?? (m.opts.descriptors === 'none' ? 'lite' : 'full');
+  parentPort.postMessage({ type: 'result', id: m.id, analysis: { faces: [], level, width: first, height: 1, ms: m.seq, digest: 'thread-' + threadId } });
 };
 const gate = new BroadcastChannel(${JSON.stringify(channel)});
 gate.onmessage = () => {
@@ -18,7 +22,10 @@ gate.onmessage = () => {
   for (const m of held.splice(0)) answer(m);
 };
 gate.unref();
-parentPort.on('message', (m) => (open || m.type === 'stats' ? answer(m) : held.push(m)));
+parentPort.on('message', (m) => {
+  if (m.type === 'analyze') m.seq = ++started;
+  return open || m.type === 'stats' ? answer(m) : held.push(m);
+});
 parentPort.postMessage({ type: 'ready', loadMs: 0 });
 `;
 
