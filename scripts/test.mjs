@@ -19,7 +19,7 @@ async function postgresAnswers() {
   }
 }
 
-const projects = ['shared', 'server-pglite', 'web'];
+const projects = ['shared', 'server-pglite', 'web', 'web-node'];
 if (await postgresAnswers()) projects.push('server-postgres');
 else if (process.env.CI) {
   console.error(`PostgreSQL does not answer at ${pgUrl}; CI must run the database tests on it.`);

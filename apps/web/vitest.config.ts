@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { sharedMessages } from './shared-messages';
+import { NODE_TESTS } from './vitest.node-tests';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -16,6 +17,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // The tests that render nothing run in plain Node: the web-node project (vitest.node.config.ts, decision 0067).
+    exclude: ['**/node_modules/**', ...NODE_TESTS],
     css: false,
     testTimeout: 15000,
     restoreMocks: true,
