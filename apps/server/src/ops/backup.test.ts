@@ -10,7 +10,7 @@ import { openPglite, openPostgres, pgliteDir, runMigrations } from '../db/client
 import { companies, departments, faceTemplates } from '../db/schema/index.js';
 import { type BiometricKeyring, newMasterKey, openDescriptor, resolveKeyring, sealDescriptor } from '../face/seal.js';
 import { resolveSessionSecret } from '../lib/secrets.js';
-import { createPostgresTestDatabase } from '../test/database.js';
+import { createPostgresTestDatabase, openMigratedPgliteDir } from '../test/database.js';
 import { makeFactories } from '../test/factories.js';
 import { startServerProcess } from '../test/server-process.js';
 import { openBackup } from './backup-file.js';
@@ -32,8 +32,7 @@ const fileIn = (lines: string[]) => /\s(\S+\.tar)\s/.exec(lines.join('\n'))?.[1]
 /** A migrated PGlite DATA_DIR with one company named `name` and its session secret. */
 async function pgliteDataDir(name: string) {
   const dataDir = tempDir();
-  const database = await openPglite({ dataDir: pgliteDir(dataDir) });
-  await runMigrations(database);
+  const database = await openMigratedPgliteDir(pgliteDir(dataDir));
   const company = await makeFactories(database.db).company({ name });
   await makeFactories(database.db).employee(company.id);
   const admin = await makeFactories(database.db).companyAdmin({ companyId: company.id });
@@ -125,8 +124,7 @@ describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
   it('a server started without the key that sealed the face data refuses to start, naming the key, and makes no key of its own', async () => {
     const dataDir = tempDir();
     const ring = resolveKeyring({}, tempDir(), true)!; // the key stays elsewhere: a DATA_DIR restored without it
-    const database = await openPglite({ dataDir: pgliteDir(dataDir) });
-    await runMigrations(database);
+    const database = await openMigratedPgliteDir(pgliteDir(dataDir));
     await sealedTemplate(database.db, ring);
     await database.close();
     await expect(startServerProcess('no-biometric-key', { DATA_DIR: dataDir })).rejects.toThrow(
@@ -139,8 +137,7 @@ describe.skipIf(onPostgres)('backup and restore on PGlite', () => {
   it('npm run rotate-biometric-key re-seals every template under a new key file; the old key opens nothing after it', async () => {
     const dataDir = tempDir();
     const ring = resolveKeyring({}, dataDir, true)!;
-    const database = await openPglite({ dataDir: pgliteDir(dataDir) });
-    await runMigrations(database);
+    const database = await openMigratedPgliteDir(pgliteDir(dataDir));
     const { owner, vector } = await sealedTemplate(database.db, ring);
     await database.close();
     const out = await runOps(['rotate-biometric-key'], { DATA_DIR: dataDir });

@@ -14,6 +14,14 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 /**
+ * A migrated PGlite database on disk, in an empty `dataDir` (a server's DATA_DIR/pglite): the run's template is
+ * loaded into it (about half the time of migrating it again). PGlite project only.
+ */
+export async function openMigratedPgliteDir(dataDir: string): Promise<Database> {
+  return openPglite({ dataDir, loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) });
+}
+
+/**
  * On the PostgreSQL project: a fresh, migrated database (a copy of the run's template, dropped with it)
  * and its URL, for tests that need it outside this process (two server processes sharing one database).
  */
