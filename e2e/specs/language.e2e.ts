@@ -1,6 +1,18 @@
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { atPath, closeGuidedTour, dashboardReady, dismissToasts, mainTarget, registerCompany, see, submitLogin, toast, useBrowser } from '../support/app.js';
+import {
+  atPath,
+  closeGuidedTour,
+  dashboardReady,
+  dismissToasts,
+  mainTarget,
+  registerCompany,
+  see,
+  submitLogin,
+  toast,
+  useBrowser,
+  verifyHuman,
+} from '../support/app.js';
 import { shot } from '../support/browser.js';
 
 /**
@@ -119,5 +131,45 @@ describe(`language ${title}`, () => {
     await page.reload();
     await see(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }));
     expect(await htmlLang(page)).toBe('es');
+  });
+
+  it('draws /login before any script in Spanish; React takes it over keeping what was typed; login works; no console error', async () => {
+    const admin = await registerCompany(baseUrl);
+    const { context, page } = await browser.open(baseUrl); // browser in Spanish (es-PE)
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    // The app's scripts are held back: what shows meanwhile is the HTML the server sent (decision 0069).
+    const held: Route[] = [];
+    let released = false;
+    await context.route('**/assets/*.js', (route) => (released ? route.continue() : void held.push(route)));
+    await page.goto('/login', { waitUntil: 'commit' });
+    await see(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }));
+    await see(page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }));
+    expect(await htmlLang(page)).toBe('es');
+    expect(await page.title()).toBe('Iniciar sesión · Presente');
+    const submit = page.getByRole('button', { name: 'Iniciar sesión' });
+    // A native submit now would reload the page: the button waits for React.
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel(/^Correo electrónico/).fill(admin.adminEmail);
+    await page.getByLabel(/^Contraseña/).fill(admin.password);
+    expect(held.length).toBeGreaterThan(0);
+
+    released = true;
+    await Promise.all(held.splice(0).map((route) => route.continue()));
+    await expect.poll(() => submit.isEnabled(), { timeout: 30_000 }).toBe(true);
+    // Hydrated, not redrawn: the fields kept what was typed before the script ran.
+    expect(await page.getByLabel(/^Correo electrónico/).inputValue()).toBe(admin.adminEmail);
+    await verifyHuman(page);
+    await submit.click();
+    await atPath(page, '/company-admin');
+    await dashboardReady(page);
+
+    // Signed in, the prerendered /login still sends the user to their area.
+    await page.goto('/login');
+    await atPath(page, '/company-admin');
+    await dashboardReady(page);
+    expect(consoleErrors).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
 // the build's CSS before any script runs; main.tsx then hydrates it. The server picks the file (plugins/web.ts).
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
@@ -23,24 +23,21 @@ const LANGUAGES = ['es', 'en'];
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * The built files a page's own chunk needs beyond index.html's (dist/.vite/manifest.json): its stylesheets, linked so
- * the first paint has them, and its scripts, preloaded so they load beside the entry instead of after it.
+ * The stylesheets a page's own chunk needs beyond index.html's (dist/.vite/manifest.json), linked so the first paint
+ * has them. Its scripts are not preloaded: see fillTemplate.
  */
-function pageAssets(manifest, source, template) {
+function pageStyles(manifest, source, template) {
   const css = new Set();
-  const js = new Set();
   const seen = new Set();
   const walk = (key) => {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return;
     seen.add(key);
-    if (!chunk.isEntry) js.add(chunk.file);
     for (const file of chunk.css ?? []) css.add(file);
     for (const next of chunk.imports ?? []) walk(next);
   };
   walk(source);
-  const absent = (file) => !template.includes(`/${file}"`);
-  return { css: [...css].filter(absent), js: [...js].filter(absent) };
+  return [...css].filter((file) => !template.includes(`/${file}"`));
 }
 
 /** The page's source file as the manifest names it, from the route table's loader (app/routes.tsx). */
@@ -51,20 +48,37 @@ const PAGE_SOURCES = {
   'forgot-password': 'src/features/auth/pages/ForgotPasswordPage.tsx',
 };
 
-export function fillTemplate(template, { lang, title, description, html, css, js }) {
-  const head = [
-    ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ].join('\n    ');
+/**
+ * A form's submit button stays disabled until React has taken the page over (main.tsx enables it once hydrated): a
+ * click, or Enter in a field (implicit submission does nothing while the default button is disabled), would otherwise
+ * send the form natively before its script is there, reloading the page and losing what was typed.
+ */
+export function holdSubmits(html) {
+  return html.replace(/<button(?=[^>]*\btype="submit")/g, '<button disabled="" data-prerender-hold=""');
+}
+
+/**
+ * index.html with the page drawn in #root, in its language, with its title and description. The stylesheets come first
+ * in <head>, before any script: they are all the first paint waits for. The build's module preloads are left out: the
+ * entry script finds the same files one round trip later, and until then they would share the connection with the
+ * stylesheet the page is waiting for (Lighthouse counts every script that finished before the first paint as blocking
+ * it). Only the entry script stays, and React hydrates the page when it has run (main.tsx).
+ */
+export function fillTemplate(template, { lang, title, description, html, css }) {
+  const styles = [...template.matchAll(/\s*<link rel="stylesheet"[^>]*>/g)].map((m) => m[0].trim());
+  const links = [...styles, ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)].join('\n    ');
   const out = template
+    .replace(/\s*<link rel="(?:stylesheet|modulepreload)"[^>]*>/g, '')
     .replace(/<html lang="[^"]*">/, `<html lang="${lang}" data-mantine-color-scheme="light">`)
+    .replace(/(<meta name="viewport"[^>]*>)/, `$1\n    ${links}`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, `$1${escapeHtml(description)}$2`)
-    .replace('</head>', `  ${head}\n  </head>`)
     // The boot spinner is for pages drawn by the script; this one is drawn already.
     .replace(/\s*<div id="boot-loader"[\s\S]*?<\/div>\s*<\/div>/, '')
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${lang}">${html}</div>`);
-  if (!out.includes('data-prerendered') || out.includes('boot-loader"')) throw new Error('index.html no longer has the shape prerender.mjs expects');
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${lang}">${holdSubmits(html)}</div>`);
+  if (!out.includes('data-prerendered') || out.includes('boot-loader"') || styles.length === 0 || !out.includes('<script type="module"')) {
+    throw new Error('index.html no longer has the shape prerender.mjs expects');
+  }
   return out;
 }
 
@@ -85,8 +99,8 @@ async function main() {
     for (const lang of LANGUAGES) {
       for (const { path, file } of PRERENDERED_PAGES) {
         const page = await renderPage(path, lang);
-        const assets = pageAssets(manifest, PAGE_SOURCES[file], template);
-        const html = fillTemplate(template, { lang, ...page, ...assets });
+        const css = pageStyles(manifest, PAGE_SOURCES[file], template);
+        const html = fillTemplate(template, { lang, ...page, css });
         const out = join(dist, 'prerendered', lang, `${file}.html`);
         await mkdir(dirname(out), { recursive: true });
         const data = Buffer.from(html);
@@ -101,4 +115,5 @@ async function main() {
   }
 }
 
-await main();
+// Run as a script (the build); imported, it only lends fillTemplate.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
