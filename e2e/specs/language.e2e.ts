@@ -1,18 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  atPath,
-  closeGuidedTour,
-  dashboardReady,
-  dismissToasts,
-  mainTarget,
-  registerCompany,
-  see,
-  submitLogin,
-  toast,
-  useBrowser,
-  verifyHuman,
-} from '../support/app.js';
+import { atPath, closeGuidedTour, dashboardReady, dismissToasts, mainTarget, registerCompany, see, submitLogin, toast, useBrowser } from '../support/app.js';
 import { shot } from '../support/browser.js';
 
 /**
@@ -133,7 +121,7 @@ describe(`language ${title}`, () => {
     expect(await htmlLang(page)).toBe('es');
   });
 
-  it('draws /login before any script in Spanish; React takes it over keeping what was typed; login works; no console error', async () => {
+  it('draws /login before any script in Spanish; inert until React owns it; then login works with no console error', async () => {
     const admin = await registerCompany(baseUrl);
     const { context, page } = await browser.open(baseUrl); // browser in Spanish (es-PE)
     const consoleErrors: string[] = [];
@@ -145,24 +133,19 @@ describe(`language ${title}`, () => {
     let released = false;
     await context.route('**/assets/*.js', (route) => (released ? route.continue() : void held.push(route)));
     await page.goto('/login', { waitUntil: 'commit' });
-    await see(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }));
-    await see(page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }));
+    await see(page.locator('h1', { hasText: 'Iniciar sesión' }));
+    await see(page.getByText('¿Olvidaste tu contraseña?'));
+    await see(page.locator('input[type=email]'));
     expect(await htmlLang(page)).toBe('es');
     expect(await page.title()).toBe('Iniciar sesión · Presente');
-    const submit = page.getByRole('button', { name: 'Iniciar sesión' });
-    // A native submit now would reload the page: the button waits for React.
-    expect(await submit.isDisabled()).toBe(true);
-    await page.getByLabel(/^Correo electrónico/).fill(admin.adminEmail);
-    await page.getByLabel(/^Contraseña/).fill(admin.password);
+    // Nothing can be typed or sent before React owns the page: nothing the visitor does is lost.
+    expect(await page.evaluate(() => document.getElementById('root')?.inert)).toBe(true);
     expect(held.length).toBeGreaterThan(0);
 
     released = true;
     await Promise.all(held.splice(0).map((route) => route.continue()));
-    await expect.poll(() => submit.isEnabled(), { timeout: 30_000 }).toBe(true);
-    // Hydrated, not redrawn: the fields kept what was typed before the script ran.
-    expect(await page.getByLabel(/^Correo electrónico/).inputValue()).toBe(admin.adminEmail);
-    await verifyHuman(page);
-    await submit.click();
+    await expect.poll(() => page.evaluate(() => document.getElementById('root')?.inert), { timeout: 30_000 }).toBe(false);
+    await submitLogin(page, admin.adminEmail, admin.password);
     await atPath(page, '/company-admin');
     await dashboardReady(page);
 

@@ -49,20 +49,12 @@ const PAGE_SOURCES = {
 };
 
 /**
- * A form's submit button stays disabled until React has taken the page over (main.tsx enables it once hydrated): a
- * click, or Enter in a field (implicit submission does nothing while the default button is disabled), would otherwise
- * send the form natively before its script is there, reloading the page and losing what was typed.
- */
-export function holdSubmits(html) {
-  return html.replace(/<button(?=[^>]*\btype="submit")/g, '<button disabled="" data-prerender-hold=""');
-}
-
-/**
  * index.html with the page drawn in #root, in its language, with its title and description. The stylesheets come first
  * in <head>, before any script: they are all the first paint waits for. The build's module preloads are left out: the
  * entry script finds the same files one round trip later, and until then they would share the connection with the
  * stylesheet the page is waiting for (Lighthouse counts every script that finished before the first paint as blocking
- * it). Only the entry script stays, and React hydrates the page when it has run (main.tsx).
+ * it). Only the entry script stays, and React hydrates the page when it has run (main.tsx). #root is `inert` until then
+ * (app/PrerenderHandOver.tsx): a click, a keystroke or a native submit before React owns the page would be lost.
  */
 export function fillTemplate(template, { lang, title, description, html, css }) {
   const styles = [...template.matchAll(/\s*<link rel="stylesheet"[^>]*>/g)].map((m) => m[0].trim());
@@ -75,7 +67,7 @@ export function fillTemplate(template, { lang, title, description, html, css }) 
     .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, `$1${escapeHtml(description)}$2`)
     // The boot spinner is for pages drawn by the script; this one is drawn already.
     .replace(/\s*<div id="boot-loader"[\s\S]*?<\/div>\s*<\/div>/, '')
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${lang}">${holdSubmits(html)}</div>`);
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${lang}" inert>${html}</div>`);
   if (!out.includes('data-prerendered') || out.includes('boot-loader"') || styles.length === 0 || !out.includes('<script type="module"')) {
     throw new Error('index.html no longer has the shape prerender.mjs expects');
   }

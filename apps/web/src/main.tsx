@@ -16,26 +16,11 @@ function removeBootLoader() {
 }
 
 /**
- * A prerendered page's submit buttons are disabled until React owns the page (scripts/prerender.mjs, holdSubmits): a
- * native submit before then would reload the page. React does not touch an attribute it did not render while it
- * hydrates, so they are enabled here, once the page is hydrated.
- */
-function releaseHeldSubmits() {
-  for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-prerender-hold]')) {
-    button.removeAttribute('data-prerender-hold');
-    button.disabled = false;
-  }
-}
-
-/**
  * Spec §9: the static spinner goes away about 50 ms after React mounts. The first render is a transition, so it has
- * mounted (or hydrated the prerendered page) only when this effect runs (later than `render()` returns).
+ * mounted only when this effect runs (later than `render()` returns).
  */
 function HideBootLoader() {
-  useEffect(() => {
-    releaseHeldSubmits();
-    setTimeout(removeBootLoader, BOOT_LOADER_DELAY_MS);
-  }, []);
+  useEffect(() => void setTimeout(removeBootLoader, BOOT_LOADER_DELAY_MS), []);
   return null;
 }
 
