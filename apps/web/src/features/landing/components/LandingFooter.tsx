@@ -16,7 +16,11 @@ const noChanges = () => () => {};
  * a build from December hydrates without a mismatch in January) and renders again at once with today's.
  */
 function useYear(): number {
-  return useSyncExternalStore(noChanges, () => new Date().getFullYear(), () => BUILD_YEAR);
+  return useSyncExternalStore(
+    noChanges,
+    () => new Date().getFullYear(),
+    () => BUILD_YEAR,
+  );
 }
 
 export function LandingFooter() {
