@@ -100,6 +100,8 @@ function kioskServiceWorker() {
 
 export default defineConfig({
   plugins: [react(), sharedMessages(), precompress(), kioskServiceWorker()],
+  // The landing's footer says the year; the prerendered page (scripts/prerender.mjs) is drawn with the build's.
+  define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
   resolve: {
     // React Router's package points every bundler at its development build (dev warnings included); the
     // production build is the same code without them.

@@ -4,7 +4,9 @@
  * the page shows: the entry of index.html and its static imports, plus the route's lazy chunks (page, area
  * layout, tab, translations of the route's language and namespaces) and their static imports, as Vite's
  * manifest (dist/.vite/manifest.json) lists them. Sizes are the .br copies the build writes (quality 11;
- * compressed here at the same quality when a copy is missing). Prints one JSON line.
+ * compressed here at the same quality when a copy is missing). For each route it also gives the HTML the server sends
+ * (html_br_kb) and whether that HTML draws the page before any script runs (drawn_before_js: the public pages the
+ * build prerenders, dist/prerendered/<lang>/, decision 0069). Prints one JSON line.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -70,6 +72,12 @@ const ROUTES: Record<string, { path: string; lazy: RegExp[] }> = {
   kiosk: { path: '/attendance/:token', lazy: [/^src\/features\/face\/kiosk\/KioskPage\.tsx$/, locale('common', 'employee'), messages] },
 };
 
+/** The page file the build draws for a route (apps/server/src/plugins/web.ts, PRERENDERED_PAGES), or index.html. */
+function servedHtml(route: string): { file: string; drawn: boolean } {
+  const file = `prerendered/${LANG}/${route}.html`;
+  return existsSync(join(DIST, file)) ? { file, drawn: true } : { file: 'index.html', drawn: false };
+}
+
 function brotliSize(file: string): number {
   const path = join(DIST, file);
   if (existsSync(`${path}.br`)) return readFileSync(`${path}.br`).length;
@@ -103,7 +111,7 @@ function main() {
     return into;
   };
 
-  const routes: Record<string, { js_br_kb: number; js_raw_kb: number; files: number; lazy: number }> = {};
+  const routes: Record<string, { js_br_kb: number; js_raw_kb: number; files: number; lazy: number; html_br_kb: number; drawn_before_js: boolean }> = {};
   const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
   for (const [name, route] of Object.entries(ROUTES)) {
     const lazyKeys = Object.keys(manifest).filter(
@@ -113,7 +121,15 @@ function main() {
     const files = [...new Set([...keys].map((k) => manifest[k].file))].filter((f) => f.endsWith('.js'));
     const br = files.reduce((sum, f) => sum + brotliSize(f), 0);
     const raw = files.reduce((sum, f) => sum + readFileSync(join(DIST, f)).length, 0);
-    routes[name] = { js_br_kb: kb(br), js_raw_kb: kb(raw), files: files.length, lazy: lazyKeys.length };
+    const served = servedHtml(name);
+    routes[name] = {
+      js_br_kb: kb(br),
+      js_raw_kb: kb(raw),
+      files: files.length,
+      lazy: lazyKeys.length,
+      html_br_kb: kb(brotliSize(served.file)),
+      drawn_before_js: served.drawn,
+    };
   }
   const entry = [...closure(entryKeys)].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
   console.log(

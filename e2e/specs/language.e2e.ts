@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { atPath, closeGuidedTour, dashboardReady, dismissToasts, mainTarget, registerCompany, see, submitLogin, toast, useBrowser } from '../support/app.js';
 import { shot } from '../support/browser.js';
@@ -119,5 +119,40 @@ describe(`language ${title}`, () => {
     await page.reload();
     await see(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }));
     expect(await htmlLang(page)).toBe('es');
+  });
+
+  it('draws /login before any script in Spanish; inert until React owns it; then login works with no console error', async () => {
+    const admin = await registerCompany(baseUrl);
+    const { context, page } = await browser.open(baseUrl); // browser in Spanish (es-PE)
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    // The app's scripts are held back: what shows meanwhile is the HTML the server sent (decision 0069).
+    const held: Route[] = [];
+    let released = false;
+    await context.route('**/assets/*.js', (route) => (released ? route.continue() : void held.push(route)));
+    await page.goto('/login', { waitUntil: 'commit' });
+    await see(page.locator('h1', { hasText: 'Iniciar sesión' }));
+    await see(page.getByText('¿Olvidaste tu contraseña?'));
+    await see(page.locator('input[type=email]'));
+    expect(await htmlLang(page)).toBe('es');
+    expect(await page.title()).toBe('Iniciar sesión · Presente');
+    // Nothing can be typed or sent before React owns the page: nothing the visitor does is lost.
+    expect(await page.evaluate(() => document.getElementById('root')?.inert)).toBe(true);
+    expect(held.length).toBeGreaterThan(0);
+
+    released = true;
+    await Promise.all(held.splice(0).map((route) => route.continue()));
+    await expect.poll(() => page.evaluate(() => document.getElementById('root')?.inert), { timeout: 30_000 }).toBe(false);
+    await submitLogin(page, admin.adminEmail, admin.password);
+    await atPath(page, '/company-admin');
+    await dashboardReady(page);
+
+    // Signed in, the prerendered /login still sends the user to their area.
+    await page.goto('/login');
+    await atPath(page, '/company-admin');
+    await dashboardReady(page);
+    expect(consoleErrors).toEqual([]);
   });
 });

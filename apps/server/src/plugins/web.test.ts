@@ -19,6 +19,12 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-abc.js.map'), '{"version":3,"sources":["src/main.tsx"],"mappings":""}');
   mkdirSync(join(dist, '.vite'));
   writeFileSync(join(dist, '.vite', 'manifest.json'), '{"index.html":{}}');
+  // The build's drawn public pages (apps/web/scripts/prerender.mjs): here the login in both languages and the landing.
+  mkdirSync(join(dist, 'prerendered', 'es'), { recursive: true });
+  mkdirSync(join(dist, 'prerendered', 'en'), { recursive: true });
+  writeFileSync(join(dist, 'prerendered', 'es', 'login.html'), '<html lang="es"><div id="root" data-prerendered="es"><h1>Iniciar sesión</h1></div>');
+  writeFileSync(join(dist, 'prerendered', 'en', 'login.html'), '<html lang="en"><div id="root" data-prerendered="en"><h1>Log in</h1></div>');
+  writeFileSync(join(dist, 'prerendered', 'es', 'landing.html'), '<html lang="es"><div id="root" data-prerendered="es"><h1>La asistencia</h1></div>');
   web = await buildApp(t.deps, { webDist: dist });
 });
 afterAll(async () => {
@@ -51,6 +57,41 @@ describe('robots.txt', () => {
     const api = await web.inject({ url: '/api/robots.txt' });
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toMatch(/json/);
+  });
+});
+
+describe('the public pages drawn at build time (decision 0069)', () => {
+  it('sends /login already drawn, in Spanish by default, before any script runs', async () => {
+    for (const url of ['/login', '/login?from=x']) {
+      const res = await web.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toMatch(/Accept-Language/);
+      expect(res.body).toContain('<h1>Iniciar sesión</h1>');
+    }
+    const landing = await web.inject({ url: '/' });
+    expect(landing.body).toContain('<h1>La asistencia</h1>');
+  });
+
+  it("sends the reader's language: the stored choice's cookie first, then Accept-Language", async () => {
+    const en = await web.inject({ url: '/login', headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    expect(en.body).toContain('<h1>Log in</h1>');
+    const chosen = await web.inject({ url: '/login', headers: { 'accept-language': 'en-US', cookie: 'presente_lang=es' } });
+    expect(chosen.body).toContain('<h1>Iniciar sesión</h1>');
+    const bogus = await web.inject({ url: '/login', headers: { 'accept-language': 'en-US', cookie: 'presente_lang=../x' } });
+    expect(bogus.body).toContain('<h1>Log in</h1>');
+  });
+
+  it('keeps the SPA page for a page the build did not draw and for every other route', async () => {
+    for (const url of ['/register', '/company-admin', '/login/extra', '/reset-password']) {
+      const res = await web.inject({ url, headers: { 'accept-language': 'es' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('<!doctype html><div id="root"></div>');
+    }
+    // An English landing not in this build: the SPA page, not the Spanish one.
+    const landing = await web.inject({ url: '/', headers: { 'accept-language': 'en' } });
+    expect(landing.body).toBe('<!doctype html><div id="root"></div>');
   });
 });
 

@@ -1,7 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pickLanguage } from '../lib/lang.js';
 
 /**
  * For crawlers: the landing is public; the API, the signed-in areas, the auth flows and the kiosk links
@@ -26,6 +27,29 @@ export const ROBOTS_TXT = [
 /** The kiosk's service worker, built by the web app (vite.config.ts), and the only scope it may have. */
 export const KIOSK_SW_FILE = 'kiosk-sw.js';
 export const KIOSK_SW_SCOPE = '/attendance/';
+
+/**
+ * The public pages the web build draws at build time, in each language (apps/web/scripts/prerender.mjs, decision 0069):
+ * the path and its file under prerendered/<lang>/. Other paths get index.html, drawn by the script.
+ */
+export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
+  '/': 'landing',
+  '/login': 'login',
+  '/register': 'register',
+  '/forgot-password': 'forgot-password',
+};
+
+/** The reader's stored language choice, mirrored by the web app (apps/web/src/main.tsx) for this server to read. */
+export const LANGUAGE_COOKIE = 'presente_lang';
+
+/**
+ * The language the web app will show (lib/i18n.ts detects the stored choice, then the browser's languages): the
+ * cookie that mirrors the stored choice, else Accept-Language, else Spanish.
+ */
+export function pageLanguage(req: FastifyRequest): 'es' | 'en' {
+  const chosen = req.cookies?.[LANGUAGE_COOKIE];
+  return chosen === 'es' || chosen === 'en' ? chosen : pickLanguage(req.headers['accept-language']);
+}
 
 /**
  * The file of the web root a URL path names, as a path relative to the root, or null (the SPA's index.html
@@ -82,9 +106,19 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
       } else reply.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/', (_req, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
+  // A public page drawn at build time, in the reader's language, when the build has it; else the SPA's page.
+  const prerendered = (req: FastifyRequest, reply: FastifyReply, path: string) => {
+    const name = PRERENDERED_PAGES[path];
+    if (!name) return null;
+    const file = `prerendered/${pageLanguage(req)}/${name}.html`;
+    if (!existsSync(join(distDir, file))) return null;
+    return reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language, Cookie').sendFile(file);
+  };
+  app.get('/', (req, reply) => prerendered(req, reply, '/') ?? reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
   app.get('/*', (req, reply) => {
     const path = req.url.split('?')[0];
+    const page = prerendered(req, reply, path);
+    if (page) return page;
     if (path.startsWith('/api/') || path === '/api' || path.startsWith('/socket.io/')) {
       return reply.callNotFound();
     }

@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '../components/FullPageLoader';
 import { authKeys } from '../features/auth/api';
 import { setUnauthorizedHandler } from '../lib/api';
+import { PrerenderHandOver } from './PrerenderHandOver';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
 /** Route root: catches a page that fails to load (RouteErrorBoundary), wires "any 401 clears the session and goes to /login" (spec §8) and resets scroll on page change. */
@@ -32,6 +33,7 @@ export function RootLayout() {
     <RouteErrorBoundary resetKey={pathname}>
       <Suspense fallback={<FullPageLoader />}>
         <Outlet />
+        <PrerenderHandOver />
       </Suspense>
     </RouteErrorBoundary>
   );

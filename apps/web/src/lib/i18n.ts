@@ -118,7 +118,8 @@ export function loadNamespaces(ns: readonly Namespace[]): Promise<void> {
 }
 
 function syncHtmlLang(): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage();
+  // Before the language is detected the page's own lang stands (a prerendered page's is already right, decision 0069).
+  if (typeof document !== 'undefined' && i18n.language) document.documentElement.lang = currentLanguage();
 }
 
 /** Resolves once the boot namespaces of the detected language are in (main.tsx renders after it). */

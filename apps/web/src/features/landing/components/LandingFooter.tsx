@@ -1,4 +1,5 @@
 import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../../../components/BrandLogo';
 import type { LegalKind } from '../../legal/LegalContent';
@@ -6,8 +7,25 @@ import { openLegal } from '../../legal/openLegal';
 
 const LEGAL: LegalKind[] = ['terms', 'privacy', 'about'];
 
+/** The year the build drew this page in (vite.config.ts, scripts/prerender.mjs, decision 0069). */
+const BUILD_YEAR = Number(import.meta.env.VITE_BUILD_YEAR) || new Date().getFullYear();
+const noChanges = () => () => {};
+
+/**
+ * This year. Hydrating the prerendered page, React reads the server's value (the build's year, what the HTML says, so
+ * a build from December hydrates without a mismatch in January) and renders again at once with today's.
+ */
+function useYear(): number {
+  return useSyncExternalStore(
+    noChanges,
+    () => new Date().getFullYear(),
+    () => BUILD_YEAR,
+  );
+}
+
 export function LandingFooter() {
   const { t } = useTranslation();
+  const year = useYear();
   return (
     <Box component="footer" py="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
       <Container size="lg">
@@ -28,7 +46,7 @@ export function LandingFooter() {
         </Group>
         <Group justify="space-between" mt="xl" gap="xs">
           <Text size="xs" c="dimmed">
-            {t('landing.footer.rights', { year: new Date().getFullYear() })}
+            {t('landing.footer.rights', { year })}
           </Text>
           <Text size="xs" c="dimmed">
             {t('landing.footer.madeIn')}
