@@ -49,6 +49,11 @@ export function busy(retryAfter: number): AppError {
   return new AppError('service_unavailable', 'attendance.busy', { retryAfter: Math.min(MAX_RETRY_AFTER_S, Math.max(1, retryAfter)) });
 }
 
+/** Past the client's deadline the punch's transaction is rolled back: 503 and a Retry-After of a second or two. */
+export function assertInTime(deadline: number | undefined, now = Date.now()) {
+  if (deadline !== undefined && now > deadline) throw busy(1 + randomInt(2));
+}
+
 interface Waiter {
   deadline: number;
   start: () => void;

@@ -4,7 +4,7 @@ import type { AppDeps, Ctx } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { attendanceRecords } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { type PunchAction, punch } from '../attendance/punch.service.js';
+import { type KnownEmployee, type PunchAction, punch } from '../attendance/punch.service.js';
 import { loadDays } from '../attendance/read-model/employee-days.js';
 import { employeeReport } from '../attendance/read-model/employee-report.js';
 import { presentRecord } from '../attendance/read-model/record.js';
@@ -49,6 +49,8 @@ export async function todayAttendance(ctx: Ctx, now = new Date()) {
 export interface SelfRef {
   companyId: string;
   employeeId: string;
+  /** The employee as `loadSelf` read it in this request: the punch does not read it again (decision 0068). */
+  known?: KnownEmployee;
 }
 
 /**
@@ -57,7 +59,15 @@ export interface SelfRef {
  * answers the existing record with 'Ya registraste tu entrada hoy'.
  */
 export async function punchSelf(db: Db, deps: Pick<AppDeps, 'events'>, self: SelfRef, action: PunchAction, location?: GeoPoint | null, deadline?: number) {
-  const result = await punch(db, deps, { companyId: self.companyId, employeeId: self.employeeId, action, method: 'web', location: location ?? null, deadline });
+  const result = await punch(db, deps, {
+    companyId: self.companyId,
+    employeeId: self.employeeId,
+    action,
+    method: 'web',
+    location: location ?? null,
+    deadline,
+    known: self.known,
+  });
   const messageKey: MessageKey = result.repeated
     ? 'attendance.alreadyCheckedIn'
     : action === 'check_in'
@@ -81,7 +91,14 @@ export async function punchFromSession(ctx: Ctx, action: PunchAction, location: 
   await limitUserPunch(ctx.deps.limiter, userId);
   return onePunchAtATime(ctx.deps.limiter, userId, async () => {
     const self = await loadSelf(ctx.db, ctx.actor);
-    return punchSelf(ctx.db, ctx.deps, { companyId: self.employee.companyId, employeeId: self.employee.id }, action, location, deadline);
+    const known = {
+      employee: self.employee,
+      schedule: self.schedule,
+      location: self.location,
+      timezone: self.company.timezone,
+      graceHours: self.company.openRecordGraceHours,
+    };
+    return punchSelf(ctx.db, ctx.deps, { companyId: self.employee.companyId, employeeId: self.employee.id, known }, action, location, deadline);
   });
 }
 
