@@ -22,7 +22,7 @@ import { issueReceipts } from '../receipts/receipts.service.js';
 import { queueAttendanceEvents } from '../webhooks/outbox.js';
 import { appendChainMany } from './chain.js';
 import type { PreparedPunch, WriteResult } from './punch.service.js';
-import { busy } from './punch-admission.js';
+import { assertInTime, busy } from './punch-admission.js';
 import { writeOne } from './punch-write.js';
 
 type RecordRow = typeof attendanceRecords.$inferSelect;
@@ -39,7 +39,13 @@ interface Item {
 interface Lane {
   queue: Item[];
   running: boolean;
+  /** Check-ins of this company being prepared (their rules read) that will join: a batch waits a little for them. */
+  preparing: number;
+  timer: ReturnType<typeof setTimeout> | undefined;
 }
+
+/** How long a batch ready to go waits, at most, for the check-ins still being prepared (on PGlite, whose one connection prepares them one after another). */
+export const HOLD_MS = 30;
 
 /** Per database handle (a company's handle is one object per company), per company. */
 const lanes = new WeakMap<Db, Map<string, Lane>>();
@@ -47,27 +53,74 @@ const lanes = new WeakMap<Db, Map<string, Lane>>();
 /** What a batch measured, for the decision's figures and the tests: batches written and punches in them. */
 export const batchStats = { batches: 0, punches: 0, largest: 0, retriedWithoutLate: 0, fellBack: 0 };
 
-/** Writes a prepared plain check-in with the company's other check-ins of the moment. */
-export function checkInBatched(db: Db, p: PreparedPunch): Promise<WriteResult> {
+/** On in the product; the check-in bench turns it off to measure the single path in the same run (`BATCH=both`). */
+export const punchBatching = { enabled: true };
+
+function laneOf(db: Db, companyId: string) {
   const byCompany = lanes.get(db) ?? new Map<string, Lane>();
   lanes.set(db, byCompany);
-  const companyId = p.req.companyId;
-  const current = byCompany.get(companyId) ?? { queue: [], running: false };
-  byCompany.set(companyId, current);
-  return new Promise((resolve, reject) => {
-    current.queue.push({ p, resolve, reject });
-    if (!current.running) void drain(db, byCompany, companyId, current);
-  });
+  const lane = byCompany.get(companyId) ?? { queue: [], running: false, preparing: 0, timer: undefined };
+  byCompany.set(companyId, lane);
+  const kick = () => {
+    if (lane.running || !lane.queue.length) {
+      if (!lane.running && !lane.queue.length && !lane.preparing && !lane.timer) byCompany.delete(companyId);
+      return;
+    }
+    if (lane.preparing > 0 && lane.queue.length < MAX_BATCH) {
+      lane.timer ??= setTimeout(() => {
+        lane.timer = undefined;
+        start();
+      }, HOLD_MS);
+      return;
+    }
+    start();
+  };
+  const start = () => {
+    if (lane.running || !lane.queue.length) return kick();
+    clearTimeout(lane.timer);
+    lane.timer = undefined;
+    lane.running = true;
+    void writeBatch(db, companyId, lane.queue.splice(0, MAX_BATCH)).finally(() => {
+      lane.running = false;
+      kick();
+    });
+  };
+  return { lane, kick };
 }
 
-async function drain(db: Db, byCompany: Map<string, Lane>, companyId: string, lane: Lane) {
-  lane.running = true;
-  try {
-    while (lane.queue.length) await writeBatch(db, companyId, lane.queue.splice(0, MAX_BATCH));
-  } finally {
-    lane.running = false;
-    if (!lane.queue.length) byCompany.delete(companyId);
-  }
+/**
+ * Says a plain check-in of this company is being prepared and will be written with `checkInBatched` (or `cancel`ed
+ * when its rules refuse it), so a batch about to start waits for it.
+ */
+export function expectCheckIn(db: Db, companyId: string) {
+  const { lane } = laneOf(db, companyId);
+  lane.preparing++;
+  let open = true;
+  const leave = () => {
+    if (!open) return;
+    open = false;
+    lane.preparing--;
+  };
+  return {
+    /** Writes the prepared check-in with the company's other check-ins of the moment. */
+    write(p: PreparedPunch): Promise<WriteResult> {
+      leave();
+      return checkInBatched(db, p);
+    },
+    cancel() {
+      leave();
+      laneOf(db, companyId).kick();
+    },
+  };
+}
+
+/** Writes a prepared plain check-in with the company's other check-ins of the moment. */
+export function checkInBatched(db: Db, p: PreparedPunch): Promise<WriteResult> {
+  const { lane, kick } = laneOf(db, p.req.companyId);
+  return new Promise((resolve, reject) => {
+    lane.queue.push({ p, resolve, reject });
+    kick();
+  });
 }
 
 /** Thrown inside the batch's transaction to roll it back: these punches' clients will have stopped waiting. */
@@ -106,6 +159,15 @@ async function writeBatch(db: Db, companyId: string, items: Item[]) {
     }
   }
 }
+
+const inTime = ({ req }: PreparedPunch) => {
+  try {
+    assertInTime(req.deadline, req.abandoned);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const keyOf = (employeeId: string, date: string) => `${employeeId}|${date}`;
 
@@ -229,8 +291,7 @@ async function writeCheckIns(tx: Db, companyId: string, items: Item[]): Promise<
       }),
     );
     // The last moment to undo them: every client must still be waiting (decision 0056).
-    const now = Date.now();
-    const late = order.filter((i) => items[i].p.req.deadline !== undefined && now > items[i].p.req.deadline!).map((i) => items[i]);
+    const late = order.filter((i) => !inTime(items[i].p)).map((i) => items[i]);
     if (late.length) throw new LateInBatch(late);
     if (webhooks) (outcomes[order[0]] as WriteResult).webhooks = webhooks;
   }

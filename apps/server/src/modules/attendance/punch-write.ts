@@ -70,7 +70,7 @@ export async function writeOne(db: Db, race: PunchRace | undefined, p: PreparedP
         title: 'activity.checkIn',
         details: { date, checkIn: at.toISOString(), status, method: req.method, location: geo },
       });
-      assertInTime(req.deadline); // the last moment to undo it: the client must still be waiting
+      assertInTime(req.deadline, req.abandoned); // the last moment to undo it: the client must still be waiting
       return { action: wants, repeated: false, record: inserted, webhooks };
     }
 
@@ -101,7 +101,7 @@ export async function writeOne(db: Db, race: PunchRace | undefined, p: PreparedP
       title: 'activity.checkOut',
       details: { date, checkOut: at.toISOString(), workHours: hours, method: req.method, location: geo },
     });
-    assertInTime(req.deadline);
+    assertInTime(req.deadline, req.abandoned);
     return { action: wants, repeated: false, record: updated, webhooks };
   });
 }

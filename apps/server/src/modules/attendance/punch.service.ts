@@ -6,7 +6,7 @@ import { type attendanceRecords, companies, employees, schedules, workLocations 
 import { AppError } from '../../errors.js';
 import { emitPersonal, rooms } from '../../realtime/events.js';
 import { distanceMetres, insideGeofence } from './geo.js';
-import { checkInBatched } from './punch-batch.js';
+import { expectCheckIn, punchBatching } from './punch-batch.js';
 import { writeOne } from './punch-write.js';
 
 export type PunchAction = 'check_in' | 'check_out';
@@ -33,6 +33,8 @@ export interface PunchRequest {
    * a punch is answered in time or not written (503 + Retry-After, and the client tries again).
    */
   deadline?: number;
+  /** True once the client went away (an HTTP request aborted): checked with the deadline, just before the commit. */
+  abandoned?: () => boolean;
   /**
    * Runs inside the punch's transaction once the punch is written (a kiosk punch's review flag; decision 0061), so it
    * exists if and only if the punch does. Returns how many webhook deliveries it queued.
@@ -161,8 +163,15 @@ const batchable = (req: PunchRequest) => req.action === 'check_in' && !req.qr &&
  * hours. One transaction; a unique (employee, work date) row makes retries and races safe.
  */
 export async function punch(db: Db, deps: Pick<AppDeps, 'events' | 'wakeJobs'> & { race?: PunchRace }, req: PunchRequest): Promise<PunchResult> {
-  const p = await preparePunch(db, req);
-  const result = batchable(req) && !deps.race ? await checkInBatched(db, p) : await writeOne(db, deps.race, p);
+  const batch = punchBatching.enabled && batchable(req) && !deps.race ? expectCheckIn(db, req.companyId) : undefined;
+  let p: PreparedPunch;
+  try {
+    p = await preparePunch(db, req);
+  } catch (err) {
+    batch?.cancel();
+    throw err;
+  }
+  const result = batch ? await batch.write(p) : await writeOne(db, deps.race, p);
 
   if (result.webhooks) deps.wakeJobs?.();
   const { employee, date, at, timezone } = p;
