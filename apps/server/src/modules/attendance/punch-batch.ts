@@ -44,8 +44,12 @@ interface Lane {
   timer: ReturnType<typeof setTimeout> | undefined;
 }
 
-/** How long a batch ready to go waits, at most, for the check-ins still being prepared (on PGlite, whose one connection prepares them one after another). */
-export const HOLD_MS = 30;
+/**
+ * How long a batch ready to go waits, at most, for the check-ins of its company still being prepared: it starts as
+ * soon as the last of them is ready. On PGlite (one connection) they are prepared one after another and nothing else
+ * could run meanwhile anyway.
+ */
+export const HOLD_MS = 500;
 
 /** Per database handle (a company's handle is one object per company), per company. */
 const lanes = new WeakMap<Db, Map<string, Lane>>();
