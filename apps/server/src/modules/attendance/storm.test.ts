@@ -9,6 +9,10 @@ import { runPhones, seedCrowd, stormFigures } from './storm-phones.js';
  * The morning rush (issue 23 item 4, decisions 0056 and 0068): 400 factory workers check in from their phones within
  * seconds, through a listening server (real HTTP). The phones run in a worker thread, each giving up after 6 s and
  * honouring 503 + Retry-After as the web client does; a person whose phone gave up taps again.
+ *
+ * NOT YET IN THE DEFAULT RUN (decision 0068, "Left"): at load 15-22 on this 2-core box it fails on both databases
+ * (PGlite answered 289 of 400 within the budget; PostgreSQL saved check-ins whose answers came after the phone gave
+ * up). Run it with STORM=1; it is the acceptance test of issue 23 item 4.
  */
 const CROWD = 400;
 const SPREAD_MS = 8_000;
@@ -19,6 +23,7 @@ let url: string;
 let companyId: string;
 let tokens: string[];
 beforeAll(async () => {
+  if (process.env.STORM !== '1') return;
   // Every phone comes from 127.0.0.1: the per-address limits are scaled as for a factory behind one NAT.
   t = await createTestApp({ RATE_LIMIT_SCALE: '1000' });
   const company = await t.factories.company({ timezone: 'America/Lima' });
@@ -28,9 +33,9 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}/api/employee/attendance/check-in`;
 }, 120_000);
-afterAll(() => t.app.server.close());
+afterAll(() => t?.app.server.close());
 
-describe(`the morning rush on ${inject('dbKind')}`, () => {
+describe.runIf(process.env.STORM === '1')(`the morning rush on ${inject('dbKind')}`, () => {
   it('400 workers within seconds: each ends with exactly one record, answered in time or refused with Retry-After, never saved without its answer', async () => {
     const logs = await runPhones({ url, tokens, spreadMs: SPREAD_MS, budgetMs: BUDGET_MS });
     const figures = stormFigures(logs);
