@@ -3,7 +3,10 @@
  * through a listening server, driven by autocannon over loopback, on PGlite and PostgreSQL.
  *   npm run bench:checkin           (EMPLOYEES=1000 CONNECTIONS=10)
  * Prints one JSON line per database: requests/s, latency p50/p99, and that exactly N records exist.
+ * BATCH=both: also the single path (one transaction per check-in, as before decision 0068) in the same run, each on
+ * a fresh database, for a before/after at the same machine load; BATCH=off: only the single path.
  */
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -12,6 +15,7 @@ import { configSchema } from '../../apps/server/src/config.js';
 import { type Database, runMigrations } from '../../apps/server/src/db/client.js';
 import { attendanceRecords } from '../../apps/server/src/db/schema/index.js';
 import { createDeps } from '../../apps/server/src/deps.js';
+import { batchStats, punchBatching } from '../../apps/server/src/modules/attendance/punch-batch.js';
 import { recordingEvents } from '../../apps/server/src/realtime/events.js';
 import { onEachDatabase } from './databases.js';
 import { seedCompany } from './seed.js';
@@ -20,6 +24,7 @@ const N = Number(process.env.EMPLOYEES ?? 1000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 
 async function measure(kind: string, database: Database) {
+  const before = { ...batchStats };
   await runMigrations(database);
   // A month that is over: the seeded records do not collide with today's check-ins.
   const { employeeTokens } = await seedCompany(database.db, N, 2026, 1);
@@ -64,8 +69,17 @@ async function measure(kind: string, database: Database) {
       latency_p50_ms: result.latency.p50,
       latency_p99_ms: result.latency.p99,
       records_created: n,
+      load: Number(loadavg()[0].toFixed(1)),
+      batched: punchBatching.enabled,
+      batches: batchStats.batches - before.batches,
+      largest_batch: batchStats.largest,
     }),
   );
 }
 
-await onEachDatabase('http-check-in', measure, 10);
+const modes = process.env.BATCH === 'both' ? [true, false, true, false] : [process.env.BATCH !== 'off'];
+for (const enabled of modes) {
+  punchBatching.enabled = enabled;
+  batchStats.largest = 0;
+  await onEachDatabase('http-check-in', measure, 10);
+}

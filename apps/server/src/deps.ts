@@ -53,8 +53,8 @@ export function createDeps(opts: {
     captcha,
     events: opts.events,
     limiter: redis ? fallbackLimiter(redisLimiter(redis.client), memoryLimiter(), redis.healthy, redis.outage.failed) : memoryLimiter(),
-    // PGlite answers one statement at a time: two punches at once keep it busy; PostgreSQL has a pool.
-    punches: createPunchAdmission({ concurrency: database.kind === 'pglite' ? 2 : 8 }),
+    // Punches at once: check-ins of one company in flight together are written in one batch (decision 0068).
+    punches: createPunchAdmission({ concurrency: database.kind === 'pglite' ? 16 : 32 }),
     billing: opts.billing ?? createBillingProvider(config, database.db),
     sessionSecret: opts.sessionSecret,
     startedAt: new Date(),

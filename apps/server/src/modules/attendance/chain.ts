@@ -46,14 +46,37 @@ export async function appendChain(
   record: Record | null,
   op: 'write' | 'delete' | 'backfill' = record ? 'write' : 'delete',
 ) {
+  const [entry] = await appendChainMany(tx, companyId, [{ recordId, date, record, op }]);
+  return entry;
+}
+
+/**
+ * Appends one entry per write, in the order given, under ONE lock of the head (a batch of check-ins: decision
+ * 0068): the head is read once, the entries are linked in memory and inserted in one statement, the head moved once.
+ * Exactly the entries `appendChain` called once per write would make.
+ */
+export async function appendChainMany(
+  tx: Exec,
+  companyId: string,
+  writes: { recordId: string; date: string; record: Record | null; op?: 'write' | 'delete' | 'backfill' }[],
+): Promise<{ seq: number; hash: string }[]> {
+  if (!writes.length) return [];
   await tx.insert(attendanceChainHeads).values({ companyId, seq: 0, hash: GENESIS }).onConflictDoNothing();
   const [head] = await tx.select().from(attendanceChainHeads).where(eq(attendanceChainHeads.companyId, companyId)).for('update');
-  const seq = Number(head.seq) + 1;
-  const contentHash = sha(canonical(record));
-  const hash = linkHash(head.hash, seq, recordId, op, contentHash);
-  await tx.insert(attendanceChain).values({ companyId, seq, recordId, date, op, contentHash, prevHash: head.hash, hash });
-  await tx.update(attendanceChainHeads).set({ seq, hash }).where(eq(attendanceChainHeads.companyId, companyId));
-  return { seq, hash };
+  let seq = Number(head.seq);
+  let prevHash = head.hash;
+  const rows = writes.map((w) => {
+    seq += 1;
+    const op = w.op ?? (w.record ? 'write' : 'delete');
+    const contentHash = sha(canonical(w.record));
+    const hash = linkHash(prevHash, seq, w.recordId, op, contentHash);
+    const row = { companyId, seq, recordId: w.recordId, date: w.date, op, contentHash, prevHash, hash };
+    prevHash = hash;
+    return row;
+  });
+  await tx.insert(attendanceChain).values(rows);
+  await tx.update(attendanceChainHeads).set({ seq, hash: prevHash }).where(eq(attendanceChainHeads.companyId, companyId));
+  return rows.map((r) => ({ seq: r.seq, hash: r.hash }));
 }
 
 export type IntegrityReport =

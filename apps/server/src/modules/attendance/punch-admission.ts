@@ -49,6 +49,50 @@ export function busy(retryAfter: number): AppError {
   return new AppError('service_unavailable', 'attendance.busy', { retryAfter: Math.min(MAX_RETRY_AFTER_S, Math.max(1, retryAfter)) });
 }
 
+/**
+ * The event loop's delay: a timer every `everyMs` measures how late it fired; `lag()` is the worst lateness of the
+ * last `windowMs`, or the time since the last tick when that is longer (the loop is held now). A request read now
+ * may have waited that long unseen in its socket, and an answer written now waits about as long to leave.
+ */
+export function loopLag(everyMs = 20, windowMs = 1000, now = () => performance.now()) {
+  let last = now();
+  let worst = 0;
+  let worstAt = last;
+  const timer = setInterval(() => {
+    const t = now();
+    const late = Math.max(0, t - last - everyMs);
+    last = t;
+    if (late >= worst || t - worstAt > windowMs) {
+      worst = late;
+      worstAt = t;
+    }
+  }, everyMs);
+  timer.unref();
+  return {
+    lag: () => {
+      const t = now();
+      return Math.max(t - worstAt > windowMs ? 0 : worst, t - last - everyMs, 0);
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+let processLag: ReturnType<typeof loopLag> | undefined;
+/** This process's event loop delay in ms (one measuring timer per process, started on first use, never holding the process open). */
+export function eventLoopLag() {
+  processLag ??= loopLag();
+  return processLag.lag();
+}
+
+/**
+ * Just before a punch commits: past the client's deadline, counting the time the answer will wait for the event loop
+ * (decision 0068), or once its client has gone away, the transaction is rolled back: 503 and a Retry-After of a
+ * second or two. A punch is answered in time or not written.
+ */
+export function assertInTime(deadline: number | undefined, abandoned?: () => boolean) {
+  if (abandoned?.() || (deadline !== undefined && Date.now() + eventLoopLag() > deadline)) throw busy(1 + randomInt(2));
+}
+
 interface Waiter {
   deadline: number;
   start: () => void;

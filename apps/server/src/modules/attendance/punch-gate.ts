@@ -3,30 +3,45 @@
  * session is read: in a morning rush the database is the bottleneck, and the session lookup is part of the punch's
  * work. A punch that cannot be answered before its client gives up is refused at once with 503 + Retry-After
  * (no database work), and its turn ends when the answer is sent or the client goes away.
+ *
+ * A request is seen only when the event loop reads it: while PGlite (in this thread) or a busy machine holds the loop,
+ * requests wait unseen in the socket. Their clients' clocks started when they sent them, so the deadline is counted
+ * from the estimated arrival: now less the event loop's recent delay (decision 0068).
  */
 import { CHECK_TIMEOUT_HTTP_MS } from '@presente/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { punchDeadline } from './punch-admission.js';
+import { eventLoopLag, punchDeadline } from './punch-admission.js';
 
 const PUNCH_PATHS = new Set(['/api/employee/attendance/check-in', '/api/employee/attendance/check-out']);
+
+/** A punch's turn: when its client stops waiting (epoch ms), whether it went away already, and the end of the turn. */
+export interface PunchTurn {
+  deadline: number;
+  abandoned?: boolean;
+  end: () => void;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set on a punch admitted by the gate: when its client stops waiting (epoch ms), and the end of its turn. */
-    punchTurn?: { deadline: number; end: () => void };
+    punchTurn?: PunchTurn;
   }
 }
 
 export function registerPunchGate(app: FastifyInstance) {
   app.addHook('onRequest', async (req) => {
     if (req.method !== 'POST' || !PUNCH_PATHS.has(req.url.split('?')[0] ?? '')) return;
-    const deadline = punchDeadline(Date.now(), CHECK_TIMEOUT_HTTP_MS);
+    const deadline = punchDeadline(Date.now() - eventLoopLag(), CHECK_TIMEOUT_HTTP_MS);
     req.punchTurn = { deadline, end: await app.deps.punches.admit(deadline) };
     // Let the requests that arrived meanwhile reach the gate before this one's database work: PGlite runs in this
     // thread, and a punch that never yields would keep them unseen (neither admitted nor refused) until it is done.
     await new Promise((resolve) => setImmediate(resolve));
   });
-  const end = async (req: FastifyRequest) => req.punchTurn?.end();
-  app.addHook('onResponse', end);
-  app.addHook('onRequestAbort', end);
+  app.addHook('onResponse', async (req: FastifyRequest) => req.punchTurn?.end());
+  // The client went away (gave up): its punch is not written if it has not committed yet (punch-admission.ts).
+  app.addHook('onRequestAbort', async (req: FastifyRequest) => {
+    if (!req.punchTurn) return;
+    req.punchTurn.abandoned = true;
+    req.punchTurn.end();
+  });
 }

@@ -1,17 +1,13 @@
-import { randomInt } from 'node:crypto';
-import { arrivalStatus, fallbackStatus, type GeoPoint, toLocal, workDateFor, workHours } from '@presente/shared';
+import { type GeoPoint, toLocal, workDateFor } from '@presente/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { attendanceRecords, companies, employees, schedules, workLocations } from '../../db/schema/index.js';
+import { type attendanceRecords, companies, employees, schedules, workLocations } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { emitPersonal, rooms } from '../../realtime/events.js';
-import { logActivity } from '../activity/activity.service.js';
-import { issueReceipt } from '../receipts/receipts.service.js';
-import { queueAttendanceEvent } from '../webhooks/outbox.js';
-import { appendChain } from './chain.js';
 import { distanceMetres, insideGeofence } from './geo.js';
-import { busy } from './punch-admission.js';
+import { expectCheckIn, punchBatching } from './punch-batch.js';
+import { writeOne } from './punch-write.js';
 
 export type PunchAction = 'check_in' | 'check_out';
 /** With `auto`, a mark within this time of the check-in repeats the check-in instead of checking out. */
@@ -37,11 +33,28 @@ export interface PunchRequest {
    * a punch is answered in time or not written (503 + Retry-After, and the client tries again).
    */
   deadline?: number;
+  /** True once the client went away (an HTTP request aborted): checked with the deadline, just before the commit. */
+  abandoned?: () => boolean;
   /**
    * Runs inside the punch's transaction once the punch is written (a kiosk punch's review flag; decision 0061), so it
    * exists if and only if the punch does. Returns how many webhook deliveries it queued.
    */
   afterWrite?: (tx: Db, written: PunchWritten) => Promise<number>;
+  /**
+   * The employee, schedule and place already read by the caller in this request (the employee area's `loadSelf`):
+   * the punch does not read them a second time (decision 0068).
+   */
+  known?: KnownEmployee;
+}
+
+/** What a punch reads of its employee before writing. */
+export interface KnownEmployee {
+  employee: typeof employees.$inferSelect;
+  /** The assigned schedule when active (an inactive schedule counts as none). */
+  schedule: typeof schedules.$inferSelect | null;
+  location: typeof workLocations.$inferSelect | null;
+  timezone: string;
+  graceHours: number;
 }
 
 /** What an `afterWrite` hook is told of the punch just written. */
@@ -72,18 +85,26 @@ export interface PunchResult {
   employee: { id: string; name: string };
 }
 
-/** Past the client's deadline the transaction is rolled back: 503 and a Retry-After of a second or two (decision 0056). */
-function assertInTime(deadline: number | undefined) {
-  if (deadline !== undefined && Date.now() > deadline) throw busy(1 + randomInt(2));
+/** A punch whose rules were checked, ready to be written (punch-write.ts, or punch-batch.ts for a plain check-in). */
+export interface PreparedPunch {
+  req: PunchRequest;
+  at: Date;
+  employee: typeof employees.$inferSelect;
+  schedule: typeof schedules.$inferSelect | null;
+  location: typeof workLocations.$inferSelect | null;
+  timezone: string;
+  /** The shift's work date. */
+  date: string;
+  geo: { latitude: number; longitude: number; accuracy: number | null; distance: number | null } | null;
+  receiptOf: { companyId: string; employeeId: string; email: string | null; method: PunchMethod; place: string | null };
 }
 
-/**
- * Records a check-in or check-out for an employee, applying the schedule's rules in the company's
- * timezone: manual marking allowed, geofence, the shift's work date (night shifts), arrival status and
- * hours. One transaction; a unique (employee, work date) row makes retries and races safe.
- */
-export async function punch(db: Db, deps: Pick<AppDeps, 'events' | 'wakeJobs'> & { race?: PunchRace }, req: PunchRequest): Promise<PunchResult> {
-  const at = req.at ?? new Date();
+/** What the write answers: before the presenter adds the status and the person. */
+export type WriteResult = { action: PunchAction; repeated: boolean; record: typeof attendanceRecords.$inferSelect; webhooks?: number };
+
+/** The employee's row, schedule and place, read once (or taken from `known`). */
+async function readEmployee(db: Db, req: PunchRequest): Promise<KnownEmployee> {
+  if (req.known) return req.known;
   const [row] = await db
     .select({ employee: employees, schedule: schedules, location: workLocations, timezone: companies.timezone, graceHours: companies.openRecordGraceHours })
     .from(employees)
@@ -92,12 +113,20 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events' | 'wakeJobs'> &
     .leftJoin(workLocations, eq(workLocations.id, schedules.locationId))
     .where(and(eq(employees.id, req.employeeId), eq(employees.companyId, req.companyId), isNull(employees.deletedAt)));
   if (!row) throw new AppError('not_found', 'attendance.notEmployee');
-  const { employee, timezone } = row;
   const schedule = row.schedule?.isActive ? row.schedule : null;
+  return { employee: row.employee, schedule, location: schedule ? row.location : null, timezone: row.timezone, graceHours: row.graceHours };
+}
+
+/** The rules checked before any write: employee active, manual marking allowed, QR, geofence; the work date. */
+async function preparePunch(db: Db, req: PunchRequest): Promise<PreparedPunch> {
+  const at = req.at ?? new Date();
+  const known = await readEmployee(db, req);
+  if (known.employee.id !== req.employeeId || known.employee.companyId !== req.companyId) throw new AppError('not_found', 'attendance.notEmployee');
+  const { employee, schedule, timezone } = known;
   if (employee.status !== 'ACTIVE') throw new AppError('forbidden', 'attendance.employeeInactive');
   if (req.method === 'web' && schedule && !schedule.allowManualAttendance) throw new AppError('manual_not_allowed', 'attendance.onlyFace');
 
-  let location = schedule ? row.location : null;
+  let location = schedule ? known.location : null;
   if (req.method === 'qr_code') {
     if (!req.qr || !schedule?.allowQrAttendance) throw new AppError('qr_not_allowed', 'qrPunch.notAllowed');
     if (location && location.id !== req.qr.location.id) {
@@ -116,106 +145,41 @@ export async function punch(db: Db, deps: Pick<AppDeps, 'events' | 'wakeJobs'> &
   }
 
   // After midnight, the previous night shift is still open up to its end + the company's grace (as the close job uses).
-  const date = workDateFor(at, schedule, timezone, row.graceHours * 60);
-  const name = `${employee.firstName} ${employee.lastName}`;
+  const date = workDateFor(at, schedule, timezone, known.graceHours * 60);
   const geo = req.location ? { latitude: req.location.latitude, longitude: req.location.longitude, accuracy: req.location.accuracy ?? null, distance } : null;
-
   const receiptOf = { companyId: req.companyId, employeeId: employee.id, email: employee.email, method: req.method, place: location?.name ?? null };
-  const result = await db.transaction(async (tx) => {
-    await req.qr?.claim(tx);
-    const [existing] = await tx
-      .select()
-      .from(attendanceRecords)
-      .where(and(eq(attendanceRecords.companyId, req.companyId), eq(attendanceRecords.employeeId, employee.id), eq(attendanceRecords.date, date)))
-      .for('update');
-    // A kiosk mark right after a check-in is the same person marking twice, not a check-out.
-    if (req.action === 'auto' && existing?.checkIn && !existing.checkOut && at.getTime() - existing.checkIn.getTime() < AUTO_CHECKOUT_AFTER_MS) {
-      return { action: 'check_in' as const, repeated: true, record: existing };
-    }
-    const wants: PunchAction = req.action === 'auto' ? (existing?.checkIn ? 'check_out' : 'check_in') : req.action;
+  return { req, at, employee, schedule, location, timezone, date, geo, receiptOf };
+}
 
-    if (wants === 'check_in') {
-      if (existing?.isPermission) throw new AppError('conflict', 'attendance.permissionDay');
-      if (existing?.checkIn) return { action: wants, repeated: true, record: existing };
-      await deps.race?.read?.(tx, existing !== undefined);
-      const status = schedule ? arrivalStatus(at, schedule, date, timezone) : fallbackStatus({ checkIn: at });
-      const values = {
-        checkIn: at,
-        status,
-        method: req.method,
-        checkInLatitude: geo?.latitude ?? null,
-        checkInLongitude: geo?.longitude ?? null,
-        evidence: { checkIn: { ...req.evidence, location: geo } },
-      };
-      // ON CONFLICT: a concurrent check-in of the same shift won the insert; this one becomes a repeat.
-      const [inserted] = existing
-        ? await tx.update(attendanceRecords).set(values).where(eq(attendanceRecords.id, existing.id)).returning()
-        : await tx
-            .insert(attendanceRecords)
-            .values({ companyId: req.companyId, employeeId: employee.id, date, ...values })
-            .onConflictDoNothing()
-            .returning();
-      if (!inserted) {
-        deps.race?.lost?.();
-        const [winner] = await tx
-          .select()
-          .from(attendanceRecords)
-          .where(and(eq(attendanceRecords.companyId, req.companyId), eq(attendanceRecords.employeeId, employee.id), eq(attendanceRecords.date, date)));
-        return { action: wants, repeated: true, record: winner };
-      }
-      const entry = await appendChain(tx, req.companyId, inserted.id, inserted.date, inserted);
-      await issueReceipt(tx, { ...receiptOf, record: inserted, entry, kind: 'check_in' });
-      const webhooks =
-        (await queueAttendanceEvent(tx, 'attendance.recorded', inserted, { action: 'check_in' })) +
-        ((await req.afterWrite?.(tx, { record: inserted, kind: 'check_in', at, schedule, timezone })) ?? 0);
-      await logActivity(tx, {
-        companyId: req.companyId,
-        employeeId: employee.id,
-        type: 'attendance_check_in',
-        title: 'activity.checkIn',
-        details: { date, checkIn: at.toISOString(), status, method: req.method, location: geo },
-      });
-      assertInTime(req.deadline); // the last moment to undo it: the client must still be waiting
-      return { action: wants, repeated: false, record: inserted, webhooks };
-    }
+/**
+ * A plain check-in (asked as such, no QR claim, no hook inside the transaction, no test race) is written in a batch
+ * with the company's other check-ins of the moment: one transaction, one lock of the chain head (decision 0068).
+ */
+const batchable = (req: PunchRequest) => req.action === 'check_in' && !req.qr && !req.afterWrite;
 
-    if (!existing?.checkIn) throw new AppError('not_checked_in', 'attendance.notCheckedIn');
-    if (existing.checkOut) throw new AppError('already_completed', 'attendance.alreadyCompleted');
-    if (existing.incomplete) throw new AppError('already_completed', 'attendance.closedIncomplete');
-    const hours = workHours({ checkIn: existing.checkIn, checkOut: at }, schedule, date, timezone);
-    const [updated] = await tx
-      .update(attendanceRecords)
-      .set({
-        checkOut: at,
-        workHours: hours == null ? null : hours.toFixed(2),
-        checkOutLatitude: geo?.latitude ?? null,
-        checkOutLongitude: geo?.longitude ?? null,
-        evidence: { ...(existing.evidence as object | null), checkOut: { ...req.evidence, location: geo } },
-      })
-      .where(eq(attendanceRecords.id, existing.id))
-      .returning();
-    const entry = await appendChain(tx, req.companyId, updated.id, updated.date, updated);
-    await issueReceipt(tx, { ...receiptOf, record: updated, entry, kind: 'check_out' });
-    const webhooks =
-      (await queueAttendanceEvent(tx, 'attendance.recorded', updated, { action: 'check_out' })) +
-      ((await req.afterWrite?.(tx, { record: updated, kind: 'check_out', at, schedule, timezone })) ?? 0);
-    await logActivity(tx, {
-      companyId: req.companyId,
-      employeeId: employee.id,
-      type: 'attendance_check_out',
-      title: 'activity.checkOut',
-      details: { date, checkOut: at.toISOString(), workHours: hours, method: req.method, location: geo },
-    });
-    assertInTime(req.deadline);
-    return { action: wants, repeated: false, record: updated, webhooks };
-  });
+/**
+ * Records a check-in or check-out for an employee, applying the schedule's rules in the company's
+ * timezone: manual marking allowed, geofence, the shift's work date (night shifts), arrival status and
+ * hours. One transaction; a unique (employee, work date) row makes retries and races safe.
+ */
+export async function punch(db: Db, deps: Pick<AppDeps, 'events' | 'wakeJobs'> & { race?: PunchRace }, req: PunchRequest): Promise<PunchResult> {
+  const batch = punchBatching.enabled && batchable(req) && !deps.race ? expectCheckIn(db, req.companyId) : undefined;
+  let p: PreparedPunch;
+  try {
+    p = await preparePunch(db, req);
+  } catch (err) {
+    batch?.cancel();
+    throw err;
+  }
+  const result = batch ? await batch.write(p) : await writeOne(db, deps.race, p);
 
-  if ('webhooks' in result && result.webhooks) deps.wakeJobs?.();
+  if (result.webhooks) deps.wakeJobs?.();
+  const { employee, date, at, timezone } = p;
   if (!result.repeated) {
     const payload = { employeeId: employee.id, action: result.action, date, time: at.toISOString(), localTime: toLocal(at, timezone).time };
     emitPersonal(deps.events, req.companyId, employee.id, 'attendance_update', payload);
     deps.events.emit(rooms.employee(employee.id), 'activity_update', payload);
     deps.events.emit(rooms.superAdmin(), 'global_attendance_update', { companyId: req.companyId });
   }
-  return { ...result, status: result.record.status ?? 'present', employee: { id: employee.id, name } };
+  return { ...result, status: result.record.status ?? 'present', employee: { id: employee.id, name: `${employee.firstName} ${employee.lastName}` } };
 }

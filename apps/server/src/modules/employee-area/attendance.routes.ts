@@ -29,13 +29,13 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/attendance/check-in',
     { schema: { tags, body: punchInput, response: { 200: punchAnswer, 201: punchAnswer, ...areaErrorAnswers } } },
     async (req, reply) => {
-      const result = await punchFromSession(req.ctx, 'check_in', req.body.location, req.punchTurn?.deadline);
+      const result = await punchFromSession(req.ctx, 'check_in', req.body.location, req.punchTurn);
       return reply.code(result.repeated ? 200 : 201).send({ data: result.data, message: translate(result.messageKey, req.lang) });
     },
   );
 
   app.post('/attendance/check-out', { schema: { tags, body: punchInput, response: { 200: punchAnswer, ...areaErrorAnswers } } }, async (req) => {
-    const result = await punchFromSession(req.ctx, 'check_out', req.body.location, req.punchTurn?.deadline);
+    const result = await punchFromSession(req.ctx, 'check_out', req.body.location, req.punchTurn);
     return { data: result.data, message: translate(result.messageKey, req.lang) };
   });
 

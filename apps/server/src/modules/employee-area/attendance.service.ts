@@ -4,7 +4,8 @@ import type { AppDeps, Ctx } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { attendanceRecords } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { type PunchAction, punch } from '../attendance/punch.service.js';
+import { type KnownEmployee, type PunchAction, punch } from '../attendance/punch.service.js';
+import type { PunchTurn } from '../attendance/punch-gate.js';
 import { loadDays } from '../attendance/read-model/employee-days.js';
 import { employeeReport } from '../attendance/read-model/employee-report.js';
 import { presentRecord } from '../attendance/read-model/record.js';
@@ -49,6 +50,8 @@ export async function todayAttendance(ctx: Ctx, now = new Date()) {
 export interface SelfRef {
   companyId: string;
   employeeId: string;
+  /** The employee as `loadSelf` read it in this request: the punch does not read it again (decision 0068). */
+  known?: KnownEmployee;
 }
 
 /**
@@ -56,8 +59,25 @@ export interface SelfRef {
  * 'web', so 'Solo Facial', the geofence and the day rules are the same everywhere. A repeated check-in
  * answers the existing record with 'Ya registraste tu entrada hoy'.
  */
-export async function punchSelf(db: Db, deps: Pick<AppDeps, 'events'>, self: SelfRef, action: PunchAction, location?: GeoPoint | null, deadline?: number) {
-  const result = await punch(db, deps, { companyId: self.companyId, employeeId: self.employeeId, action, method: 'web', location: location ?? null, deadline });
+export async function punchSelf(
+  db: Db,
+  deps: Pick<AppDeps, 'events'>,
+  self: SelfRef,
+  action: PunchAction,
+  location?: GeoPoint | null,
+  deadline?: number,
+  abandoned?: () => boolean,
+) {
+  const result = await punch(db, deps, {
+    companyId: self.companyId,
+    employeeId: self.employeeId,
+    action,
+    method: 'web',
+    location: location ?? null,
+    deadline,
+    abandoned,
+    known: self.known,
+  });
   const messageKey: MessageKey = result.repeated
     ? 'attendance.alreadyCheckedIn'
     : action === 'check_in'
@@ -73,15 +93,30 @@ export async function punchSelf(db: Db, deps: Pick<AppDeps, 'events'>, self: Sel
 /**
  * The HTTP form: the employee comes from the session. The user's punch limit is counted before any database
  * work, and the punch runs only when no other punch of theirs is in flight (punch-limits.ts). It is written only
- * before `deadline` (epoch ms), when the client still waits (the admission gate set it: punch-gate.ts).
+ * before the turn's deadline (epoch ms) and while its client still waits (the admission gate set it: punch-gate.ts).
  */
-export async function punchFromSession(ctx: Ctx, action: PunchAction, location: GeoPoint | null | undefined, deadline?: number) {
+export async function punchFromSession(ctx: Ctx, action: PunchAction, location: GeoPoint | null | undefined, turn?: Pick<PunchTurn, 'deadline' | 'abandoned'>) {
   if (!ctx.actor) throw new AppError('unauthorized');
   const { userId } = ctx.actor;
   await limitUserPunch(ctx.deps.limiter, userId);
   return onePunchAtATime(ctx.deps.limiter, userId, async () => {
     const self = await loadSelf(ctx.db, ctx.actor);
-    return punchSelf(ctx.db, ctx.deps, { companyId: self.employee.companyId, employeeId: self.employee.id }, action, location, deadline);
+    const known = {
+      employee: self.employee,
+      schedule: self.schedule,
+      location: self.location,
+      timezone: self.company.timezone,
+      graceHours: self.company.openRecordGraceHours,
+    };
+    return punchSelf(
+      ctx.db,
+      ctx.deps,
+      { companyId: self.employee.companyId, employeeId: self.employee.id, known },
+      action,
+      location,
+      turn?.deadline,
+      turn && (() => !!turn.abandoned),
+    );
   });
 }
 

@@ -27,43 +27,57 @@ type Exec = Pick<Db, 'insert'>;
 /** The code of a chain entry: its hash's first 12 hex digits, as stored (upper case, no dashes). */
 export const receiptCodeOf = (hash: string) => hash.slice(0, RECEIPT_CODE_LENGTH).toUpperCase();
 
+/** What one receipt is issued from: the punch just written and the chain entry it appended. */
+export interface ReceiptOf {
+  companyId: string;
+  employeeId: string;
+  email: string | null;
+  record: { id: string; date: string; checkIn: Date | null; checkOut: Date | null };
+  entry: ChainHead;
+  kind: ReceiptKind;
+  method: string;
+  place: string | null;
+}
+
 /**
  * Issues the receipt of one punch inside the punch's transaction, from the chain entry the punch just appended;
  * queues its mail (the durable job) when the worker has a usable address. Returns the code as printed.
  */
-export async function issueReceipt(
-  tx: Exec,
-  r: {
-    companyId: string;
-    employeeId: string;
-    email: string | null;
-    record: { id: string; date: string; checkIn: Date | null; checkOut: Date | null };
-    entry: ChainHead;
-    kind: ReceiptKind;
-    method: string;
-    place: string | null;
-  },
-) {
-  const [row] = await tx
+export async function issueReceipt(tx: Exec, r: ReceiptOf) {
+  const [code] = await issueReceipts(tx, [r]);
+  return code;
+}
+
+/** The receipts of several punches written in one transaction (a batch of check-ins, decision 0068): two statements at most. */
+export async function issueReceipts(tx: Exec, list: ReceiptOf[]): Promise<string[]> {
+  if (!list.length) return [];
+  const rows = await tx
     .insert(punchReceipts)
-    .values({
-      companyId: r.companyId,
-      employeeId: r.employeeId,
-      recordId: r.record.id,
-      chainSeq: r.entry.seq,
-      code: receiptCodeOf(r.entry.hash),
-      kind: r.kind,
-      date: r.record.date,
-      checkIn: r.record.checkIn,
-      checkOut: r.kind === 'check_in' ? null : r.record.checkOut,
-      method: r.method,
-      place: r.place?.slice(0, 200) ?? null,
-    })
-    .returning({ id: punchReceipts.id });
-  if (mailable(r.email)) {
-    await tx.insert(jobs).values({ type: RECEIPT_MAIL, payload: { receiptId: row!.id }, runAt: new Date(), dedupeKey: `${RECEIPT_MAIL}:${row!.id}` });
+    .values(
+      list.map((r) => ({
+        companyId: r.companyId,
+        employeeId: r.employeeId,
+        recordId: r.record.id,
+        chainSeq: r.entry.seq,
+        code: receiptCodeOf(r.entry.hash),
+        kind: r.kind,
+        date: r.record.date,
+        checkIn: r.record.checkIn,
+        checkOut: r.kind === 'check_in' ? null : r.record.checkOut,
+        method: r.method,
+        place: r.place?.slice(0, 200) ?? null,
+      })),
+    )
+    .returning({ id: punchReceipts.id, recordId: punchReceipts.recordId });
+  // Matched by record (one receipt per punch written), not by the order RETURNING happens to keep.
+  const emails = new Map(list.map((r) => [r.record.id, r.email]));
+  const mails = rows.filter((row) => mailable(emails.get(row.recordId)));
+  if (mails.length) {
+    await tx
+      .insert(jobs)
+      .values(mails.map((row) => ({ type: RECEIPT_MAIL, payload: { receiptId: row.id }, runAt: new Date(), dedupeKey: `${RECEIPT_MAIL}:${row.id}` })));
   }
-  return formatReceiptCode(r.entry.hash);
+  return list.map((r) => formatReceiptCode(r.entry.hash));
 }
 
 const hhmm = (d: Date | null, timezone: string) => (d ? toLocal(d, timezone).time : null);

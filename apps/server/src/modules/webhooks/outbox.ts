@@ -75,6 +75,24 @@ export const queueAttendanceEvent = (
     ...extra,
   }));
 
+/** Several attendance events of one company and type in one outbox write (a batch of check-ins, decision 0068). */
+export const queueAttendanceEvents = (
+  tx: Exec,
+  companyId: string,
+  type: 'attendance.recorded' | 'attendance.changed',
+  events: { record: RecordRow; extra: { action: string } & Record<string, unknown> }[],
+) =>
+  queueWebhookEvents(
+    tx,
+    companyId,
+    type,
+    events.map(({ record, extra }) => async (t: Exec) => ({
+      record: presentRecord(record, undefined, 'admin'),
+      employee: await personOf(t, record.companyId, record.employeeId),
+      ...extra,
+    })),
+  );
+
 /**
  * A kiosk punch sent to review (decision 0061): the review (its id, which punch, the reasons with their measured
  * values), the record as the admin reads it and the person. Never the evidence itself.
