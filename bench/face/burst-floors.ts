@@ -12,11 +12,20 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { BURST, checkBurst, pickDescribed } from '../../apps/server/src/face/burst.js';
 import { type Analysis, createEngine } from '../../apps/server/src/face/engine.js';
-import { randomChallenge } from '../../apps/server/src/face/liveness.js';
 import { type Burst, captureTimes, cardOf, genuineBurst, photoPairBurst, renderBurst, reorderBurst, WAVES, waveKeys } from './head3d/bursts.js';
 import { GENUINE_HEADS } from './head3d/genuine.js';
 import { buildHead } from './head3d/model.js';
 import { CHROMIUM, headRenderer } from './head3d/render.js';
+
+/** The three-pose orders these figures were measured on (decision 0049; the kiosk's challenges are decision 0063's). */
+const randomChallenge = () => {
+  const steps = ['straight', 'left', 'right'];
+  for (let i = steps.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [steps[i], steps[j]] = [steps[j], steps[i]];
+  }
+  return steps;
+};
 
 const { values } = parseArgs({
   options: { fixtures: { type: 'string' }, 'per-species': { type: 'string', default: '6' }, genuine: { type: 'string', default: '12' } },

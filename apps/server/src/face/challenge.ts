@@ -3,13 +3,17 @@
  * repetition from turn left, turn right, look up, look down, blink, smile and open the mouth, at least one of them not
  * a head rotation (a still photo or its mirror image can be turned or tilted, it cannot blink or smile). The server
  * judges each step across the burst's frames (events.ts for the non-rigid steps and the nods), never from one frame.
- * `randomChallenge` in liveness.ts (the three-pose order) keeps its callers until the burst check takes this one.
+ * The kiosk's challenges come from here since decision 0063.
  */
 import { randomInt } from 'node:crypto';
 import { type ChallengeStep, NON_ROTATION_STEPS } from '@presente/shared';
 
-/** The steps a new challenge draws from ('straight' is where every burst starts, not a step of its own). */
-export const CHALLENGE_STEPS: readonly ChallengeStep[] = ['left', 'right', 'up', 'down', 'blink', 'smile', 'mouth'];
+/**
+ * The steps a new challenge draws from ('straight' is where every burst starts, not a step of its own). No blink: the
+ * server's engine runs without Human's iris model, and without it a blink is seen in 27 % of genuine bursts and cannot
+ * be told from a waved print (decision 0060); smile and open mouth are judged 100 %, so every challenge has one of them.
+ */
+export const CHALLENGE_STEPS: readonly ChallengeStep[] = ['left', 'right', 'up', 'down', 'smile', 'mouth'];
 
 export interface ChallengeOptions {
   /** An integer in [0, n): crypto's by default (tests inject a seeded one). */

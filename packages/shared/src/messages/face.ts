@@ -47,6 +47,11 @@ export const FACE_MESSAGES = {
     es: 'La cámara no envió imágenes suficientes o a tiempo. Inténtalo de nuevo; si se repite, recarga la página del kiosco.',
     en: 'The camera did not send enough pictures, or not in time. Try again; if it happens again, reload the kiosk page.',
   },
+  // A mark that is not a burst (decision 0063): the old page's 3-6 picked frames, or a camera that stalled.
+  'face.kioskBurstCount': {
+    es: 'La cámara envió {count} imágenes y se necesitan entre {min} y {max}. Recarga la página del kiosco, mantén tu rostro frente a la cámara hasta el final e inténtalo de nuevo.',
+    en: 'The camera sent {count} pictures and {min} to {max} are needed. Reload the kiosk page, keep your face in front of the camera until the end, and try again.',
+  },
   'face.kioskNotRecognized': {
     es: 'Rostro no reconocido. Mira de frente a la pantalla, quítate los lentes de sol o la mascarilla, e inténtalo de nuevo.',
     en: 'Face not recognised. Face the screen, take off sunglasses or a mask, and try again.',

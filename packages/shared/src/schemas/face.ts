@@ -50,16 +50,13 @@ export const FACE_FALSE_MATCH_PROBES = 125;
 
 /**
  * Enrolment: 3-5 captures of one sitting; the kiosk: a continuous burst of 10-16 frames recorded over the whole
- * challenge (decision 0049; `burstMinFrames`), or, until every kiosk page sends bursts, 3-6 picked frames (the
- * legacy check of decision 0006).
+ * challenge (decisions 0049, 0063; the 3-6 picked frames of decision 0006 are refused since 0063).
  */
 export const FACE_LIMITS = {
   minCaptures: 3,
   maxCaptures: 5,
-  minFrames: 3,
+  minFrames: 10,
   maxFrames: 16,
-  legacyMaxFrames: 6,
-  burstMinFrames: 10,
   /** Bytes per uploaded JPEG. */
   maxImageBytes: 2 * 1024 * 1024,
   /** Seconds a liveness challenge stays valid. */
@@ -78,7 +75,8 @@ export type LivenessStep = z.infer<typeof livenessStep>;
 /**
  * The steps a kiosk challenge may ask (issue 17 item 2, decision 0060): head turns ('left'/'right' are the person's
  * own), nods ('up'/'down') and the non-rigid moves a still photo or its mirror cannot make ('blink', 'smile', 'mouth':
- * open the mouth). 'straight' stays for the three-pose challenge. `livenessStep` is that older, narrower vocabulary.
+ * open the mouth). 'straight' is the front the page asks for before and between the steps, not a step of its own.
+ * `livenessStep` is the head-pose part (what the browser's guidance and the server's yaw reading tell apart).
  */
 export const challengeStep = z.enum(['straight', 'left', 'right', 'up', 'down', 'blink', 'smile', 'mouth']);
 export type ChallengeStep = z.infer<typeof challengeStep>;
@@ -188,7 +186,8 @@ export type KioskManifest = z.infer<typeof kioskManifest>;
  */
 export const kioskChallenge = z.object({
   challengeId: z.string(),
-  steps: z.array(livenessStep),
+  /** 3-4 steps of `challengeStep` in order, at least one a photo cannot do (decisions 0060, 0063). */
+  steps: z.array(challengeStep),
   expiresAt: z.string(),
   linkId: z.string(),
   /**

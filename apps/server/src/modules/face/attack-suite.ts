@@ -22,10 +22,10 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
 import { faceProfiles, faceTemplates } from '../../db/schema/index.js';
-import { STEP_YAW } from '../../face/liveness.js';
 import { sealDescriptor } from '../../face/seal.js';
+import { type StepPose, stepPoses } from '../../face/synthetic-mesh.js';
 import type { scriptedEngine } from './scripted-engine.js';
-import { kioskChallenge, postMark, signedMark, type TestKiosk } from './test-helpers.js';
+import { type BurstFrames, burstOf, kioskChallenge, postMark, signedMark, type TestKiosk } from './test-helpers.js';
 
 export const SPECIES = ['unsigned', 'burst_twice', 'replayed_burst', 'revoked_kiosk', 'nonce_reused', 'foreign_kiosk'] as const;
 export type Species = (typeof SPECIES)[number];
@@ -44,10 +44,11 @@ export interface SuiteInput {
   fixturesDir: string;
   perSpecies: number;
   /**
-   * The genuine frames of one mark (registered with `engine.frameOf`), in the challenge's step order; default:
-   * fixture photos placed in a scene. bench:attacks passes the rendered 3-D head here (`--genuine 3d`, decision 0040).
+   * The genuine burst of one mark (registered with `engine.frameOf`) following the challenge's steps, with its
+   * capture times; default: fixture photos placed in a scene, each answered as the person's synthetic head in the
+   * burst's pose (decision 0063). bench:attacks passes the rendered 3-D head here (`--genuine 3d`, decision 0040).
    */
-  genuineBurst?: (person: string, steps: string[]) => Promise<Buffer[]>;
+  genuineBurst?: (person: string, steps: string[]) => Promise<BurstFrames>;
 }
 export interface SuiteResult {
   perSpecies: number;
@@ -91,7 +92,7 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
    * One capture: a fixture photo at its own distance (260-440 px) and place in a 640x480 scene with its own light:
    * a new moment (a person never stands at the same distance and place twice; 52 photos make 450+ captures).
    */
-  async function capture(person: string, step: string): Promise<Buffer> {
+  async function capture(person: string, pose: StepPose): Promise<Buffer> {
     const side = 260 + Math.floor(next() * 180);
     const photo = await sharp(photos[(drawn++ * 7 + Math.floor(next() * photos.length)) % photos.length])
       .resize(side, side, { fit: 'contain', background: '#000' })
@@ -102,9 +103,10 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
       .modulate({ brightness: 0.9 + next() * 0.2 })
       .jpeg({ quality: 80 + Math.floor(next() * 15) })
       .toBuffer();
-    return engine.frameOf(jpeg, { person, yaw: STEP_YAW[step] });
+    return engine.frameOf(jpeg, { person, ...pose });
   }
-  const burst = (person: string, steps: string[]) => Promise.all(steps.map((s) => capture(person, s)));
+  /** A continuous burst (decision 0063) of `person` following the steps, each frame a new capture. */
+  const burst = (person: string, steps: string[]) => burstOf(steps, (_yaw, _i, pose) => capture(person, pose));
 
   // Company A: its link, its people (one per mark so check-in rules never refuse), kiosks paired through the API.
   const admin = await input.newAdmin();
@@ -196,11 +198,12 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
       const kiosk = await pairFor(admin, addr);
       const c = (await kioskChallenge(t, token, kiosk, addr)).json().data;
       const alter = alterations[i % alterations.length];
-      const frames = await Promise.all(
-        c.steps.map(async (step: string) =>
-          engine.frameOf(await alter(first.frames[first.challenge.steps.indexOf(step)]), { person: first.who, yaw: STEP_YAW[step] }),
-        ),
+      // Answered as the new challenge's poses: what is measured is the replay guard, not the step order.
+      const poses = stepPoses(c.steps, first.frames.length, 17);
+      const frames: BurstFrames = await Promise.all(
+        first.frames.map(async (f: Buffer, k: number) => engine.frameOf(await alter(f), { person: first.who, ...poses[k] })),
       );
+      frames.frameTimes = first.frames.frameTimes;
       tally('replayed_burst', await signedMark(t, token, kiosk, () => frames, { challenge: c, remoteAddress: addr }));
     }
     // revoked_kiosk: challenge first, then the admin revokes, then the mark.

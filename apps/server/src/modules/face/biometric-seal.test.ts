@@ -8,14 +8,13 @@ import { FACE_NOTICE_PHOTO_VERSION } from '@presente/shared';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { facePhotos, faceTemplates } from '../../db/schema/index.js';
-import { STEP_YAW } from '../../face/liveness.js';
 import { activeKeyring, BiometricKeyError, newMasterKey, openDescriptor, sealDescriptor, sealedKeyId, useKeyring } from '../../face/seal.js';
 import { rowsOf } from '../../lib/sql.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { resealBiometrics } from './reseal.js';
 import { scriptedEngine } from './scripted-engine.js';
-import { kioskChallenge, pairTestKiosk, postMultipart, signConsent, signedMark, type TestKiosk } from './test-helpers.js';
+import { kioskChallenge, pairTestKiosk, postMultipart, scriptedBurst, signConsent, signedMark, type TestKiosk } from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
 let t: TestApp;
@@ -59,9 +58,7 @@ const kiosks = new Map<string, TestKiosk>();
 async function markAs(token: string, person: string) {
   const kiosk = kiosks.get(token)!;
   const challenge = (await kioskChallenge(t, token, kiosk)).json().data;
-  const yaw = STEP_YAW as Record<string, number>;
-  const frames: Buffer[] = [];
-  for (const step of challenge.steps) frames.push(await engine.frame({ person, yaw: yaw[step] }));
+  const frames = await scriptedBurst(engine, challenge.steps, { person });
   return signedMark(t, token, kiosk, () => frames, { challenge });
 }
 

@@ -9,12 +9,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, companies, employees, faceConsents, facePhotos, faceTemplates, subscriptions } from '../../db/schema/index.js';
-import { STEP_YAW } from '../../face/liveness.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { applyEvent } from '../billing/apply.js';
 import { type ScriptedFace, scriptedEngine } from './scripted-engine.js';
-import { kioskChallenge, pairTestKiosk, postMultipart, signConsent, signedMark, type TestKiosk } from './test-helpers.js';
+import { kioskChallenge, pairTestKiosk, postMultipart, scriptedBurst, signConsent, signedMark, type TestKiosk } from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
 let t: TestApp;
@@ -234,9 +233,7 @@ describe('the template index follows who can be recognised', () => {
   async function markAs(person: string, extra: Partial<ScriptedFace> = {}) {
     kiosk ??= await pairTestKiosk(t, admin, 'Puerta');
     const c = (await kioskChallenge(t, token, kiosk)).json().data;
-    const yaw = STEP_YAW as Record<string, number>;
-    const frames: Buffer[] = [];
-    for (const step of c.steps) frames.push(await engine.frame({ person, yaw: yaw[step], ...extra }));
+    const frames = await scriptedBurst(engine, c.steps, { person, ...extra });
     return signedMark(t, token, kiosk, () => frames, { challenge: c });
   }
 

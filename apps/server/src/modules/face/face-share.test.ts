@@ -11,14 +11,15 @@ import { release, standInWorker } from '../../face/stand-in-worker.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { ENROL_PER_COMPANY_PER_MINUTE } from './enrol.service.js';
-import { pairTestKiosk, postMultipart, signConsent, signedMark } from './test-helpers.js';
+import { type BurstFrames, pairTestKiosk, postMultipart, signConsent, signedMark } from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
-const SHARE = 6;
+/** One mark's frames (a burst of 10, decision 0063) fill a company's share. */
+const SHARE = 10;
 const channel = `face-share-${process.pid}-${Math.random()}`;
 let t: TestApp;
 let pool: FacePool;
-let frames: Buffer[];
+let frames: BurstFrames;
 beforeAll(async () => {
   t = await createTestApp();
   pool = createFacePool({ size: 1, maxQueue: 32, maxPerTenant: SHARE, workerUrl: standInWorker(channel) });
@@ -26,11 +27,12 @@ beforeAll(async () => {
   (t.deps as { face?: FacePool }).face = pool;
   frames = await Promise.all(
     Array.from({ length: SHARE }, (_, i) =>
-      sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40 * i, g: 90, b: 90 } } })
+      sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 25 * i, g: 90, b: 90 } } })
         .jpeg()
         .toBuffer(),
     ),
   );
+  frames.frameTimes = frames.map((_, i) => i * 190).join(',');
 });
 afterAll(() => pool.close());
 afterEach(() => {
@@ -57,7 +59,7 @@ describe('face engine shares per company', () => {
   it('a company that fills its share gets 429 with Retry-After; another company is served meanwhile', async () => {
     const a = await kiosk('10.22.0.1');
     const b = await kiosk('10.22.0.2');
-    // A's first mark: its six frames fill its share (the stand-in workers hold them).
+    // A's first mark: its ten frames fill its share (the stand-in workers hold them).
     const first = a.mark();
     await until(() => inPool() === SHARE);
 

@@ -140,9 +140,9 @@ describe('uploaded images are judged by their bytes, not their declared type', (
     for (const [i, [bad, message]] of cases.entries()) {
       const remoteAddress = `10.15.0.${i + 1}`;
       analysed = 0;
-      const res = await signedMark(t, token, kiosk, () => [good, good, bad], { remoteAddress });
+      const res = await signedMark(t, token, kiosk, () => [...Array(9).fill(good), bad], { remoteAddress });
       expect(res.statusCode, message).toBe(400);
-      expect(res.json()).toEqual({ code: 'invalid_image', message, errors: [{ path: 'frames[2]', message }] });
+      expect(res.json()).toEqual({ code: 'invalid_image', message, errors: [{ path: 'frames[9]', message }] });
       expect(analysed).toBe(0);
     }
   });

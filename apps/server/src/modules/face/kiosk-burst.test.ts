@@ -5,14 +5,14 @@
  * a head, a burst without capture times or longer than the challenge lived are refused with their message, nothing is
  * recorded, and each refusal is kept with its evidence in its company.
  */
-import { FACE_NOTICE_VERSION } from '@presente/shared';
-import { eq } from 'drizzle-orm';
+import { type ChallengeStep, FACE_NOTICE_VERSION, NON_ROTATION_STEPS } from '@presente/shared';
+import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attendanceRecords, kioskRefusals } from '../../db/schema/index.js';
+import { attendanceRecords, employees, faceChallenges, kioskRefusals } from '../../db/schema/index.js';
 import type { AnalyzeOptions } from '../../face/engine.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
-import { scriptedEngine, texturedJpeg } from './scripted-engine.js';
+import { type ScriptedFace, scriptedEngine, texturedJpeg } from './scripted-engine.js';
 import { type BurstFrames, burstOf, kioskChallenge, pairTestKiosk, postMultipart, signConsent, signedMark, type TestKiosk } from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
@@ -37,13 +37,24 @@ async function enrol(owner: TestUser, person: string) {
 }
 const recordsOf = (employeeId: string) => t.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, employeeId));
 
-/** A burst of textured scenes following the steps; `face(i, yaw)` says who is in frame i and how. */
-function burst(steps: string[], face: (i: number, yaw: number) => { person: string; yaw?: number; flat?: number }) {
-  return burstOf(steps, async (yaw, i) => engine.frameOf(await texturedJpeg(`burst-${++seq}`), { yaw, ...face(i, yaw) }));
+/** A burst of textured scenes following the steps; `face(i, yaw)` says who is in frame i and how (over the step's pose). */
+function burst(steps: string[], face: (i: number, yaw: number) => ScriptedFace) {
+  return burstOf(steps, async (yaw, i, pose) => engine.frameOf(await texturedJpeg(`burst-${++seq}`), { ...pose, ...face(i, yaw) }));
 }
-async function markWith(make: (steps: string[]) => Promise<BurstFrames>, opts: { lang?: string; times?: string; by?: TestKiosk } = {}) {
+/**
+ * A signed mark of the burst `make` builds for the challenge's steps; `steps` sets the challenge's steps in the
+ * database first (the server draws them at random).
+ */
+async function markWith(
+  make: (steps: string[]) => Promise<BurstFrames>,
+  opts: { lang?: string; times?: string; by?: TestKiosk; steps?: ChallengeStep[] } = {},
+) {
   const by = opts.by ?? kiosk;
   const c = (await kioskChallenge(t, token, by)).json().data;
+  if (opts.steps) {
+    await t.db.update(faceChallenges).set({ steps: opts.steps }).where(eq(faceChallenges.id, c.challengeId));
+    c.steps = opts.steps;
+  }
   const frames = await make(c.steps);
   if (opts.times !== undefined) frames.frameTimes = opts.times;
   return signedMark(t, token, by, () => frames, { challenge: c, lang: opts.lang });
@@ -66,9 +77,54 @@ beforeAll(async () => {
 });
 
 describe('the kiosk burst (decision 0049)', () => {
-  it('the challenge tells the page the burst: 10-16 frames at 5-8 fps', async () => {
+  it('the challenge tells the page the burst (10-16 frames at 5-8 fps) and asks 3-4 steps, one a photo cannot do', async () => {
     const c = (await kioskChallenge(t, token, kiosk)).json().data;
     expect(c.burst).toEqual({ minFrames: 10, maxFrames: 16, fps: 6, minFps: 5, maxFps: 8 });
+    const seen = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      const { steps } = (await kioskChallenge(t, token, kiosk)).json().data as { steps: ChallengeStep[] };
+      expect(steps.length).toBeGreaterThanOrEqual(3);
+      expect(steps.length).toBeLessThanOrEqual(4);
+      expect(steps.some((s) => NON_ROTATION_STEPS.includes(s))).toBe(true);
+      for (const s of steps) seen.add(s);
+    }
+    // Every kind the server judges; no blink (the engine runs without the iris model, decision 0063), no 'straight'.
+    expect([...seen].sort()).toEqual(['down', 'left', 'mouth', 'right', 'smile', 'up']);
+  });
+
+  it('a person following every kind of step is accepted (turns, nods, smile, open mouth)', async () => {
+    const lia = await enrol(admin, 'lia');
+    const challenges: ChallengeStep[][] = [
+      ['smile', 'left', 'right'],
+      ['up', 'mouth', 'down'],
+      ['left', 'smile', 'down', 'right'],
+    ];
+    for (const steps of challenges) {
+      const res = await markWith((s) => burst(s, () => ({ person: 'lia' })), { steps });
+      expect(res.statusCode, steps.join()).toBe(200);
+      expect(res.json().data.employee.id).toBe(lia.id);
+    }
+  });
+
+  it('refuses a burst that answers the steps in the wrong order, or leaves out the smile (pose_sequence)', async () => {
+    const hal = await enrol(admin, 'hal');
+    const steps: ChallengeStep[] = ['left', 'smile', 'mouth'];
+    const cases: [string, ChallengeStep[]][] = [
+      ['wrong order', ['mouth', 'smile', 'left']],
+      ['no smile', ['left', 'mouth']],
+      ['turns only', ['left', 'right']],
+    ];
+    for (const [name, followed] of cases) {
+      const res = await markWith(() => burst(followed, () => ({ person: 'hal' })), { steps });
+      expect(res.statusCode, name).toBe(422);
+      expect(res.json(), name).toEqual({
+        code: 'liveness_failed',
+        message: 'No se siguieron las indicaciones. Mira la pantalla y mueve la cabeza cuando se te pida, e inténtalo de nuevo.',
+      });
+      const [kept] = await t.db.select().from(kioskRefusals).where(eq(kioskRefusals.kioskId, kiosk.kioskId)).orderBy(desc(kioskRefusals.createdAt)).limit(1);
+      expect((kept.evidence as { liveness: { failure: string } }).liveness.failure, name).toBe('pose_sequence');
+    }
+    expect(await recordsOf(hal.id)).toHaveLength(0);
   });
 
   it('a head turning as asked is accepted; only 4 frames, one in each quarter, get a descriptor', async () => {
@@ -85,18 +141,46 @@ describe('the kiosk burst (decision 0049)', () => {
     expect(liveness.depth as number).toBeGreaterThan(0.03);
   });
 
+  it('a position outside the geofence of the schedule is refused and the challenge is spent; then check-in, again, check-out', async () => {
+    const rio = await enrol(admin, 'rio');
+    const location = await t.factories.location(admin.companyId!, { allowedRadius: 200 });
+    const schedule = await t.factories.schedule(admin.companyId!, { locationId: location.id, startTime: '00:00', endTime: '23:59', workDays: '1,2,3,4,5,6,7' });
+    await t.db.update(employees).set({ scheduleId: schedule.id }).where(eq(employees.id, rio.id));
+    const c = (await kioskChallenge(t, token, kiosk)).json().data;
+    const frames = await burst(c.steps, () => ({ person: 'rio' }));
+    // The schedule's location is in Lima; Cusco is far.
+    const send = (fields: Record<string, string>) => signedMark(t, token, kiosk, () => frames, { challenge: c, fields });
+    expect((await send({ latitude: '-13.53', longitude: '-71.97' })).json().code).toBe('outside_geofence');
+    const reused = await send({ latitude: '-12.0464', longitude: '-77.0428' });
+    expect(reused.json()).toEqual({ code: 'challenge_invalid', message: 'La verificación expiró o ya se usó. Vuelve a empezar.' });
+    expect(await recordsOf(rio.id)).toHaveLength(0);
+    await t.db.update(employees).set({ scheduleId: null }).where(eq(employees.id, rio.id));
+
+    const first = await markWith((steps) => burst(steps, () => ({ person: 'rio' })));
+    expect(first.json().data).toMatchObject({ employee: { id: rio.id }, action: 'check_in', repeated: false });
+    expect((await markWith((steps) => burst(steps, () => ({ person: 'rio' })))).json().data).toMatchObject({ action: 'check_in', repeated: true });
+    const [record] = await recordsOf(rio.id);
+    await t.db
+      .update(attendanceRecords)
+      .set({ checkIn: new Date(Date.now() - 3 * 3600_000) })
+      .where(eq(attendanceRecords.id, record.id));
+    expect((await markWith((steps) => burst(steps, () => ({ person: 'rio' })))).json().data).toMatchObject({ action: 'check_out', repeated: false });
+  });
+
   it('refuses a face swapped mid-burst (a photo pair), a flat picture moved like a head, bad timelines; keeps each refusal', async () => {
     const eva = await enrol(admin, 'eva');
     const cases: [string, () => ReturnType<typeof markWith>, string, string][] = [
       [
         'photo swap',
-        () => markWith((steps) => burst(steps, (i) => ({ person: 'eva', yaw: i < 7 ? 0 : 18 * Math.sign(i - 10.5) }))),
+        // The photo pair of issue 17 as a burst: a frontal photo, then the turned photo, then its mirror image.
+        () => markWith((steps) => burst(steps, (i) => ({ person: 'eva', yaw: i < 7 ? 0 : 18 * Math.sign(i - 10.5), pitch: 0, smile: 0, mouth: 0 }))),
         'burst_jump',
         'La imagen cambió de golpe. Mantén tu rostro frente a la cámara todo el tiempo, gira la cabeza con calma e inténtalo de nuevo.',
       ],
       [
+        // A print turned like a head, its lips moved as a smile (a nod needs a nose that stands out: a print cannot).
         'flat card',
-        () => markWith((steps) => burst(steps, () => ({ person: 'eva', flat: 1 }))),
+        () => markWith((steps) => burst(steps, () => ({ person: 'eva', flat: 1 })), { steps: ['left', 'smile', 'right'] }),
         'burst_flat',
         'No se pudo verificar que estés frente a la cámara. Mira la pantalla de cerca, con buena luz y sin lentes de sol, e inténtalo de nuevo.',
       ],
@@ -127,17 +211,38 @@ describe('the kiosk burst (decision 0049)', () => {
     }
     expect(await recordsOf(eva.id)).toHaveLength(0);
     // In English too.
-    const en = await markWith((steps) => burst(steps, () => ({ person: 'eva', flat: 1 })), { lang: 'en' });
+    const en = await markWith((steps) => burst(steps, () => ({ person: 'eva', flat: 1 })), { lang: 'en', steps: ['smile', 'right'] });
     expect(en.json().message).toBe(
       'We could not verify that you are in front of the camera. Face the screen up close, in good light and without sunglasses, and try again.',
     );
   });
 
-  it('7-9 frames are neither picked frames nor a burst (captures_count); another company never sees the refusals', async () => {
+  it('refuses the 3-6 picked frames of the old page (the photo pair), or 8, as captures_count, with what to do', async () => {
     const hall = await pairTestKiosk(t, admin, 'Hall');
-    const res = await markWith(async (steps) => (await burst(steps, () => ({ person: 'ana' }))).slice(0, 8), { by: hall });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('captures_count');
+    const pair = async () => {
+      // The photo pair of issue 17 as the old page sent it: the frontal photo, the turned photo, its mirror.
+      const frames: BurstFrames = await Promise.all(
+        [0, -18, 18].map(async (yaw) => engine.frameOf(await texturedJpeg(`pair-${++seq}`), { person: 'ana', yaw })),
+      );
+      return frames;
+    };
+    for (const [name, make] of [
+      ['photo pair, 3 frames', pair],
+      ['6 frames', async (steps: string[]) => (await burst(steps, () => ({ person: 'ana' }))).slice(0, 6)],
+      ['8 frames', async (steps: string[]) => (await burst(steps, () => ({ person: 'ana' }))).slice(0, 8)],
+    ] as const) {
+      const res = await markWith(make, { by: hall });
+      expect(res.statusCode, name).toBe(400);
+      const count = res.frames.length;
+      expect(res.json(), name).toEqual({
+        code: 'captures_count',
+        message: `La cámara envió ${count} imágenes y se necesitan entre 10 y 16. Recarga la página del kiosco, mantén tu rostro frente a la cámara hasta el final e inténtalo de nuevo.`,
+      });
+    }
+    const en = await markWith(pair, { by: hall, lang: 'en' });
+    expect(en.json().message).toBe(
+      'The camera sent 3 pictures and 10 to 16 are needed. Reload the kiosk page, keep your face in front of the camera until the end, and try again.',
+    );
     const other = await t.factories.companyAdmin();
     expect(await t.db.select().from(kioskRefusals).where(eq(kioskRefusals.companyId, other.companyId!))).toEqual([]);
     expect((await t.db.select().from(kioskRefusals).where(eq(kioskRefusals.companyId, admin.companyId!))).length).toBeGreaterThanOrEqual(5);

@@ -37,14 +37,15 @@ let token: string;
 let seq = 0;
 
 /** Frames of `person` following the steps: textured scenes (distinct for each call) the engine answers for. */
-async function framesOf(person: string, steps: string[], extra: { yaw?: number } = {}) {
-  return burstOf(steps, async (yaw) => engine.frameOf(await texturedJpeg(`${person}-${++seq}`), { person, yaw: extra.yaw ?? yaw }));
+async function framesOf(person: string, steps: string[], still = false) {
+  const rest = { yaw: 0, pitch: 0, smile: 0, mouth: 0 };
+  return burstOf(steps, async (_yaw, _i, pose) => engine.frameOf(await texturedJpeg(`${person}-${++seq}`), { person, ...pose, ...(still ? rest : {}) }));
 }
 /** A signed mark whose frames are made once the challenge is known. */
 async function markAs(kiosk: TestKiosk, person: string, opts: { link?: string; remoteAddress?: string; static?: boolean } = {}) {
   const link = opts.link ?? token;
   const c = (await kioskChallenge(t, link, kiosk, opts.remoteAddress)).json().data;
-  const frames = await framesOf(person, c.steps, opts.static ? { yaw: 0 } : {});
+  const frames = await framesOf(person, c.steps, opts.static);
   return signedMark(t, link, kiosk, () => frames, { challenge: c, remoteAddress: opts.remoteAddress });
 }
 async function enrol(owner: TestUser, person: string) {

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { type ErrorCode, FACE_LIMITS, type KioskChallenge, type KioskInfo, type KioskMarkResult, type LivenessStep, toLocal } from '@presente/shared';
+import { type ChallengeStep, type ErrorCode, FACE_LIMITS, type KioskChallenge, type KioskInfo, type KioskMarkResult, toLocal } from '@presente/shared';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Ctx } from '../../context.js';
 import { attendanceLinks, companies, faceChallenges, kioskDevices } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { BURST, checkBurst, parseTimes, pickDescribed } from '../../face/burst.js';
-import { checkLiveness, randomChallenge } from '../../face/liveness.js';
+import { randomStepChallenge } from '../../face/challenge.js';
 import { clampThreshold } from '../../face/match.js';
 import { punch } from '../attendance/punch.service.js';
 import { flagForReview } from '../punch-reviews/punch-reviews.flag.js';
@@ -97,7 +97,7 @@ export async function createChallenge(ctx: Ctx, token: string, kioskId: string |
   const { link } = await checkKioskToken(ctx, token);
   const kiosk = await requireKiosk(ctx, link.companyId, kioskId);
   await limit(ctx, `kiosk:challenge:kiosk:${kiosk.id}`, KIOSK_RATE.challengePerKiosk);
-  const steps = randomChallenge();
+  const steps = randomStepChallenge();
   const expiresAt = new Date(Date.now() + FACE_LIMITS.challengeSeconds * 1000);
   const [row] = await ctx.db.insert(faceChallenges).values({ companyId: link.companyId, linkId: link.id, kioskId: kiosk.id, steps, expiresAt }).returning();
   // Housekeeping: challenges are worthless an hour after they expire; frame hashes after a day.
@@ -189,9 +189,9 @@ async function verifyAndPunch(
     )
     .returning();
   if (!challenge) throw new AppError('challenge_invalid', 'face.challengeInvalid');
-  const legacy = frames.length <= FACE_LIMITS.legacyMaxFrames;
-  if (frames.length < FACE_LIMITS.minFrames || frames.length > FACE_LIMITS.maxFrames || (!legacy && frames.length < FACE_LIMITS.burstMinFrames)) {
-    throw new AppError('captures_count', 'face.captures_count', { min: FACE_LIMITS.minFrames, max: FACE_LIMITS.maxFrames });
+  // Only a burst (decisions 0049, 0063): the 3-6 picked frames of the old page (a photo pair passed them) are refused.
+  if (frames.length < BURST.minFrames || frames.length > BURST.maxFrames) {
+    throw new AppError('captures_count', 'face.kioskBurstCount', { count: frames.length, min: BURST.minFrames, max: BURST.maxFrames });
   }
 
   // Frames that look like frames of an accepted mark (re-encoded, resized, brightened) are refused before the
@@ -208,7 +208,7 @@ async function verifyAndPunch(
   try {
     // The burst cannot be longer than the challenge has lived (issued challengeSeconds before its expiry).
     const lifetimeMs = Date.now() - (challenge.expiresAt.getTime() - FACE_LIMITS.challengeSeconds * 1000);
-    return await judgeAndPunch(ctx, link, company, kiosk, input, frames, challenge.steps as LivenessStep[], lifetimeMs, notes);
+    return await judgeAndPunch(ctx, link, company, kiosk, input, frames, challenge.steps as ChallengeStep[], lifetimeMs, notes);
   } catch (err) {
     await releaseFrames(ctx.db, claim.ids);
     throw err;
@@ -222,15 +222,13 @@ async function judgeAndPunch(
   kiosk: Kiosk,
   input: MarkInput,
   frames: Buffer[],
-  steps: LivenessStep[],
+  steps: ChallengeStep[],
   lifetimeMs: number,
   notes: RefusalNotes,
 ): Promise<KioskMarkResult> {
   // A descriptor on a few frames spread over the burst, chosen here after the upload (decision 0049): continuity binds
   // the others to them (amends decision 0057's "every frame identified"); the others get the mesh only.
-  // The legacy picked frames (3-6, until every kiosk page sends bursts) are all described and judged by checkLiveness.
-  const legacy = frames.length <= FACE_LIMITS.legacyMaxFrames;
-  const described = new Set(legacy ? frames.map((_, i) => i) : pickDescribed(frames.length));
+  const described = new Set(pickDescribed(frames.length));
   const started = performance.now();
   const analyses = await analyzeAll(ctx, frames, 'frames', link.companyId, (i) => ({ descriptors: described.has(i) ? 'single' : 'none' }));
   notes.analysisMs = Math.round(performance.now() - started);
@@ -247,7 +245,7 @@ async function judgeAndPunch(
     throw new AppError(code, messageKey);
   };
   if (tooDark(analyses)) await refuse('face_too_dark', 'face.kioskTooDark', { grey: faceGrey(analyses) });
-  const liveness = legacy ? checkLiveness(steps, analyses) : checkBurst({ steps, frames: analyses, times: parseTimes(input.frameTimes) ?? [], lifetimeMs });
+  const liveness = checkBurst({ steps, frames: analyses, times: parseTimes(input.frameTimes) ?? [], lifetimeMs });
   if (!liveness.passed) {
     const reason = liveness.reason ?? 'liveness_failed';
     await refuse(reason, kioskRefusalMessage(reason, liveness.details.failure), { liveness: liveness.details });

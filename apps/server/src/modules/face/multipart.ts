@@ -37,7 +37,16 @@ export async function readMultipart(req: FastifyRequest, fileField: string) {
     if (err instanceof AppError) throw err;
     const code = (err as { code?: string }).code ?? '';
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('invalid_image', 'face.invalid_image', {}, [{ path: fileField, message: 'face.invalid_image' }]);
-    if (code.startsWith('FST_')) throw new AppError('captures_count', 'face.captures_count', { min: FACE_LIMITS.minCaptures, max: FACE_LIMITS.maxFrames });
+    if (code.startsWith('FST_')) {
+      // Too many parts: the kiosk's burst (decision 0063) or the enrolment's captures.
+      if (fileField === 'frames')
+        throw new AppError('captures_count', 'face.kioskBurstCount', {
+          count: `> ${FACE_LIMITS.maxFrames}`,
+          min: FACE_LIMITS.minFrames,
+          max: FACE_LIMITS.maxFrames,
+        });
+      throw new AppError('captures_count', 'face.captures_count', { min: FACE_LIMITS.minCaptures, max: FACE_LIMITS.maxCaptures });
+    }
     // Nothing but the body's parsing runs in the loop above: busboy's 'Unexpected end of form', a malformed
     // part header, a connection dropped mid-send are the client's body, not a 500 (decision 0028).
     req.log.info({ err: { code, message: (err as Error).message } }, 'multipart body refused');

@@ -25,6 +25,10 @@ export interface ScriptedFace {
   flat?: number;
   /** Where the face is (its centre, pixels). */
   cx?: number;
+  /** The mesh's nod (degrees) and expressions (0-1): what the burst's step judges read (decision 0063). */
+  pitch?: number;
+  smile?: number;
+  mouth?: number;
 }
 
 function vector(seed: string, norm: number): Float32Array {
@@ -43,10 +47,20 @@ export function scriptedEngine() {
     return base.map((x, i) => x + off[i] * (face.offset ?? 0));
   };
   /**
-   * The face's mesh: the person's synthetic head turned by twice the yaw Human reads (Human reads about half a real
-   * turn, decision 0040), so a burst of a turning person has 3-D motion; the box is the mesh's bounds.
+   * The face's mesh: the person's synthetic head turned by 1.6 times the yaw Human reads (Human reads about half a real
+   * turn, decision 0040; a little less here so that a 16-frame burst of four steps turns no faster than a head:
+   * decision 0063), so a burst of a turning person has 3-D motion; the box is the mesh's bounds.
    */
-  const meshOf = (face: ScriptedFace) => syntheticMesh(face.person, { yaw: (face.yaw ?? 0) * 2, flat: face.flat, cx: face.cx, width: face.size ?? 200 });
+  const meshOf = (face: ScriptedFace) =>
+    syntheticMesh(face.person, {
+      yaw: (face.yaw ?? 0) * 1.6,
+      pitch: face.pitch,
+      smile: face.smile,
+      mouth: face.mouth,
+      flat: face.flat,
+      cx: face.cx,
+      width: face.size ?? 200,
+    });
   const boxOf = (mesh: [number, number, number][]): [number, number, number, number] => {
     const xs = mesh.map((p) => p[0]);
     const ys = mesh.map((p) => p[1]);

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
 import { companies, employees, faceConsents } from '../../db/schema/index.js';
-import { stepYaws } from '../../face/synthetic-mesh.js';
+import { type StepPose, stepPoses } from '../../face/synthetic-mesh.js';
+import { type ScriptedFace, type scriptedEngine, texturedJpeg } from './scripted-engine.js';
 
 /** A multipart body for app.inject, built by the platform's own FormData encoder. */
 export async function multipart(fields: Record<string, string>, files: { field: string; images: Buffer[]; type?: string }[] = []) {
@@ -104,17 +105,39 @@ export function signMark(kiosk: TestKiosk, m: { linkId: string; challengeId: str
 /** Frames of a burst with their capture times (decision 0049): `signedMark` sends and signs the times. */
 export type BurstFrames = Buffer[] & { frameTimes?: string };
 
+/** The gap between a scripted burst's frames: 16 frames span 2.85 s, within a challenge just issued (+3 s, decision 0049). */
+export const BURST_GAP_MS = 190;
+
 /**
- * A continuous burst following `steps` (decision 0049): 16 frames 170 ms apart, the yaw Human would read eased from
- * pose to pose (0 straight, ∓18 for the person's own left/right, through the front between opposite turns), each
- * frame made by `frameFor(yaw, index)`.
+ * A continuous burst following `steps` (decisions 0049, 0063): 16 frames 190 ms apart, a person facing the screen
+ * first, then each step (turns as the yaw Human reads, ∓17 for their own left/right, through the front between
+ * opposite turns; nods; a smile, an open mouth), eased from pose to pose; each frame made by `frameFor`.
  */
-export async function burstOf(steps: readonly string[], frameFor: (yaw: number, index: number) => Buffer | Promise<Buffer>, count = 16): Promise<BurstFrames> {
-  const yaws = stepYaws(steps, count);
+export async function burstOf(
+  steps: readonly string[],
+  frameFor: (yaw: number, index: number, pose: StepPose) => Buffer | Promise<Buffer>,
+  count = 16,
+): Promise<BurstFrames> {
+  const poses = stepPoses(steps, count, 17);
   const frames: BurstFrames = [];
-  for (const [i, yaw] of yaws.entries()) frames.push(await frameFor(yaw, i));
-  frames.frameTimes = frames.map((_, i) => i * 170).join(',');
+  for (const [i, pose] of poses.entries()) frames.push(await frameFor(pose.yaw, i, pose));
+  frames.frameTimes = frames.map((_, i) => i * BURST_GAP_MS).join(',');
   return frames;
+}
+
+let scene = 0;
+/**
+ * A scripted engine's burst of `face.person` following `steps`: each frame a textured scene (distinct perceptual
+ * hashes) the engine answers with the person's synthetic head in that frame's pose; `face` may override per frame.
+ */
+export function scriptedBurst(
+  engine: ReturnType<typeof scriptedEngine>,
+  steps: readonly string[],
+  face: ScriptedFace | ((i: number, pose: StepPose) => ScriptedFace),
+): Promise<BurstFrames> {
+  return burstOf(steps, async (_yaw, i, pose) =>
+    engine.frameOf(await texturedJpeg(`scripted-${++scene}`), { ...pose, ...(typeof face === 'function' ? face(i, pose) : face) }),
+  );
 }
 
 /** A challenge for a paired kiosk (X-Kiosk-Id). */

@@ -9,11 +9,10 @@ import { FACE_NOTICE_VERSION, toLocal, type WebhookEventType } from '@presente/s
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, attendanceArchive, attendanceChain, attendanceRecords, manualChanges, punchReviews, webhookDeliveries } from '../../db/schema/index.js';
-import { STEP_YAW } from '../../face/liveness.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
-import { type ScriptedFace, scriptedEngine, texturedJpeg } from '../face/scripted-engine.js';
-import { kioskChallenge, pairTestKiosk, postMultipart, signConsent, signedMark, type TestKiosk } from '../face/test-helpers.js';
+import { type ScriptedFace, scriptedEngine } from '../face/scripted-engine.js';
+import { kioskChallenge, pairTestKiosk, postMultipart, scriptedBurst, signConsent, signedMark, type TestKiosk } from '../face/test-helpers.js';
 
 const face = '/api/company-admin-simple/face-recognition';
 const REVIEWS = '/api/company-admin-simple/attendance/reviews';
@@ -41,8 +40,7 @@ async function enrol(owner: TestUser, person: string, overrides: Parameters<type
 /** A signed mark whose every frame shows `who` (turned as the challenge asks). */
 async function mark(kiosk: TestKiosk, link: string, who: ScriptedFace) {
   const c = (await kioskChallenge(t, link, kiosk)).json().data;
-  const frames: Buffer[] = [];
-  for (const step of c.steps as string[]) frames.push(engine.frameOf(await texturedJpeg(`review-${++seq}`), { ...who, yaw: STEP_YAW[step] }));
+  const frames = await scriptedBurst(engine, c.steps, who);
   const res = await signedMark(t, link, kiosk, () => frames, { challenge: c });
   expect(res.statusCode).toBe(200);
   return res.json().data;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
 import type { SeenFace } from './camera/faceGuide';
 import { formOf, stubCamera } from './test/camera';
-import { fakeGuide, followKioskSteps, resetFakeGuide, STEP_YAW, seenFace } from './test/fakeGuide';
+import { fakeGuide, followKioskSteps, resetFakeGuide, seenFace } from './test/fakeGuide';
 
 // Human cannot run in jsdom: the camera "sees" what each test scripts (test/fakeGuide.ts).
 vi.mock('./camera/faceGuide', async () => (await import('./test/fakeGuide')).fakeFaceGuideModule);
@@ -32,12 +32,15 @@ const INFO = {
 };
 const CHALLENGE = {
   challengeId: '0b9f7c1e-1d1e-4c58-9d1c-3f1f2c0a9b11',
-  steps: ['straight', 'left', 'right'],
+  // Opposite turns (the page asks for the front between them) and a step a photo cannot do.
+  steps: ['left', 'right', 'smile'],
   expiresAt: '2026-03-02T13:03:30.000Z',
   linkId: 'l-1',
+  burst: { minFrames: 10, maxFrames: 16, fps: 6, minFps: 5, maxFps: 8 },
 };
-// Without live guidance each step waits 2.5 s then captures once: one step keeps that test short.
-const ONE_STEP = { ...CHALLENGE, steps: ['straight'] };
+/** What the screen asks, in order: the front first, each step, the front between the opposite turns. */
+const PROMPTS = ['Mira al frente', 'Gira la cabeza a tu izquierda', 'Mira al frente', 'Gira la cabeza a tu derecha', 'Sonríe'];
+const NO_TURNS = { ...CHALLENGE, steps: ['mouth', 'up', 'down'] };
 const RESULT = {
   employee: { id: 'e1', name: 'Ana Flores' },
   action: 'check_in',
@@ -66,6 +69,33 @@ async function start(user: ReturnType<typeof renderApp>['user']) {
 }
 
 const marks = (fetchMock: ReturnType<typeof mockApi>) => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/tok-1/mark'));
+
+/** The burst a mark sent: its frames and their capture times (ms after the first). */
+function burstOf(fetchMock: ReturnType<typeof mockApi>, n = 0) {
+  const sent = formOf(marks(fetchMock)[n][1]);
+  return { frames: sent.getAll('frames'), times: String(sent.get('frameTimes')).split(',').map(Number) };
+}
+
+/** A burst the server takes: 10-16 frames, one time each, from 0, increasing, and spanning `minMs` (the steps). */
+function expectBurst({ frames, times }: { frames: unknown[]; times: number[] }, minMs: number) {
+  expect(frames.length).toBeGreaterThanOrEqual(10);
+  expect(frames.length).toBeLessThanOrEqual(16);
+  expect(times).toHaveLength(frames.length);
+  expect(times[0]).toBe(0);
+  for (let i = 1; i < times.length; i++) expect(times[i]).toBeGreaterThan(times[i - 1] + 40);
+  expect(times[times.length - 1]).toBeGreaterThanOrEqual(minMs);
+}
+
+/** Every prompt the screen showed, in order (repeats collapsed), read by the camera's face each time it looks. */
+function watchPrompts(faces: () => SeenFace[] = followKioskSteps) {
+  const seen: string[] = [];
+  fakeGuide.faces = () => {
+    const text = document.querySelector('[data-testid="kiosk-step"] [role="status"]')?.textContent;
+    if (text && seen[seen.length - 1] !== text) seen.push(text);
+    return faces();
+  };
+  return seen;
+}
 
 /** A browser geolocation that fails (denied) or answers Lima, in the order given; returns the mock. */
 function stubGeolocation(...answers: ('denied' | 'lima')[]) {
@@ -114,61 +144,55 @@ describe('public attendance page (kiosk)', () => {
     expect((init as RequestInit).headers).toMatchObject({ 'X-Kiosk-Id': 'k-1', 'X-Kiosk-Signature': 'sig' });
   }, 30_000);
 
-  it('follows the challenge with live guidance: two frames per step, six in all, then who was marked, when and how', async () => {
+  it('records one burst over the whole challenge: the front, each prompt in order, 10-16 frames with their times; then who was marked', async () => {
     stubCamera();
     fakeGuide.mode = 'ready';
-    fakeGuide.faces = followKioskSteps;
+    const prompts = watchPrompts();
     const fetchMock = mockApi(routes({ [`POST ${API}/mark`]: { body: { data: RESULT } } }));
     const { user } = renderApp('/attendance/tok-1');
     await start(user);
-    expect(await screen.findByText('Mira al frente')).toBeInTheDocument();
+    expect(await screen.findByText('Paso 1 de 3')).toBeInTheDocument();
 
-    const result = await screen.findByTestId('kiosk-result', {}, { timeout: 8000 });
+    const result = await screen.findByTestId('kiosk-result', {}, { timeout: 12_000 });
     expect(within(result).getByText('Entrada registrada')).toBeInTheDocument();
     expect(within(result).getByText('Ana Flores')).toBeInTheDocument();
     expect(within(result).getByText('08:02')).toBeInTheDocument();
     expect(within(result).getByText('Tardanza')).toBeInTheDocument();
+    expect(prompts).toEqual(PROMPTS);
     expect(marks(fetchMock)).toHaveLength(1);
-    const sent = formOf(marks(fetchMock)[0][1]);
-    expect(sent.get('challengeId')).toBe(CHALLENGE.challengeId);
-    expect(sent.getAll('frames')).toHaveLength(6);
+    expect(formOf(marks(fetchMock)[0][1]).get('challengeId')).toBe(CHALLENGE.challengeId);
+    // The front (0.7 s), two turns held, the front between them, the smile (1.1 s): at least 2.5 s of recording.
+    expectBurst(burstOf(fetchMock), 2500);
 
     // Ready for the next person.
     await user.click(within(result).getByRole('button', { name: 'Siguiente persona' }));
     expect(screen.getByRole('button', { name: 'Marcar asistencia' })).toBeInTheDocument();
-  });
+  }, 20_000);
 
-  it('sends the frames its guidance judged, not the camera frames that came after them', async () => {
+  it('records the live camera (unmirrored JPEGs of the video) more often than it sends, and thins the burst', async () => {
     stubCamera();
     fakeGuide.mode = 'ready';
     fakeGuide.faces = followKioskSteps;
-    // Every JPEG drawn (captureJpeg draws its source letterboxed: 5 arguments), with the step shown at that moment
-    // and what the guidance had judged its source to show.
+    // Every JPEG drawn (captureJpeg draws its source letterboxed: 5 arguments).
     const ctx = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
-    const jpegs: { source: unknown; step: string | null; judged: SeenFace[] | undefined }[] = [];
+    const sources: unknown[] = [];
     vi.spyOn(ctx, 'drawImage').mockImplementation((...args: unknown[]) => {
-      if (args.length !== 5) return;
-      // A pose already held when a step starts is captured before its instruction renders: that is the first step.
-      const step = document.querySelector('[data-testid="kiosk-step"]')?.getAttribute('data-step') ?? (jpegs.length === 0 ? CHALLENGE.steps[0] : null);
-      jpegs.push({ source: args[0], step, judged: fakeGuide.judged.get(args[0] as HTMLCanvasElement)?.slice() });
+      if (args.length === 5) sources.push(args[0]);
     });
     const fetchMock = mockApi(routes({ [`POST ${API}/mark`]: { body: { data: RESULT } } }));
     const { user } = renderApp('/attendance/tok-1');
     await start(user);
-    await screen.findByTestId('kiosk-result', {}, { timeout: 8000 });
-    expect(formOf(marks(fetchMock)[0][1]).getAll('frames')).toHaveLength(6);
-    expect(jpegs).toHaveLength(6);
-    for (const { source, step, judged } of jpegs) {
-      expect(source).toBeInstanceOf(HTMLCanvasElement); // a look's snapshot, not the live video
-      expect(judged?.[0].yaw).toBe(STEP_YAW[step as keyof typeof STEP_YAW]);
-    }
-    expect(new Set(jpegs.map((j) => j.step))).toEqual(new Set(CHALLENGE.steps));
-  });
+    await screen.findByTestId('kiosk-result', {}, { timeout: 12_000 });
+    const { frames } = burstOf(fetchMock);
+    expect(frames).toHaveLength(16);
+    expect(sources.length).toBeGreaterThan(16);
+    for (const source of sources) expect(source).toBeInstanceOf(HTMLVideoElement);
+  }, 20_000);
 
-  it('a click while the guidance still loads waits for it, then follows the steps with it (not blind captures)', async () => {
+  it('a click while the guidance still loads waits for it, then follows the steps with it', async () => {
     stubCamera();
     fakeGuide.mode = 'ready';
-    fakeGuide.faces = followKioskSteps;
+    const prompts = watchPrompts();
     let finishLoading = () => {};
     fakeGuide.loaded = new Promise((resolve) => {
       finishLoading = resolve;
@@ -185,20 +209,30 @@ describe('public attendance page (kiosk)', () => {
     await act(async () => {});
     expect(screen.queryByTestId('kiosk-step')).not.toBeInTheDocument();
     finishLoading();
-    expect(await screen.findByText('Mira al frente')).toBeInTheDocument();
-    await screen.findByTestId('kiosk-result', {}, { timeout: 8000 });
-    expect(formOf(marks(fetchMock)[0][1]).getAll('frames')).toHaveLength(6);
-  });
+    await screen.findByTestId('kiosk-result', {}, { timeout: 12_000 });
+    expect(prompts).toEqual(PROMPTS);
+    expectBurst(burstOf(fetchMock), 2500);
+  }, 20_000);
 
-  it('without live guidance sends exactly one frame per step, after the time to follow it', async () => {
+  it('without live guidance shows each step for a fixed time and still sends a burst (nods and the mouth, with icons)', async () => {
     stubCamera();
-    const fetchMock = mockApi(routes({ [`POST ${API}/challenge`]: { body: { data: ONE_STEP } }, [`POST ${API}/mark`]: { body: { data: RESULT } } }));
+    const fetchMock = mockApi(routes({ [`POST ${API}/challenge`]: { body: { data: NO_TURNS } }, [`POST ${API}/mark`]: { body: { data: RESULT } } }));
     const { user } = renderApp('/attendance/tok-1');
     expect(await screen.findByText(/La guía en vivo no está disponible/, {}, { timeout: 10_000 })).toBeInTheDocument();
     await start(user);
+    for (const [text, step] of [
+      ['Abre la boca', 'mouth'],
+      ['Mira hacia arriba', 'up'],
+      ['Mira hacia abajo', 'down'],
+    ]) {
+      const prompt = await screen.findByText(text, {}, { timeout: 3000 });
+      expect(prompt.closest('[data-testid="kiosk-step"]')).toHaveAttribute('data-step', step);
+      expect(prompt.closest('[data-testid="kiosk-step"]')?.querySelector('svg')).not.toBeNull();
+    }
     await screen.findByTestId('kiosk-result', {}, { timeout: 8000 });
-    expect(formOf(marks(fetchMock)[0][1]).getAll('frames')).toHaveLength(1);
-  });
+    // The front (0.7 s) and three moves of 1.1 s.
+    expectBurst(burstOf(fetchMock), 3000);
+  }, 20_000);
 
   it('puts the kiosk in a main landmark, with the logo and language switch in the banner', async () => {
     stubCamera();

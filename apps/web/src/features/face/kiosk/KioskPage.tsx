@@ -32,7 +32,7 @@ const MODE_KEY = 'presente-kiosk-mode';
 
 /**
  * The public attendance page /attendance/{token} (a kiosk, no login): company and link, the company's
- * live time, the camera and 'Marcar asistencia', the head-turn challenge, then the result for the next person.
+ * live time, the camera and 'Marcar asistencia', the challenge (recorded as one burst), then the result for the next person.
  */
 export function KioskPage() {
   const { token = '' } = useParams();
@@ -161,7 +161,7 @@ export function KioskPage() {
                   tone={hint ? 'warn' : phase.kind === 'step' ? 'ok' : 'idle'}
                   message={cameraMessage}
                 >
-                  {phase.kind === 'step' && <StepOverlay step={phase.steps[phase.index]} index={phase.index} total={phase.steps.length} />}
+                  {phase.kind === 'step' && <StepOverlay step={phase.prompt} index={phase.index} total={phase.steps.length} />}
                 </CameraView>
               </Box>
               {mode === 'face' && phase.kind === 'refused' && <RefusalPanel message={phase.message} hint={refusalHint} onRetry={() => void flow.start()} />}

@@ -1,16 +1,42 @@
 import { Badge, Box, Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import type { KioskMarkResult, LivenessStep } from '@presente/shared';
-import { IconAlertCircle, IconArrowLeft, IconArrowRight, IconCircleCheck, IconFocusCentered, IconLinkOff, IconRefresh } from '@tabler/icons-react';
+import { type ChallengeStep, type KioskMarkResult, STEP_PROMPT } from '@presente/shared';
+import {
+  IconAlertCircle,
+  IconArrowDown,
+  IconArrowLeft,
+  IconArrowRight,
+  IconArrowUp,
+  IconCircleCheck,
+  IconEyeClosed,
+  IconFocusCentered,
+  IconLinkOff,
+  IconMoodSmile,
+  IconMoodSurprised,
+  IconRefresh,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from '../../../components/BrandLogo';
+import { translateMessage } from '../../../lib/messages';
 import { statusColor } from '../../attendance/status';
 import { statusLabel } from '../../employee-area/format';
 
 // The preview is mirrored: a turn to the person's own left moves their face to the screen's left.
-const STEP_ICON = { straight: IconFocusCentered, left: IconArrowLeft, right: IconArrowRight } as const;
+const STEP_ICON: Record<ChallengeStep, typeof IconFocusCentered> = {
+  straight: IconFocusCentered,
+  left: IconArrowLeft,
+  right: IconArrowRight,
+  up: IconArrowUp,
+  down: IconArrowDown,
+  blink: IconEyeClosed,
+  smile: IconMoodSmile,
+  mouth: IconMoodSurprised,
+};
 
-/** The instruction of the current challenge step, drawn over the camera with an arrow. */
-export function StepOverlay({ step, index, total }: { step: LivenessStep; index: number; total: number }) {
+/**
+ * What the screen asks now, drawn over the camera with its icon: a step of the challenge ("Paso 2 de 3"), or the
+ * front before and between the steps (`index` -1: no count). Words from the shared catalogue (`face.step.*`).
+ */
+export function StepOverlay({ step, index, total }: { step: ChallengeStep; index: number; total: number }) {
   const { t } = useTranslation('common');
   const Icon = STEP_ICON[step];
   return (
@@ -18,14 +44,16 @@ export function StepOverlay({ step, index, total }: { step: LivenessStep; index:
       <Paper radius="xl" px="md" py={8} bg="rgba(20,24,60,0.82)" data-testid="kiosk-step" data-step={step}>
         <Stack gap={2} align="center">
           <Box c="white" style={{ display: 'flex', alignItems: 'center', gap: 10 }}>
-            <Icon size={30} stroke={2.4} />
+            <Icon size={30} stroke={2.4} aria-hidden />
             <Text c="white" fw={700} fz={{ base: 'lg', sm: 'xl' }} role="status" aria-live="assertive">
-              {t(`kiosk.steps.${step}`)}
+              {translateMessage(t, STEP_PROMPT[step])}
             </Text>
           </Box>
-          <Text c="gray.4" size="xs">
-            {t('kiosk.stepOf', { n: index + 1, total })}
-          </Text>
+          {index >= 0 && (
+            <Text c="gray.4" size="xs">
+              {t('kiosk.stepOf', { n: index + 1, total })}
+            </Text>
+          )}
         </Stack>
       </Paper>
     </Center>

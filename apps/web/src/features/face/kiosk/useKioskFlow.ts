@@ -1,10 +1,10 @@
-import type { GeoPoint, KioskMarkResult, LivenessStep } from '@presente/shared';
+import type { ChallengeStep, GeoPoint, KioskChallenge, KioskMarkResult } from '@presente/shared';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/messages';
 import { currentLocation } from '../../employee-area/attendance/geolocation';
-import { captureJpeg } from '../camera/capture';
+import { type BurstRecorder, recordBurst, thinFrames } from '../camera/burst';
 import { poseOf } from '../camera/guidance';
 import type { FaceLook, GuideStatus } from '../camera/useFaceWatch';
 import { markAttendance, startChallenge } from './api';
@@ -13,33 +13,53 @@ import type { KioskPairing } from './pairing';
 export type KioskPhase =
   | { kind: 'idle' }
   | { kind: 'preparing' }
-  | { kind: 'step'; steps: LivenessStep[]; index: number }
+  /** `prompt`: what the screen asks now: the step `index` of `steps`, or the front (index -1) before and between them. */
+  | { kind: 'step'; steps: ChallengeStep[]; index: number; prompt: ChallengeStep }
   | { kind: 'sending' }
   | { kind: 'result'; result: KioskMarkResult }
   | { kind: 'refused'; message: string; code: string };
 
+/**
+ * The challenge's pace (decision 0063). The whole burst is thinned to the challenge's `maxFrames` (16) keeping the
+ * gaps even, and the server judges continuity per time gap: the longer the challenge, the longer the gaps and the
+ * weaker that check, so every step is brisk (3-4 steps: about 3.5-6 s in all).
+ */
 export const KIOSK_TIMING = {
-  /** Per step: wait for Human to see the pose, then capture anyway (the server decides). */
-  stepTimeoutMs: 8000,
+  /** Facing the screen before the first prompt (the server's baseline for smiles, mouths and nods: ≥ 0.5 s). */
+  restMs: 700,
+  /** A smile, an open mouth, a blink, a nod: shown this long (the person reacts in 0.3-0.6 s and holds). */
+  moveMs: 1100,
+  /** Where in a move the page keeps a frame when thinning (the expression held). */
+  moveKeepAt: 0.6,
+  /** A head turn: until the guidance sees it (two looks in a row), at most this; then held a moment. */
+  turnTimeoutMs: 1800,
+  holdMs: 300,
+  /** Without live guidance (Human could not load): a turn is shown this long. */
+  unguidedTurnMs: 1400,
+  /** The front between opposite turns: until the guidance sees it, at least the first, at most the second. */
+  frontMinMs: 300,
+  frontMaxMs: 900,
+  /** After the last step: a last frame or two of the answer. */
+  tailMs: 250,
   /** After the click, how long to wait for the live guidance still loading (then the steps run without it). */
   guideWaitMs: 15_000,
-  /** Without live guidance (Human could not load): time to follow the instruction before the capture. */
-  unguidedStepMs: 2500,
-  /** A second frame of the same pose when it is still held within this time. */
-  secondFrameMs: 700,
   /** The result stays this long, then the kiosk is ready for the next person. */
   resultMs: 6000,
   /** A refusal stays this long unless the person retries. */
   refusalMs: 20_000,
 } as const;
 
+const TURNS: readonly ChallengeStep[] = ['left', 'right'];
+const opposite = (a: ChallengeStep | undefined, b: ChallengeStep) => a !== undefined && a !== b && TURNS.includes(a) && TURNS.includes(b);
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A position is reused for the spec's 5 minutes (the browser's own cache: CHECK_GEO_OPTIONS.maximumAge). */
 const GEO_REUSE_MS = 5 * 60_000;
 
 /**
- * The kiosk's marking: a challenge from the server, then for each step the instruction until the pose
- * is seen (two looks in a row) or the step times out, 1-2 unmirrored frames per step, then the mark.
+ * The kiosk's marking: a challenge from the server, then the camera recorded continuously (a burst, decision 0063)
+ * while the screen asks for the front, then each step in turn (the front again between opposite turns), then the
+ * burst thinned to the challenge's frames and sent with its capture times.
  */
 export function useKioskFlow({
   token,
@@ -69,36 +89,48 @@ export function useKioskFlow({
   const guideRef = useRef(guide);
   guideRef.current = guide;
 
-  const holds = useCallback((step: LivenessStep, look: FaceLook | null) => !!look && poseOf(look.faces) === step && poseOf(look.previous ?? []) === step, []);
+  /** Waits until `seen()` or `maxMs` (at least `minMs`); true when it was seen. */
+  const waitFor = useCallback(async (seen: () => boolean, minMs: number, maxMs: number, alive: () => boolean) => {
+    const [from, guided] = [Date.now(), guideRef.current === 'ready'];
+    while (alive() && Date.now() - from < maxMs) {
+      if (guided && Date.now() - from >= minMs && seen()) return true;
+      await sleep(40);
+    }
+    return false;
+  }, []);
 
-  const captureStep = useCallback(
-    async (step: LivenessStep, alive: () => boolean): Promise<Blob[]> => {
-      const video = videoRef.current;
-      if (!video) throw new Error('no camera');
-      if (guideRef.current !== 'ready') {
-        await sleep(KIOSK_TIMING.unguidedStepMs);
-        return [await captureJpeg(video)];
-      }
-      const deadline = Date.now() + KIOSK_TIMING.stepTimeoutMs;
-      while (alive() && Date.now() < deadline && !holds(step, lookRef.current)) await sleep(50);
-      const seen = lookRef.current;
-      // The frame that look judged, not the camera's next one (the person may already be turning back); on a
-      // timeout, the last frame the guidance looked at.
-      const frames = [await captureJpeg(seen?.frame ?? video)];
-      if (!holds(step, seen)) return frames;
-      // A second frame once a newer look still shows the pose: that look's frame.
-      const until = Date.now() + KIOSK_TIMING.secondFrameMs;
-      while (alive() && Date.now() < until) {
-        await sleep(50);
+  /** The person follows the steps while the burst records; a seen turn and a held move mark a frame to keep. */
+  const runSteps = useCallback(
+    async (challenge: KioskChallenge, recorder: BurstRecorder, alive: () => boolean) => {
+      const { steps } = challenge;
+      const show = (index: number, prompt: ChallengeStep) => setPhase({ kind: 'step', steps, index, prompt });
+      const looks = (step: ChallengeStep) => {
         const look = lookRef.current;
-        if (look !== seen && look && poseOf(look.faces) === step) {
-          frames.push(await captureJpeg(look.frame ?? video));
-          break;
+        return !!look && poseOf(look.faces) === step && poseOf(look.previous ?? []) === step;
+      };
+      show(-1, 'straight');
+      await sleep(KIOSK_TIMING.restMs);
+      for (let index = 0; index < steps.length && alive(); index++) {
+        const step = steps[index];
+        if (opposite(steps[index - 1], step)) {
+          show(-1, 'straight');
+          await waitFor(() => poseOf(lookRef.current?.faces ?? []) === 'straight', KIOSK_TIMING.frontMinMs, KIOSK_TIMING.frontMaxMs, alive);
+        }
+        show(index, step);
+        if (TURNS.includes(step) && guideRef.current === 'ready') {
+          await waitFor(() => looks(step), 0, KIOSK_TIMING.turnTimeoutMs, alive);
+          recorder.keepNext();
+          await sleep(KIOSK_TIMING.holdMs);
+        } else {
+          const ms = TURNS.includes(step) ? KIOSK_TIMING.unguidedTurnMs : KIOSK_TIMING.moveMs;
+          await sleep(ms * KIOSK_TIMING.moveKeepAt);
+          recorder.keepNext();
+          await sleep(ms * (1 - KIOSK_TIMING.moveKeepAt));
         }
       }
-      return frames;
+      await sleep(KIOSK_TIMING.tailMs);
     },
-    [holds, lookRef, videoRef],
+    [lookRef, waitFor],
   );
 
   /**
@@ -127,17 +159,19 @@ export function useKioskFlow({
       // Blind captures rarely follow the head turns: give the guidance a moment to finish loading.
       const until = Date.now() + KIOSK_TIMING.guideWaitMs;
       while (alive() && guideRef.current === 'loading' && Date.now() < until) await sleep(100);
-      const frames: Blob[] = [];
-      const frameTimes: number[] = [];
-      const t0 = performance.now();
-      for (let index = 0; index < challenge.steps.length; index++) {
-        if (!alive()) return;
-        setPhase({ kind: 'step', steps: challenge.steps, index });
-        for (const frame of await captureStep(challenge.steps[index], alive)) {
-          frames.push(frame);
-          frameTimes.push(performance.now() - t0);
-        }
+      const video = videoRef.current;
+      if (!video || !alive()) throw new Error('no camera');
+      // The whole challenge is one recording; it stops whatever happens (a refusal, the page left).
+      const recorder = recordBurst(video, challenge.burst.fps);
+      let recorded: Awaited<ReturnType<BurstRecorder['stop']>>;
+      try {
+        await runSteps(challenge, recorder, alive);
+      } finally {
+        recorded = await recorder.stop();
       }
+      const burst = thinFrames(recorded, challenge.burst.maxFrames);
+      const frames = burst.map((f) => f.blob);
+      const frameTimes = burst.map((f) => f.t);
       if (!alive()) return;
       setPhase({ kind: 'sending' });
       const location = await position;
@@ -150,7 +184,7 @@ export function useKioskFlow({
       if (code === 'kiosk_not_paired' || code === 'kiosk_revoked' || code === 'kiosk_signature_invalid') onUnpaired();
       setPhase({ kind: 'refused', code, message: errorMessage(t, error, t('kiosk.error')) });
     }
-  }, [captureStep, locate, onLinkGone, onUnpaired, pairing, t, token]);
+  }, [locate, onLinkGone, onUnpaired, pairing, runSteps, t, token, videoRef]);
 
   const reset = useCallback(() => {
     run.current++;

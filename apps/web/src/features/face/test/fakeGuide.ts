@@ -31,10 +31,13 @@ export function seenFace(over: Partial<SeenFace> = {}): SeenFace {
 /** The yaw of each challenge step (< 0: the person's own left, as the server reads unmirrored frames). */
 export const STEP_YAW = { straight: 0, left: -25, right: 25 } as const;
 
-/** A face that follows the step the kiosk is showing (data-step of its overlay), like a person would. */
+/**
+ * A face that follows the prompt the kiosk is showing (data-step of its overlay), like a person would: turned for a
+ * turn, facing the screen otherwise (a smile or a nod moves no yaw the guidance reads).
+ */
 export function followKioskSteps(): SeenFace[] {
-  const step = document.querySelector('[data-testid="kiosk-step"]')?.getAttribute('data-step') as keyof typeof STEP_YAW | null;
-  return [seenFace({ yaw: STEP_YAW[step ?? 'straight'] })];
+  const step = document.querySelector('[data-testid="kiosk-step"]')?.getAttribute('data-step') ?? 'straight';
+  return [seenFace({ yaw: (STEP_YAW as Record<string, number>)[step] ?? 0 })];
 }
 
 export function resetFakeGuide() {

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { thinFrames } from './burst';
+
+/** Capture times at `ms` apart with a little jitter, some late frames, and frames marked to keep. */
+const recorded = (n: number, ms: number, late: number[] = [], keep: number[] = []) => {
+  let t = 0;
+  return Array.from({ length: n }, (_, i) => {
+    if (i > 0) t += ms + ((i * 37) % 11) - 5 + (late.includes(i) ? 400 : 0);
+    return { t, keep: keep.includes(i), i };
+  });
+};
+const gaps = (frames: { t: number }[]) => frames.slice(1).map((f, i) => f.t - frames[i].t);
+
+describe('thinning the burst to what the server takes (decision 0063)', () => {
+  it('drops the frame whose neighbours are closest until at most max are left: first and last stay, gaps stay even', () => {
+    const frames = recorded(31, 167);
+    const thin = thinFrames(frames, 16);
+    expect(thin).toHaveLength(16);
+    expect(thin[0]).toBe(frames[0]);
+    expect(thin[15]).toBe(frames[30]);
+    // 30 gaps of ~167 ms become 15 of ~334: none under 2 or over 3 of the old gaps (keeping the first 16, or every
+    // other frame of a burst with late frames, leaves gaps of one and of four).
+    for (const g of gaps(thin)) {
+      expect(g).toBeGreaterThanOrEqual(2 * 160);
+      expect(g).toBeLessThanOrEqual(2 * 175);
+    }
+  });
+
+  it('around a late frame it keeps the frames near the hole and thins where frames are dense', () => {
+    const frames = recorded(26, 167, [12]);
+    const thin = thinFrames(frames, 16);
+    const g = gaps(thin);
+    expect(Math.max(...g)).toBeLessThan(600);
+    expect(Math.min(...g)).toBeGreaterThanOrEqual(160);
+    // Both edges of the late gap are kept: dropping either would make a gap of 0.9 s.
+    expect(thin.map((f) => f.i)).toEqual(expect.arrayContaining([11, 12]));
+  });
+
+  it('keeps the frames the page marked (a step seen) while others can go, and leaves short bursts alone', () => {
+    const frames = recorded(31, 167, [], [5, 6, 7]);
+    const thin = thinFrames(frames, 16);
+    expect(thin.map((f) => f.i)).toEqual(expect.arrayContaining([5, 6, 7]));
+    expect(thin).toHaveLength(16);
+    const short = recorded(12, 167);
+    expect(thinFrames(short, 16)).toEqual(short);
+  });
+});
