@@ -139,7 +139,7 @@ export async function makePuppet(photo: string, browser: Browser, opts: PuppetOp
   for (const file of ['model.ts', 'render.ts', 'script.ts']) hash.update(readFileSync(join(HEAD3D, file)));
   hash.update(readFileSync(import.meta.filename));
   const cache = join(tmpdir(), `presente-puppet-${hash.digest('hex').slice(0, 16)}.json`);
-  if (existsSync(cache)) return JSON.parse(readFileSync(cache, 'utf8')) as PuppetClips;
+  if (existsSync(cache)) return { ...(JSON.parse(readFileSync(cache, 'utf8')) as PuppetClips), renderMs: 0 };
   const renderer = await headRenderer(await buildHead(photo), { browser });
   try {
     const clips = await renderPuppetClips(renderer, opts);
@@ -225,6 +225,8 @@ function pageSide() {
     let k = 0;
     let goal = 'straight';
     let blinkAsked = false;
+    /** The prompt on screen (null: none). */
+    let shown: string | null = null;
     let restIndex = Math.floor(Math.random() * clips.rest.length);
     let holdIndex = 0;
     const restFrame = () => clips.rest[restIndex++ % clips.rest.length];
@@ -262,11 +264,12 @@ function pageSide() {
       ctx.fillRect(0, 0, clips.width + 128, clips.height + 128);
       ctx.restore();
       const moved = k === (clips.go[current] ?? []).length;
-      w.__puppet = { step: goal, phase: `${current}:${k}`, holding: current === goal && moved && !blinkAsked };
+      // Holding: at the pose the prompt on screen asks (not still at the previous one during the reaction lag).
+      const asked = shown === null || shown === 'blink' ? 'straight' : shown;
+      w.__puppet = { step: goal, phase: `${current}:${k}`, holding: current === goal && goal === asked && moved && !blinkAsked };
     }, 1000 / clips.fps);
 
     // The prompt: react after a human lag; a prompt that changes again before then wins.
-    let shown: string | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const look = () => {
       const step = document.querySelector('[data-testid="kiosk-step"]')?.getAttribute('data-step') ?? null;
