@@ -1,8 +1,14 @@
+import { join } from 'node:path';
+import { until } from '@presente/shared/testing';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeGuidedTour, dismissToasts, login, mainTarget, see, toast } from '../support/app.js';
-import { companyNow, dayCell, openTab, type SeededCompany, scheduleStartingNow, seedCompany } from '../support/attendance.js';
-import { outbox, shot } from '../support/browser.js';
-import { type CameraBrowser, cameraBrowser, type FaceVideos, faceFixturesDir, makeFaceVideos, makeHeadVideos } from '../support/face.js';
+import { closeGuidedTour, dismissToasts, login, see, type Target, toast } from '../support/app.js';
+import { COMPANY_TZ, companyNow, dayCell, openTab, type SeededCompany, scheduleStartingNow, seedCompany, showMonth } from '../support/attendance.js';
+import { launch, outbox, shot } from '../support/browser.js';
+import { cameraBrowser, faceFixturesDir, makeFaceVideos } from '../support/face.js';
+import { makePuppet, type PuppetBrowser, puppetBrowser, puppetHolding } from '../support/puppet-camera.js';
+import { type RunningServer, startServer } from '../support/server.js';
+import { serverClockEnv, setServerClock } from '../support/server-clock.js';
 import { timing } from '../support/timings.js';
 
 /** The kiosk's liveness refusals, which now say what to do (decision 0057). */
@@ -14,31 +20,60 @@ const LIVENESS_REFUSED = /No se siguieron las indicaciones|No se pudo verificar 
  * over, the worker reads the notice and signs with name, document and the code mailed to them; then the camera
  * enrols the face. The admin creates a link and
  * prints its QR, then a kiosk marks the employee's attendance with the head-turn challenge and the
- * admin's calendar shows the check-in by face. Chromium's fake camera plays videos of a textured 3-D head
- * rendered at test time from a frontal fixture photo (decision 0040: it enrols from its own frontal render and
- * really turns and blinks at the kiosk; the photos are never stored in the repository).
+ * admin's calendar shows the check-in by face. The camera is a puppet (decision 0066): a textured 3-D head rendered
+ * from a frontal fixture photo (decision 0040) that enrols facing the camera and, at the kiosk, answers each prompt
+ * live, whatever the challenge asks and in whatever order (the photos are never stored in the repository).
+ *
+ * The journey runs on its own server whose clock the test sets (support/server-clock.mjs): 10:00 in Lima on the
+ * current date, so the shift, the punch and the calendar day never straddle midnight (issue 21 item 5).
  */
 const fixtures = faceFixturesDir();
-const main = mainTarget();
+/** The company's time of day the server's clock is set to. */
+const SERVER_TIME = '10:00';
+
+/** The instant `hhmm` on `ymd` in Lima (UTC-5 all year, no daylight saving). */
+const limaInstant = (ymd: string, hhmm: string) => Date.parse(`${ymd}T${hhmm}:00-05:00`);
 
 describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk check-in (PGlite)', () => {
-  let videos: FaceVideos;
+  let server: RunningServer;
+  let main: Target;
+  let browser: Browser;
   let seeded: SeededCompany;
-  let enrolCam: CameraBrowser;
-  let kioskCam: CameraBrowser;
+  let enrolCam: PuppetBrowser;
+  let kioskCam: PuppetBrowser;
   let token = '';
   /** The one-time code the admin made in Configuración → Vincular kiosco (decision 0033). */
   let pairCode = '';
-  const today = companyNow().date;
+  /** The company's date on the server's clock. */
+  let today = '';
 
   beforeAll(async () => {
-    videos = await makeHeadVideos(fixtures!);
-    // The employee's shift started 2 minutes ago (any hour of the day, UTC runner): the check-in is on time.
-    seeded = await seedCompany(main, scheduleStartingNow(), today, { documentNumber: '45678912' });
-    [enrolCam, kioskCam] = await Promise.all([cameraBrowser(videos.enrol), cameraBrowser(videos.kiosk)]);
-  });
+    let clock: Record<string, string> = {};
+    const [started, launched] = await Promise.all([startServer('face', {}, { prepare: async (dataDir) => (clock = serverClockEnv(dataDir)) }), launch()]);
+    [server, browser] = [started, launched];
+    main = { name: 'pglite', title: 'own server on a set clock', baseUrl: server.url, dataDir: server.dataDir };
+    // The server's clock: SERVER_TIME in Lima on the current date. Its uptime shows the move once it is read.
+    const uptime = async () => ((await (await fetch(`${server.url}/api/health`)).json()) as { uptimeSeconds: number }).uptimeSeconds;
+    const [before, at] = [await uptime(), Date.now()];
+    const offset = limaInstant(companyNow().date, SERVER_TIME) - Date.now();
+    setServerClock(clock, offset);
+    await until('the face server reads its set clock', async () => Math.abs((await uptime()) - before - (Date.now() - at + offset) / 1000) < 5, {
+      withinMs: 10_000,
+      everyMs: 200,
+    });
+    const serverNow = () => new Date(Date.now() + offset);
+    today = companyNow(serverNow()).date;
+    expect(COMPANY_TZ).toBe('America/Lima');
+    // The employee's shift started 2 minutes before the server's time: the check-in is on time, whatever the wall clock.
+    seeded = await seedCompany(main, scheduleStartingNow(serverNow()), today, { documentNumber: '45678912' });
+    const clips = await makePuppet(join(fixtures!, 'stock-a', 'stock-emotions-a-1.jpg'), browser);
+    timing('face: puppet clips rendered (0 when cached)', clips.renderMs);
+    [enrolCam, kioskCam] = await Promise.all([puppetBrowser(clips, browser), puppetBrowser(clips, browser)]);
+    // Its own server (≤ 90 s to start) and the first rendering of the clips (≈ 25 s, then cached) under load.
+  }, 300_000);
   afterAll(async () => {
-    await Promise.all([enrolCam?.close(), kioskCam?.close()]);
+    await browser?.close();
+    await server?.stop();
   });
 
   it('the admin opts in to enrolment photos, then registers the employee face from the camera after the biometric notice', async () => {
@@ -116,8 +151,22 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     await accept.click();
 
     // Human guides the capture: three frontal captures are taken by themselves once the face is steady.
-    await see(modal.getByRole('status').filter({ hasText: /Perfecto|Quédate quieto|Capturas listas/ }), 60_000);
-    await expect.poll(() => modal.getByTestId('face-capture').count(), { timeout: 30_000 }).toBe(3);
+    const guide = modal.getByRole('status');
+    await see(guide.filter({ hasText: /Perfecto|Quédate quieto|Capturas listas|Guía no disponible/ }), 60_000).catch(async (err: Error) => {
+      await shot(page, 'face-02-capture-stuck');
+      throw new Error(`the enrolment guidance never saw a steady face: "${(await guide.allInnerTexts()).join(' | ')}"`, { cause: err });
+    });
+    const captures = modal.getByTestId('face-capture');
+    if (await guide.filter({ hasText: /Guía no disponible/ }).isVisible()) {
+      // Human did not load within the page's 30 s (a loaded machine): the page asks for manual captures, and the
+      // worker, facing the camera, presses Capturar three times.
+      console.warn('enrolment: the live guidance did not load in time; capturing by hand as the page asks');
+      for (let n = 1; n <= 3; n++) {
+        await modal.getByRole('button', { name: 'Capturar', exact: true }).click();
+        await expect.poll(() => captures.count(), { timeout: 15_000 }).toBe(n);
+      }
+    }
+    await expect.poll(() => captures.count(), { timeout: 30_000 }).toBe(3);
     await shot(page, 'face-02-captures');
     // The consent code's toast may still sit over the modal's footer (and Mantine pauses it while the pointer is on
     // it): a person closes it first, as here.
@@ -138,7 +187,8 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     await shot(page, 'face-03b-photo');
     await page.keyboard.press('Escape');
     expect(enrolCam.takeErrors()).toEqual([]);
-  });
+    // Its own waits (Human loading, the server's analysis) add up to more than the default 90 s under load.
+  }, 300_000);
 
   it('the admin creates a link, views its QR and prints it', async () => {
     const { admin } = seeded;
@@ -204,7 +254,7 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     expect(enrolCam.takeErrors()).toEqual([]);
   });
 
-  it('a kiosk marks the check-in with the head-turn challenge; the admin calendar shows it by face', async () => {
+  it('a kiosk marks the check-in: the person answers each prompt of the challenge; the admin calendar shows it by face', async () => {
     expect(token, 'the link of the previous test').not.toBe('');
     const { page } = await kioskCam.open(main.baseUrl);
     await page.goto(`/attendance/${token}`);
@@ -231,35 +281,48 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     await shot(page, 'face-07-kiosk');
     const startedAt = Date.now();
     await start.click();
-    await see(page.getByTestId('kiosk-step'), 30_000);
+    const step = page.getByTestId('kiosk-step');
+    await see(step, 30_000);
     timing('kiosk: click to the first pose shown', Date.now() - startedAt);
-    await shot(page, 'face-08-kiosk-step');
+    // The puppet answers each prompt after a person's reaction time and holds the pose: the kiosk mid-step (a turn),
+    // on a desktop, then at the next prompt on a phone-sized screen.
     const result = page.getByTestId('kiosk-result');
     const refusal = page.getByTestId('kiosk-refusal');
-    await see(result.or(refusal), 90_000);
-    // The page sends the very frames its guidance judged (useFaceWatch snapshots), so the pose the page saw is the
-    // pose the server gets; the server still judges with its own models and may disagree on a frame taken as the
-    // fake camera switches pose. A person then retries ('Reintentar', a new challenge): one retry is allowed for
-    // that refusal only, and it is logged (none in 3 runs since the snapshots).
-    let retried = false;
-    if ((await refusal.isVisible()) && LIVENESS_REFUSED.test((await refusal.textContent()) ?? '')) {
-      console.warn('kiosk: the head-turn check refused the first attempt; retrying once as a person would');
-      retried = true;
-      await refusal.getByRole('button', { name: 'Reintentar' }).click();
-      await see(page.getByTestId('kiosk-step'), 30_000);
-      await see(result.or(refusal), 90_000);
+    const shown = () => page.evaluate(() => document.querySelector('[data-testid="kiosk-step"]')?.getAttribute('data-step') ?? null);
+    const ended = () => result.or(refusal).isVisible();
+    await expect.poll(async () => (await ended()) || ((await shown()) ?? 'straight') !== 'straight', { timeout: 30_000 }).toBe(true);
+    const turned = await shown();
+    if (turned) {
+      await puppetHolding(page);
+      await shot(page, 'face-08-kiosk-step');
+      await expect.poll(async () => (await ended()) || (await shown()) !== turned, { timeout: 30_000 }).toBe(true);
     }
-    if (await refusal.isVisible()) expect.fail(`the kiosk refused the marking: ${await refusal.textContent()}`);
+    if (await shown()) {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await puppetHolding(page);
+      await shot(page, 'face-08b-kiosk-step-phone');
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    await see(result.or(refusal), 90_000);
+    // The first attempt must pass: the person does what each prompt asks (no retry allowance since the puppet,
+    // decision 0066). A refusal names what the puppet answered and any prompt it could not.
+    const answered = kioskCam.takeAnswers();
+    if (await refusal.isVisible())
+      expect.fail(
+        `the kiosk refused the marking: ${await refusal.textContent()} (the puppet answered ${answered.join(', ')}; ${kioskCam.takeErrors().join('; ')})`,
+      );
     await see(result.getByText('Entrada registrada'));
     await see(result.getByText(seeded.employee.name));
     // Walk-through finding 26: the genuine check-in's click-to-result time stays in the run's timings.
-    timing('kiosk: click to "Entrada registrada"', Date.now() - startedAt, retried ? 'after one retry' : undefined);
+    timing('kiosk: click to "Entrada registrada"', Date.now() - startedAt, `prompts answered: ${answered.join(', ')}`);
     await shot(page, 'face-09-kiosk-result');
     expect(kioskCam.takeErrors()).toEqual([]);
 
     const admin = await enrolCam.open(main.baseUrl);
     await login(admin.page, seeded.admin.adminEmail, seeded.admin.password);
     await openTab(admin.page, 'Asistencia', '/company-admin/attendance');
+    // The month of the server's date, not of the browser's clock.
+    await showMonth(admin.page, today);
     await dayCell(admin.page, seeded.employee.name, today, 'Presente').click();
     const day = admin.page.getByRole('dialog');
     await see(day.getByText('Reconocimiento facial'));
@@ -284,7 +347,8 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     await row.scrollIntoViewIfNeeded();
     await shot(admin.page, 'face-09d-kiosks-mobile');
     if (desktop) await admin.page.setViewportSize(desktop);
-  });
+    // Its own waits (Human loading, the server's analysis) add up to more than the default 90 s under load.
+  }, 300_000);
 
   // A KNOWN DEFECT kept visible (issue 17 items 1-3): the kiosk must refuse the photo-pair attack, and today it does not
   // (today's head-turn check judges each frame's predicted yaw, so a turned photo and its mirror pass it; decision 0040
@@ -350,7 +414,7 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
       200,
     );
     expect(kioskCam.takeErrors()).toEqual([]);
-  });
+  }, 180_000);
 
   it('the employee sees the face registration in Settings and withdraws consent', async () => {
     const { employee } = seeded;
