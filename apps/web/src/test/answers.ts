@@ -1,4 +1,4 @@
-import { type CompanyConfig, companyConfig, dataAnswer, errorAnswer, type SessionUser, signedInAnswer } from '@presente/shared';
+import { type CompanyConfig, companyConfig, dataAnswer, errorAnswer, type SessionUser, sessionAnswer, signedInAnswer } from '@presente/shared';
 import type { z } from 'zod';
 import type { MockResponse } from './renderApp';
 
@@ -49,3 +49,36 @@ export function sessionRoutes(user: SessionUser, config: CompanyConfig = { local
     'GET /api/auth/company-config': mockAnswer(dataAnswer(companyConfig), { data: config }),
   };
 }
+
+/**
+ * The server's own 500 (apps/server/src/plugins/error-handler.ts): the error envelope, code `internal`, its Spanish
+ * message. A web test of "the server failed" mocks what the server sends, not an empty body it never sends.
+ */
+export const mockServerError = (): MockResponse => mockRefusal(500, 'internal', 'Error del servidor. Intenta nuevamente en unos minutos.');
+
+/** No session: the 401 every signed-in route answers (`error.unauthorized`). */
+export const mockSignedOut = (): MockResponse => mockRefusal(401, 'unauthorized', 'No autenticado');
+
+/** GET /auth/session of a visitor: 200 with no user. */
+export const signedOutSession = (): MockResponse => mockAnswer(dataAnswer(sessionAnswer), { data: { user: null } });
+
+/**
+ * One page of a list answer (`{ data: [...], pagination }` plus the schema's own extras, such as the employees'
+ * `totalEmployees` or the calendar's `meta`), through the list route's declared schema.
+ */
+export function mockPage<S extends z.ZodType<unknown, { data: unknown[] }>>(
+  schema: S,
+  data: z.input<S>['data'],
+  extra: Partial<z.input<S>> = {},
+  total = data.length,
+  limit = 10,
+): MockResponse {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  return mockAnswer(schema, { data, pagination: { page: 1, limit, total, pages, totalPages: pages }, ...extra } as z.input<S>);
+}
+
+/**
+ * A failure the server's error handler never wrote: a reverse proxy's 502 page while the server is away (no JSON
+ * body). For a test of the web's own fallback message; a failure of the server itself is `mockServerError()`.
+ */
+export const mockGatewayFailure = (status = 502): MockResponse => ({ status });

@@ -4,13 +4,16 @@ import {
   departmentListAnswer,
   employeeListAnswer,
   holidayAnswer,
+  monthlyCalendarAnswer,
   pageAnswer,
   type SessionUser,
   scheduleAnswer,
+  tourStatus,
   workLocationAnswer,
 } from '@presente/shared';
+import type { z } from 'zod';
 import type { Employee } from '../features/employees/api';
-import { mockAnswer, mockRefusal, sessionRoutes } from './answers';
+import { mockAnswer, mockPage, mockRefusal, sessionRoutes } from './answers';
 import type { MockRoutes } from './renderApp';
 
 /** Shared fixtures of the company-admin tab tests (employees, schedules, holidays). */
@@ -29,6 +32,7 @@ export function usage(
   schedules: [number, number] = [0, 1],
   plan: 'FREE' | 'PREMIUM' = 'FREE',
   links: { used: number; limit: number } = { used: 0, limit: 1 },
+  extra: Partial<z.input<typeof companySettingsAnswer>> = {},
 ) {
   return mockAnswer(dataAnswer(companySettingsAnswer), {
     data: {
@@ -52,6 +56,7 @@ export function usage(
         locations: { used: 0, limit: 1 },
         links,
       },
+      ...extra,
     },
   });
 }
@@ -101,11 +106,16 @@ export function baseRoutes(overrides: MockRoutes = {}): MockRoutes {
   };
 }
 
-export function page<T>(data: T[], total = data.length) {
-  return {
-    body: { data, pagination: { page: 1, limit: 10, total, pages: Math.max(1, Math.ceil(total / 10)), totalPages: Math.max(1, Math.ceil(total / 10)) } },
-  };
-}
+/** GET /employees: a page of the company's employees through its declared answer. */
+export const employeesPage = (list: Employee[], total = list.length) => mockPage(employeeListAnswer, list, { totalEmployees: total }, total);
+
+/** GET /attendance/monthly-calendar: the month's rows (Lima) through its declared answer. */
+export const calendarPage = (rows: z.input<typeof monthlyCalendarAnswer>['data'], month = 1, year = 2026) =>
+  mockPage(monthlyCalendarAnswer, rows, { meta: { timezone: 'America/Lima', month, year } });
+
+/** GET /tour/status (and the tour's complete/reset answers): done, or still to show. */
+export const tourAnswer = (done = true, completedAt: string | null = null) =>
+  mockAnswer(dataAnswer(tourStatus), { data: { hasCompletedTour: done, tourCompletedAt: completedAt, shouldShowTour: !done } });
 
 /** Types a value at once (paste): much faster than user.type on a busy test machine. */
 export async function fill(user: { click: (el: Element) => Promise<void>; paste: (text: string) => Promise<void> }, element: HTMLElement, text: string) {

@@ -6,6 +6,7 @@ import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { AppRoutes } from '../app/App';
 import { AppProviders } from '../app/AppProviders';
+import { mockSignedOut, signedOutSession } from './answers';
 
 export interface MockResponse {
   status?: number;
@@ -26,7 +27,7 @@ function sessionFromVerify(verify: MockRoutes[string] | undefined): MockRoutes[s
   if (verify === undefined) return undefined;
   return async (init?: RequestInit) => {
     const answer = typeof verify === 'function' ? await verify(init) : verify;
-    return answer?.status === 401 ? { body: { data: { user: null } } } : answer;
+    return answer?.status === 401 ? signedOutSession() : answer;
   };
 }
 
@@ -48,7 +49,7 @@ export function mockApi(routes: MockRoutes) {
   return fetchMock;
 }
 
-export const UNAUTHENTICATED: MockResponse = { status: 401, body: { message: 'No autenticado', code: 'unauthorized' } };
+export const UNAUTHENTICATED: MockResponse = mockSignedOut();
 
 /** Reports the committed location (a navigation is a transition: it commits once the next page's chunk is there). */
 function LocationProbe({ onLocation }: { onLocation: (location: Location) => void }) {

@@ -1,6 +1,16 @@
+import {
+  type AttendanceRecordAnswer,
+  availableYearsAnswer,
+  employeeAttendanceAnswer,
+  employeeListAnswer,
+  manualAttendanceAnswer,
+  messageAnswer,
+  monthlyCalendarAnswer,
+} from '@presente/shared';
 import { configure, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { baseRoutes, employee, page } from '../../test/companyAdmin';
+import { mockAnswer, mockPage, mockGatewayFailure, mockRefusal } from '../../test/answers';
+import { baseRoutes, employee } from '../../test/companyAdmin';
 import { mockApi, renderApp } from '../../test/renderApp';
 import type { CalendarRow } from './api';
 
@@ -45,11 +55,30 @@ const ROW: CalendarRow = {
   stats: { ...counts, attendanceRate: 50, totalHours: 9, leaveHours: 0 },
 };
 
+/** The month's calendar through its declared answer (Lima, January 2026). */
+const calendar = (rows: CalendarRow[]) => mockPage(monthlyCalendarAnswer, rows, { meta: { timezone: 'America/Lima', month: 1, year: 2026 } });
+
+/** A record as POST /attendance answers it (the created row). */
+const record = (id: string): AttendanceRecordAnswer => ({
+  id,
+  date: '2026-01-05',
+  checkIn: '2026-01-05T13:00:00.000Z',
+  checkOut: null,
+  workHours: null,
+  status: 'present',
+  notes: null,
+  isPermission: false,
+  method: 'manual',
+  isManual: true,
+  incomplete: true,
+  location: null,
+});
+
 function routes(extra = {}) {
   return baseRoutes({
-    'GET /api/company-admin-simple/attendance/monthly-calendar': page([ROW]),
-    'GET /api/company-admin-simple/available-years': { body: { data: [2026, 2025] } },
-    'GET /api/company-admin-simple/employees': page([EMP]),
+    'GET /api/company-admin-simple/attendance/monthly-calendar': calendar([ROW]),
+    'GET /api/company-admin-simple/available-years': mockAnswer(availableYearsAnswer, { data: [2026, 2025] }),
+    'GET /api/company-admin-simple/employees': mockPage(employeeListAnswer, [EMP], { totalEmployees: 1 }),
     ...extra,
   });
 }
@@ -143,14 +172,9 @@ describe('AttendanceTab', { timeout: 30_000 }, () => {
   });
 
   it('refuses a check-out before the check-in on a day shift, and shows the server refusal in the modal', async () => {
-    const refusal = {
-      status: 400,
-      body: {
-        message: 'La salida debe ser posterior a la entrada',
-        code: 'validation_failed',
-        errors: [{ path: 'checkOut', message: 'La salida debe ser posterior a la entrada' }],
-      },
-    };
+    const refusal = mockRefusal(400, 'validation_failed', 'La salida debe ser posterior a la entrada', {
+      errors: [{ path: 'checkOut', message: 'La salida debe ser posterior a la entrada' }],
+    });
     const fetchMock = mockApi(routes({ 'POST /api/company-admin-simple/attendance': refusal }));
     const { user } = renderApp('/company-admin/attendance');
     const dialog = await openDay(user, /05\/01\/2026: Ausente/);
@@ -175,8 +199,8 @@ describe('AttendanceTab', { timeout: 30_000 }, () => {
     const night = { ...ROW, schedule: { ...ROW.schedule!, name: 'Turno noche', startTime: '22:00', endTime: '06:00' } };
     const fetchMock = mockApi(
       routes({
-        'GET /api/company-admin-simple/attendance/monthly-calendar': page([night]),
-        'POST /api/company-admin-simple/attendance': { status: 201, body: { data: { id: 'a3' }, message: 'Asistencia creada exitosamente' } },
+        'GET /api/company-admin-simple/attendance/monthly-calendar': calendar([night]),
+        'POST /api/company-admin-simple/attendance': mockAnswer(manualAttendanceAnswer, { data: record('a3'), message: 'Asistencia creada exitosamente' }, 201),
       }),
     );
     const { user } = renderApp('/company-admin/attendance');
@@ -191,7 +215,9 @@ describe('AttendanceTab', { timeout: 30_000 }, () => {
 
   it('fills the schedule times and the default note for a justified permission', async () => {
     const fetchMock = mockApi(
-      routes({ 'POST /api/company-admin-simple/attendance': { status: 201, body: { data: { id: 'a2' }, message: 'Asistencia creada exitosamente' } } }),
+      routes({
+        'POST /api/company-admin-simple/attendance': mockAnswer(manualAttendanceAnswer, { data: record('a2'), message: 'Asistencia creada exitosamente' }, 201),
+      }),
     );
     const { user } = renderApp('/company-admin/attendance');
     const dialog = await openDay(user, /05\/01\/2026: Ausente/);
@@ -220,10 +246,17 @@ describe('AttendanceTab', { timeout: 30_000 }, () => {
   it('edits a record in local time, shows its flags and falls back to the spec message on failure', async () => {
     const fetchMock = mockApi(
       routes({
-        'GET /api/company-admin-simple/employees/00000000-0000-4000-8000-000000000001/attendance': page([
-          { ...ROW.days[1].attendance, date: '2026-01-06', manualReason: 'Olvidó marcar', evidence: { checkIn: { similarity: 0.912, liveness: true } } },
+        'GET /api/company-admin-simple/employees/00000000-0000-4000-8000-000000000001/attendance': mockPage(employeeAttendanceAnswer, [
+          {
+            ...ROW.days[1].attendance!,
+            date: '2026-01-06',
+            workHours: 9,
+            location: null,
+            manualReason: 'Olvidó marcar',
+            evidence: { checkIn: { distance: 0.412, linkName: 'Puerta principal' } },
+          },
         ]),
-        'PUT /api/company-admin-simple/attendance/a1': { status: 500, body: {} },
+        'PUT /api/company-admin-simple/attendance/a1': mockGatewayFailure(),
       }),
     );
     const { user } = renderApp('/company-admin/attendance');
@@ -233,7 +266,7 @@ describe('AttendanceTab', { timeout: 30_000 }, () => {
     expect(within(dialog).getByLabelText('Hora de entrada: minutos')).toHaveValue('02');
     expect(within(dialog).getByText('Marcación manual')).toBeInTheDocument();
     expect(within(dialog).getByText('Incompleta (sin salida)')).toBeInTheDocument();
-    expect(await within(dialog).findByText(/similitud 0.912/)).toBeInTheDocument();
+    expect(await within(dialog).findByText(/distancia facial 0.412 · enlace Puerta principal/)).toBeInTheDocument();
     expect(within(dialog).getByText('Motivo del último cambio manual: Olvidó marcar')).toBeInTheDocument();
 
     await user.type(within(dialog).getByRole('textbox', { name: /Motivo del cambio/ }), 'Olvidó marcar salida');
@@ -244,7 +277,9 @@ describe('AttendanceTab', { timeout: 30_000 }, () => {
   });
 
   it('asks for the reason and a confirmation naming the record before deleting', async () => {
-    const fetchMock = mockApi(routes({ 'DELETE /api/company-admin-simple/attendance/a1': { body: { message: 'Asistencia eliminada exitosamente' } } }));
+    const fetchMock = mockApi(
+      routes({ 'DELETE /api/company-admin-simple/attendance/a1': mockAnswer(messageAnswer, { message: 'Asistencia eliminada exitosamente' }) }),
+    );
     const { user } = renderApp('/company-admin/attendance');
     const dialog = await openDay(user, /06\/01\/2026: Presente/);
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
@@ -267,14 +302,9 @@ describe('AttendanceTab', { timeout: 30_000 }, () => {
       routes({
         'GET /api/company-admin-simple/attendance/register': () => {
           asked.push('register');
-          return {
-            status: 422,
-            body: {
-              code: 'documents_missing',
-              message: 'No se puede exportar el registro: 1 trabajador(es) sin documento de identidad válido.',
-              errors: [{ path: 'workers.e1', message: 'Flores, Ana (EMP-001)' }],
-            },
-          };
+          return mockRefusal(422, 'documents_missing', 'No se puede exportar el registro: 1 trabajador(es) sin documento de identidad válido.', {
+            errors: [{ path: 'workers.e1', message: 'Flores, Ana (EMP-001)' }],
+          });
         },
       }),
     );

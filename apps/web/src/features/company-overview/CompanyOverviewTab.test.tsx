@@ -1,11 +1,26 @@
+import { companyDashboardAnswer, publicConfigAnswer, type SessionUser, weeklySummaryAnswer } from '@presente/shared';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import i18n from '../../lib/i18n';
-import { mockApi, renderApp } from '../../test/renderApp';
+import { mockAnswer, mockServerError, sessionRoutes } from '../../test/answers';
+import { tourAnswer } from '../../test/companyAdmin';
+import { type MockResponse, mockApi, renderApp } from '../../test/renderApp';
 
-const ADMIN = { id: 'u1', name: 'Rosa Mamani', email: 'rosa@andes.pe', role: 'COMPANY_ADMIN', userType: 'COMPANY_ADMIN', companyId: 'c1' };
+const ADMIN: SessionUser = {
+  id: 'u1',
+  userId: 'u1',
+  name: 'Rosa Mamani',
+  email: 'rosa@andes.pe',
+  role: 'COMPANY_ADMIN',
+  userType: 'COMPANY_ADMIN',
+  companyId: 'c1',
+};
 
-const DASHBOARD = {
+type Overview = z.input<typeof companyDashboardAnswer>['data'];
+const overview = (data: Overview) => mockAnswer(companyDashboardAnswer, { data });
+
+const DASHBOARD: Overview = {
   totalEmployees: 14,
   activeEmployees: 12,
   presentToday: 7,
@@ -16,6 +31,7 @@ const DASHBOARD = {
   holidaysToday: 5,
   company: { id: 'c1', name: 'Andes Textiles S.A.C.', plan: 'FREE', maxEmployees: 15, timezone: 'America/Lima' },
   usage: { employees: { used: 14, limit: 15 }, schedules: { used: 1, limit: 1 }, locations: { used: 1, limit: 1 }, links: { used: 0, limit: 1 } },
+  firstSteps: { schedule: true, location: true, employees: true, faces: true, kioskLink: true },
   today: '2026-03-10',
   monthlyStats: { totalWorkingDays: 6, attendancePercentage: 72, totalHours: 310.5, leaveHours: 16, averageHoursPerDay: 7.83 },
   departmentStats: [
@@ -48,12 +64,20 @@ const WEEK = [
   day('2026-03-09', { present: 6, late: 3, absent: 3 }, 75),
 ];
 
-function routes(dashboard: () => { status?: number; body: unknown }) {
+const KEYS = ['present', 'early', 'late', 'absent', 'permission', 'holiday', 'day_off', 'pending'] as const;
+/** The week's totals as the server sums them (the screen draws the days; the answer always carries both). */
+const TOTALS = { ...Object.fromEntries(KEYS.map((k) => [k, WEEK.reduce((sum, d) => sum + d[k], 0)])), attendanceRate: 87 } as Record<
+  (typeof KEYS)[number],
+  number
+> & {
+  attendanceRate: number;
+};
+
+function routes(dashboard: () => MockResponse) {
   return {
-    'GET /api/company-admin-simple/attendance/weekly-summary': { body: { data: { days: WEEK, totals: {}, employees: 12 } } },
-    'GET /api/auth/verify': { body: { data: { user: ADMIN } } },
-    'GET /api/auth/company-config': { body: { data: { locale: 'es-PE', timezone: 'America/Lima' } } },
-    'GET /api/company-admin-simple/tour/status': { body: { data: { hasCompletedTour: true, tourCompletedAt: null, shouldShowTour: false } } },
+    'GET /api/company-admin-simple/attendance/weekly-summary': mockAnswer(weeklySummaryAnswer, { data: { days: WEEK, totals: TOTALS, employees: 12 } }),
+    ...sessionRoutes(ADMIN),
+    'GET /api/company-admin-simple/tour/status': tourAnswer(),
     'GET /api/company-admin-simple/dashboard': dashboard,
   };
 }
@@ -65,7 +89,7 @@ beforeAll(() => import('../dashboard/components/DashboardLayout'), 60_000);
 
 describe('CompanyOverviewTab', () => {
   it('shows the figures of the API: today, the month, departments, plan usage and support', async () => {
-    const fetchMock = mockApi(routes(() => ({ body: { data: DASHBOARD } })));
+    const fetchMock = mockApi(routes(() => overview(DASHBOARD)));
     renderApp('/company-admin');
 
     expect(await screen.findByText('Andes Textiles S.A.C.')).toBeInTheDocument();
@@ -142,8 +166,10 @@ describe('CompanyOverviewTab', () => {
 
   it('links the help card to WhatsApp support when the server has a support line', async () => {
     mockApi({
-      ...routes(() => ({ body: { data: DASHBOARD } })),
-      'GET /api/config': { body: { data: { map: { tileUrl: null, attribution: null }, support: { email: 'ayuda@presente.pe', whatsapp: '51987654321' } } } },
+      ...routes(() => overview(DASHBOARD)),
+      'GET /api/config': mockAnswer(publicConfigAnswer, {
+        data: { map: { tileUrl: null, attribution: null }, support: { email: 'ayuda@presente.pe', whatsapp: '51987654321' } },
+      }),
     });
     renderApp('/company-admin');
 
@@ -156,7 +182,7 @@ describe('CompanyOverviewTab', () => {
 
   it("speaks English: 'Last 7 days' with English weekdays", async () => {
     await i18n.changeLanguage('en'); // the test setup brings Spanish back before the next test
-    mockApi(routes(() => ({ body: { data: DASHBOARD } })));
+    mockApi(routes(() => overview(DASHBOARD)));
     renderApp('/company-admin');
     const week = within(await screen.findByRole('table', { name: 'Last 7 days' }));
     expect(week.getByRole('columnheader', { name: 'Attendance' })).toBeInTheDocument();
@@ -173,7 +199,7 @@ describe('CompanyOverviewTab', () => {
     mockApi(
       routes(() => {
         calls += 1;
-        return calls === 1 ? { status: 500, body: { message: 'Error interno', code: 'internal' } } : { body: { data: DASHBOARD } };
+        return calls === 1 ? mockServerError() : overview(DASHBOARD);
       }),
     );
     const { user } = renderApp('/company-admin');
@@ -195,11 +221,11 @@ describe('CompanyOverviewTab', () => {
       earlyToday: 0,
       permissionsToday: 0,
       holidaysToday: 0,
-      monthlyStats: { totalWorkingDays: 0, attendancePercentage: 0, totalHours: 0, averageHoursPerDay: 0 },
+      monthlyStats: { totalWorkingDays: 0, attendancePercentage: 0, totalHours: 0, leaveHours: 0, averageHoursPerDay: 0 },
       departmentStats: [],
       firstSteps: { schedule: true, location: false, employees: false, faces: false, kioskLink: false },
     };
-    mockApi(routes(() => ({ body: { data: fresh } })));
+    mockApi(routes(() => overview(fresh)));
     renderApp('/company-admin');
 
     const steps = within(await screen.findByRole('region', { name: 'Primeros pasos' }));
@@ -218,9 +244,7 @@ describe('CompanyOverviewTab', () => {
   });
 
   it('hides the first steps once all five are done', async () => {
-    mockApi(
-      routes(() => ({ body: { data: { ...DASHBOARD, firstSteps: { schedule: true, location: true, employees: true, faces: true, kioskLink: true } } } })),
-    );
+    mockApi(routes(() => overview({ ...DASHBOARD, firstSteps: { schedule: true, location: true, employees: true, faces: true, kioskLink: true } })));
     renderApp('/company-admin');
     expect(await screen.findByText('Andes Textiles S.A.C.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Primeros pasos' })).not.toBeInTheDocument();

@@ -1,3 +1,15 @@
+import {
+  attendanceSettingsAnswer,
+  type CompanySettings,
+  companySettingsAnswer,
+  dataAnswer,
+  integrityAnswer,
+  messageAnswer,
+  ownEmailAnswer,
+  pageAnswer,
+  type SessionUser,
+  workLocationAnswer,
+} from '@presente/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,16 +17,32 @@ import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
 import i18n from '../../lib/i18n';
+import { mockAnswer, mockGatewayFailure, mockPage, mockRefusal, sessionRoutes } from '../../test/answers';
+import { tourAnswer } from '../../test/companyAdmin';
 import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
 import { PasswordForm } from './components/AdminPasswordCard';
 
 // Configuración holds a dozen cards (decision 0053 added two): role queries over it take seconds on a loaded machine.
 configure({ asyncUtilTimeout: 10_000 });
 
-const ADMIN = { id: 'u1', name: 'Rosa Mamani', email: 'rosa@andes.pe', role: 'COMPANY_ADMIN', userType: 'COMPANY_ADMIN', companyId: 'c1' };
-const SETTINGS = {
+const ADMIN: SessionUser = {
+  id: 'u1',
+  userId: 'u1',
+  name: 'Rosa Mamani',
+  email: 'rosa@andes.pe',
+  role: 'COMPANY_ADMIN',
+  userType: 'COMPANY_ADMIN',
+  companyId: 'c1',
+};
+const SETTINGS: CompanySettings = {
   id: 'c1',
   name: 'Andes Textiles S.A.C.',
+  ruc: null,
+  legalName: null,
+  email: 'contacto@andes.pe',
+  address: null,
+  city: 'Lima',
+  country: 'PE',
   plan: 'FREE',
   status: 'ACTIVE',
   currentEmployees: 3,
@@ -26,15 +54,12 @@ const SETTINGS = {
 
 function routes(extra: MockRoutes = {}): MockRoutes {
   return {
-    'GET /api/auth/verify': { body: { data: { user: ADMIN } } },
-    'GET /api/auth/company-config': { body: { data: { locale: 'es-PE', timezone: 'America/Lima' } } },
-    'GET /api/company-admin-simple/tour/status': {
-      body: { data: { hasCompletedTour: true, tourCompletedAt: '2026-03-02T15:30:00.000Z', shouldShowTour: false } },
-    },
-    'GET /api/company-admin-simple/company/settings': { body: { data: SETTINGS } },
-    'GET /api/company-admin-simple/work-locations': { body: { data: [], pagination: { page: 1, limit: 10, total: 0, pages: 1, totalPages: 1 } } },
-    'GET /api/company-admin-simple/company/attendance-settings': { body: { data: { openRecordGraceHours: 4 } } },
-    'GET /api/company-admin-simple/attendance/integrity': { body: { data: { ok: true, entries: 0, headHash: '0'.repeat(64) } } },
+    ...sessionRoutes(ADMIN),
+    'GET /api/company-admin-simple/tour/status': tourAnswer(true, '2026-03-02T15:30:00.000Z'),
+    'GET /api/company-admin-simple/company/settings': mockAnswer(dataAnswer(companySettingsAnswer), { data: SETTINGS }),
+    'GET /api/company-admin-simple/work-locations': mockPage(pageAnswer(workLocationAnswer), []),
+    'GET /api/company-admin-simple/company/attendance-settings': mockAnswer(attendanceSettingsAnswer, { data: { openRecordGraceHours: 4 } }),
+    'GET /api/company-admin-simple/attendance/integrity': mockAnswer(integrityAnswer, { data: { ok: true, entries: 0, headHash: '0'.repeat(64) } }),
     ...extra,
   };
 }
@@ -98,8 +123,8 @@ describe('CompanySettingsTab: administrator password', { timeout: 40_000 }, () =
         'PUT /api/company-admin-simple/profile/password': () => {
           attempt += 1;
           return attempt === 1
-            ? { status: 400, body: { message: 'Error al cambiar la contraseña. Verifique su contraseña actual.', code: 'validation_failed' } }
-            : { body: { message: 'Contraseña actualizada exitosamente' } };
+            ? mockRefusal(400, 'validation_failed', 'Error al cambiar la contraseña. Verifique su contraseña actual.')
+            : mockAnswer(messageAnswer, { message: 'Contraseña actualizada exitosamente' });
         },
       }),
     );
@@ -122,10 +147,10 @@ describe('CompanySettingsTab: administrator email', () => {
     let email = ADMIN.email;
     mockApi(
       routes({
-        'GET /api/auth/verify': () => ({ body: { data: { user: { ...ADMIN, email } } } }),
+        'GET /api/auth/verify': () => sessionRoutes({ ...ADMIN, email })['GET /api/auth/verify'],
         'PUT /api/company-admin-simple/profile/email': () => {
           email = 'gerencia@andes.pe';
-          return { body: { data: { email }, message: 'Email de administrador actualizado exitosamente' } };
+          return mockAnswer(ownEmailAnswer, { data: { email }, message: 'Email de administrador actualizado exitosamente' });
         },
       }),
     );
@@ -145,7 +170,7 @@ describe('CompanySettingsTab: administrator email', () => {
   });
 
   it("falls back to 'Error al actualizar el email del administrador' when the server gives no message", async () => {
-    mockApi(routes({ 'PUT /api/company-admin-simple/profile/email': { status: 500, body: {} } }));
+    mockApi(routes({ 'PUT /api/company-admin-simple/profile/email': mockGatewayFailure() }));
     const { user } = renderApp('/company-admin/settings');
     await user.click(await screen.findByRole('button', { name: 'Cambiar email' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cambiar email de administrador' });
@@ -163,10 +188,13 @@ describe('CompanySettingsTab: attendance (forgotten check-out grace)', () => {
     let grace = 4;
     const fetchMock = mockApi(
       routes({
-        'GET /api/company-admin-simple/company/attendance-settings': () => ({ body: { data: { openRecordGraceHours: grace } } }),
+        'GET /api/company-admin-simple/company/attendance-settings': () => mockAnswer(attendanceSettingsAnswer, { data: { openRecordGraceHours: grace } }),
         'PUT /api/company-admin-simple/company/attendance-settings': (init) => {
           grace = JSON.parse(String(init?.body)).openRecordGraceHours;
-          return { body: { data: { openRecordGraceHours: grace }, message: 'Configuración de asistencia actualizada exitosamente' } };
+          return mockAnswer(attendanceSettingsAnswer, {
+            data: { openRecordGraceHours: grace },
+            message: 'Configuración de asistencia actualizada exitosamente',
+          });
         },
       }),
     );

@@ -1,6 +1,8 @@
+import { departmentListAnswer, employeePasswordResetAnswer } from '@presente/shared';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseRoutes, employee, fill, PLAN_LIMIT_403, page, usage } from '../../test/companyAdmin';
+import { mockAnswer, mockRefusal, mockServerError } from '../../test/answers';
+import { baseRoutes, employee, employeesPage, fill, PLAN_LIMIT_403, usage } from '../../test/companyAdmin';
 import { mockApi, renderApp } from '../../test/renderApp';
 
 // The dashboard shell and the tab load lazily: give the first render time on a busy machine.
@@ -15,7 +17,7 @@ describe('EmployeesTab', { timeout: 30_000 }, () => {
     mockApi(
       baseRoutes({
         'GET /api/company-admin-simple/company/settings': usage([3, 5]),
-        'GET /api/company-admin-simple/employees': page([
+        'GET /api/company-admin-simple/employees': employeesPage([
           employee(1, { schedule: { id: 's1', name: 'Turno mañana', startTime: '08:00', endTime: '17:00' } }),
           employee(2, { status: 'INACTIVE' }),
           employee(3),
@@ -42,9 +44,9 @@ describe('EmployeesTab', { timeout: 30_000 }, () => {
       baseRoutes({
         'GET /api/company-admin-simple/company/settings': () => {
           settingsCalls += 1;
-          return settingsCalls === 1 ? { status: 500, body: { message: 'Error interno', code: 'internal' } } : usage([3, 5]);
+          return settingsCalls === 1 ? mockServerError() : usage([3, 5]);
         },
-        'GET /api/company-admin-simple/employees': page([employee(1)]),
+        'GET /api/company-admin-simple/employees': employeesPage([employee(1)]),
       }),
     );
     const { user } = renderApp('/company-admin/employees');
@@ -74,7 +76,7 @@ describe('EmployeesTab', { timeout: 30_000 }, () => {
   });
 
   it('checks the optional new password on edit: minimum 6 and confirmation', async () => {
-    const fetchMock = mockApi(baseRoutes({ 'GET /api/company-admin-simple/employees': page([employee(1)]) }));
+    const fetchMock = mockApi(baseRoutes({ 'GET /api/company-admin-simple/employees': employeesPage([employee(1)]) }));
     const { user } = renderApp('/company-admin/employees');
     await user.click(await screen.findByRole('button', { name: 'Editar: Ana Flores' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar empleado' });
@@ -96,8 +98,8 @@ describe('EmployeesTab', { timeout: 30_000 }, () => {
     const fetchMock = mockApi(
       baseRoutes({
         // A Chilean company: no document is asked (decision 0062), so the form goes straight to the API.
-        'GET /api/company-admin-simple/company/settings': { body: { data: { ...(usage([4, 5]).body as { data: object }).data, country: 'CL' } } },
-        'GET /api/company-admin-simple/employees': page([employee(1)]),
+        'GET /api/company-admin-simple/company/settings': usage([4, 5], [0, 1], 'FREE', { used: 0, limit: 1 }, { country: 'CL' }),
+        'GET /api/company-admin-simple/employees': employeesPage([employee(1)]),
         'POST /api/company-admin-simple/employees': PLAN_LIMIT_403,
       }),
     );
@@ -125,9 +127,8 @@ describe('EmployeesTab', { timeout: 30_000 }, () => {
   });
 
   it('a Peruvian company: the document fields are marked required and checked before sending (decision 0062)', async () => {
-    const peru = usage([1, 5]);
     const fetchMock = mockApi(
-      baseRoutes({ 'GET /api/company-admin-simple/company/settings': { body: { data: { ...(peru.body as { data: object }).data, country: 'PE' } } } }),
+      baseRoutes({ 'GET /api/company-admin-simple/company/settings': usage([1, 5], [0, 1], 'FREE', { used: 0, limit: 1 }, { country: 'PE' }) }),
     );
     const { user } = renderApp('/company-admin/employees');
     await screen.findByText('Empleados: 1/5');
@@ -147,14 +148,14 @@ describe('EmployeesTab', { timeout: 30_000 }, () => {
     const refused = 'Escribe el número de documento: es obligatorio para trabajadores de empresas de Perú';
     mockApi(
       baseRoutes({
-        'POST /api/company-admin-simple/employees': {
-          status: 400,
-          body: {
-            code: 'document_required',
-            message: 'El tipo y número de documento son obligatorios para trabajadores de empresas de Perú',
+        'POST /api/company-admin-simple/employees': mockRefusal(
+          400,
+          'document_required',
+          'El tipo y número de documento son obligatorios para trabajadores de empresas de Perú',
+          {
             errors: [{ path: 'documentNumber', message: refused }],
           },
-        },
+        ),
       }),
     );
     const { user } = renderApp('/company-admin/employees');
@@ -172,7 +173,12 @@ describe('EmployeesTab', { timeout: 30_000 }, () => {
   });
 
   it('opens the upgrade prompt straight from "Nuevo empleado" when the usage is at the limit', async () => {
-    mockApi(baseRoutes({ 'GET /api/company-admin-simple/company/settings': usage([5, 5]), 'GET /api/company-admin-simple/employees': page([employee(1)], 5) }));
+    mockApi(
+      baseRoutes({
+        'GET /api/company-admin-simple/company/settings': usage([5, 5]),
+        'GET /api/company-admin-simple/employees': employeesPage([employee(1)], 5),
+      }),
+    );
     const { user } = renderApp('/company-admin/employees');
     expect(await screen.findByText('Límite alcanzado')).toBeInTheDocument();
 
@@ -184,10 +190,11 @@ describe('EmployeesTab', { timeout: 30_000 }, () => {
   it('tells the admin when the new password could not be emailed', async () => {
     mockApi(
       baseRoutes({
-        'GET /api/company-admin-simple/employees': page([employee(1)]),
-        [`POST /api/company-admin-simple/employees/${employee(1).id}/reset-password`]: {
-          body: { data: { emailStatus: 'failed' }, message: 'Nueva contraseña generada, pero falló el envío del email. Contacta al empleado directamente.' },
-        },
+        'GET /api/company-admin-simple/employees': employeesPage([employee(1)]),
+        [`POST /api/company-admin-simple/employees/${employee(1).id}/reset-password`]: mockAnswer(employeePasswordResetAnswer, {
+          data: { emailStatus: 'failed' },
+          message: 'Nueva contraseña generada, pero falló el envío del email. Contacta al empleado directamente.',
+        }),
       }),
     );
     const { user } = renderApp('/company-admin/employees');
@@ -201,11 +208,14 @@ describe('EmployeesTab', { timeout: 30_000 }, () => {
   it('shows the server refusal when deleting a department with employees', async () => {
     mockApi(
       baseRoutes({
-        'GET /api/company-admin-simple/departments': { body: { data: [{ id: 'd1', name: 'Ventas', _count: { employees: 2 } }] } },
-        'DELETE /api/company-admin-simple/departments/d1': {
-          status: 409,
-          body: { message: 'No se puede eliminar el departamento porque tiene 2 empleado(s) asignado(s)', code: 'conflict' },
-        },
+        'GET /api/company-admin-simple/departments': mockAnswer(departmentListAnswer, {
+          data: [{ id: 'd1', name: 'Ventas', createdAt: '2026-01-10T15:00:00.000Z', _count: { employees: 2 } }],
+        }),
+        'DELETE /api/company-admin-simple/departments/d1': mockRefusal(
+          409,
+          'conflict',
+          'No se puede eliminar el departamento porque tiene 2 empleado(s) asignado(s)',
+        ),
       }),
     );
     const { user } = renderApp('/company-admin/employees');

@@ -1,7 +1,17 @@
-import { FACE_NOTICE_PHOTO_VERSION, FACE_NOTICE_VERSION } from '@presente/shared';
+import {
+  adminConsentStatus,
+  consentCodeSent,
+  dataAnswer,
+  FACE_NOTICE_PHOTO_VERSION,
+  FACE_NOTICE_VERSION,
+  faceConsentSummary,
+  faceRegisterResult,
+  faceSettings,
+} from '@presente/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { baseRoutes, employee, page } from '../../test/companyAdmin';
+import { mockAnswer, mockRefusal } from '../../test/answers';
+import { baseRoutes, employee, employeesPage } from '../../test/companyAdmin';
 import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
 import { formOf, stubCamera } from './test/camera';
 import { fakeGuide, resetFakeGuide, seenFace } from './test/fakeGuide';
@@ -12,22 +22,22 @@ vi.mock('./camera/faceGuide', async () => (await import('./test/fakeGuide')).fak
 const REGISTER = 'POST /api/company-admin-simple/face-recognition/register';
 const SETTINGS = 'GET /api/company-admin-simple/face-recognition/settings';
 const ANA = employee(1);
-const settings = (keepEnrolmentPhotos: boolean) => ({ body: { data: { matchThreshold: 0.55, keepEnrolmentPhotos, storedPhotos: 0 } } });
+const settings = (keepEnrolmentPhotos: boolean) =>
+  mockAnswer(dataAnswer(faceSettings), { data: { matchThreshold: 0.55, keepEnrolmentPhotos, storedPhotos: 0 } });
 const CONSENT = `GET /api/company-admin-simple/face-recognition/consent/${ANA.id}`;
 /** The worker's own consent (decision 0035): signed in their account, for the company's current notice. */
-const signed = (noticeVersion: string = FACE_NOTICE_VERSION) => ({
-  body: {
+const signed = (noticeVersion: typeof FACE_NOTICE_VERSION | typeof FACE_NOTICE_PHOTO_VERSION = FACE_NOTICE_VERSION) =>
+  mockAnswer(dataAnswer(adminConsentStatus), {
     data: {
       consent: { id: 'c-1', acceptedAt: '2026-03-02T15:00:00.000Z', noticeVersion, method: 'employee', confirmBy: null, valid: true },
       noticeVersion,
       hasDocument: true,
       maskedEmail: 'a***@example.com',
     },
-  },
-});
+  });
 
 function routes(extra: MockRoutes = {}): MockRoutes {
-  return baseRoutes({ 'GET /api/company-admin-simple/employees': page([ANA]), [SETTINGS]: settings(false), [CONSENT]: signed(), ...extra });
+  return baseRoutes({ 'GET /api/company-admin-simple/employees': employeesPage([ANA]), [SETTINGS]: settings(false), [CONSENT]: signed(), ...extra });
 }
 
 beforeEach(() => resetFakeGuide());
@@ -40,17 +50,21 @@ async function openModal(user: ReturnType<typeof renderApp>['user']) {
 describe('face registration modal', () => {
   it("without the worker's consent, hands the screen over: the worker signs with name, document and the mailed code, then the camera opens", async () => {
     const getUserMedia = stubCamera();
-    const missing = { body: { data: { consent: null, noticeVersion: FACE_NOTICE_VERSION, hasDocument: true, maskedEmail: 'a***@example.com' } } };
+    const missing = mockAnswer(dataAnswer(adminConsentStatus), {
+      data: { consent: null, noticeVersion: FACE_NOTICE_VERSION, hasDocument: true, maskedEmail: 'a***@example.com' },
+    });
     const fetchMock = mockApi(
       routes({
         [CONSENT]: missing,
-        'POST /api/company-admin-simple/face-recognition/consent-code': { body: { data: { maskedEmail: 'a***@example.com' }, message: 'Código enviado' } },
-        'POST /api/company-admin-simple/face-recognition/consent': {
-          status: 201,
-          body: {
-            data: { id: 'c-2', acceptedAt: '2026-03-02T15:00:00.000Z', noticeVersion: FACE_NOTICE_VERSION, method: 'office', confirmBy: null, valid: true },
-          },
-        },
+        'POST /api/company-admin-simple/face-recognition/consent-code': mockAnswer(dataAnswer(consentCodeSent), {
+          data: { maskedEmail: 'a***@example.com' },
+          message: 'Código enviado',
+        }),
+        'POST /api/company-admin-simple/face-recognition/consent': mockAnswer(
+          dataAnswer(faceConsentSummary),
+          { data: { id: 'c-2', acceptedAt: '2026-03-02T15:00:00.000Z', noticeVersion: FACE_NOTICE_VERSION, method: 'office', confirmBy: null, valid: true } },
+          201,
+        ),
       }),
     );
     const { user } = renderApp('/company-admin/employees');
@@ -96,10 +110,11 @@ describe('face registration modal', () => {
       routes({
         [SETTINGS]: settings(true),
         [CONSENT]: signed(FACE_NOTICE_PHOTO_VERSION),
-        [REGISTER]: {
-          status: 201,
-          body: { data: { employeeId: ANA.id, faceData: { confidence: 0.9, createdAt: '2026-03-02T15:00:00.000Z', isActive: true }, templates: 3 } },
-        },
+        [REGISTER]: mockAnswer(
+          dataAnswer(faceRegisterResult),
+          { data: { employeeId: ANA.id, faceData: { confidence: 0.9, createdAt: '2026-03-02T15:00:00.000Z', isActive: true }, templates: 3 } },
+          201,
+        ),
       }),
     );
     const { user } = renderApp('/company-admin/employees');
@@ -134,7 +149,7 @@ describe('face registration modal', () => {
   it('goes back to the notice when the company changed its notice meanwhile (the server refuses the old version)', async () => {
     stubCamera();
     const message = 'El aviso de datos biométricos cambió. Recarga la página y vuelve a mostrarlo al empleado.';
-    mockApi(routes({ [REGISTER]: { status: 400, body: { message, code: 'validation_failed', errors: [{ path: 'noticeVersion', message }] } } }));
+    mockApi(routes({ [REGISTER]: mockRefusal(400, 'validation_failed', message, { errors: [{ path: 'noticeVersion', message }] }) }));
     const { user } = renderApp('/company-admin/employees');
     const modal = await openModal(user);
     await user.click(await within(modal).findByRole('button', { name: 'Continuar' }));
@@ -162,21 +177,17 @@ describe('face registration modal', () => {
       routes({
         [REGISTER]: () =>
           ++calls === 1
-            ? {
-                status: 422,
-                body: {
-                  message: 'El rostro se ve muy pequeño. Acércate a la cámara.',
-                  code: 'face_too_small',
-                  errors: [{ path: 'image[1]', message: 'El rostro se ve muy pequeño. Acércate a la cámara.' }],
-                },
-              }
-            : {
-                status: 201,
-                body: {
+            ? mockRefusal(422, 'face_too_small', 'El rostro se ve muy pequeño. Acércate a la cámara.', {
+                errors: [{ path: 'image[1]', message: 'El rostro se ve muy pequeño. Acércate a la cámara.' }],
+              })
+            : mockAnswer(
+                dataAnswer(faceRegisterResult),
+                {
                   data: { employeeId: ANA.id, faceData: { confidence: 0.9, createdAt: '2026-03-02T15:00:00.000Z', isActive: true }, templates: 3 },
                   message: 'Reconocimiento facial registrado exitosamente',
                 },
-              },
+                201,
+              ),
       }),
     );
     const { user } = renderApp('/company-admin/employees');

@@ -1,15 +1,18 @@
+import { attendanceLink, dataAnswer, type FaceSettings, faceSettings } from '@presente/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { baseRoutes, employee, page } from '../../test/companyAdmin';
+import { z } from 'zod';
+import { mockAnswer } from '../../test/answers';
+import { baseRoutes, employee, employeesPage, tourAnswer } from '../../test/companyAdmin';
 import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
 
 const SETTINGS = '/api/company-admin-simple/face-recognition/settings';
-const saved = (data: { matchThreshold: number; keepEnrolmentPhotos: boolean; storedPhotos: number }) => ({ body: { data } });
+const saved = (data: FaceSettings) => mockAnswer(dataAnswer(faceSettings), { data });
 
 function routes(extra: MockRoutes = {}): MockRoutes {
   return baseRoutes({
-    'GET /api/company-admin-simple/tour/status': { body: { data: { hasCompletedTour: true, tourCompletedAt: null, shouldShowTour: false } } },
-    'GET /api/company-admin-simple/face-recognition/attendance-links': { body: { data: [] } },
+    'GET /api/company-admin-simple/tour/status': tourAnswer(),
+    'GET /api/company-admin-simple/face-recognition/attendance-links': mockAnswer(dataAnswer(z.array(attendanceLink)), { data: [] }),
     ...extra,
   });
 }
@@ -24,9 +27,10 @@ describe('face recognition settings card (company settings)', () => {
     const fetchMock = mockApi(
       routes({
         [`GET ${SETTINGS}`]: saved({ matchThreshold: 0.55, keepEnrolmentPhotos: false, storedPhotos: 0 }),
-        [`PUT ${SETTINGS}`]: {
-          body: { data: { matchThreshold: 0.53, keepEnrolmentPhotos: false, storedPhotos: 0 }, message: 'Configuración de reconocimiento facial guardada' },
-        },
+        [`PUT ${SETTINGS}`]: mockAnswer(dataAnswer(faceSettings), {
+          data: { matchThreshold: 0.53, keepEnrolmentPhotos: false, storedPhotos: 0 },
+          message: 'Configuración de reconocimiento facial guardada',
+        }),
       }),
     );
     const { user } = renderApp('/company-admin/settings');
@@ -57,12 +61,10 @@ describe('face recognition settings card (company settings)', () => {
     const fetchMock = mockApi(
       routes({
         [`GET ${SETTINGS}`]: saved({ matchThreshold: 0.5, keepEnrolmentPhotos: true, storedPhotos: 4 }),
-        [`PUT ${SETTINGS}`]: {
-          body: {
-            data: { matchThreshold: 0.5, keepEnrolmentPhotos: false, storedPhotos: 0 },
-            message: 'Configuración guardada. Fotos de registro eliminadas: 4.',
-          },
-        },
+        [`PUT ${SETTINGS}`]: mockAnswer(dataAnswer(faceSettings), {
+          data: { matchThreshold: 0.5, keepEnrolmentPhotos: false, storedPhotos: 0 },
+          message: 'Configuración guardada. Fotos de registro eliminadas: 4.',
+        }),
       }),
     );
     const { user } = renderApp('/company-admin/settings');
@@ -88,7 +90,7 @@ describe('the enrolment photo in the employee information', () => {
   it('shows the kept photo of a registered employee when the company keeps photos (an uncached authenticated image)', async () => {
     mockApi(
       routes({
-        'GET /api/company-admin-simple/employees': page([ANA, LUIS]),
+        'GET /api/company-admin-simple/employees': employeesPage([ANA, LUIS]),
         [`GET ${SETTINGS}`]: saved({ matchThreshold: 0.55, keepEnrolmentPhotos: true, storedPhotos: 1 }),
       }),
     );
@@ -108,7 +110,7 @@ describe('the enrolment photo in the employee information', () => {
   it('shows no photo when the company does not keep them', async () => {
     mockApi(
       routes({
-        'GET /api/company-admin-simple/employees': page([ANA]),
+        'GET /api/company-admin-simple/employees': employeesPage([ANA]),
         [`GET ${SETTINGS}`]: saved({ matchThreshold: 0.55, keepEnrolmentPhotos: false, storedPhotos: 0 }),
       }),
     );

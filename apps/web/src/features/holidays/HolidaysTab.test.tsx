@@ -1,6 +1,8 @@
+import { holidayAnswer, pageAnswer } from '@presente/shared';
 import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { baseRoutes, page } from '../../test/companyAdmin';
+import { mockGatewayFailure, mockPage, mockRefusal } from '../../test/answers';
+import { baseRoutes } from '../../test/companyAdmin';
 import { mockApi, renderApp } from '../../test/renderApp';
 import type { Holiday } from './api';
 
@@ -27,7 +29,7 @@ describe('HolidaysTab', { timeout: 30_000 }, () => {
   it('lists holidays with dd/mm/yyyy dates, pay and scope, filtered by the current year', async () => {
     const fetchMock = mockApi(
       baseRoutes({
-        'GET /api/company-admin-simple/holidays': page([
+        'GET /api/company-admin-simple/holidays': mockPage(pageAnswer(holidayAnswer), [
           PATRIAS,
           {
             ...PATRIAS,
@@ -77,9 +79,9 @@ describe('HolidaysTab', { timeout: 30_000 }, () => {
   it('shows the server message when saving fails, and the spec fallback when there is none', async () => {
     mockApi(
       baseRoutes({
-        'GET /api/company-admin-simple/holidays': page([PATRIAS]),
-        [`PUT /api/company-admin-simple/holidays/${PATRIAS.id}`]: { status: 404, body: { message: 'Horario no encontrado', code: 'not_found' } },
-        [`DELETE /api/company-admin-simple/holidays/${PATRIAS.id}`]: { status: 500, body: {} },
+        'GET /api/company-admin-simple/holidays': mockPage(pageAnswer(holidayAnswer), [PATRIAS]),
+        [`PUT /api/company-admin-simple/holidays/${PATRIAS.id}`]: mockRefusal(404, 'not_found', 'Horario no encontrado'),
+        [`DELETE /api/company-admin-simple/holidays/${PATRIAS.id}`]: mockGatewayFailure(),
       }),
     );
     const { user } = renderApp('/company-admin/holidays');

@@ -1,10 +1,24 @@
+import {
+  dataAnswer,
+  type GeocodeResult,
+  geocodeResult,
+  messageAnswer,
+  pageAnswer,
+  publicConfigAnswer,
+  type SessionUser,
+  type WorkLocation,
+  workLocationAnswer,
+} from '@presente/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { AppProviders } from '../../app/AppProviders';
 import i18n from '../../lib/i18n';
+import { mockAnswer, mockGatewayFailure, mockPage, mockRefusal, sessionRoutes } from '../../test/answers';
+import { usage as companyUsage, tourAnswer } from '../../test/companyAdmin';
 import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
 import { WorkLocationForm } from './components/WorkLocationModal';
 
@@ -33,7 +47,15 @@ vi.mock('./components/LocationMap', () => ({
 
 beforeAll(() => import('../dashboard/components/DashboardLayout'), 60_000);
 
-const ADMIN = { id: 'u1', name: 'Rosa Mamani', email: 'rosa@andes.pe', role: 'COMPANY_ADMIN', userType: 'COMPANY_ADMIN', companyId: 'c1' };
+const ADMIN: SessionUser = {
+  id: 'u1',
+  userId: 'u1',
+  name: 'Rosa Mamani',
+  email: 'rosa@andes.pe',
+  role: 'COMPANY_ADMIN',
+  userType: 'COMPANY_ADMIN',
+  companyId: 'c1',
+};
 const OFFICE = {
   id: 'l1',
   name: 'Oficina San Isidro',
@@ -41,6 +63,8 @@ const OFFICE = {
   latitude: -12.0977123,
   longitude: -77.0365456,
   allowedRadius: 150,
+  createdAt: '2026-01-10T15:00:00.000Z',
+  updatedAt: '2026-01-10T15:00:00.000Z',
   _count: { schedules: 2 },
 };
 const usage = (used: number) => ({
@@ -49,16 +73,13 @@ const usage = (used: number) => ({
   locations: { used, limit: 1 },
   links: { used: 0, limit: 1 },
 });
-const settings = (used: number) => ({
-  body: { data: { id: 'c1', name: 'Andes', plan: 'FREE', status: 'ACTIVE', currentEmployees: 3, maxEmployees: 5, usage: usage(used) } },
-});
-const page = (items: unknown[]) => ({ body: { data: items, pagination: { page: 1, limit: 10, total: items.length, pages: 1, totalPages: 1 } } });
+const settings = (used: number) => companyUsage([3, 5], [1, 1], 'FREE', { used: 0, limit: 1 }, { id: 'c1', name: 'Andes', usage: usage(used) });
+const page = (items: WorkLocation[]) => mockPage(pageAnswer(workLocationAnswer), items);
 
 function routes(extra: MockRoutes = {}): MockRoutes {
   return {
-    'GET /api/auth/verify': { body: { data: { user: ADMIN } } },
-    'GET /api/auth/company-config': { body: { data: { locale: 'es-PE', timezone: 'America/Lima' } } },
-    'GET /api/company-admin-simple/tour/status': { body: { data: { hasCompletedTour: true, tourCompletedAt: null, shouldShowTour: false } } },
+    ...sessionRoutes(ADMIN),
+    'GET /api/company-admin-simple/tour/status': tourAnswer(),
     ...extra,
   };
 }
@@ -85,7 +106,13 @@ async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement
 describe('Work location form', () => {
   it('needs a name and a point on the map, and a radius of 10-5000 m, then posts the location', async () => {
     const fetchMock = mockApi(
-      routes({ 'POST /api/company-admin-simple/work-locations': { status: 201, body: { data: OFFICE, message: 'Ubicación creada exitosamente' } } }),
+      routes({
+        'POST /api/company-admin-simple/work-locations': mockAnswer(
+          dataAnswer(workLocationAnswer),
+          { data: OFFICE, message: 'Ubicación creada exitosamente' },
+          201,
+        ),
+      }),
     );
     const { user, onDone } = renderForm();
     const create = screen.getByRole('button', { name: 'Crear ubicación' });
@@ -119,7 +146,7 @@ describe('Work location form', () => {
   });
 
   it("shows 'Error al guardar la ubicación. Intenta de nuevo.' when saving fails without a server message", async () => {
-    mockApi(routes({ 'POST /api/company-admin-simple/work-locations': { status: 500, body: {} } }));
+    mockApi(routes({ 'POST /api/company-admin-simple/work-locations': mockGatewayFailure() }));
     const { user } = renderForm();
     await fill(user, screen.getByLabelText(/^Nombre/), 'Almacén');
     await user.click(screen.getByRole('button', { name: 'Mapa para elegir la ubicación de trabajo' }));
@@ -130,9 +157,8 @@ describe('Work location form', () => {
   });
 
   it('searches the address after typing, fills the point and the address, and words empty and failed searches', async () => {
-    let answer: { status?: number; body: unknown } = {
-      body: { data: [{ displayName: 'Avenida Javier Prado Este, San Isidro, Lima, Perú', latitude: -12.09, longitude: -77.02 }] },
-    };
+    const found = (results: GeocodeResult[]) => mockAnswer(dataAnswer(z.array(geocodeResult)), { data: results });
+    let answer = found([{ displayName: 'Avenida Javier Prado Este, San Isidro, Lima, Perú', latitude: -12.09, longitude: -77.02 }]);
     mockApi(routes({ 'GET /api/company-admin-simple/geocode/search': () => answer }));
     const { user } = renderForm();
     const search = screen.getByLabelText('Buscar dirección');
@@ -145,18 +171,20 @@ describe('Work location form', () => {
     expect(screen.getByText('Ubicación seleccionada: -12.090000, -77.020000')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Dirección/)).toHaveValue('Avenida Javier Prado Este, San Isidro, Lima, Perú');
 
-    answer = { body: { data: [] } };
+    answer = found([]);
     await fill(user, search, 'calle que no existe');
     expect(await screen.findByText('No se encontraron resultados para esa dirección')).toBeInTheDocument();
 
-    answer = { status: 502, body: { message: 'Error al buscar la dirección. Intenta de nuevo.', code: 'bad_gateway' } };
+    answer = mockRefusal(502, 'bad_gateway', 'Error al buscar la dirección. Intenta de nuevo.');
     await user.click(screen.getByRole('button', { name: 'Buscar' }));
     expect(await screen.findByText('Error al buscar la dirección. Intenta de nuevo.')).toBeInTheDocument();
   });
 
   it("draws the server's tiles, none when they are off, and the default ones if the configuration cannot be read", async () => {
     const config = (tileUrl: string | null, attribution: string | null) => ({
-      'GET /api/config': { body: { data: { map: { tileUrl, attribution }, support: { email: 'soporte@presente.app', whatsapp: null } } } },
+      'GET /api/config': mockAnswer(publicConfigAnswer, {
+        data: { map: { tileUrl, attribution }, support: { email: 'soporte@presente.app', whatsapp: null } },
+      }),
     });
     const mapOf = async () => screen.findByRole('button', { name: 'Mapa para elegir la ubicación de trabajo' });
 
@@ -211,7 +239,7 @@ describe('Work locations in the settings tab', () => {
       routes({
         'GET /api/company-admin-simple/company/settings': settings(1),
         'GET /api/company-admin-simple/work-locations': page([OFFICE]),
-        'DELETE /api/company-admin-simple/work-locations/l1': { body: { message: 'Ubicación eliminada exitosamente' } },
+        'DELETE /api/company-admin-simple/work-locations/l1': mockAnswer(messageAnswer, { message: 'Ubicación eliminada exitosamente' }),
       }),
     );
     const { user } = renderApp('/company-admin/settings');
@@ -240,7 +268,7 @@ describe('Work locations in the settings tab', () => {
 
   it("speaks English: 'No locations configured' and the delete confirmation", async () => {
     await i18n.changeLanguage('en');
-    let items: unknown[] = [];
+    let items: WorkLocation[] = [];
     mockApi(routes({ 'GET /api/company-admin-simple/company/settings': settings(0), 'GET /api/company-admin-simple/work-locations': () => page(items) }));
     const { user, queryClient } = renderApp('/company-admin/settings');
     expect(await screen.findByText('No locations configured')).toBeInTheDocument();

@@ -1,11 +1,16 @@
+import { availableYearsAnswer, type ManualChangeView, manualChangesPage } from '@presente/shared';
 import { configure, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { baseRoutes, page } from '../../test/companyAdmin';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mockAnswer } from '../../test/answers';
+import { baseRoutes, calendarPage } from '../../test/companyAdmin';
 import { mockApi, renderApp } from '../../test/renderApp';
 
 configure({ asyncUtilTimeout: 10_000 });
 
-const DISPUTE = {
+// The dashboard and its tab load lazily: once up front, so the first test's waits measure the screen, not the import.
+beforeAll(() => Promise.all([import('../dashboard/components/DashboardLayout'), import('../attendance/pages/AttendanceTab')]), 60_000);
+
+const DISPUTE: ManualChangeView = {
   id: 'm1',
   employeeId: 'e1',
   employeeName: 'Ana Flores',
@@ -25,11 +30,12 @@ describe("the admin's attendance tab summarises the workers' answers (decision 0
   it('shows the disputed changes with their comment', async () => {
     mockApi(
       baseRoutes({
-        'GET /api/company-admin-simple/attendance/monthly-calendar': page([]),
-        'GET /api/company-admin-simple/available-years': { body: { data: [2026] } },
-        'GET /api/company-admin-simple/attendance/manual-changes': {
-          body: { data: { changes: [DISPUTE], pending: 0 }, pagination: { page: 1, limit: 5, total: 1, pages: 1, totalPages: 1 } },
-        },
+        'GET /api/company-admin-simple/attendance/monthly-calendar': calendarPage([]),
+        'GET /api/company-admin-simple/available-years': mockAnswer(availableYearsAnswer, { data: [2026] }),
+        'GET /api/company-admin-simple/attendance/manual-changes': mockAnswer(manualChangesPage, {
+          data: { changes: [DISPUTE], pending: 0 },
+          pagination: { page: 1, limit: 5, total: 1, pages: 1, totalPages: 1 },
+        }),
       }),
     );
     renderApp('/company-admin/attendance');
@@ -42,11 +48,12 @@ describe("the admin's attendance tab summarises the workers' answers (decision 0
   it('shows nothing while no change is disputed or pending', async () => {
     mockApi(
       baseRoutes({
-        'GET /api/company-admin-simple/attendance/monthly-calendar': page([]),
-        'GET /api/company-admin-simple/available-years': { body: { data: [2026] } },
-        'GET /api/company-admin-simple/attendance/manual-changes': {
-          body: { data: { changes: [], pending: 0 }, pagination: { page: 1, limit: 5, total: 0, pages: 1, totalPages: 1 } },
-        },
+        'GET /api/company-admin-simple/attendance/monthly-calendar': calendarPage([]),
+        'GET /api/company-admin-simple/available-years': mockAnswer(availableYearsAnswer, { data: [2026] }),
+        'GET /api/company-admin-simple/attendance/manual-changes': mockAnswer(manualChangesPage, {
+          data: { changes: [], pending: 0 },
+          pagination: { page: 1, limit: 5, total: 0, pages: 1, totalPages: 1 },
+        }),
       }),
     );
     renderApp('/company-admin/attendance');

@@ -1,8 +1,10 @@
 import type { ManualChangeView } from '@presente/shared';
+import { dataAnswer, manualChangesPage, manualChangeView } from '@presente/shared';
 import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { mockAnswer } from '../../test/answers';
 import { mockApi, renderApp } from '../../test/renderApp';
-import { employeeRoutes, pageOf } from '../employee-area/test/fixtures';
+import { employeeRoutes, historyPage, pagination } from '../employee-area/test/fixtures';
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -37,16 +39,19 @@ const CHANGES = [
 ];
 
 function setup() {
-  const posts: { id: string; body: unknown }[] = [];
+  const posts: { id: string; sent: unknown }[] = [];
   const answer = (id: string) => (init?: RequestInit) => {
-    const body = JSON.parse(String(init?.body));
-    posts.push({ id, body });
-    return { body: { data: { ...change({ id }), answer: body.answer }, message: body.answer === 'agreed' ? 'manualChange.agreed' : 'manualChange.disputed' } };
+    const sent = JSON.parse(String(init?.body));
+    posts.push({ id, sent });
+    return mockAnswer(dataAnswer(manualChangeView), {
+      data: { ...change({ id }), answer: sent.answer },
+      message: sent.answer === 'agreed' ? 'manualChange.agreed' : 'manualChange.disputed',
+    });
   };
   const fetchMock = mockApi(
     employeeRoutes({
-      'GET /api/employee/attendance/history': pageOf([]),
-      'GET /api/employee/manual-changes': { body: { data: { changes: CHANGES, pending: 2 }, pagination: pageOf([]).body.pagination } },
+      'GET /api/employee/attendance/history': historyPage([]),
+      'GET /api/employee/manual-changes': mockAnswer(manualChangesPage, { data: { changes: CHANGES, pending: 2 }, pagination: pagination(0) }),
       'POST /api/employee/manual-changes/m1/answer': answer('m1'),
       'POST /api/employee/manual-changes/m2/answer': answer('m2'),
     }),
@@ -79,7 +84,7 @@ describe('the worker sees manual changes in their history and answers them (deci
     const deleted = within(card).getByRole('article', { name: 'Registro eliminado 03/03/2026' });
     await user.click(within(deleted).getByRole('button', { name: 'Conforme' }));
     expect(await screen.findByText('Registraste tu conformidad')).toBeInTheDocument();
-    expect(posts).toEqual([{ id: 'm2', body: { answer: 'agreed' } }]);
+    expect(posts).toEqual([{ id: 'm2', sent: { answer: 'agreed' } }]);
 
     const edited = within(card).getByRole('article', { name: 'Registro modificado a mano 02/03/2026' });
     await user.click(within(edited).getByRole('button', { name: 'En desacuerdo' }));
@@ -90,7 +95,7 @@ describe('the worker sees manual changes in their history and answers them (deci
     await user.type(within(dialog).getByLabelText(/Tu comentario/), 'Entré a las 08:15, no 08:30');
     await user.click(within(dialog).getByRole('button', { name: 'Enviar desacuerdo' }));
     expect(await screen.findByText('Registraste tu desacuerdo')).toBeInTheDocument();
-    expect(posts[1]).toEqual({ id: 'm1', body: { answer: 'disputed', comment: 'Entré a las 08:15, no 08:30' } });
+    expect(posts[1]).toEqual({ id: 'm1', sent: { answer: 'disputed', comment: 'Entré a las 08:15, no 08:30' } });
   });
 });
 
@@ -98,8 +103,8 @@ describe('the overview tells the worker how many changes wait for their answer',
   it('links to the history', async () => {
     mockApi(
       employeeRoutes({
-        'GET /api/employee/manual-changes': { body: { data: { changes: CHANGES, pending: 2 }, pagination: pageOf([]).body.pagination } },
-        'GET /api/employee/attendance/history': pageOf([]),
+        'GET /api/employee/manual-changes': mockAnswer(manualChangesPage, { data: { changes: CHANGES, pending: 2 }, pagination: pagination(0) }),
+        'GET /api/employee/attendance/history': historyPage([]),
       }),
     );
     const { user } = renderApp('/employee');

@@ -1,13 +1,16 @@
+import { availableYearsAnswer } from '@presente/shared';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { baseRoutes, employee, page, usage } from '../../test/companyAdmin';
+import { mockAnswer } from '../../test/answers';
+import { baseRoutes, calendarPage, employee, employeesPage, usage } from '../../test/companyAdmin';
 import { mockApi, renderApp } from '../../test/renderApp';
+import type { CalendarRow } from '../attendance/api';
 
 configure({ asyncUtilTimeout: 5000 });
 
 /** Spec §1: FREE has basic reports, PREMIUM full reports with export; Peru's register is exported on every plan. */
 const EMP = employee(1);
-const ROW = {
+const ROW: CalendarRow = {
   employeeId: EMP.id,
   employeeName: 'Ana Flores',
   employeeCode: 'EMP-001',
@@ -15,16 +18,17 @@ const ROW = {
   position: 'Contadora',
   department: null,
   schedule: null,
+  periods: [],
   days: [{ date: '2026-01-05', status: 'absent', attendance: null, workHours: null }],
-  stats: { present: 0, early: 0, late: 0, absent: 1, permission: 0, holiday: 0, day_off: 0, pending: 0, attendanceRate: 0, totalHours: 0 },
+  stats: { present: 0, early: 0, late: 0, absent: 1, permission: 0, holiday: 0, day_off: 0, pending: 0, attendanceRate: 0, totalHours: 0, leaveHours: 0 },
 };
 
 function routes(plan: 'FREE' | 'PREMIUM') {
   return baseRoutes({
     'GET /api/company-admin-simple/company/settings': usage([1, plan === 'FREE' ? 5 : 20], [1, plan === 'FREE' ? 1 : -1], plan),
-    'GET /api/company-admin-simple/available-years': { body: { data: [2026, 2025] } },
-    'GET /api/company-admin-simple/employees': page([EMP]),
-    'GET /api/company-admin-simple/attendance/monthly-calendar': page([ROW]),
+    'GET /api/company-admin-simple/available-years': mockAnswer(availableYearsAnswer, { data: [2026, 2025] }),
+    'GET /api/company-admin-simple/employees': employeesPage([EMP]),
+    'GET /api/company-admin-simple/attendance/monthly-calendar': calendarPage([ROW]),
   });
 }
 

@@ -1,16 +1,41 @@
+import {
+  attendanceSettingsAnswer,
+  type CompanySettings,
+  companySettingsAnswer,
+  dataAnswer,
+  integrityAnswer,
+  pageAnswer,
+  receiptLookupAnswer,
+  type SessionUser,
+  workLocationAnswer,
+} from '@presente/shared';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { mockAnswer, mockPage, sessionRoutes } from '../../test/answers';
+import { tourAnswer } from '../../test/companyAdmin';
 import { mockApi, renderApp } from '../../test/renderApp';
 
 configure({ asyncUtilTimeout: 10_000 });
 
-const ADMIN = { id: 'u1', name: 'Rosa Mamani', email: 'rosa@andes.pe', role: 'COMPANY_ADMIN', userType: 'COMPANY_ADMIN', companyId: 'c1' };
-const SETTINGS = {
+const ADMIN: SessionUser = {
+  id: 'u1',
+  userId: 'u1',
+  name: 'Rosa Mamani',
+  email: 'rosa@andes.pe',
+  role: 'COMPANY_ADMIN',
+  userType: 'COMPANY_ADMIN',
+  companyId: 'c1',
+};
+const SETTINGS: CompanySettings = {
   id: 'c1',
   name: 'Andes Textiles S.A.C.',
   ruc: '20100070970',
   legalName: 'Andes Textiles Sociedad Anónima Cerrada',
+  email: 'contacto@andes.pe',
+  address: null,
+  city: 'Lima',
   country: 'PE',
   plan: 'FREE',
   status: 'ACTIVE',
@@ -20,7 +45,7 @@ const SETTINGS = {
   locale: 'es-PE',
   usage: { employees: { used: 3, limit: 5 }, schedules: { used: 1, limit: 1 }, locations: { used: 0, limit: 1 }, links: { used: 0, limit: 1 } },
 };
-const RECEIPT = {
+const RECEIPT: z.input<typeof receiptLookupAnswer>['data'] = {
   id: 'r1',
   code: '3F2A-91C0-7B4D',
   kind: 'check_in',
@@ -41,16 +66,15 @@ const RECEIPT = {
 describe("the admin's register integrity card (decision 0053)", { timeout: 40_000 }, () => {
   it('shows the first broken link, the head hash, the RUC and razón social, and resolves a receipt code', async () => {
     mockApi({
-      'GET /api/auth/verify': { body: { data: { user: ADMIN } } },
-      'GET /api/auth/company-config': { body: { data: { locale: 'es-PE', timezone: 'America/Lima' } } },
-      'GET /api/company-admin-simple/tour/status': { body: { data: { hasCompletedTour: true, tourCompletedAt: null, shouldShowTour: false } } },
-      'GET /api/company-admin-simple/company/settings': { body: { data: SETTINGS } },
-      'GET /api/company-admin-simple/work-locations': { body: { data: [], pagination: { page: 1, limit: 10, total: 0, pages: 1, totalPages: 1 } } },
-      'GET /api/company-admin-simple/company/attendance-settings': { body: { data: { openRecordGraceHours: 4 } } },
-      'GET /api/company-admin-simple/attendance/integrity': {
-        body: { data: { ok: false, entries: 12, headHash: 'ab'.repeat(32), broken: { seq: 5, recordId: 'x', date: '2026-03-04', reason: 'content' } } },
-      },
-      'GET /api/company-admin-simple/attendance/receipts/3f2a91c07b4d': { body: { data: RECEIPT } },
+      ...sessionRoutes(ADMIN),
+      'GET /api/company-admin-simple/tour/status': tourAnswer(),
+      'GET /api/company-admin-simple/company/settings': mockAnswer(dataAnswer(companySettingsAnswer), { data: SETTINGS }),
+      'GET /api/company-admin-simple/work-locations': mockPage(pageAnswer(workLocationAnswer), []),
+      'GET /api/company-admin-simple/company/attendance-settings': mockAnswer(attendanceSettingsAnswer, { data: { openRecordGraceHours: 4 } }),
+      'GET /api/company-admin-simple/attendance/integrity': mockAnswer(integrityAnswer, {
+        data: { ok: false, entries: 12, headHash: 'ab'.repeat(32), broken: { seq: 5, recordId: 'x', date: '2026-03-04', reason: 'content' } },
+      }),
+      'GET /api/company-admin-simple/attendance/receipts/3f2a91c07b4d': mockAnswer(receiptLookupAnswer, { data: RECEIPT }),
     });
     renderApp('/company-admin/settings');
     const card = await screen.findByRole('region', { name: 'Integridad del registro de asistencia' });

@@ -1,6 +1,8 @@
+import { attendanceReportAnswer, availableYearsAnswer, type ReportLineAnswer } from '@presente/shared';
 import { act, configure, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { baseRoutes, employee, fill, page, usage } from '../../test/companyAdmin';
+import { mockAnswer } from '../../test/answers';
+import { baseRoutes, employee, employeesPage, fill, usage } from '../../test/companyAdmin';
 import { mockApi, renderApp } from '../../test/renderApp';
 import { SEARCH_DEBOUNCE_MS } from '../employees/components/EmployeeAutocomplete';
 
@@ -11,11 +13,12 @@ beforeAll(() => import('../dashboard/components/DashboardLayout'), 60_000);
 
 const ANA = employee(1, { scheduleId: 's1', hireDate: '2025-01-01', employeeCode: 'EMP-001' });
 
-type Line = { record: Record<string, unknown>; status: string; hours: number | null };
+type Line = Omit<ReportLineAnswer, 'holiday'>;
 
 /** The report as GET /employees/{id}/report answers it (the server computes it; the screen only shows it). */
 function reportOf(lines: Line[], figures: Record<string, number> = {}) {
-  const counts = { present: 0, early: 0, late: 0, absent: 0, permission: 0, holiday: 0, day_off: 0, pending: 0, ...figures };
+  const { totalHours, attendanceRate, averageHoursPerDay, ...days } = figures;
+  const counts = { present: 0, early: 0, late: 0, absent: 0, permission: 0, holiday: 0, day_off: 0, pending: 0, ...days };
   return {
     employee: {
       id: ANA.id,
@@ -29,7 +32,7 @@ function reportOf(lines: Line[], figures: Record<string, number> = {}) {
     startDate: '2026-01-01',
     endDate: '2026-01-31',
     timezone: 'America/Lima',
-    attendances: lines,
+    attendances: lines.map((line) => ({ ...line, holiday: null })),
     counts,
     presentDays: counts.present,
     earlyDays: counts.early,
@@ -38,9 +41,11 @@ function reportOf(lines: Line[], figures: Record<string, number> = {}) {
     permissionDays: counts.permission,
     holidayDays: counts.holiday,
     dayOffDays: counts.day_off,
-    totalHours: figures.totalHours ?? 0,
+    totalHours: totalHours ?? 0,
     leaveHours: 0,
-    attendanceRate: figures.attendanceRate ?? 0,
+    workedDays: lines.filter((l) => l.hours !== null).length,
+    averageHoursPerDay: averageHoursPerDay ?? 0,
+    attendanceRate: attendanceRate ?? 0,
   };
 }
 
@@ -48,9 +53,9 @@ function routes(lines: Line[], figures: Record<string, number> = {}) {
   return baseRoutes({
     // Excel/PDF exports are Premium (FREE is covered in plan-usage/exportGate.test.tsx).
     'GET /api/company-admin-simple/company/settings': usage([1, 20], [1, -1], 'PREMIUM'),
-    'GET /api/company-admin-simple/available-years': { body: { data: [2026, 2025] } },
-    'GET /api/company-admin-simple/employees': page([ANA]),
-    [`GET /api/company-admin-simple/employees/${ANA.id}/report`]: { body: { data: reportOf(lines, figures) } },
+    'GET /api/company-admin-simple/available-years': mockAnswer(availableYearsAnswer, { data: [2026, 2025] }),
+    'GET /api/company-admin-simple/employees': employeesPage([ANA]),
+    [`GET /api/company-admin-simple/employees/${ANA.id}/report`]: mockAnswer(attendanceReportAnswer, { data: reportOf(lines, figures) }),
   });
 }
 

@@ -1,10 +1,15 @@
+import { pageAnswer, scheduleAnswer } from '@presente/shared';
 import { configure, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { baseRoutes, fill, page, usage } from '../../test/companyAdmin';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mockPage, mockRefusal } from '../../test/answers';
+import { baseRoutes, fill, usage } from '../../test/companyAdmin';
 import { mockApi, renderApp } from '../../test/renderApp';
 import type { Schedule } from './api';
 
 configure({ asyncUtilTimeout: 5000 });
+
+// The dashboard and its tab load lazily: once up front, so the first test's waits measure the screen, not the import.
+beforeAll(() => Promise.all([import('../dashboard/components/DashboardLayout'), import('./pages/SchedulesTab')]), 60_000);
 
 const MORNING: Schedule = {
   id: '10000000-0000-4000-8000-000000000001',
@@ -41,7 +46,7 @@ describe('SchedulesTab', { timeout: 30_000 }, () => {
   it('lists schedules with hours, break, work days, tolerance and manual marking', async () => {
     mockApi(
       baseRoutes({
-        'GET /api/company-admin-simple/schedules': page([MORNING]),
+        'GET /api/company-admin-simple/schedules': mockPage(pageAnswer(scheduleAnswer), [MORNING]),
         'GET /api/company-admin-simple/company/settings': usage([0, 5], [1, -1], 'PREMIUM'),
       }),
     );
@@ -59,7 +64,7 @@ describe('SchedulesTab', { timeout: 30_000 }, () => {
     const night = { ...MORNING, name: 'Turno noche', startTime: '22:00', endTime: '06:00', breakStartTime: null, breakEndTime: null };
     mockApi(
       baseRoutes({
-        'GET /api/company-admin-simple/schedules': page([night]),
+        'GET /api/company-admin-simple/schedules': mockPage(pageAnswer(scheduleAnswer), [night]),
         'GET /api/company-admin-simple/company/settings': usage([0, 5], [1, -1], 'PREMIUM'),
       }),
     );
@@ -127,7 +132,10 @@ describe('SchedulesTab', { timeout: 30_000 }, () => {
 
   it('opens the upgrade prompt instead of the form on the free plan with one schedule', async () => {
     mockApi(
-      baseRoutes({ 'GET /api/company-admin-simple/schedules': page([MORNING]), 'GET /api/company-admin-simple/company/settings': usage([0, 5], [1, 1]) }),
+      baseRoutes({
+        'GET /api/company-admin-simple/schedules': mockPage(pageAnswer(scheduleAnswer), [MORNING]),
+        'GET /api/company-admin-simple/company/settings': usage([0, 5], [1, 1]),
+      }),
     );
     const { user } = renderApp('/company-admin/schedules');
     await screen.findByText('Turno mañana');
@@ -141,10 +149,9 @@ describe('SchedulesTab', { timeout: 30_000 }, () => {
   it('opens the upgrade prompt when creating answers 403 plan_limit_reached', async () => {
     const fetchMock = mockApi(
       baseRoutes({
-        'POST /api/company-admin-simple/schedules': {
-          status: 403,
-          body: { message: 'Has alcanzado el límite de tu plan.', code: 'plan_limit_reached', errors: [{ path: 'schedules', message: 'x' }] },
-        },
+        'POST /api/company-admin-simple/schedules': mockRefusal(403, 'plan_limit_reached', 'Has alcanzado el límite de tu plan.', {
+          errors: [{ path: 'schedules', message: 'x' }],
+        }),
       }),
     );
     const { user } = renderApp('/company-admin/schedules');

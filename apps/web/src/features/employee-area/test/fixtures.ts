@@ -1,12 +1,14 @@
 import {
   type AttendanceRecordAnswer,
   type AttendanceReport,
+  attendanceHistoryAnswer,
   employeeActivityAnswer,
   employeeProfileGetAnswer,
   type SessionUser,
   todayAttendanceAnswer,
 } from '@presente/shared';
-import { mockAnswer, sessionRoutes } from '../../../test/answers';
+import type { z } from 'zod';
+import { mockAnswer, mockPage, sessionRoutes } from '../../../test/answers';
 import type { MockRoutes } from '../../../test/renderApp';
 import type { Activity, EmployeeProfile, ScheduleView, TodayAttendance } from '../types';
 
@@ -140,8 +142,9 @@ export const pagination = (total: number) => ({
   pages: Math.max(1, Math.ceil(total / 10)),
   totalPages: Math.max(1, Math.ceil(total / 10)),
 });
-/** A page of the untyped list routes (history); the activity feed has its typed `activityPage`. */
-export const pageOf = <T>(data: T[], total = data.length) => ({ body: { data, pagination: pagination(total) } });
+/** GET /employee/attendance/history through its declared answer. */
+export const historyPage = (records: z.input<typeof attendanceHistoryAnswer>['data'], total = records.length) =>
+  mockPage(attendanceHistoryAnswer, records, {}, total);
 
 /** GET /employee/activity through its declared answer (timezone included). */
 export const activityPage = (entries: Activity[], total = entries.length) =>

@@ -1,4 +1,4 @@
-import { type SessionUser, type SuperAdminCompany, type SuperAdminDashboard, superAdminCompanyListAnswer } from '@presente/shared';
+import { countriesAnswer, type SessionUser, type SuperAdminCompany, type SuperAdminDashboard, superAdminCompanyListAnswer } from '@presente/shared';
 import { screen } from '@testing-library/react';
 import { mockAnswer, sessionRoutes } from '../../../test/answers';
 import type { MockRoutes, renderApp } from '../../../test/renderApp';
@@ -49,7 +49,7 @@ export const DASHBOARD: SuperAdminDashboard = {
 export function superAdminRoutes(extra: MockRoutes = {}): MockRoutes {
   return {
     ...sessionRoutes(ROOT),
-    'GET /api/countries': { body: { data: [] } },
+    'GET /api/countries': mockAnswer(countriesAnswer, { data: [] }),
     ...extra,
   };
 }
