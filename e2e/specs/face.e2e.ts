@@ -13,7 +13,8 @@ import { timing } from '../support/timings.js';
 
 /** The kiosk's liveness refusals, which now say what to do (decision 0057). */
 // Refused by the burst check (decision 0049/0063): steps not followed, not live, a jump between frames, two people.
-const LIVENESS_REFUSED = /No se siguieron las indicaciones|No se pudo verificar que estés|no parecen de una sola persona|No todas las imágenes muestran a la misma persona|La imagen cambió de golpe/;
+const LIVENESS_REFUSED =
+  /No se siguieron las indicaciones|No se pudo verificar que estés|no parecen de una sola persona|No todas las imágenes muestran a la misma persona|La imagen cambió de golpe/;
 
 /**
  * The face attendance journey (spec §2 face registration, links, QR, public page; §4 face registration

@@ -9,7 +9,7 @@ import {
 } from '@presente/shared';
 import { configure, screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { mockAnswer, mockPage, mockGatewayFailure, mockRefusal } from '../../test/answers';
+import { mockAnswer, mockGatewayFailure, mockPage, mockRefusal } from '../../test/answers';
 import { baseRoutes, employee } from '../../test/companyAdmin';
 import { mockApi, renderApp } from '../../test/renderApp';
 import type { CalendarRow } from './api';
