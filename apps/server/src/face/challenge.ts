@@ -12,8 +12,11 @@ import { type ChallengeStep, NON_ROTATION_STEPS } from '@presente/shared';
  * The steps a new challenge draws from ('straight' is where every burst starts, not a step of its own). No blink: the
  * server's engine runs without Human's iris model, and without it a blink is seen in 27 % of genuine bursts and cannot
  * be told from a waved print (decision 0060); smile and open mouth are judged 100 %, so every challenge has one of them.
+ * No nods either (decision 0063, amended): the nose-offset judge saw 62-77 % of genuine nods down, and the face journey's
+ * rendered head was refused on a "down" step; a nod is weak evidence anyway (a photo swapped for one looking up reads
+ * as a nod). Their judges stay registered (STEP_JUDGES) for when they are calibrated.
  */
-export const CHALLENGE_STEPS: readonly ChallengeStep[] = ['left', 'right', 'up', 'down', 'smile', 'mouth'];
+export const CHALLENGE_STEPS: readonly ChallengeStep[] = ['left', 'right', 'smile', 'mouth'];
 
 export interface ChallengeOptions {
   /** An integer in [0, n): crypto's by default (tests inject a seeded one). */

@@ -88,8 +88,9 @@ describe('the kiosk burst (decision 0049)', () => {
       expect(steps.some((s) => NON_ROTATION_STEPS.includes(s))).toBe(true);
       for (const s of steps) seen.add(s);
     }
-    // Every kind the server judges; no blink (the engine runs without the iris model, decision 0063), no 'straight'.
-    expect([...seen].sort()).toEqual(['down', 'left', 'mouth', 'right', 'smile', 'up']);
+    // Turns, smile and open mouth; no blink (the engine runs without the iris model) and no nods (judged too weakly on
+    // genuine heads, decision 0063), no 'straight'.
+    expect([...seen].sort()).toEqual(['left', 'mouth', 'right', 'smile']);
   });
 
   it('a person following every kind of step is accepted (turns, nods, smile, open mouth)', async () => {

@@ -12,7 +12,7 @@ const recorded = (n: number, ms: number, late: number[] = [], keep: number[] = [
 const gaps = (frames: { t: number }[]) => frames.slice(1).map((f, i) => f.t - frames[i].t);
 
 describe('thinning the burst to what the server takes (decision 0063)', () => {
-  it('drops the frame whose neighbours are closest until at most max are left: first and last stay, gaps stay even', () => {
+  it('spreads at most max frames evenly in time: first and last stay, gaps stay even', () => {
     const frames = recorded(31, 167);
     const thin = thinFrames(frames, 16);
     expect(thin).toHaveLength(16);
@@ -43,5 +43,15 @@ describe('thinning the burst to what the server takes (decision 0063)', () => {
     expect(thin).toHaveLength(16);
     const short = recorded(12, 167);
     expect(thinFrames(short, 16)).toEqual(short);
+  });
+});
+
+describe('a long challenge (a slow person, guidance that never sees the turn)', () => {
+  it('thins evenly rather than leave a gap the server refuses: marked frames give way past 600 ms', () => {
+    // 8 s at 5 fps, marked frames in clusters (each step seen a few times): sparing them all leaves gaps over 700 ms.
+    const frames = recorded(41, 200, [], [2, 3, 4, 10, 11, 12, 20, 21, 22, 30, 31, 32]);
+    const thin = thinFrames(frames, 16);
+    expect(thin).toHaveLength(16);
+    expect(Math.max(...gaps(thin))).toBeLessThanOrEqual(600 + 10);
   });
 });

@@ -32,13 +32,13 @@ export const KIOSK_TIMING = {
   /** Where in a move the page keeps a frame when thinning (the expression held). */
   moveKeepAt: 0.6,
   /** A head turn: until the guidance sees it (two looks in a row), at most this; then held a moment. */
-  turnTimeoutMs: 1800,
-  holdMs: 300,
+  turnTimeoutMs: 1400,
+  holdMs: 500,
   /** Without live guidance (Human could not load): a turn is shown this long. */
   unguidedTurnMs: 1400,
   /** The front between opposite turns: until the guidance sees it, at least the first, at most the second. */
   frontMinMs: 300,
-  frontMaxMs: 900,
+  frontMaxMs: 700,
   /** After the last step: a last frame or two of the answer. */
   tailMs: 250,
   /** After the click, how long to wait for the live guidance still loading (then the steps run without it). */
