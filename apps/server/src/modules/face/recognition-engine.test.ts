@@ -1,8 +1,9 @@
 /**
  * Decision 0057 with the real engine (one worker) on the face fixtures, on PGlite and PostgreSQL: the enrolment gate
  * follows the company's match threshold (captures further apart are two people) and refuses too-dark captures; at the
- * kiosk, genuine marks are accepted and bursts mixing two enrolled people never are, each refusal kept with its
- * reason; another company's kiosk does not know the face. Skipped with a message without the fixtures.
+ * kiosk, her photos held up as a burst and bursts mixing two enrolled people are refused, each refusal kept with its
+ * reason and her as the likely face; another company's kiosk does not know the face. (A genuine burst needs a moving
+ * head: the face e2e journey's rendered head, decision 0066, is accepted through the real page and engine.) Skipped with a message without the fixtures.
  */
 import { FACE_NOTICE_VERSION } from '@presente/shared';
 import { eq } from 'drizzle-orm';
@@ -11,15 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, faceTemplates, kioskRefusals } from '../../db/schema/index.js';
 import { frameOf, listFixtures, testFixturesDir } from '../../face/fixtures.js';
 import { createFacePool, type FacePool } from '../../face/pool.js';
+import type { StepPose } from '../../face/synthetic-mesh.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
-import { kioskChallenge, movedFrame, pairTestKiosk, postMultipart, signConsent, signedMark } from './test-helpers.js';
+import { burstOf, kioskChallenge, movedFrame, pairTestKiosk, postMultipart, signConsent, signedMark } from './test-helpers.js';
 
 const dir = testFixturesDir();
 if (!dir) console.warn('face fixtures not found (set FACE_FIXTURES_DIR): recognition-engine tests skipped');
 const SLOW = 300_000;
 const base = '/api/company-admin-simple/face-recognition';
-type Step = 'straight' | 'left' | 'right';
 
 describe.skipIf(!dir)('recognition that holds, with the real engine', () => {
   let t: TestApp;
@@ -78,7 +79,7 @@ describe.skipIf(!dir)('recognition that holds, with the real engine', () => {
   );
 
   it(
-    'kiosk: genuine marks accepted, bursts mixing two enrolled people never; refusals kept; another company does not know her',
+    'kiosk: her photos held up as a burst (one per step) and bursts mixing two enrolled people are refused, each refusal kept with her as the likely face; another company does not know her',
     async () => {
       const her = await t.factories.employee(admin.companyId!);
       expect((await register(her.id, [ana.a3, ana.a6, ana.a7])).statusCode).toBe(201);
@@ -87,42 +88,39 @@ describe.skipIf(!dir)('recognition that holds, with the real engine', () => {
       expect((await register(vlado.id, vladoCaptures)).statusCode).toBe(201);
       const token = (await t.as(admin).post(`${base}/attendance-link`, { name: 'Entrada' })).json().data.token;
       const kiosk = await pairTestKiosk(t, admin, 'Recepción');
-      const attempt = async (link: string, k: typeof kiosk, frame: (s: Step) => Buffer) => {
+      // A photo for each moment of the challenge: turned photos for the turns (the photo pair and its mirror), the
+      // frontal one otherwise; every frame moved a little (a hand's wobble, never the same bytes twice).
+      const photoAt = (pose: StepPose, swap?: Buffer) => (pose.yaw < -8 ? (swap ?? ana.left) : pose.yaw > 8 ? ana.right : ana.a1);
+      const attempt = async (link: string, k: typeof kiosk, swap?: Buffer) => {
         const c = (await kioskChallenge(t, link, k)).json().data;
         const n = shot++;
-        const images = await Promise.all((c.steps as Step[]).map((s) => movedFrame(frame(s), n)));
-        return signedMark(t, link, k, () => images, { challenge: c });
+        const frames = await burstOf(c.steps, (_yaw, i, pose) => movedFrame(photoAt(pose, swap), n * 16 + i));
+        return signedMark(t, link, k, () => frames, { challenge: c });
       };
-      const genuine = (s: Step) => (s === 'straight' ? ana.a1 : ana[s]);
-      let accepted = 0;
-      const genuineCodes: string[] = [];
-      for (let i = 0; i < 3; i++) {
-        const res = await attempt(token, kiosk, genuine);
-        if (res.statusCode === 200 && res.json().data.employee.id === her.id) accepted++;
-        else genuineCodes.push(res.json().code);
-      }
-      // Mixed: her straight frame, the other enrolled person in a turned step.
-      let mixedAccepted = 0;
       const codes: string[] = [];
-      for (let i = 0; i < 3; i++) {
-        const res = await attempt(token, kiosk, (s) => (s === 'left' ? other : genuine(s)));
-        if (res.statusCode === 200) mixedAccepted++;
+      let accepted = 0;
+      // Her photos, then her photos with the other enrolled person in the left turn (four: the fifth refusal in a row
+      // would make the kiosk wait, decision 0033).
+      for (const swap of [undefined, undefined, other, other]) {
+        const res = await attempt(token, kiosk, swap);
+        if (res.statusCode === 200) accepted++;
         codes.push(res.json().code);
       }
-      console.log(`real engine: genuine accepted ${accepted}/3 ${genuineCodes.join(', ')}, mixed bursts accepted ${mixedAccepted}/3 (${codes.join(', ')})`);
-      expect(accepted).toBe(3);
-      expect(mixedAccepted).toBe(0);
+      console.log(`real engine: photo bursts and mixed bursts accepted ${accepted}/4 (${codes.join(', ')})`);
+      expect(accepted).toBe(0);
       const kept = await t.db.select().from(kioskRefusals).where(eq(kioskRefusals.kioskId, kiosk.kioskId));
       expect(kept.map((r) => r.code).sort()).toEqual([...codes].sort());
       expect(kept.every((r) => r.companyId === admin.companyId)).toBe(true);
+      // Her own photos are identified as her (the refusal counts against her identity, decision 0057).
+      expect(kept.filter((r) => r.employeeId === her.id).length).toBeGreaterThanOrEqual(2);
 
       const otherAdmin = await t.factories.companyAdmin();
       const otherToken = (await t.as(otherAdmin).post(`${base}/attendance-link`, { name: 'Otra' })).json().data.token;
       const otherKiosk = await pairTestKiosk(t, otherAdmin, 'Otra');
-      const foreign = await attempt(otherToken, otherKiosk, genuine);
-      expect(foreign.json().code).toBe('face_not_recognized');
+      const foreign = await attempt(otherToken, otherKiosk);
+      expect(foreign.statusCode).not.toBe(200);
       const foreignKept = await t.db.select().from(kioskRefusals).where(eq(kioskRefusals.kioskId, otherKiosk.kioskId));
-      expect(foreignKept).toMatchObject([{ companyId: otherAdmin.companyId, code: 'face_not_recognized', employeeId: null }]);
+      expect(foreignKept).toMatchObject([{ companyId: otherAdmin.companyId, employeeId: null }]);
     },
     SLOW,
   );
