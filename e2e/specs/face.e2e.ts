@@ -15,6 +15,12 @@ import { timing } from '../support/timings.js';
 // Refused by the burst check (decision 0049/0063): steps not followed, not live, a jump between frames, two people.
 const LIVENESS_REFUSED =
   /No se siguieron las indicaciones|No se pudo verificar que estés|no parecen de una sola persona|No todas las imágenes muestran a la misma persona|La imagen cambió de golpe/;
+/**
+ * The burst's timeline check (`burst_timing`). The photo-pair journey was refused by it in 2 of 5 runs instead of by
+ * continuity or flatness (a capture gap over 700 ms in Chromium's file camera; not yet explained, decision 0063):
+ * still a refusal of the attack, kept apart so the run's timing line says which check refused it.
+ */
+const TIMELINE_REFUSED = /La cámara no envió imágenes suficientes o a tiempo/;
 
 /**
  * The face attendance journey (spec §2 face registration, links, QR, public page; §4 face registration
@@ -373,11 +379,11 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
       await see(result.or(refusal), 90_000);
       const refused = await refusal.isVisible();
       const text = (await (refused ? refusal : result).allInnerTexts()).join(' ').replace(/\s+/g, ' ').trim();
-      const livenessRefused = refused && LIVENESS_REFUSED.test(text);
+      const livenessRefused = refused && (LIVENESS_REFUSED.test(text) || TIMELINE_REFUSED.test(text));
       timing(
         'kiosk: photo-pair attack, click to the answer',
         Date.now() - startedAt,
-        `${livenessRefused ? 'refused by liveness' : 'passed liveness'}: ${text}`,
+        `${!livenessRefused ? 'passed liveness' : TIMELINE_REFUSED.test(text) ? 'refused by the timeline check' : 'refused by liveness'}: ${text}`,
       );
       await shot(page, 'face-09e-photo-pair-attack');
       expect(attack.takeErrors()).toEqual([]);
