@@ -97,8 +97,8 @@ function workerEncoder(): Encoder | null {
 
 const mainThreadEncoder: Encoder = { encode: (video) => captureJpeg(video).catch(() => null), close: () => {} };
 
-/** Frames still being encoded beyond which a new frame is skipped (a slow kiosk: the times say so, the server judges). */
-const MAX_PENDING = 6;
+/** Frames still being encoded beyond which a new frame is skipped (a slow kiosk: the times say so, the server judges). 24 (was 6): a skipped frame leaves a gap the server may refuse ('burst_timing'), a queued bitmap costs 1.2 MB. */
+const MAX_PENDING = 24;
 
 export interface BurstRecorder {
   /** Marks the next recorded frame to be kept when thinning. */
