@@ -38,8 +38,10 @@ function rememberLanguageForServer() {
   } catch {
     return; // storage blocked: no choice is kept, the browser's language applies on both sides
   }
+  if (!stored) return;
+  // Secure over HTTPS (a LAN kiosk's cookies are all Secure: lan-https.e2e.ts).
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Safari before 18.4 and Firefox
-  if (stored) document.cookie = `${LANGUAGE_COOKIE}=${currentLanguage()}; path=/; max-age=31536000; SameSite=Lax`;
+  document.cookie = `${LANGUAGE_COOKIE}=${currentLanguage()}; path=/; max-age=31536000; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
 }
 
 const root = document.getElementById('root');
