@@ -42,8 +42,11 @@ describe('robots.txt', () => {
     expect(lines[0]).toBe('User-agent: *');
     expect(lines).toContain('Allow: /$');
     for (const path of ['/api/', '/super-admin', '/company-admin', '/employee', '/attendance/']) expect(lines).toContain(`Disallow: ${path}`);
-    // Nothing disallows the landing itself.
+    // Nothing disallows the landing itself, nor the public auth pages (Lighthouse's SEO audit scored
+    // /forgot-password 63 while it was disallowed); the token links stay out.
     expect(lines).not.toContain('Disallow: /');
+    for (const path of ['/login', '/register', '/forgot-password']) expect(res.body).not.toContain(`Disallow: ${path}`);
+    for (const path of ['/reset-password', '/undo-email-change']) expect(lines).toContain(`Disallow: ${path}`);
   });
 
   it('keeps sending the SPA for the app routes and hidden build files, 404 JSON for unknown API paths', async () => {

@@ -5,8 +5,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pickLanguage } from '../lib/lang.js';
 
 /**
- * For crawlers: the landing is public; the API, the signed-in areas, the auth flows and the kiosk links
- * (a token in the URL) are not pages to index. Served by the server itself, so it never falls through to
+ * For crawlers: the landing and the public auth pages (login, register, forgot password: Lighthouse's SEO
+ * audit asks that every public page be crawlable, issue 16) are public; the API, the signed-in areas, the
+ * token links (reset password, undo an e-mail change) and the kiosk links (a token in the URL) are not pages
+ * to index. Served by the server itself, so it never falls through to
  * the SPA's index.html (issue 16, decision 0026).
  */
 export const ROBOTS_TXT = [
@@ -19,7 +21,6 @@ export const ROBOTS_TXT = [
   'Disallow: /employee',
   'Disallow: /attendance/',
   'Disallow: /reset-password',
-  'Disallow: /forgot-password',
   'Disallow: /undo-email-change',
   '',
 ].join('\n');
