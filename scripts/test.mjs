@@ -27,10 +27,33 @@ else if (process.env.CI) {
 } else console.warn(`\n!! PostgreSQL does not answer at ${pgUrl}: database tests run on PGlite only.\n`);
 
 const results = [];
+function readFacts(file) {
+  try {
+    const facts = JSON.parse(readFileSync(file, 'utf8'));
+    rmSync(file, { force: true });
+    return facts;
+  } catch {
+    return { files: [], errors: [] };
+  }
+}
 const reportFile = (name) => join(tmpdir(), `presente-vitest-${name}-${process.pid}.json`);
 async function vitest(name, args) {
   const out = reportFile(name);
-  const code = await run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const factsFile = reportFile(`${name}-facts`);
+  const code = await run(
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--reporter=${join(root, 'scripts/vitest-run-facts.mjs')}`,
+      `--outputFile.json=${out}`,
+    ],
+    { env: { ...process.env, PRESENTE_RUN_FACTS: factsFile } },
+  );
+  const facts = readFacts(factsFile);
   try {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     // The failures' names go into the summary, the last lines CI keeps, so a red run says what broke.
@@ -51,7 +74,19 @@ async function vitest(name, args) {
             .split('\n')[0]
             .slice(0, 300)}`,
         );
-    results.push({ name, passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests, failures });
+    // Unhandled errors fail the run with every test passed: name them (and where they came from).
+    for (const e of facts.errors)
+      failures.push(`unhandled ${e.name}: ${e.message}${e.file ? ` (in ${e.file.replace(`${root}/`, '')}${e.test ? ` > ${e.test}` : ''})` : ''}${e.where ? ` at ${e.where}` : ''}`);
+    if (code !== 0 && failures.length === 0) failures.push(`vitest exited ${code} with no failed test and no unhandled error reported (see its output above)`);
+    results.push({
+      name,
+      passed: r.numPassedTests,
+      failed: r.numFailedTests + facts.errors.length + (code !== 0 && r.numFailedTests === 0 && facts.errors.length === 0 ? 1 : 0),
+      skipped: r.numPendingTests + r.numTodoTests,
+      failures,
+      slowest: facts.files.sort((a, b) => b.ms - a.ms).slice(0, 8),
+      totalMs: facts.files.reduce((n, f) => n + f.ms, 0),
+    });
     rmSync(out, { force: true });
   } catch {
     results.push({ name, passed: 0, failed: 1, skipped: 0, failures: [`no report from vitest (exit ${code})`] });
@@ -89,6 +124,12 @@ console.log('\nSummary:');
 for (const r of results) {
   console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
   for (const f of r.failures) console.log(`    FAILED ${f}`);
+  if (r.slowest?.length)
+    console.log(
+      `    slowest files (of ${Math.round(r.totalMs / 1000)} s in files): ${r.slowest
+        .map((f) => `${f.file.replace(`${root}/`, '')} [${f.project}] ${Math.round(f.ms / 1000)} s`)
+        .join('; ')}`,
+    );
 }
 console.log(`${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped`);
 process.exit(failed || sum('failed') > 0 ? 1 : 0);

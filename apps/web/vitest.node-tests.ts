@@ -13,6 +13,7 @@ export const NODE_TESTS = [
   'src/features/employee-area/attendance/checkOutPreview.test.ts',
   'src/features/employee-area/activity/period.test.ts',
   'src/lib/api.test.ts',
+  'src/lib/i18n.test.ts',
   'src/lib/socket.test.ts',
   'src/lib/exports.test.ts',
   'src/lib/answerTypes.contract.test.ts',

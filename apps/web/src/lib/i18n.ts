@@ -122,6 +122,15 @@ function syncHtmlLang(): void {
   if (typeof document !== 'undefined' && i18n.language) document.documentElement.lang = currentLanguage();
 }
 
+/**
+ * Only an unsupported language falls back to Spanish: an English page never loads the Spanish catalogues too. No
+ * language at all (a browser or a Node test whose detector finds none: i18next then asks with `undefined`) is
+ * Spanish too; it threw here and failed stop 30's CI as an unhandled error with every test passing.
+ */
+export function fallbackLanguages(code: string | undefined): string[] {
+  return code && (LANGUAGES as readonly string[]).includes(code.slice(0, 2)) ? [] : [DEFAULT_LANGUAGE];
+}
+
 /** Resolves once the boot namespaces of the detected language are in (main.tsx renders after it). */
 export const i18nReady: Promise<unknown> = i18n
   .use(languageDetector)
@@ -130,8 +139,7 @@ export const i18nReady: Promise<unknown> = i18n
   .init({
     ns: BOOT_NAMESPACES,
     defaultNS: 'common',
-    // Only an unsupported language falls back to Spanish: an English page never loads the Spanish catalogues too.
-    fallbackLng: (code: string) => ((LANGUAGES as readonly string[]).includes(code.slice(0, 2)) ? [] : [DEFAULT_LANGUAGE]),
+    fallbackLng: fallbackLanguages,
     supportedLngs: [...LANGUAGES],
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
