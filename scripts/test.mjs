@@ -42,15 +42,7 @@ async function vitest(name, args) {
   const factsFile = reportFile(`${name}-facts`);
   const code = await run(
     'npx',
-    [
-      'vitest',
-      'run',
-      ...args,
-      '--reporter=default',
-      '--reporter=json',
-      `--reporter=${join(root, 'scripts/vitest-run-facts.mjs')}`,
-      `--outputFile.json=${out}`,
-    ],
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--reporter=${join(root, 'scripts/vitest-run-facts.mjs')}`, `--outputFile.json=${out}`],
     { env: { ...process.env, PRESENTE_RUN_FACTS: factsFile } },
   );
   const facts = readFacts(factsFile);
@@ -76,7 +68,9 @@ async function vitest(name, args) {
         );
     // Unhandled errors fail the run with every test passed: name them (and where they came from).
     for (const e of facts.errors)
-      failures.push(`unhandled ${e.name}: ${e.message}${e.file ? ` (in ${e.file.replace(`${root}/`, '')}${e.test ? ` > ${e.test}` : ''})` : ''}${e.where ? ` at ${e.where}` : ''}`);
+      failures.push(
+        `unhandled ${e.name}: ${e.message}${e.file ? ` (in ${e.file.replace(`${root}/`, '')}${e.test ? ` > ${e.test}` : ''})` : ''}${e.where ? ` at ${e.where}` : ''}`,
+      );
     if (code !== 0 && failures.length === 0) failures.push(`vitest exited ${code} with no failed test and no unhandled error reported (see its output above)`);
     results.push({
       name,

@@ -15,7 +15,9 @@ export default class RunFacts {
     }));
     const errors = unhandledErrors.map((e) => ({
       name: e?.name ?? 'Error',
-      message: String(e?.message ?? e).split('\n')[0].slice(0, 300),
+      message: String(e?.message ?? e)
+        .split('\n')[0]
+        .slice(0, 300),
       where: String(e?.stack ?? '')
         .split('\n')
         .find((l) => l.includes('/src/') || l.includes('/specs/') || l.includes('/support/'))
