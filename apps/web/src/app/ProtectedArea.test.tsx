@@ -1,13 +1,17 @@
+import { companyConfig, dataAnswer, messageAnswer, type SessionUser, signedInAnswer } from '@presente/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { mockAnswer } from '../test/answers';
 import { type MockResponse, mockApi, renderApp, UNAUTHENTICATED } from '../test/renderApp';
 
-const CONFIG = { body: { data: { locale: 'es-PE', timezone: 'America/Lima' } } };
+const LIMA = { locale: 'es-PE', timezone: 'America/Lima' };
+const CONFIG = mockAnswer(dataAnswer(companyConfig), { data: LIMA });
 
-function userOf(role: string, extra: Record<string, unknown> = {}) {
-  return { id: 'u1', name: 'Luis Quispe', email: 'luis@acme.pe', role, userType: role, companyId: 'c1', ...extra };
+function userOf(role: SessionUser['role'], extra: Partial<SessionUser> = {}): SessionUser {
+  return { id: 'u1', userId: 'u1', name: 'Luis Quispe', email: 'luis@acme.pe', role, userType: role, companyId: 'c1', ...extra };
 }
-const session = (role: string, extra?: Record<string, unknown>): MockResponse => ({ body: { data: { user: userOf(role, extra) } } });
+const session = (role: SessionUser['role'], extra?: Partial<SessionUser>): MockResponse =>
+  mockAnswer(dataAnswer(signedInAnswer), { data: { user: userOf(role, extra), companyConfig: LIMA } });
 
 describe('ProtectedArea', () => {
   it("shows 'Verificando autenticación...' while verifying, then sends visitors to /login", async () => {
@@ -66,7 +70,8 @@ describe('ProtectedArea', () => {
   });
 
   it('clears the session and goes to /login when any other call answers 401', async () => {
-    mockApi({ 'GET /api/auth/verify': session('COMPANY_ADMIN'), 'GET /api/auth/company-config': UNAUTHENTICATED });
+    // The verify answer carries the company config, so the overview's own call is the one that finds the session gone.
+    mockApi({ 'GET /api/auth/verify': session('COMPANY_ADMIN'), 'GET /api/company-admin-simple/dashboard': UNAUTHENTICATED });
     const { router, queryClient } = renderApp('/company-admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(queryClient.getQueryData(['auth', 'session'])).toBeNull();
@@ -76,7 +81,7 @@ describe('ProtectedArea', () => {
     const fetchMock = mockApi({
       'GET /api/auth/verify': session('EMPLOYEE'),
       'GET /api/auth/company-config': CONFIG,
-      'POST /api/auth/logout': { body: { data: null } },
+      'POST /api/auth/logout': mockAnswer(messageAnswer, { message: 'Sesión cerrada' }),
     });
     const { user, router } = renderApp('/employee');
     await user.click(await screen.findByRole('button', { name: /Menú de usuario/ }));

@@ -1,19 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockRefusal, responseOf } from '../test/answers';
 import { ApiError, apiRequest, setUnauthorizedHandler } from './api';
 import i18n from './i18n';
-
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 describe('apiRequest', () => {
   afterEach(() => setUnauthorizedHandler(() => {})());
 
   it('sends cookies, JSON and the UI language, and returns the envelope', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(200, { data: { ok: 1 }, message: 'hecho' }));
+    // The client passes any envelope through: no route's schema is in play.
+    const fetchMock = vi.fn(async () => responseOf({ status: 200, body: { data: { ok: 1 }, message: 'hecho' } })); // raw-answer-allowed: the client itself, any envelope
     vi.stubGlobal('fetch', fetchMock);
     await i18n.changeLanguage('en');
 
+    // raw-answer-allowed: a request body, not an answer
     const res = await apiRequest<{ ok: number }>('/things', { method: 'POST', body: { a: 1 } });
 
     expect(res).toEqual({ data: { ok: 1 }, message: 'hecho' });
@@ -26,7 +25,7 @@ describe('apiRequest', () => {
 
   it('throws an ApiError with status, code, message and field errors', async () => {
     vi.stubGlobal('fetch', async () =>
-      jsonResponse(400, { message: 'Datos inválidos', code: 'validation_failed', errors: [{ path: 'email', message: 'Email inválido' }] }),
+      responseOf(mockRefusal(400, 'validation_failed', 'Datos inválidos', { errors: [{ path: 'email', message: 'Email inválido' }] })),
     );
     const error = await apiRequest('/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -36,8 +35,9 @@ describe('apiRequest', () => {
   it('reports a lost session on 401, except for login and verify', async () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);
-    vi.stubGlobal('fetch', async () => jsonResponse(401, { message: 'No autenticado', code: 'unauthorized' }));
+    vi.stubGlobal('fetch', async () => responseOf(mockRefusal(401, 'unauthorized', 'No autenticado')));
 
+    // raw-answer-allowed: a request body, not an answer
     await expect(apiRequest('/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401 });
     await expect(apiRequest('/auth/verify')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).not.toHaveBeenCalled();

@@ -1,10 +1,13 @@
 import { MantineProvider } from '@mantine/core';
+import { socketTokenAnswer } from '@presente/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RealtimeConnection } from '../components/RealtimeConnection';
 import { companySettingsKey } from '../features/plan-usage/api';
 import { subscriptionKeys } from '../features/subscription/api';
+import { mockAnswer } from '../test/answers';
+import { ADMIN } from '../test/companyAdmin';
 import { mockApi } from '../test/renderApp';
 import { queryKeyWords, useRealtime } from './useRealtime';
 
@@ -84,15 +87,7 @@ vi.mock('socket.io-client', () => ({
   },
 }));
 
-const USER = {
-  id: 'u1',
-  userId: 'u1',
-  name: 'Rosa Mamani',
-  email: 'rosa@andes.pe',
-  role: 'COMPANY_ADMIN' as const,
-  userType: 'COMPANY_ADMIN' as const,
-  companyId: 'c1',
-};
+const USER = ADMIN;
 
 function Listener({ onEvent }: { onEvent: (payload: unknown, event: string) => void }) {
   useRealtime(['attendance_update'], onEvent);
@@ -122,9 +117,12 @@ afterEach(() => {
   fake.state.disconnects = 0;
 });
 
+/** GET /auth/socket-token through its declared answer. */
+const socketToken = (token: string) => mockAnswer(socketTokenAnswer, { data: { token } });
+
 describe('realtime socket', () => {
   it('connects on the same origin with a fresh token, the spec reconnection settings and the UI language', async () => {
-    mockApi({ 'GET /api/auth/socket-token': { body: { data: { token: 'tok-1' } } } });
+    mockApi({ 'GET /api/auth/socket-token': socketToken('tok-1') });
     const { unmount } = setup();
     await waitFor(() => expect(fake.state.auths).toEqual([{ token: 'tok-1', lang: 'es' }]));
     expect(fake.state.options).toMatchObject({
@@ -141,7 +139,7 @@ describe('realtime socket', () => {
   });
 
   it('invalidates the queries an event affects, and re-verifies the session on profile events', async () => {
-    mockApi({ 'GET /api/auth/socket-token': { body: { data: { token: 'tok-2' } } } });
+    mockApi({ 'GET /api/auth/socket-token': socketToken('tok-2') });
     const onEvent = vi.fn();
     const { queryClient } = setup(onEvent);
     await waitFor(() => expect(fake.state.auths).toHaveLength(1));
@@ -160,7 +158,7 @@ describe('realtime socket', () => {
   });
 
   it('a billing change (company_update) refreshes the subscription tab live; a downgrade (employee_update) the employees and the usage', async () => {
-    mockApi({ 'GET /api/auth/socket-token': { body: { data: { token: 'tok-4' } } } });
+    mockApi({ 'GET /api/auth/socket-token': socketToken('tok-4') });
     const { queryClient } = setup();
     await waitFor(() => expect(fake.state.auths).toHaveLength(1));
     const keys = [subscriptionKeys.details, subscriptionKeys.plans, subscriptionKeys.history(2), companySettingsKey];
@@ -177,7 +175,7 @@ describe('realtime socket', () => {
   });
 
   it('re-verifies the session when the server drops the socket (its session ended)', async () => {
-    mockApi({ 'GET /api/auth/socket-token': { body: { data: { token: 'tok-4' } } } });
+    mockApi({ 'GET /api/auth/socket-token': socketToken('tok-4') });
     const { queryClient } = setup();
     await waitFor(() => expect(fake.state.auths).toHaveLength(1));
     act(() => {
@@ -191,7 +189,7 @@ describe('realtime socket', () => {
   });
 
   it("refreshes the super admin's companies table and overview on company_update and system_stats_update", async () => {
-    mockApi({ 'GET /api/auth/socket-token': { body: { data: { token: 'tok-5' } } } });
+    mockApi({ 'GET /api/auth/socket-token': socketToken('tok-5') });
     const { queryClient } = setup();
     await waitFor(() => expect(fake.state.auths).toHaveLength(1));
     const table = ['super-admin', 'companies', 'list', { search: '', plan: '', status: '', page: 1 }];
@@ -206,7 +204,7 @@ describe('realtime socket', () => {
   });
 
   it('shows the header indicator while reconnecting and after failing', async () => {
-    mockApi({ 'GET /api/auth/socket-token': { body: { data: { token: 'tok-3' } } } });
+    mockApi({ 'GET /api/auth/socket-token': socketToken('tok-3') });
     setup();
     await waitFor(() => expect(fake.state.auths).toHaveLength(1));
     expect(screen.queryByTestId('realtime-indicator')).not.toBeInTheDocument();

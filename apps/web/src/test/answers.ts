@@ -82,3 +82,14 @@ export function mockPage<S extends z.ZodType<unknown, { data: unknown[] }>>(
  * body). For a test of the web's own fallback message; a failure of the server itself is `mockServerError()`.
  */
 export const mockGatewayFailure = (status = 502): MockResponse => ({ status });
+
+/**
+ * A mocked answer as the `Response` a test hands to a `fetch` it stubs itself (a hook's test without the route
+ * table), with extra headers such as a 503's `Retry-After`.
+ */
+export function responseOf(answer: MockResponse, headers: Record<string, string> = {}): Response {
+  return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+    status: answer.status ?? 200,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boolish, dayProblem, instantProblem } from './common.js';
+import { boolish, dataAnswer, dayProblem, instantProblem } from './common.js';
 
 /**
  * Face attendance contract (spec §7 face-recognition calls, plus the public kiosk calls the issue adds).
@@ -124,6 +124,8 @@ export const attendanceLink = z.object({
   state: z.enum(['active', 'inactive', 'expired']),
 });
 export type AttendanceLink = z.infer<typeof attendanceLink>;
+/** GET /face-recognition/attendance-links: the company's kiosk links. */
+export const attendanceLinksAnswer = dataAnswer(z.array(attendanceLink));
 
 /** Text fields of the multipart POST /face-recognition/register (files: 3-5 `image` parts). */
 export const faceRegisterFields = z.object({

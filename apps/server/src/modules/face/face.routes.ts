@@ -2,6 +2,7 @@ import {
   adminConsentStatus,
   attendanceLink,
   attendanceLinkInput,
+  attendanceLinksAnswer,
   attendanceLinkToggle,
   binaryAnswer,
   consentCodeSent,
@@ -36,11 +37,9 @@ const employeeParam = z.object({ employeeId: z.uuid('validation.idInvalid') });
 export const faceRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerFaceMultipart(app);
 
-  app.get(
-    '/face-recognition/attendance-links',
-    { schema: { tags, response: { 200: dataAnswer(z.array(attendanceLink)), ...sessionErrorAnswers() } } },
-    async (req) => ({ data: await links.listLinks(req.ctx) }),
-  );
+  app.get('/face-recognition/attendance-links', { schema: { tags, response: { 200: attendanceLinksAnswer, ...sessionErrorAnswers() } } }, async (req) => ({
+    data: await links.listLinks(req.ctx),
+  }));
 
   app.post(
     '/face-recognition/attendance-link',

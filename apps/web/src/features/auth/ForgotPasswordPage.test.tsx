@@ -1,10 +1,17 @@
+import { messageAnswer } from '@presente/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { mockAnswer, mockGatewayFailure } from '../../test/answers';
 import { mockApi, renderApp, UNAUTHENTICATED } from '../../test/renderApp';
 
 describe('ForgotPasswordPage', () => {
   it('validates the email, then shows the success screen', async () => {
-    const fetchMock = mockApi({ 'GET /api/auth/verify': UNAUTHENTICATED, 'POST /api/auth/forgot-password': { body: { data: null } } });
+    const fetchMock = mockApi({
+      'GET /api/auth/verify': UNAUTHENTICATED,
+      'POST /api/auth/forgot-password': mockAnswer(messageAnswer, {
+        message: 'Si el email existe en nuestro sistema, recibirás un enlace de recuperación',
+      }),
+    });
     const { user } = renderApp('/forgot-password');
     const submit = await screen.findByRole('button', { name: 'Enviar enlace de recuperación' });
 
@@ -22,7 +29,7 @@ describe('ForgotPasswordPage', () => {
   });
 
   it("shows 'Error al enviar el correo de recuperación' when the request fails without a message", async () => {
-    mockApi({ 'GET /api/auth/verify': UNAUTHENTICATED, 'POST /api/auth/forgot-password': { status: 500 } });
+    mockApi({ 'GET /api/auth/verify': UNAUTHENTICATED, 'POST /api/auth/forgot-password': mockGatewayFailure(500) });
     const { user } = renderApp('/forgot-password');
     await user.type(await screen.findByLabelText(/^Correo electrónico/), 'ana@acme.pe');
     await user.click(screen.getByRole('button', { name: 'Enviar enlace de recuperación' }));

@@ -1,9 +1,24 @@
+import { type CaptchaConfig, captchaConfig, dataAnswer, type SessionUser, signedInAnswer } from '@presente/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { mockAnswer, mockRefusal } from '../../test/answers';
 import { mockApi, renderApp, UNAUTHENTICATED } from '../../test/renderApp';
 
-const ALTCHA = { body: { data: { provider: 'altcha', challengeUrl: '/api/auth/captcha/challenge' } } };
-const ADMIN = { id: 'u1', userId: 'u1', name: 'Ana Torres', email: 'ana@acme.pe', role: 'COMPANY_ADMIN', userType: 'COMPANY_ADMIN', companyId: 'c1' };
+const captcha = (data: CaptchaConfig) => mockAnswer(dataAnswer(captchaConfig), { data });
+const ALTCHA = captcha({ provider: 'altcha', challengeUrl: '/api/auth/captcha/challenge' });
+const ADMIN: SessionUser = {
+  id: 'u1',
+  userId: 'u1',
+  name: 'Ana Torres',
+  email: 'ana@acme.pe',
+  role: 'COMPANY_ADMIN',
+  userType: 'COMPANY_ADMIN',
+  companyId: 'c1',
+};
+
+/** POST /auth/login as the server answers it: the user and the company's locale. */
+const signedIn = (user: SessionUser) =>
+  mockAnswer(dataAnswer(signedInAnswer), { data: { user, companyConfig: { locale: 'es-PE', timezone: 'America/Lima' } } });
 
 function solveAltcha(payload: string) {
   fireEvent(screen.getByTestId('altcha-widget'), new CustomEvent('statechange', { detail: { state: 'verified', payload } }));
@@ -50,7 +65,7 @@ describe('LoginPage', () => {
     const fetchMock = mockApi({
       'GET /api/auth/verify': UNAUTHENTICATED,
       'GET /api/auth/captcha': ALTCHA,
-      'POST /api/auth/login': { body: { data: { user: ADMIN, companyConfig: { locale: 'es-PE', timezone: 'America/Lima' } } } },
+      'POST /api/auth/login': signedIn(ADMIN),
     });
     const { user, router, queryClient } = renderApp('/login');
     await screen.findByTestId('altcha-widget');
@@ -69,7 +84,7 @@ describe('LoginPage', () => {
     mockApi({
       'GET /api/auth/verify': UNAUTHENTICATED,
       'GET /api/auth/captcha': ALTCHA,
-      'POST /api/auth/login': { status: 401, body: { message: 'Credenciales inválidas', code: 'invalid_credentials' } },
+      'POST /api/auth/login': mockRefusal(401, 'invalid_credentials', 'Credenciales inválidas'),
     });
     const { user, router } = renderApp('/login');
     await screen.findByTestId('altcha-widget');
@@ -104,10 +119,8 @@ describe('LoginPage', () => {
   it('logs in without a widget when the server turns verification off', async () => {
     mockApi({
       'GET /api/auth/verify': UNAUTHENTICATED,
-      'GET /api/auth/captcha': { body: { data: { provider: 'off' } } },
-      'POST /api/auth/login': {
-        body: { data: { user: { ...ADMIN, role: 'EMPLOYEE', userType: 'EMPLOYEE' }, companyConfig: { locale: 'es-PE', timezone: 'America/Lima' } } },
-      },
+      'GET /api/auth/captcha': captcha({ provider: 'off' }),
+      'POST /api/auth/login': signedIn({ ...ADMIN, role: 'EMPLOYEE', userType: 'EMPLOYEE' }),
     });
     const { user, router } = renderApp('/login');
     await fillCredentials(user);

@@ -1,9 +1,11 @@
+import { type CountryView, captchaConfig, countriesAnswer, dataAnswer, messageAnswer } from '@presente/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mockApi, renderApp, UNAUTHENTICATED } from '../../test/renderApp';
+import { mockAnswer, mockGatewayFailure, mockRefusal, mockServerError } from '../../test/answers';
+import { type MockRoutes, mockApi, renderApp, UNAUTHENTICATED } from '../../test/renderApp';
 import { loadAuthValidation } from './lazyValidation';
 
-const COUNTRIES = [
+const COUNTRIES: CountryView[] = [
   { code: 'PE', name: 'Perú', timezone: 'America/Lima', locale: 'es-PE', timezones: [{ timezone: 'America/Lima', name: 'Lima', offset: '-05:00' }] },
   {
     code: 'CL',
@@ -17,11 +19,14 @@ const COUNTRIES = [
   },
 ];
 
-function baseRoutes(extra = {}) {
+/** POST /auth/register: 201 with the same sentence whether or not the email had an account (decision 0031). */
+const REGISTERED = mockAnswer(messageAnswer, { message: 'Empresa registrada exitosamente, inicia sesión' }, 201);
+
+function baseRoutes(extra: MockRoutes = {}): MockRoutes {
   return {
     'GET /api/auth/verify': UNAUTHENTICATED,
-    'GET /api/auth/captcha': { body: { data: { provider: 'off' } } },
-    'GET /api/countries': { body: { data: COUNTRIES } },
+    'GET /api/auth/captcha': mockAnswer(dataAnswer(captchaConfig), { data: { provider: 'off' } }),
+    'GET /api/countries': mockAnswer(countriesAnswer, { data: COUNTRIES }),
     ...extra,
   };
 }
@@ -95,9 +100,7 @@ describe('RegisterPage', () => {
   });
 
   it('registers with the Peru defaults, toasts and goes to /login', async () => {
-    const fetchMock = mockApi(
-      baseRoutes({ 'POST /api/auth/register': { status: 201, body: { data: null, message: 'Empresa registrada exitosamente, inicia sesión' } } }),
-    );
+    const fetchMock = mockApi(baseRoutes({ 'POST /api/auth/register': REGISTERED }));
     const { user, router } = renderApp('/register');
     await fillValidForm(user);
     await user.click(submitButton());
@@ -124,7 +127,7 @@ describe('RegisterPage', () => {
   });
 
   it('offers a timezone only for countries with several and sends the chosen country defaults', async () => {
-    const fetchMock = mockApi(baseRoutes({ 'POST /api/auth/register': { status: 201, body: { data: null } } }));
+    const fetchMock = mockApi(baseRoutes({ 'POST /api/auth/register': REGISTERED }));
     const { user } = renderApp('/register');
     await screen.findByDisplayValue('Perú');
     expect(screen.queryAllByText(/^Zona horaria/)).toHaveLength(0);
@@ -141,18 +144,18 @@ describe('RegisterPage', () => {
     expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({ country: 'CL', timezone: 'America/Santiago', locale: 'es-CL' });
   });
 
-  it('shows the server message when the email is taken, and the fallback otherwise', async () => {
+  it('shows the server message of a refusal (too many attempts), and the fallback otherwise', async () => {
     let attempt = 0;
     mockApi(
       baseRoutes({
         'POST /api/auth/register': () =>
-          ++attempt === 1 ? { status: 409, body: { message: 'Ya existe una cuenta con ese email', code: 'email_taken' } } : { status: 502 },
+          ++attempt === 1 ? mockRefusal(429, 'rate_limited', 'Demasiados intentos. Intenta de nuevo en unos minutos.') : mockGatewayFailure(),
       }),
     );
     const { user, router } = renderApp('/register');
     await fillValidForm(user);
     await user.click(submitButton());
-    expect(await screen.findByText('Ya existe una cuenta con ese email')).toBeInTheDocument();
+    expect(await screen.findByText('Demasiados intentos. Intenta de nuevo en unos minutos.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/register');
 
     await user.click(submitButton());
@@ -170,7 +173,7 @@ describe('RegisterPage', () => {
   });
 
   it("says 'Error cargando países' when the country list cannot be loaded", async () => {
-    mockApi(baseRoutes({ 'GET /api/countries': { status: 500, body: { message: 'boom', code: 'internal' } } }));
+    mockApi(baseRoutes({ 'GET /api/countries': mockServerError() }));
     renderApp('/register');
     expect(await screen.findByText('Error cargando países')).toBeInTheDocument();
   });

@@ -1,10 +1,12 @@
+import { messageAnswer, resetTokenCheckAnswer } from '@presente/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, renderApp, UNAUTHENTICATED } from '../../test/renderApp';
+import { mockAnswer, mockRefusal } from '../../test/answers';
+import { type MockRoutes, mockApi, renderApp, UNAUTHENTICATED } from '../../test/renderApp';
 
-const routes = (extra = {}) => ({
+const routes = (extra: MockRoutes = {}): MockRoutes => ({
   'GET /api/auth/verify': UNAUTHENTICATED,
-  'POST /api/auth/reset-password/check': { body: { data: { valid: true } } },
+  'POST /api/auth/reset-password/check': mockAnswer(resetTokenCheckAnswer, { data: { valid: true } }),
   ...extra,
 });
 
@@ -23,7 +25,7 @@ describe('ResetPasswordPage', () => {
   it('a used or expired link shows the invalid-link screen as the page opens, before anyone types a password', async () => {
     const fetchMock = mockApi(
       routes({
-        'POST /api/auth/reset-password/check': { status: 400, body: { message: 'Token de restablecimiento inválido o expirado', code: 'invalid_token' } },
+        'POST /api/auth/reset-password/check': mockRefusal(400, 'invalid_token', 'Token de restablecimiento inválido o expirado'),
       }),
     );
     renderApp('/reset-password?token=bogus');
@@ -55,7 +57,7 @@ describe('ResetPasswordPage', () => {
   });
 
   it('resets the password and offers to log in', async () => {
-    const fetchMock = mockApi(routes({ 'POST /api/auth/reset-password': { body: { data: null, message: 'Contraseña restablecida exitosamente' } } }));
+    const fetchMock = mockApi(routes({ 'POST /api/auth/reset-password': mockAnswer(messageAnswer, { message: 'Contraseña restablecida exitosamente' }) }));
     const { user } = renderApp('/reset-password?token=tok-2');
     await user.type(await screen.findByLabelText(/^Nueva contraseña/), 'nueva123');
     await user.type(screen.getByLabelText(/^Confirmar contraseña/), 'nueva123');
@@ -68,9 +70,7 @@ describe('ResetPasswordPage', () => {
   });
 
   it("shows an 'inválido' token error and sends the user to /forgot-password after 2 s", async () => {
-    mockApi(
-      routes({ 'POST /api/auth/reset-password': { status: 400, body: { message: 'Token de restablecimiento inválido o expirado', code: 'invalid_token' } } }),
-    );
+    mockApi(routes({ 'POST /api/auth/reset-password': mockRefusal(400, 'invalid_token', 'Token de restablecimiento inválido o expirado') }));
     const { user, router } = renderApp('/reset-password?token=old');
     await user.type(await screen.findByLabelText(/^Nueva contraseña/), 'nueva123');
     await user.type(screen.getByLabelText(/^Confirmar contraseña/), 'nueva123');

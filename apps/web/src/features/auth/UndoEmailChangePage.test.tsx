@@ -1,5 +1,7 @@
+import { ownEmailAnswer } from '@presente/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { mockAnswer, mockRefusal } from '../../test/answers';
 import { mockApi, renderApp, UNAUTHENTICATED } from '../../test/renderApp';
 
 const UNDO = 'POST /api/auth/email-change/undo';
@@ -8,9 +10,10 @@ describe('UndoEmailChangePage (the old address undoes an email change)', () => {
   it('does nothing until the person presses the button (a mail scanner opening the link changes nothing), then restores', async () => {
     const fetchMock = mockApi({
       'GET /api/auth/verify': UNAUTHENTICATED,
-      [UNDO]: {
-        body: { data: { email: 'ana@acme.pe' }, message: 'Tu correo de acceso fue restaurado y se cerraron todas las sesiones. Crea una nueva contraseña.' },
-      },
+      [UNDO]: mockAnswer(ownEmailAnswer, {
+        data: { email: 'ana@acme.pe' },
+        message: 'Tu correo de acceso fue restaurado y se cerraron todas las sesiones. Crea una nueva contraseña.',
+      }),
     });
     const { user } = renderApp('/undo-email-change?token=tok-1');
     const button = await screen.findByRole('button', { name: 'Revertir el cambio' });
@@ -25,7 +28,7 @@ describe('UndoEmailChangePage (the old address undoes an email change)', () => {
   it('a used or forged link says so', async () => {
     mockApi({
       'GET /api/auth/verify': UNAUTHENTICATED,
-      [UNDO]: { status: 400, body: { code: 'invalid_token', message: 'El enlace para revertir el cambio de correo no es válido o ya se usó' } },
+      [UNDO]: mockRefusal(400, 'invalid_token', 'El enlace para revertir el cambio de correo no es válido o ya se usó'),
     });
     const { user } = renderApp('/undo-email-change?token=used');
     await user.click(await screen.findByRole('button', { name: 'Revertir el cambio' }));

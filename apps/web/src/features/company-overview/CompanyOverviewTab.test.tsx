@@ -1,21 +1,11 @@
-import { companyDashboardAnswer, publicConfigAnswer, type SessionUser, weeklySummaryAnswer } from '@presente/shared';
+import { companyDashboardAnswer, publicConfigAnswer, weeklySummaryAnswer } from '@presente/shared';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import i18n from '../../lib/i18n';
 import { mockAnswer, mockServerError, sessionRoutes } from '../../test/answers';
-import { tourAnswer } from '../../test/companyAdmin';
+import { ADMIN, tourAnswer } from '../../test/companyAdmin';
 import { type MockResponse, mockApi, renderApp } from '../../test/renderApp';
-
-const ADMIN: SessionUser = {
-  id: 'u1',
-  userId: 'u1',
-  name: 'Rosa Mamani',
-  email: 'rosa@andes.pe',
-  role: 'COMPANY_ADMIN',
-  userType: 'COMPANY_ADMIN',
-  companyId: 'c1',
-};
 
 type Overview = z.input<typeof companyDashboardAnswer>['data'];
 const overview = (data: Overview) => mockAnswer(companyDashboardAnswer, { data });

@@ -7,7 +7,6 @@ import {
   messageAnswer,
   ownEmailAnswer,
   pageAnswer,
-  type SessionUser,
   workLocationAnswer,
 } from '@presente/shared';
 import { QueryClient } from '@tanstack/react-query';
@@ -18,22 +17,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
 import i18n from '../../lib/i18n';
 import { mockAnswer, mockGatewayFailure, mockPage, mockRefusal, sessionRoutes } from '../../test/answers';
-import { tourAnswer } from '../../test/companyAdmin';
+import { ADMIN, tourAnswer } from '../../test/companyAdmin';
 import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
 import { PasswordForm } from './components/AdminPasswordCard';
 
 // Configuración holds a dozen cards (decision 0053 added two): role queries over it take seconds on a loaded machine.
 configure({ asyncUtilTimeout: 10_000 });
 
-const ADMIN: SessionUser = {
-  id: 'u1',
-  userId: 'u1',
-  name: 'Rosa Mamani',
-  email: 'rosa@andes.pe',
-  role: 'COMPANY_ADMIN',
-  userType: 'COMPANY_ADMIN',
-  companyId: 'c1',
-};
 const SETTINGS: CompanySettings = {
   id: 'c1',
   name: 'Andes Textiles S.A.C.',

@@ -1,10 +1,12 @@
+import { companyDashboardAnswer } from '@presente/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { mockAnswer, sessionRoutes } from '../../test/answers';
+import { ADMIN } from '../../test/companyAdmin';
 import { mockApi, renderApp } from '../../test/renderApp';
 
-const ADMIN = { id: 'u9', name: 'Rosa Mamani', email: 'rosa@andes.pe', role: 'COMPANY_ADMIN', userType: 'COMPANY_ADMIN', companyId: 'c9' };
-
-const DASHBOARD = {
+const DASHBOARD: z.input<typeof companyDashboardAnswer>['data'] = {
   totalEmployees: 3,
   activeEmployees: 3,
   presentToday: 2,
@@ -16,15 +18,15 @@ const DASHBOARD = {
   company: { id: 'c9', name: 'Andes Textiles S.A.C.', plan: 'FREE', maxEmployees: 5, timezone: 'America/Lima' },
   usage: { employees: { used: 3, limit: 5 }, schedules: { used: 1, limit: 1 }, locations: { used: 0, limit: 1 }, links: { used: 0, limit: 1 } },
   today: '2026-03-10',
-  monthlyStats: { totalWorkingDays: 7, attendancePercentage: 90, totalHours: 120, averageHoursPerDay: 8 },
+  firstSteps: { schedule: true, location: true, employees: true, faces: true, kioskLink: true },
+  monthlyStats: { totalWorkingDays: 7, attendancePercentage: 90, totalHours: 120, leaveHours: 0, averageHoursPerDay: 8 },
   departmentStats: [],
 };
 
 function routes() {
   return {
-    'GET /api/auth/verify': { body: { data: { user: ADMIN } } },
-    'GET /api/auth/company-config': { body: { data: { locale: 'es-PE', timezone: 'America/Lima' } } },
-    'GET /api/company-admin-simple/dashboard': { body: { data: DASHBOARD } },
+    ...sessionRoutes(ADMIN),
+    'GET /api/company-admin-simple/dashboard': mockAnswer(companyDashboardAnswer, { data: DASHBOARD }),
   };
 }
 

@@ -1,5 +1,7 @@
+import { importResult, savedAnswer } from '@presente/shared';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mockAnswer, mockRefusal } from '../../test/answers';
 import { baseRoutes, usage } from '../../test/companyAdmin';
 import { mockApi, renderApp } from '../../test/renderApp';
 import { errorsByLine, parseCsvText, templateCsv } from './import-file';
@@ -16,17 +18,11 @@ const CSV = [
   'Carla;Rojas;carla@andes.pe;EMP-012;',
 ].join('\n');
 
-const INVALID_400 = {
-  status: 400,
-  body: {
-    message: 'El archivo tiene 1 fila(s) con errores. No se importó nada.',
-    code: 'validation_failed',
-    errors: [
-      { path: '3.lastName', message: 'El apellido es requerido' },
-      { path: '3.email', message: 'Por favor ingresa un correo electrónico válido' },
-    ],
-  },
-};
+const ROW_ERRORS = [
+  { path: '3.lastName', message: 'El apellido es requerido' },
+  { path: '3.email', message: 'Por favor ingresa un correo electrónico válido' },
+];
+const INVALID_400 = mockRefusal(400, 'validation_failed', 'El archivo tiene 1 fila(s) con errores. No se importó nada.', { errors: ROW_ERRORS });
 
 async function openImport(csv = CSV) {
   const { user } = renderApp('/company-admin/employees');
@@ -53,7 +49,7 @@ describe('import-file', () => {
   });
 
   it('groups "<line>.<field>" errors by line', () => {
-    expect(errorsByLine(INVALID_400.body.errors).get(3)).toEqual([
+    expect(errorsByLine(ROW_ERRORS).get(3)).toEqual([
       { field: 'lastName', message: 'El apellido es requerido' },
       { field: 'email', message: 'Por favor ingresa un correo electrónico válido' },
     ]);
@@ -85,14 +81,14 @@ describe('ImportEmployeesModal', { timeout: 30_000 }, () => {
     const csv = ['Nombre;Apellido;Email;Código', 'Luis;Quispe;luis@andes.pe;EMP-010', '', 'Ana;;ana@andes.pe;EMP-011'].join('\n');
     const fetchMock = mockApi(
       baseRoutes({
-        'POST /api/company-admin-simple/employees/import': {
-          status: 400,
-          body: {
-            message: 'El archivo tiene 1 fila(s) con errores. No se importó nada.',
-            code: 'validation_failed',
+        'POST /api/company-admin-simple/employees/import': mockRefusal(
+          400,
+          'validation_failed',
+          'El archivo tiene 1 fila(s) con errores. No se importó nada.',
+          {
             errors: [{ path: '4.lastName', message: 'El apellido es requerido' }],
           },
-        },
+        ),
       }),
     );
     const { dialog } = await openImport(csv);
@@ -115,8 +111,8 @@ describe('ImportEmployeesModal', { timeout: 30_000 }, () => {
           bodies.push(body);
           const data = { dryRun: body.dryRun, count: 3, newDepartments: ['Ventas', 'Almacén'], rows: [], emailFailures: 0 };
           return body.dryRun
-            ? { body: { data, message: '3 empleado(s) listos para importar' } }
-            : { status: 201, body: { data, message: '3 empleado(s) importado(s) exitosamente' } };
+            ? mockAnswer(savedAnswer(importResult), { data, message: '3 empleado(s) listos para importar' })
+            : mockAnswer(savedAnswer(importResult), { data, message: '3 empleado(s) importado(s) exitosamente' }, 201);
         },
       }),
     );
@@ -136,16 +132,16 @@ describe('ImportEmployeesModal', { timeout: 30_000 }, () => {
     mockApi(
       baseRoutes({
         'GET /api/company-admin-simple/company/settings': usage([3, 5]),
-        'POST /api/company-admin-simple/employees/import': {
-          status: 403,
-          body: {
-            message: 'Has alcanzado el límite de tu plan. Actualiza a Premium para continuar.',
-            code: 'plan_limit_reached',
+        'POST /api/company-admin-simple/employees/import': mockRefusal(
+          403,
+          'plan_limit_reached',
+          'Has alcanzado el límite de tu plan. Actualiza a Premium para continuar.',
+          {
             feature: 'employees',
             limit: 5,
             errors: [{ path: 'employees', message: 'Has alcanzado el límite de tu plan. Actualiza a Premium para continuar.' }],
           },
-        },
+        ),
       }),
     );
     await openImport();

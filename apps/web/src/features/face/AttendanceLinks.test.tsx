@@ -1,14 +1,16 @@
+import { type AttendanceLink, attendanceLink, attendanceLinksAnswer, messageAnswer, savedAnswer } from '@presente/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { invalidateForEvent } from '../../lib/useRealtime';
-import { baseRoutes, fill, usage } from '../../test/companyAdmin';
+import { mockAnswer } from '../../test/answers';
+import { baseRoutes, fill, tourAnswer, usage } from '../../test/companyAdmin';
 import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
 import { companySettingsKey } from '../plan-usage/api';
 import { faceLinkKeys } from './api';
 
 const BASE = '/api/company-admin-simple/face-recognition';
-const ACTIVE = {
+const ACTIVE: AttendanceLink = {
   id: 'l1',
   name: 'Entrada principal',
   token: 'tok-abc',
@@ -19,12 +21,15 @@ const ACTIVE = {
   state: 'active',
 };
 // Through 31/12/2026 in Lima: the server stores the start of the next day there.
-const EXPIRING = { ...ACTIVE, id: 'l2', name: 'Almacén', token: 'tok-def', expiresAt: '2027-01-01T05:00:00.000Z', state: 'active' };
+const EXPIRING: AttendanceLink = { ...ACTIVE, id: 'l2', name: 'Almacén', token: 'tok-def', expiresAt: '2027-01-01T05:00:00.000Z', state: 'active' };
+
+/** GET /face-recognition/attendance-links through its declared answer. */
+const links = (data: AttendanceLink[]) => mockAnswer(attendanceLinksAnswer, { data });
 
 function routes(extra: MockRoutes = {}): MockRoutes {
   return baseRoutes({
-    'GET /api/company-admin-simple/tour/status': { body: { data: { hasCompletedTour: true, tourCompletedAt: null, shouldShowTour: false } } },
-    [`GET ${BASE}/attendance-links`]: { body: { data: [ACTIVE, EXPIRING] } },
+    'GET /api/company-admin-simple/tour/status': tourAnswer(),
+    [`GET ${BASE}/attendance-links`]: links([ACTIVE, EXPIRING]),
     ...extra,
   });
 }
@@ -55,8 +60,11 @@ describe('facial attendance links (company settings)', () => {
   it('deactivates a link and deletes one after a confirmation naming it', async () => {
     const fetchMock = mockApi(
       routes({
-        [`PATCH ${BASE}/attendance-link/l1/toggle`]: { body: { data: { ...ACTIVE, isActive: false, state: 'inactive' }, message: 'Enlace desactivado' } },
-        [`DELETE ${BASE}/attendance-link/l2`]: { body: { message: 'Enlace eliminado exitosamente' } },
+        [`PATCH ${BASE}/attendance-link/l1/toggle`]: mockAnswer(savedAnswer(attendanceLink), {
+          data: { ...ACTIVE, isActive: false, state: 'inactive' },
+          message: 'Enlace desactivado',
+        }),
+        [`DELETE ${BASE}/attendance-link/l2`]: mockAnswer(messageAnswer, { message: 'Enlace eliminado exitosamente' }),
       }),
     );
     const { user } = renderApp('/company-admin/settings');
@@ -79,8 +87,8 @@ describe('facial attendance links (company settings)', () => {
     const created = { ...ACTIVE, id: 'l3', name: 'Portería', token: 'tok-new' };
     const fetchMock = mockApi(
       routes({
-        [`GET ${BASE}/attendance-links`]: { body: { data: [] } },
-        [`POST ${BASE}/attendance-link`]: { status: 201, body: { data: created, message: 'Enlace creado exitosamente' } },
+        [`GET ${BASE}/attendance-links`]: links([]),
+        [`POST ${BASE}/attendance-link`]: mockAnswer(savedAnswer(attendanceLink), { data: created, message: 'Enlace creado exitosamente' }, 201),
       }),
     );
     const { user } = renderApp('/company-admin/settings');
@@ -121,7 +129,7 @@ describe('facial attendance links (company settings)', () => {
   });
 
   it('marks a link whose address can no longer be shown (server key changed) as unusable: no copy, QR or open', async () => {
-    mockApi(routes({ [`GET ${BASE}/attendance-links`]: { body: { data: [{ ...ACTIVE, token: '' }, EXPIRING] } } }));
+    mockApi(routes({ [`GET ${BASE}/attendance-links`]: links([{ ...ACTIVE, token: '' }, EXPIRING]) }));
     renderApp('/company-admin/settings');
     const card = await linksCard();
     const [broken, fine] = await card.findAllByTestId('attendance-link-row');

@@ -1,22 +1,23 @@
-import { FACE_NOTICE_VERSION } from '@presente/shared';
+import { dataAnswer, FACE_NOTICE_VERSION, faceConsentState, faceConsentSummary, savedAnswer } from '@presente/shared';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { mockAnswer, mockRefusal } from '../../test/answers';
 import { mockApi, renderApp } from '../../test/renderApp';
 import { employeeRoutes } from '../employee-area/test/fixtures';
 
 configure({ asyncUtilTimeout: 10_000 });
 
 const CONSENT = 'GET /api/employee/face-consent';
-const state = (consent: Record<string, unknown> | null, registered = false) => ({
-  body: {
+const state = (consent: z.input<typeof faceConsentState>['consent'], registered = false) =>
+  mockAnswer(dataAnswer(faceConsentState), {
     data: {
       registered,
       faceData: registered ? { confidence: 0.9, createdAt: '2026-03-02T15:00:00.000Z', isActive: true } : null,
       consent,
       noticeVersion: FACE_NOTICE_VERSION,
     },
-  },
-});
+  });
 const card = async () => (await screen.findByText('Datos biométricos', {}, { timeout: 25_000 })).closest('.mantine-Paper-root') as HTMLElement;
 
 describe("the worker's own biometric consent (employee settings)", { timeout: 40_000 }, () => {
@@ -24,7 +25,14 @@ describe("the worker's own biometric consent (employee settings)", { timeout: 40
     const fetchMock = mockApi(
       employeeRoutes({
         [CONSENT]: state(null),
-        'POST /api/employee/face-consent': { status: 201, body: { data: {}, message: 'Consentimiento registrado' } },
+        'POST /api/employee/face-consent': mockAnswer(
+          savedAnswer(faceConsentSummary),
+          {
+            data: { id: 'c-2', acceptedAt: '2026-03-02T15:00:00.000Z', noticeVersion: FACE_NOTICE_VERSION, method: 'employee', confirmBy: null, valid: true },
+            message: 'Consentimiento registrado',
+          },
+          201,
+        ),
       }),
     );
     const { user } = renderApp('/employee/settings');
@@ -48,7 +56,7 @@ describe("the worker's own biometric consent (employee settings)", { timeout: 40
     mockApi(
       employeeRoutes({
         [CONSENT]: state(null),
-        'POST /api/employee/face-consent': { status: 400, body: { message, code: 'validation_failed', errors: [{ path: 'documentNumber', message }] } },
+        'POST /api/employee/face-consent': mockRefusal(400, 'validation_failed', message, { errors: [{ path: 'documentNumber', message }] }),
       }),
     );
     const { user } = renderApp('/employee/settings');

@@ -1,6 +1,8 @@
+import { dataAnswer, type KioskChallenge, type KioskInfo, type KioskMarkResult, kioskChallenge, kioskInfo, kioskMarkResult } from '@presente/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
+import { mockAnswer, mockRefusal } from '../../test/answers';
+import { type MockRoutes, mockApi, renderApp, UNAUTHENTICATED } from '../../test/renderApp';
 import type { SeenFace } from './camera/faceGuide';
 import { formOf, stubCamera } from './test/camera';
 import { fakeGuide, followKioskSteps, resetFakeGuide, seenFace } from './test/fakeGuide';
@@ -23,14 +25,14 @@ vi.mock('./kiosk/pairing', () => {
 });
 
 const API = '/api/public/attendance/tok-1';
-const INFO = {
+const INFO: KioskInfo = {
   companyName: 'Andes SAC',
   linkName: 'Entrada principal',
   timezone: 'America/Lima',
   serverTime: '2026-03-02T13:02:00.000Z',
   kiosk: 'paired',
 };
-const CHALLENGE = {
+const CHALLENGE: KioskChallenge = {
   challengeId: '0b9f7c1e-1d1e-4c58-9d1c-3f1f2c0a9b11',
   // Opposite turns (the page asks for the front between them) and a step a photo cannot do.
   steps: ['left', 'right', 'smile'],
@@ -40,8 +42,8 @@ const CHALLENGE = {
 };
 /** What the screen asks, in order: the front first, each step, the front between the opposite turns. */
 const PROMPTS = ['Mira al frente', 'Gira la cabeza a tu izquierda', 'Mira al frente', 'Gira la cabeza a tu derecha', 'Sonríe'];
-const NO_TURNS = { ...CHALLENGE, steps: ['mouth', 'up', 'down'] };
-const RESULT = {
+const NO_TURNS: KioskChallenge = { ...CHALLENGE, steps: ['mouth', 'up', 'down'] };
+const RESULT: KioskMarkResult = {
   employee: { id: 'e1', name: 'Ana Flores' },
   action: 'check_in',
   time: '2026-03-02T13:02:05.000Z',
@@ -49,13 +51,17 @@ const RESULT = {
   status: 'late',
   repeated: false,
 };
-const LOCATION_REQUIRED = { status: 400, body: { message: 'Se requiere la ubicación para marcar asistencia.', code: 'location_required' } };
+const LOCATION_REQUIRED = mockRefusal(400, 'location_required', 'Se requiere la ubicación para marcar asistencia.');
+/** The kiosk link's answers through their declared schemas. */
+const info = (data: KioskInfo) => mockAnswer(dataAnswer(kioskInfo), { data });
+const challenge = (data: KioskChallenge) => mockAnswer(dataAnswer(kioskChallenge), { data });
+const MARKED = mockAnswer(dataAnswer(kioskMarkResult), { data: RESULT });
 
 function routes(extra: MockRoutes = {}): MockRoutes {
   return {
-    'GET /api/auth/verify': { status: 401, body: { message: 'No autenticado', code: 'unauthorized' } },
-    [`GET ${API}`]: { body: { data: INFO } },
-    [`POST ${API}/challenge`]: { body: { data: CHALLENGE } },
+    'GET /api/auth/verify': UNAUTHENTICATED,
+    [`GET ${API}`]: info(INFO),
+    [`POST ${API}/challenge`]: challenge(CHALLENGE),
     ...extra,
   };
 }
@@ -128,8 +134,8 @@ describe('public attendance page (kiosk)', () => {
     let infoCalls = 0;
     const fetchMock = mockApi(
       routes({
-        [`GET ${API}`]: () => ({ body: { data: { ...INFO, kiosk: infoCalls++ === 0 ? 'unpaired' : 'paired' } } }),
-        [`POST ${API}/mark`]: { body: { data: RESULT } },
+        [`GET ${API}`]: () => info({ ...INFO, kiosk: infoCalls++ === 0 ? 'unpaired' : 'paired' }),
+        [`POST ${API}/mark`]: MARKED,
       }),
     );
     const { user } = renderApp('/attendance/tok-1');
@@ -148,7 +154,7 @@ describe('public attendance page (kiosk)', () => {
     stubCamera();
     fakeGuide.mode = 'ready';
     const prompts = watchPrompts();
-    const fetchMock = mockApi(routes({ [`POST ${API}/mark`]: { body: { data: RESULT } } }));
+    const fetchMock = mockApi(routes({ [`POST ${API}/mark`]: MARKED }));
     const { user } = renderApp('/attendance/tok-1');
     await start(user);
     expect(await screen.findByText('Paso 1 de 3')).toBeInTheDocument();
@@ -179,7 +185,7 @@ describe('public attendance page (kiosk)', () => {
     vi.spyOn(ctx, 'drawImage').mockImplementation((...args: unknown[]) => {
       if (args.length === 5) sources.push(args[0]);
     });
-    const fetchMock = mockApi(routes({ [`POST ${API}/mark`]: { body: { data: RESULT } } }));
+    const fetchMock = mockApi(routes({ [`POST ${API}/mark`]: MARKED }));
     const { user } = renderApp('/attendance/tok-1');
     await start(user);
     await screen.findByTestId('kiosk-result', {}, { timeout: 12_000 });
@@ -197,7 +203,7 @@ describe('public attendance page (kiosk)', () => {
     fakeGuide.loaded = new Promise((resolve) => {
       finishLoading = resolve;
     });
-    const fetchMock = mockApi(routes({ [`POST ${API}/mark`]: { body: { data: RESULT } } }));
+    const fetchMock = mockApi(routes({ [`POST ${API}/mark`]: MARKED }));
     const { user } = renderApp('/attendance/tok-1');
     await start(user);
     // The challenge is there, the steps wait for the guidance.
@@ -216,7 +222,7 @@ describe('public attendance page (kiosk)', () => {
 
   it('without live guidance shows each step for a fixed time and still sends a burst (nods and the mouth, with icons)', async () => {
     stubCamera();
-    const fetchMock = mockApi(routes({ [`POST ${API}/challenge`]: { body: { data: NO_TURNS } }, [`POST ${API}/mark`]: { body: { data: RESULT } } }));
+    const fetchMock = mockApi(routes({ [`POST ${API}/challenge`]: challenge(NO_TURNS), [`POST ${API}/mark`]: MARKED }));
     const { user } = renderApp('/attendance/tok-1');
     expect(await screen.findByText(/La guía en vivo no está disponible/, {}, { timeout: 10_000 })).toBeInTheDocument();
     await start(user);
@@ -262,9 +268,7 @@ describe('public attendance page (kiosk)', () => {
     stubCamera();
     fakeGuide.mode = 'ready';
     fakeGuide.faces = followKioskSteps;
-    const fetchMock = mockApi(
-      routes({ [`POST ${API}/mark`]: { status: 422, body: { message: 'Rostro no reconocido. Inténtalo de nuevo.', code: 'face_not_recognized' } } }),
-    );
+    const fetchMock = mockApi(routes({ [`POST ${API}/mark`]: mockRefusal(422, 'face_not_recognized', 'Rostro no reconocido. Inténtalo de nuevo.') }));
     const { user } = renderApp('/attendance/tok-1');
     await start(user);
     const refusal = await screen.findByTestId('kiosk-refusal', {}, { timeout: 8000 });
@@ -280,9 +284,7 @@ describe('public attendance page (kiosk)', () => {
     fakeGuide.mode = 'ready';
     fakeGuide.faces = followKioskSteps;
     const getCurrentPosition = stubGeolocation('denied', 'lima');
-    const fetchMock = mockApi(
-      routes({ [`POST ${API}/mark`]: (init) => (formOf(init ?? undefined).get('latitude') ? { body: { data: RESULT } } : LOCATION_REQUIRED) }),
-    );
+    const fetchMock = mockApi(routes({ [`POST ${API}/mark`]: (init) => (formOf(init ?? undefined).get('latitude') ? MARKED : LOCATION_REQUIRED) }));
     const { user } = renderApp('/attendance/tok-1');
     await start(user);
     const refusal = await screen.findByTestId('kiosk-refusal', {}, { timeout: 8000 });
@@ -317,7 +319,7 @@ describe('public attendance page (kiosk)', () => {
 
   it('replaces the kiosk with a clear page for an expired link, without opening the camera', async () => {
     const getUserMedia = stubCamera();
-    mockApi(routes({ [`GET ${API}`]: { status: 410, body: { message: 'Este enlace de asistencia expiró.', code: 'link_expired' } } }));
+    mockApi(routes({ [`GET ${API}`]: mockRefusal(410, 'link_expired', 'Este enlace de asistencia expiró.') }));
     renderApp('/attendance/tok-1');
     const gone = await screen.findByTestId('kiosk-link-gone', {}, { timeout: 10_000 });
     expect(within(gone).getByText('Este enlace de asistencia expiró.')).toBeInTheDocument();

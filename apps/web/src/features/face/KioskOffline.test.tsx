@@ -1,6 +1,8 @@
+import { dataAnswer, type KioskInfo, kioskInfo } from '@presente/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp } from '../../test/renderApp';
+import { mockAnswer, mockRefusal } from '../../test/answers';
+import { mockApi, renderApp, UNAUTHENTICATED } from '../../test/renderApp';
 import { rememberInfo } from './kiosk/offline/lastInfo';
 import { stubCamera } from './test/camera';
 import { fakeGuide, resetFakeGuide } from './test/fakeGuide';
@@ -13,8 +15,15 @@ vi.mock('./kiosk/pairing', () => {
 });
 
 const API = '/api/public/attendance/tok-1';
-const INFO = { companyName: 'Andes SAC', linkName: 'Entrada principal', timezone: 'America/Lima', serverTime: '2026-03-02T13:02:00.000Z', kiosk: 'paired' };
-const VERIFY = { 'GET /api/auth/verify': { status: 401, body: { message: 'No autenticado', code: 'unauthorized' } } };
+const INFO: KioskInfo = {
+  companyName: 'Andes SAC',
+  linkName: 'Entrada principal',
+  timezone: 'America/Lima',
+  serverTime: '2026-03-02T13:02:00.000Z',
+  kiosk: 'paired',
+};
+const VERIFY = { 'GET /api/auth/verify': UNAUTHENTICATED };
+const info = (data: KioskInfo) => mockAnswer(dataAnswer(kioskInfo), { data });
 const unreachable = () => {
   throw new TypeError('Failed to fetch');
 };
@@ -38,7 +47,7 @@ afterEach(() => {
 
 describe('installable kiosk', () => {
   it("names the link's own web manifest and Apple's icon, remembers the link's answer, and shows it is online", async () => {
-    mockApi({ ...VERIFY, [`GET ${API}`]: { body: { data: INFO } } });
+    mockApi({ ...VERIFY, [`GET ${API}`]: info(INFO) });
     renderApp('/attendance/tok-1');
     expect(await screen.findByRole('heading', { name: 'Andes SAC' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(document.head.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe(`${API}/manifest.webmanifest`);
@@ -56,7 +65,7 @@ describe('installable kiosk', () => {
       [`GET ${API}`]: () => {
         calls++;
         if (!up) unreachable();
-        return { body: { data: { ...INFO, companyName: 'Andes SAC (renombrada)' } } };
+        return info({ ...INFO, companyName: 'Andes SAC (renombrada)' });
       },
     });
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
@@ -94,7 +103,7 @@ describe('installable kiosk', () => {
   });
 
   it('a link the server says is gone forgets its remembered answer', async () => {
-    mockApi({ ...VERIFY, [`GET ${API}`]: { status: 410, body: { message: 'Este enlace de asistencia está desactivado.', code: 'link_inactive' } } });
+    mockApi({ ...VERIFY, [`GET ${API}`]: mockRefusal(410, 'link_inactive', 'Este enlace de asistencia está desactivado.') });
     renderApp('/attendance/tok-1');
     rememberInfo('tok-1', INFO as never);
     expect(await screen.findByText('Este enlace de asistencia está desactivado.', {}, { timeout: 10_000 })).toBeInTheDocument();

@@ -1,6 +1,10 @@
+import { type PublicConfig, publicConfigAnswer } from '@presente/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { mockAnswer, sessionRoutes } from '../../test/answers';
 import { mockApi, renderApp, UNAUTHENTICATED } from '../../test/renderApp';
+
+const config = (support: PublicConfig['support']) => mockAnswer(publicConfigAnswer, { data: { map: { tileUrl: null, attribution: null }, support } });
 
 describe('LandingPage', () => {
   it('presents the plans and opens the Terms with the spec conditions', async () => {
@@ -29,7 +33,7 @@ describe('LandingPage', () => {
   it('offers WhatsApp support only when the server has a support line, and its support e-mail', async () => {
     mockApi({
       'GET /api/auth/verify': UNAUTHENTICATED,
-      'GET /api/config': { body: { data: { map: { tileUrl: null, attribution: null }, support: { email: 'ayuda@presente.pe', whatsapp: '51987654321' } } } },
+      'GET /api/config': config({ email: 'ayuda@presente.pe', whatsapp: '51987654321' }),
     });
     renderApp('/');
     const chat = await screen.findByRole('link', { name: 'Abrir chat' });
@@ -41,7 +45,7 @@ describe('LandingPage', () => {
   it('shows no WhatsApp button without a support line', async () => {
     mockApi({
       'GET /api/auth/verify': UNAUTHENTICATED,
-      'GET /api/config': { body: { data: { map: { tileUrl: null, attribution: null }, support: { email: 'soporte@presente.app', whatsapp: null } } } },
+      'GET /api/config': config({ email: 'soporte@presente.app', whatsapp: null }),
     });
     renderApp('/');
     expect(await screen.findByRole('link', { name: 'soporte@presente.app' })).toBeInTheDocument();
@@ -49,12 +53,12 @@ describe('LandingPage', () => {
   });
 
   it('sends a logged-in visitor to their area', async () => {
-    mockApi({
-      'GET /api/auth/verify': {
-        body: { data: { user: { userId: 's1', name: 'Root', email: 'root@presente.app', userType: 'SUPER_ADMIN', companyId: null } } },
-      },
-      'GET /api/auth/company-config': { body: { data: { locale: 'en-US', timezone: 'UTC' } } },
-    });
+    mockApi(
+      sessionRoutes(
+        { id: 's1', userId: 's1', name: 'Root', email: 'root@presente.app', role: 'SUPER_ADMIN', userType: 'SUPER_ADMIN', companyId: null },
+        { locale: 'en-US', timezone: 'UTC' },
+      ),
+    );
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/super-admin'));
   });

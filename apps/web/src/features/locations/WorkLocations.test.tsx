@@ -5,7 +5,6 @@ import {
   messageAnswer,
   pageAnswer,
   publicConfigAnswer,
-  type SessionUser,
   type WorkLocation,
   workLocationAnswer,
 } from '@presente/shared';
@@ -18,7 +17,7 @@ import { z } from 'zod';
 import { AppProviders } from '../../app/AppProviders';
 import i18n from '../../lib/i18n';
 import { mockAnswer, mockGatewayFailure, mockPage, mockRefusal, sessionRoutes } from '../../test/answers';
-import { usage as companyUsage, tourAnswer } from '../../test/companyAdmin';
+import { ADMIN, usage as companyUsage, tourAnswer } from '../../test/companyAdmin';
 import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
 import { WorkLocationForm } from './components/WorkLocationModal';
 
@@ -47,15 +46,6 @@ vi.mock('./components/LocationMap', () => ({
 
 beforeAll(() => import('../dashboard/components/DashboardLayout'), 60_000);
 
-const ADMIN: SessionUser = {
-  id: 'u1',
-  userId: 'u1',
-  name: 'Rosa Mamani',
-  email: 'rosa@andes.pe',
-  role: 'COMPANY_ADMIN',
-  userType: 'COMPANY_ADMIN',
-  companyId: 'c1',
-};
 const OFFICE = {
   id: 'l1',
   name: 'Oficina San Isidro',

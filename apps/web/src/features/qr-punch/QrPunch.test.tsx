@@ -1,8 +1,10 @@
 import { notifications } from '@mantine/notifications';
+import { type QrPunchResult, qrPunchAnswer } from '@presente/shared';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockAnswer, mockRefusal } from '../../test/answers';
 import { mockApi, renderApp } from '../../test/renderApp';
-import { employeeRoutes, today } from '../employee-area/test/fixtures';
+import { answers, employeeRoutes } from '../employee-area/test/fixtures';
 import { stubCamera } from '../face/test/camera';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -10,7 +12,7 @@ configure({ asyncUtilTimeout: 10_000 });
 const qrCalls = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith('/api/employee/attendance/qr') && init?.method === 'POST');
 
-const RESULT = {
+const RESULT: QrPunchResult = {
   action: 'check_in',
   repeated: false,
   status: 'present',
@@ -28,8 +30,8 @@ describe('Marcar con QR (decision 0044)', { timeout: 30_000 }, () => {
   it('the QR’s URL opened by the phone’s camera app punches once, shows where, and leaves the address clean', async () => {
     const fetchMock = mockApi(
       employeeRoutes({
-        'GET /api/employee/attendance/today': { body: { data: today({ qrAllowed: true }) } },
-        'POST /api/employee/attendance/qr': { status: 201, body: { data: RESULT, message: 'Entrada registrada exitosamente' } },
+        'GET /api/employee/attendance/today': answers.today({ qrAllowed: true }),
+        'POST /api/employee/attendance/qr': mockAnswer(qrPunchAnswer, { data: RESULT, message: 'Entrada registrada exitosamente' }, 201),
       }),
     );
     renderApp('/employee/attendance?qr=Q1.abc');
@@ -45,11 +47,12 @@ describe('Marcar con QR (decision 0044)', { timeout: 30_000 }, () => {
   it('a refusal shows the server’s words', async () => {
     mockApi(
       employeeRoutes({
-        'GET /api/employee/attendance/today': { body: { data: today({ qrAllowed: true }) } },
-        'POST /api/employee/attendance/qr': {
-          status: 409,
-          body: { code: 'qr_code_used', message: 'Ya usaste este código QR. Espera el siguiente código de la pantalla para marcar de nuevo.' },
-        },
+        'GET /api/employee/attendance/today': answers.today({ qrAllowed: true }),
+        'POST /api/employee/attendance/qr': mockRefusal(
+          409,
+          'qr_code_used',
+          'Ya usaste este código QR. Espera el siguiente código de la pantalla para marcar de nuevo.',
+        ),
       }),
     );
     renderApp('/employee/attendance?qr=Q1.abc');
@@ -59,7 +62,7 @@ describe('Marcar con QR (decision 0044)', { timeout: 30_000 }, () => {
   });
 
   it('no QR button when the schedule does not allow it', async () => {
-    mockApi(employeeRoutes({ 'GET /api/employee/attendance/today': { body: { data: today({ qrAllowed: false }) } } }));
+    mockApi(employeeRoutes({ 'GET /api/employee/attendance/today': answers.today({ qrAllowed: false }) }));
     renderApp('/employee/attendance');
     expect(await screen.findByRole('button', { name: 'Registrar Entrada' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Marcar con QR' })).not.toBeInTheDocument();
@@ -79,8 +82,8 @@ describe('Marcar con QR (decision 0044)', { timeout: 30_000 }, () => {
     );
     const fetchMock = mockApi(
       employeeRoutes({
-        'GET /api/employee/attendance/today': { body: { data: today({ qrAllowed: true }) } },
-        'POST /api/employee/attendance/qr': { status: 201, body: { data: RESULT, message: 'Entrada registrada exitosamente' } },
+        'GET /api/employee/attendance/today': answers.today({ qrAllowed: true }),
+        'POST /api/employee/attendance/qr': mockAnswer(qrPunchAnswer, { data: RESULT, message: 'Entrada registrada exitosamente' }, 201),
       }),
     );
     const { user } = renderApp('/employee/attendance');
@@ -94,7 +97,7 @@ describe('Marcar con QR (decision 0044)', { timeout: 30_000 }, () => {
 
   it('a camera the browser refuses says how to mark anyway', async () => {
     stubCamera(new DOMException('denied', 'NotAllowedError'));
-    mockApi(employeeRoutes({ 'GET /api/employee/attendance/today': { body: { data: today({ qrAllowed: true }) } } }));
+    mockApi(employeeRoutes({ 'GET /api/employee/attendance/today': answers.today({ qrAllowed: true }) }));
     const { user } = renderApp('/employee/attendance');
     await user.click(await screen.findByRole('button', { name: 'Marcar con QR' }));
     expect(await screen.findByText('No pudimos abrir la cámara')).toBeInTheDocument();

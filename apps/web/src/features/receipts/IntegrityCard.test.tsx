@@ -6,7 +6,6 @@ import {
   integrityAnswer,
   pageAnswer,
   receiptLookupAnswer,
-  type SessionUser,
   workLocationAnswer,
 } from '@presente/shared';
 import { configure, screen, within } from '@testing-library/react';
@@ -14,20 +13,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { mockAnswer, mockPage, sessionRoutes } from '../../test/answers';
-import { tourAnswer } from '../../test/companyAdmin';
+import { ADMIN, tourAnswer } from '../../test/companyAdmin';
 import { mockApi, renderApp } from '../../test/renderApp';
 
 configure({ asyncUtilTimeout: 10_000 });
 
-const ADMIN: SessionUser = {
-  id: 'u1',
-  userId: 'u1',
-  name: 'Rosa Mamani',
-  email: 'rosa@andes.pe',
-  role: 'COMPANY_ADMIN',
-  userType: 'COMPANY_ADMIN',
-  companyId: 'c1',
-};
 const SETTINGS: CompanySettings = {
   id: 'c1',
   name: 'Andes Textiles S.A.C.',

@@ -1,10 +1,13 @@
+import { dataAnswer, registerSummary, type SessionUser } from '@presente/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { mockAnswer, sessionRoutes } from '../../test/answers';
 import { mockApi, renderApp } from '../../test/renderApp';
 import { company, listAnswer, superAdminRoutes } from '../super-admin/test/fixtures';
 
-const lapsedAdmin = {
+const lapsedAdmin: SessionUser = {
   id: 'u1',
+  userId: 'u1',
   name: 'Luis Quispe',
   email: 'luis@acme.pe',
   role: 'COMPANY_ADMIN',
@@ -28,10 +31,10 @@ describe('register-only access (decision 0034)', { timeout: 30_000 }, () => {
   it("a lapsed company's admin sees only the register export, whatever the path, and no area loads", async () => {
     const asked: string[] = [];
     mockApi({
-      'GET /api/auth/verify': { body: { data: { user: lapsedAdmin } } },
+      ...sessionRoutes(lapsedAdmin),
       'GET /api/company-admin-simple/register/summary': () => {
         asked.push('summary');
-        return { body: { data: SUMMARY } };
+        return mockAnswer(dataAnswer(registerSummary), { data: SUMMARY });
       },
     });
     const { router } = renderApp('/company-admin/employees');

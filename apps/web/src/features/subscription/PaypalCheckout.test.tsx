@@ -1,38 +1,25 @@
-import { planCatalogue } from '@presente/shared';
+import { confirmSubscriptionAnswer, createPlanAnswer, dataAnswer, planCatalogue, planCatalogueAnswer } from '@presente/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mockAnswer, mockRefusal, sessionRoutes } from '../../test/answers';
+import { ADMIN as ROSA, tourAnswer, usage } from '../../test/companyAdmin';
 import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
 import { type PaypalButtonsOptions, paypalSdkUrl } from './paypal-sdk';
 
 const COMPANY_ID = '7d0f1c9e-2a4b-4c1d-9e8f-0a1b2c3d4e5f';
-const ADMIN = { id: 'u1', name: 'Rosa Mamani', email: 'rosa@andes.pe', role: 'COMPANY_ADMIN', userType: 'COMPANY_ADMIN', companyId: COMPANY_ID };
-const SETTINGS = {
-  id: COMPANY_ID,
-  name: 'Andes Textiles S.A.C.',
-  plan: 'FREE',
-  status: 'ACTIVE',
-  currentEmployees: 5,
-  maxEmployees: 5,
-  timezone: 'America/Lima',
-  locale: 'es-PE',
-  usage: {
-    employees: { used: 5, limit: 5 },
-    schedules: { used: 1, limit: 1 },
-    locations: { used: 0, limit: 1 },
-    links: { used: 0, limit: 1 },
-  },
-};
+const ADMIN = { ...ROSA, companyId: COMPANY_ID };
+/** A FREE company at its 5 employees. */
+const SETTINGS = usage([5, 5], [1, 1], 'FREE', { used: 0, limit: 1 }, { id: COMPANY_ID, name: 'Andes Textiles S.A.C.' });
 const CLIENT_ID = 'AbC-sandbox-client';
 
 function routes(extra: MockRoutes = {}): MockRoutes {
   return {
-    'GET /api/auth/verify': { body: { data: { user: ADMIN } } },
-    'GET /api/auth/company-config': { body: { data: { locale: 'es-PE', timezone: 'America/Lima' } } },
-    'GET /api/company-admin-simple/tour/status': { body: { data: { hasCompletedTour: true, tourCompletedAt: null, shouldShowTour: false } } },
-    'GET /api/company-admin-simple/company/settings': { body: { data: SETTINGS } },
-    'GET /api/paypal/plans': {
-      body: { data: planCatalogue({ pricePerEmployee: 2.5, mode: 'paypal', salesContactUrl: null, paypalClientId: CLIENT_ID }) },
-    },
+    ...sessionRoutes(ADMIN),
+    'GET /api/company-admin-simple/tour/status': tourAnswer(),
+    'GET /api/company-admin-simple/company/settings': SETTINGS,
+    'GET /api/paypal/plans': mockAnswer(dataAnswer(planCatalogueAnswer), {
+      data: planCatalogue({ pricePerEmployee: 2.5, mode: 'paypal', salesContactUrl: null, paypalClientId: CLIENT_ID }),
+    }),
     ...extra,
   };
 }
@@ -168,10 +155,29 @@ describe('PayPal buttons (real PayPal configured)', () => {
     scripts = browserScripts(() => 'load');
     const fetchMock = mockApi(
       routes({
-        'POST /api/paypal/create-plan': {
-          body: { data: { success: true, planId: 'P-5UX', subscriptionId: 'I-SUB123', approvalUrl: 'https://www.sandbox.paypal.com/webapps/billing' } },
-        },
-        'POST /api/paypal/confirm-subscription': { body: { data: { success: true }, message: '¡Suscripción activada exitosamente!' } },
+        'POST /api/paypal/create-plan': mockAnswer(dataAnswer(createPlanAnswer), {
+          data: {
+            success: true,
+            planId: 'P-5UX',
+            subscriptionId: 'I-SUB123',
+            approvalUrl: 'https://www.sandbox.paypal.com/webapps/billing',
+            pricing: {
+              employeeCount: 10,
+              pricePerEmployee: 2.5,
+              billingCycle: 'monthly',
+              pricePerEmployeePerPeriod: '2.50',
+              subtotal: '25.00',
+              total: '25.00',
+              currency: 'USD',
+            },
+            mode: 'paypal',
+          },
+          message: 'Plan creado exitosamente',
+        }),
+        'POST /api/paypal/confirm-subscription': mockAnswer(dataAnswer(confirmSubscriptionAnswer), {
+          data: { success: true, plan: 'PREMIUM', maxEmployees: 10, subscriptionId: 'I-SUB123' },
+          message: '¡Suscripción activada exitosamente!',
+        }),
       }),
     );
     const { user } = renderApp('/company-admin/subscription');
@@ -195,7 +201,7 @@ describe('PayPal buttons (real PayPal configured)', () => {
 
   it("shows 'Pago cancelado' on cancel and the spec's message on a PayPal error; hides the buttons for a bad count", async () => {
     scripts = browserScripts(() => 'load');
-    mockApi(routes({ 'POST /api/paypal/create-plan': { status: 502, body: { message: 'Error al crear el plan', code: 'bad_gateway' } } }));
+    mockApi(routes({ 'POST /api/paypal/create-plan': mockRefusal(502, 'bad_gateway', 'Error al crear el plan') }));
     const { user } = renderApp('/company-admin/subscription');
     expect(await screen.findByText('PayPal Suscribirse')).toBeInTheDocument();
     const [options] = rendered;

@@ -1,48 +1,46 @@
-import { planCatalogue } from '@presente/shared';
+import {
+  type BillingHistoryEntry,
+  billingHistoryEntry,
+  cancelSubscriptionAnswer,
+  confirmSubscriptionAnswer,
+  dataAnswer,
+  pageAnswer,
+  planCatalogue,
+  planCatalogueAnswer,
+  type SubscriptionDetails,
+  subscriptionDetailsAnswer,
+} from '@presente/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mockAnswer, sessionRoutes } from '../../test/answers';
+import { ADMIN as ROSA, tourAnswer, usage } from '../../test/companyAdmin';
 import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
 
-const ADMIN = {
-  id: 'u1',
-  name: 'Rosa Mamani',
-  email: 'rosa@andes.pe',
-  role: 'COMPANY_ADMIN',
-  userType: 'COMPANY_ADMIN',
-  companyId: '7d0f1c9e-2a4b-4c1d-9e8f-0a1b2c3d4e5f',
-};
-const usage = (employees: number, limit: number) => ({
-  employees: { used: employees, limit },
-  schedules: { used: 1, limit: 1 },
-  locations: { used: 0, limit: 1 },
-  links: { used: 0, limit: 1 },
-});
-const SETTINGS = {
-  id: ADMIN.companyId,
-  name: 'Andes Textiles S.A.C.',
-  plan: 'FREE',
+const COMPANY_ID = '7d0f1c9e-2a4b-4c1d-9e8f-0a1b2c3d4e5f';
+const ADMIN = { ...ROSA, companyId: COMPANY_ID };
+const company = { id: COMPANY_ID, name: 'Andes Textiles S.A.C.' };
+/** GET /company/settings of a FREE company with 3 of its 5 employees, and of a PREMIUM one with 12 of 20. */
+const SETTINGS = usage([3, 5], [1, 1], 'FREE', { used: 0, limit: 1 }, company);
+const PREMIUM_SETTINGS = usage([12, 20], [1, 1], 'PREMIUM', { used: 0, limit: 1 }, company);
+
+/** GET /paypal/subscription-details through its declared answer. */
+const details = (data: SubscriptionDetails) => mockAnswer(dataAnswer(subscriptionDetailsAnswer), { data });
+const SUBSCRIPTION: NonNullable<SubscriptionDetails['subscription']> = {
+  id: 'SIM-SUB-1',
   status: 'ACTIVE',
-  currentEmployees: 3,
-  maxEmployees: 5,
-  timezone: 'America/Lima',
-  locale: 'es-PE',
-  usage: usage(3, 5),
-};
-const DETAILS = {
-  subscription: {
-    id: 'SIM-SUB-1',
-    status: 'ACTIVE',
-    plan_id: 'P-1',
-    quantity: 20,
-    billing_cycle: 'monthly',
-    price_per_employee: 2.5,
-    cancelled_at: null,
-    billing_info: {
-      next_billing_time: '2026-12-22T12:00:00.000Z',
-      last_payment: { amount: { value: '50.00', currency_code: 'USD' }, time: '2026-11-22T12:00:00.000Z' },
-      failed_payments_count: 0,
-    },
+  plan_id: 'P-1',
+  quantity: 20,
+  billing_cycle: 'monthly',
+  price_per_employee: 2.5,
+  cancelled_at: null,
+  billing_info: {
+    next_billing_time: '2026-12-22T12:00:00.000Z',
+    last_payment: { amount: { value: '50.00', currency_code: 'USD' }, time: '2026-11-22T12:00:00.000Z' },
+    failed_payments_count: 0,
   },
+};
+const DETAILS: SubscriptionDetails = {
+  subscription: SUBSCRIPTION,
   company: {
     plan: 'PREMIUM',
     status: 'ACTIVE',
@@ -56,38 +54,37 @@ const DETAILS = {
   },
   mode: 'simulator',
 };
-const PREMIUM_SETTINGS = { ...SETTINGS, plan: 'PREMIUM', currentEmployees: 12, maxEmployees: 20, usage: usage(12, 20) };
-const HISTORY = {
-  data: [
-    {
-      id: 'h2',
-      timestamp: '2026-11-22T12:00:00.000Z',
-      event: 'payment_completed',
-      title: 'Pago de suscripción recibido',
-      employeeCount: 20,
-      amount: '50.00',
-      currency: 'USD',
-    },
-    {
-      id: 'h1',
-      timestamp: '2026-11-01T02:00:00.000Z',
-      event: 'activated',
-      title: 'Suscripción Premium activada',
-      employeeCount: 20,
-      amount: null,
-      currency: null,
-    },
-  ],
-  pagination: { page: 1, limit: 10, total: 12, pages: 2, totalPages: 2 },
-};
+const ENTRIES: BillingHistoryEntry[] = [
+  {
+    id: 'h2',
+    timestamp: '2026-11-22T12:00:00.000Z',
+    event: 'payment_completed',
+    title: 'Pago de suscripción recibido',
+    employeeCount: 20,
+    amount: '50.00',
+    currency: 'USD',
+  },
+  {
+    id: 'h1',
+    timestamp: '2026-11-01T02:00:00.000Z',
+    event: 'activated',
+    title: 'Suscripción Premium activada',
+    employeeCount: 20,
+    amount: null,
+    currency: null,
+  },
+];
+/** GET /paypal/history: the first page of 12 entries. */
+const HISTORY = mockAnswer(pageAnswer(billingHistoryEntry), { data: ENTRIES, pagination: { page: 1, limit: 10, total: 12, pages: 2, totalPages: 2 } });
 
 function routes(mode: 'paypal' | 'simulator' | 'off', extra: MockRoutes = {}): MockRoutes {
   return {
-    'GET /api/auth/verify': { body: { data: { user: ADMIN } } },
-    'GET /api/auth/company-config': { body: { data: { locale: 'es-PE', timezone: 'America/Lima' } } },
-    'GET /api/company-admin-simple/tour/status': { body: { data: { hasCompletedTour: true, tourCompletedAt: null, shouldShowTour: false } } },
-    'GET /api/company-admin-simple/company/settings': { body: { data: SETTINGS } },
-    'GET /api/paypal/plans': { body: { data: planCatalogue({ pricePerEmployee: 2.5, mode, salesContactUrl: 'https://presente.pe/ventas' }) } },
+    ...sessionRoutes(ADMIN),
+    'GET /api/company-admin-simple/tour/status': tourAnswer(),
+    'GET /api/company-admin-simple/company/settings': SETTINGS,
+    'GET /api/paypal/plans': mockAnswer(dataAnswer(planCatalogueAnswer), {
+      data: planCatalogue({ pricePerEmployee: 2.5, mode, salesContactUrl: 'https://presente.pe/ventas' }),
+    }),
     ...extra,
   };
 }
@@ -111,8 +108,8 @@ describe('SubscriptionTab', () => {
   });
 
   it('a Free company without a subscription: the details answer subscription null (200) and the tab shows the plans', async () => {
-    const none = { subscription: null, company: { ...DETAILS.company, plan: 'FREE', nextBillingDate: null }, mode: 'simulator' };
-    const fetchMock = mockApi(routes('simulator', { 'GET /api/paypal/subscription-details': { body: { data: none } } }));
+    const none: SubscriptionDetails = { subscription: null, company: { ...DETAILS.company, plan: 'FREE', nextBillingDate: null }, mode: 'simulator' };
+    const fetchMock = mockApi(routes('simulator', { 'GET /api/paypal/subscription-details': details(none) }));
     renderApp('/company-admin/subscription');
     expect(await screen.findByRole('button', { name: 'Continuar (modo de prueba)' })).toBeInTheDocument();
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/subscription-details'))).toBe(true));
@@ -134,7 +131,12 @@ describe('SubscriptionTab', () => {
 
   it('confirms the subscription when coming back with ?paypal=approved', async () => {
     const fetchMock = mockApi(
-      routes('simulator', { 'POST /api/paypal/confirm-subscription': { body: { data: { success: true }, message: '¡Suscripción activada exitosamente!' } } }),
+      routes('simulator', {
+        'POST /api/paypal/confirm-subscription': mockAnswer(dataAnswer(confirmSubscriptionAnswer), {
+          data: { success: true, plan: 'PREMIUM', maxEmployees: 10, subscriptionId: 'SIM-SUB-1' },
+          message: '¡Suscripción activada exitosamente!',
+        }),
+      }),
     );
     const { router } = renderApp('/company-admin/subscription?paypal=approved&subscription_id=SIM-SUB-1');
     expect(await screen.findByText('¡Suscripción activada exitosamente!')).toBeInTheDocument();
@@ -146,11 +148,12 @@ describe('SubscriptionTab', () => {
   it('asks before cancelling: No, mantener keeps it, Sí, cancelar cancels', async () => {
     const fetchMock = mockApi(
       routes('simulator', {
-        'GET /api/company-admin-simple/company/settings': { body: { data: PREMIUM_SETTINGS } },
-        'GET /api/paypal/subscription-details': { body: { data: DETAILS } },
-        'POST /api/paypal/cancel-subscription': {
-          body: { data: { success: true, status: 'CANCELLED', accessUntil: '2026-12-22T12:00:00.000Z' }, message: 'Suscripción cancelada.' },
-        },
+        'GET /api/company-admin-simple/company/settings': PREMIUM_SETTINGS,
+        'GET /api/paypal/subscription-details': details(DETAILS),
+        'POST /api/paypal/cancel-subscription': mockAnswer(dataAnswer(cancelSubscriptionAnswer), {
+          data: { success: true, status: 'CANCELLED', accessUntil: '2026-12-22T12:00:00.000Z' },
+          message: 'Suscripción cancelada.',
+        }),
       }),
     );
     const { user } = renderApp('/company-admin/subscription');
@@ -172,16 +175,16 @@ describe('SubscriptionTab', () => {
   });
 
   it('while the payment is retried (SUSPENDED) says until when Premium lasts, in the company timezone', async () => {
-    const suspended = {
+    const suspended: SubscriptionDetails = {
       ...DETAILS,
-      subscription: { ...DETAILS.subscription, status: 'SUSPENDED', billing_info: { ...DETAILS.subscription.billing_info, failed_payments_count: 1 } },
+      subscription: { ...SUBSCRIPTION, status: 'SUSPENDED', billing_info: { ...SUBSCRIPTION.billing_info, failed_payments_count: 1 } },
       // 03:00 UTC is still the 30th in Lima: the browser's timezone would say the 1st.
       company: { ...DETAILS.company, status: 'SUSPENDED', graceEndsAt: '2026-12-01T03:00:00.000Z', deletionAt: '2026-12-24T03:00:00.000Z' },
     };
     mockApi(
       routes('paypal', {
-        'GET /api/company-admin-simple/company/settings': { body: { data: PREMIUM_SETTINGS } },
-        'GET /api/paypal/subscription-details': { body: { data: suspended } },
+        'GET /api/company-admin-simple/company/settings': PREMIUM_SETTINGS,
+        'GET /api/paypal/subscription-details': details(suspended),
       }),
     );
     renderApp('/company-admin/subscription');
@@ -192,16 +195,16 @@ describe('SubscriptionTab', () => {
   });
 
   it('an approved increase says from when its seats are usable (the next billing date, when PayPal charges them), before and after asking', async () => {
-    const approved = {
+    const approved: SubscriptionDetails = {
       ...DETAILS,
       // 03:00 UTC on the 23rd is still the 22nd in Lima.
-      subscription: { ...DETAILS.subscription, pending_revision: { employee_count: 25, effective_from: '2026-12-23T03:00:00.000Z' } },
+      subscription: { ...SUBSCRIPTION, pending_revision: { employee_count: 25, effective_from: '2026-12-23T03:00:00.000Z' } },
     };
     mockApi(
       routes('paypal', {
-        'GET /api/company-admin-simple/company/settings': { body: { data: PREMIUM_SETTINGS } },
-        'GET /api/paypal/subscription-details': { body: { data: approved } },
-        'GET /api/paypal/history': { body: HISTORY },
+        'GET /api/company-admin-simple/company/settings': PREMIUM_SETTINGS,
+        'GET /api/paypal/subscription-details': details(approved),
+        'GET /api/paypal/history': HISTORY,
       }),
     );
     renderApp('/company-admin/subscription');
@@ -221,9 +224,9 @@ describe('SubscriptionTab', () => {
   });
 
   it('after the downgrade to FREE the arrears stay on screen: failed payments and the deletion day, with the way back to Premium', async () => {
-    const downgraded = {
+    const downgraded: SubscriptionDetails = {
       ...DETAILS,
-      subscription: { ...DETAILS.subscription, status: 'SUSPENDED', billing_info: { ...DETAILS.subscription.billing_info, failed_payments_count: 3 } },
+      subscription: { ...SUBSCRIPTION, status: 'SUSPENDED', billing_info: { ...SUBSCRIPTION.billing_info, failed_payments_count: 3 } },
       company: {
         ...DETAILS.company,
         plan: 'FREE',
@@ -234,7 +237,7 @@ describe('SubscriptionTab', () => {
         deletionAt: '2026-12-24T15:00:00.000Z',
       },
     };
-    mockApi(routes('simulator', { 'GET /api/paypal/subscription-details': { body: { data: downgraded } } }));
+    mockApi(routes('simulator', { 'GET /api/paypal/subscription-details': details(downgraded) }));
     renderApp('/company-admin/subscription');
     const card = await screen.findByTestId('arrears-card');
     expect(within(card).getByText('Pago pendiente')).toBeInTheDocument();
@@ -245,15 +248,15 @@ describe('SubscriptionTab', () => {
   });
 
   it('after a cancellation says until when access lasts and when the data is deleted', async () => {
-    const cancelled = {
+    const cancelled: SubscriptionDetails = {
       ...DETAILS,
-      subscription: { ...DETAILS.subscription, status: 'CANCELLED', cancelled_at: '2026-12-02T12:00:00.000Z' },
+      subscription: { ...SUBSCRIPTION, status: 'CANCELLED', cancelled_at: '2026-12-02T12:00:00.000Z' },
       company: { ...DETAILS.company, nextBillingDate: null, accessUntil: '2026-12-22T12:00:00.000Z', deletionAt: '2027-01-21T12:00:00.000Z' },
     };
     mockApi(
       routes('simulator', {
-        'GET /api/company-admin-simple/company/settings': { body: { data: PREMIUM_SETTINGS } },
-        'GET /api/paypal/subscription-details': { body: { data: cancelled } },
+        'GET /api/company-admin-simple/company/settings': PREMIUM_SETTINGS,
+        'GET /api/paypal/subscription-details': details(cancelled),
       }),
     );
     renderApp('/company-admin/subscription');
@@ -267,9 +270,9 @@ describe('SubscriptionTab', () => {
   it('shows the billing history (date in the company timezone, event, amount) and pages it', async () => {
     const fetchMock = mockApi(
       routes('simulator', {
-        'GET /api/company-admin-simple/company/settings': { body: { data: PREMIUM_SETTINGS } },
-        'GET /api/paypal/subscription-details': { body: { data: DETAILS } },
-        'GET /api/paypal/history': { body: HISTORY },
+        'GET /api/company-admin-simple/company/settings': PREMIUM_SETTINGS,
+        'GET /api/paypal/subscription-details': details(DETAILS),
+        'GET /api/paypal/history': HISTORY,
       }),
     );
     const { user } = renderApp('/company-admin/subscription');
@@ -285,8 +288,8 @@ describe('SubscriptionTab', () => {
   it("says 'Pago cancelado' when the buyer cancels a revision on PayPal's page", async () => {
     const fetchMock = mockApi(
       routes('paypal', {
-        'GET /api/company-admin-simple/company/settings': { body: { data: PREMIUM_SETTINGS } },
-        'GET /api/paypal/subscription-details': { body: { data: DETAILS } },
+        'GET /api/company-admin-simple/company/settings': PREMIUM_SETTINGS,
+        'GET /api/paypal/subscription-details': details(DETAILS),
       }),
     );
     const { router } = renderApp('/company-admin/subscription?paypal=revision-cancelled&revisionId=8a3c1d2e-0000-4000-8000-000000000001&token=EC-1');

@@ -2,7 +2,7 @@ import { dataAnswer, messageAnswer, superAdminAdminStatus, superAdminCompany } f
 import { gate } from '@presente/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockAnswer, mockRefusal } from '../../test/answers';
+import { mockAnswer, mockGatewayFailure, mockRefusal } from '../../test/answers';
 import { mockApi, renderApp } from '../../test/renderApp';
 import { bodyOf, company, listAnswer, rowAction, superAdminRoutes } from './test/fixtures';
 
@@ -200,7 +200,7 @@ describe('CompaniesTab', { timeout: 30_000 }, () => {
         'GET /api/super-admin/companies': listAnswer([PREMIUM]),
         'PATCH /api/super-admin/companies/c2/admin/toggle-status': (init) => {
           sent = bodyOf(init);
-          return { status: 503, body: {} };
+          return mockGatewayFailure(503);
         },
       }),
     );

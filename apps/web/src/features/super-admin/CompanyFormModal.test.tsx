@@ -1,5 +1,7 @@
+import { superAdminCompanySavedAnswer } from '@presente/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { mockAnswer, mockRefusal } from '../../test/answers';
 import { mockApi, renderApp } from '../../test/renderApp';
 import { bodyOf, company, listAnswer, rowAction, superAdminRoutes } from './test/fixtures';
 
@@ -71,7 +73,11 @@ describe('CompanyFormModal', { timeout: 30_000 }, () => {
         'GET /api/super-admin/companies': listAnswer([]),
         'POST /api/super-admin/companies': (init) => {
           sent = bodyOf(init);
-          return { status: 201, body: { data: company(), message: 'Empresa creada exitosamente', warning: 'No se pudo enviar el email' } };
+          return mockAnswer(
+            superAdminCompanySavedAnswer,
+            { data: company(), message: 'Empresa creada exitosamente', warning: 'No se pudo enviar el email' },
+            201,
+          );
         },
       }),
     );
@@ -91,14 +97,9 @@ describe('CompanyFormModal', { timeout: 30_000 }, () => {
     mockApi(
       superAdminRoutes({
         'GET /api/super-admin/companies': listAnswer([]),
-        'POST /api/super-admin/companies': {
-          status: 409,
-          body: {
-            message: 'Ya existe una cuenta con ese email',
-            code: 'email_taken',
-            errors: [{ path: 'adminEmail', message: 'Ya existe una cuenta con ese email' }],
-          },
-        },
+        'POST /api/super-admin/companies': mockRefusal(409, 'email_taken', 'Ya existe una cuenta con ese email', {
+          errors: [{ path: 'adminEmail', message: 'Ya existe una cuenta con ese email' }],
+        }),
       }),
     );
     const { user, dialog } = await openCreateForm();
@@ -115,7 +116,7 @@ describe('CompanyFormModal', { timeout: 30_000 }, () => {
         'GET /api/super-admin/companies': listAnswer([company()]),
         'PUT /api/super-admin/companies/c1': (init) => {
           calls.push(bodyOf(init));
-          return { body: { data: company(), message: 'Empresa actualizada exitosamente' } };
+          return mockAnswer(superAdminCompanySavedAnswer, { data: company(), message: 'Empresa actualizada exitosamente' });
         },
       }),
     );

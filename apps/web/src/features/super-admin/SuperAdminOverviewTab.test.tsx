@@ -1,11 +1,15 @@
+import { dataAnswer, type SuperAdminDashboard, superAdminDashboard } from '@presente/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { mockAnswer, mockServerError } from '../../test/answers';
 import { mockApi, renderApp } from '../../test/renderApp';
 import { DASHBOARD, superAdminRoutes } from './test/fixtures';
 
+const dashboard = (data: SuperAdminDashboard) => mockAnswer(dataAnswer(superAdminDashboard), { data });
+
 describe('SuperAdminOverviewTab', { timeout: 30_000 }, () => {
   it('shows the four platform totals and the system status as the API reports it', async () => {
-    mockApi(superAdminRoutes({ 'GET /api/super-admin/dashboard': { body: { data: DASHBOARD } } }));
+    mockApi(superAdminRoutes({ 'GET /api/super-admin/dashboard': dashboard(DASHBOARD) }));
     renderApp('/super-admin');
     expect(await screen.findByText('Total de empresas', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(await screen.findByText('12')).toBeInTheDocument();
@@ -31,7 +35,7 @@ describe('SuperAdminOverviewTab', { timeout: 30_000 }, () => {
       ['paypal_live', 'PayPal en vivo'],
       ['off', 'Desactivados'],
     ] as const) {
-      mockApi(superAdminRoutes({ 'GET /api/super-admin/dashboard': { body: { data: { ...DASHBOARD, system: { ...DASHBOARD.system, payments } } } } }));
+      mockApi(superAdminRoutes({ 'GET /api/super-admin/dashboard': dashboard({ ...DASHBOARD, system: { ...DASHBOARD.system, payments } }) }));
       const { unmount } = renderApp('/super-admin');
       expect(await screen.findByTestId('system-payments', {}, { timeout: 5000 })).toHaveTextContent(label);
       unmount();
@@ -44,7 +48,7 @@ describe('SuperAdminOverviewTab', { timeout: 30_000 }, () => {
       superAdminRoutes({
         'GET /api/super-admin/dashboard': () => {
           calls += 1;
-          return calls === 1 ? { status: 500, body: { message: 'Error interno del servidor', code: 'internal' } } : { body: { data: DASHBOARD } };
+          return calls === 1 ? mockServerError() : dashboard(DASHBOARD);
         },
       }),
     );

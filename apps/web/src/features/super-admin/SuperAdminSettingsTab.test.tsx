@@ -1,5 +1,7 @@
+import { ownEmailAnswer } from '@presente/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { mockAnswer, mockRefusal, sessionRoutes } from '../../test/answers';
 import { mockApi, renderApp } from '../../test/renderApp';
 import { bodyOf, ROOT, superAdminRoutes } from './test/fixtures';
 
@@ -20,14 +22,9 @@ describe('SuperAdminSettingsTab', { timeout: 30_000 }, () => {
   it("shows the server's message inside the modal when the current password is wrong", async () => {
     mockApi(
       superAdminRoutes({
-        'PATCH /api/super-admin/change-password': {
-          status: 400,
-          body: {
-            message: 'Contraseña actual incorrecta',
-            code: 'validation_failed',
-            errors: [{ path: 'currentPassword', message: 'Contraseña actual incorrecta' }],
-          },
-        },
+        'PATCH /api/super-admin/change-password': mockRefusal(400, 'validation_failed', 'Contraseña actual incorrecta', {
+          errors: [{ path: 'currentPassword', message: 'Contraseña actual incorrecta' }],
+        }),
       }),
     );
     const { user } = renderApp('/super-admin/settings');
@@ -45,11 +42,11 @@ describe('SuperAdminSettingsTab', { timeout: 30_000 }, () => {
     let verified = ROOT;
     mockApi(
       superAdminRoutes({
-        'GET /api/auth/verify': () => ({ body: { data: { user: verified } } }),
+        'GET /api/auth/verify': () => sessionRoutes(verified)['GET /api/auth/verify'],
         'PATCH /api/super-admin/change-email': (init) => {
           sent = bodyOf(init);
           verified = { ...ROOT, email: 'ops@presente.test' };
-          return { body: { data: { email: 'ops@presente.test' }, message: 'Email actualizado exitosamente' } };
+          return mockAnswer(ownEmailAnswer, { data: { email: 'ops@presente.test' }, message: 'Email actualizado exitosamente' });
         },
       }),
     );

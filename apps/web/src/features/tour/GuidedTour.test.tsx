@@ -1,7 +1,10 @@
+import { pageAnswer, workLocationAnswer } from '@presente/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Config } from 'driver.js';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../lib/i18n';
+import { mockAnswer, mockGatewayFailure, mockServerError, sessionRoutes } from '../../test/answers';
+import { ADMIN, tourAnswer } from '../../test/companyAdmin';
 import { type MockRoutes, mockApi, renderApp } from '../../test/renderApp';
 import { TOUR_AUTOSTART_MS } from './api';
 import { buildTourSteps, TOUR_STOPS } from './steps';
@@ -26,15 +29,15 @@ beforeEach(() => {
   tour.drives = 0;
 });
 
-const ADMIN = { id: 'u1', name: 'Rosa Mamani', email: 'rosa@andes.pe', role: 'COMPANY_ADMIN', userType: 'COMPANY_ADMIN', companyId: 'c1' };
-
 function routes(extra: MockRoutes): MockRoutes {
   return {
-    'GET /api/auth/verify': { body: { data: { user: ADMIN } } },
-    'GET /api/auth/company-config': { body: { data: { locale: 'es-PE', timezone: 'America/Lima' } } },
-    'GET /api/company-admin-simple/dashboard': { status: 500, body: {} },
-    'GET /api/company-admin-simple/company/settings': { status: 500, body: {} },
-    'GET /api/company-admin-simple/work-locations': { body: { data: [], pagination: { page: 1, limit: 10, total: 0, pages: 1, totalPages: 1 } } },
+    ...sessionRoutes(ADMIN),
+    'GET /api/company-admin-simple/dashboard': mockServerError(),
+    'GET /api/company-admin-simple/company/settings': mockServerError(),
+    'GET /api/company-admin-simple/work-locations': mockAnswer(pageAnswer(workLocationAnswer), {
+      data: [],
+      pagination: { page: 1, limit: 10, total: 0, pages: 1, totalPages: 1 },
+    }),
     ...extra,
   };
 }
@@ -46,10 +49,8 @@ describe('Guided tour', () => {
   it('starts by itself when the status says so, over the stops present in the dashboard, and closing marks it completed', async () => {
     const fetchMock = mockApi(
       routes({
-        'GET /api/company-admin-simple/tour/status': { body: { data: { hasCompletedTour: false, tourCompletedAt: null, shouldShowTour: true } } },
-        'POST /api/company-admin-simple/tour/complete': {
-          body: { data: { hasCompletedTour: true, tourCompletedAt: '2026-03-10T15:00:00.000Z', shouldShowTour: false } },
-        },
+        'GET /api/company-admin-simple/tour/status': tourAnswer(false),
+        'POST /api/company-admin-simple/tour/complete': tourAnswer(true, '2026-03-10T15:00:00.000Z'),
       }),
     );
     renderApp('/company-admin');
@@ -68,8 +69,8 @@ describe('Guided tour', () => {
   it('shows the tour when the status cannot be read (errors are swallowed)', async () => {
     mockApi(
       routes({
-        'GET /api/company-admin-simple/tour/status': { status: 500, body: {} },
-        'POST /api/company-admin-simple/tour/complete': { status: 500, body: {} },
+        'GET /api/company-admin-simple/tour/status': mockServerError(),
+        'POST /api/company-admin-simple/tour/complete': mockServerError(),
       }),
     );
     renderApp('/company-admin');
@@ -81,10 +82,8 @@ describe('Guided tour', () => {
   it('does not start by itself once completed; the help card shows the date, replays it and reports a failed reset', async () => {
     const fetchMock = mockApi(
       routes({
-        'GET /api/company-admin-simple/tour/status': {
-          body: { data: { hasCompletedTour: true, tourCompletedAt: '2026-03-02T15:30:00.000Z', shouldShowTour: false } },
-        },
-        'POST /api/company-admin-simple/tour/reset': { status: 500, body: {} },
+        'GET /api/company-admin-simple/tour/status': tourAnswer(true, '2026-03-02T15:30:00.000Z'),
+        'POST /api/company-admin-simple/tour/reset': mockGatewayFailure(500),
       }),
     );
     // The page's timers on a fake clock that also follows real time: the tour's start delay is passed on purpose below.

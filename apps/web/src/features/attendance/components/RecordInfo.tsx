@@ -1,4 +1,5 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import type { FaceEvidence as FaceEvidenceAnswer } from '@presente/shared';
 import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatShiftEnd } from '../../../lib/shiftTimes';
@@ -6,26 +7,32 @@ import { FaceEvidence } from '../../face/evidence/FaceEvidence';
 import type { CalendarAttendance, CalendarDay, CalendarSchedule } from '../api';
 import { STATUS_STYLE } from '../status';
 
-/** Evidence keys worth showing (face distance, liveness, GPS accuracy...); anything else stays in the audit trail. */
-const EVIDENCE_KEYS = ['similarity', 'distance', 'confidence', 'liveness', 'livenessScore', 'accuracy', 'linkName', 'linkId', 'ip'] as const;
+type RecordEvidence = NonNullable<CalendarAttendance['evidence']>;
+type PunchEvidence = FaceEvidenceAnswer;
 
-function evidenceValue(value: unknown): string | null {
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : value.toFixed(3);
-  if (typeof value === 'string' || typeof value === 'boolean') return String(value);
-  return null;
+/**
+ * One punch's evidence as the server sends it (the declared `faceEvidence`, presentEvidence): the position of a web,
+ * QR or kiosk punch in `location` (its GPS accuracy and the distance to the work location), and for a kiosk mark the
+ * face distance, the liveness result and the link. Nothing else is sent (issue 21 item 6).
+ */
+function evidenceFacts(e: PunchEvidence, t: (key: string, opts?: Record<string, unknown>) => string): string[] {
+  const facts: string[] = [];
+  if (e.distance !== undefined) facts.push(`${t('attendance.evidence.distance')} ${e.distance.toFixed(3)}`);
+  if (e.liveness?.passed !== undefined) facts.push(t(e.liveness.passed ? 'faceEvidence.livenessOk' : 'faceEvidence.livenessFailed'));
+  const link = e.linkName ?? e.kioskName;
+  if (link) facts.push(`${t('attendance.evidence.linkName')} ${link}`);
+  if (e.location?.accuracy != null) facts.push(`${t('attendance.evidence.accuracy')} ${Math.round(e.location.accuracy)}`);
+  if (e.location?.distance != null) facts.push(t('attendance.evidence.locationDistance', { metres: Math.round(e.location.distance) }));
+  return facts;
 }
 
-function EvidenceSummary({ evidence }: { evidence: Record<string, unknown> }) {
+function EvidenceSummary({ evidence }: { evidence: RecordEvidence }) {
   const { t } = useTranslation('dashboard');
   const parts = (['checkIn', 'checkOut'] as const)
     .map((part) => {
       const data = evidence[part];
-      if (!data || typeof data !== 'object') return null;
-      const entries = EVIDENCE_KEYS.map((key) => [key, evidenceValue((data as Record<string, unknown>)[key])] as const).filter(([, v]) => v != null);
-      const location = (data as { location?: { distance?: unknown } | null }).location;
-      const distance = location && typeof location.distance === 'number' ? Math.round(location.distance) : null;
-      if (!entries.length && distance == null) return null;
-      return { part, entries, distance };
+      const facts = data ? evidenceFacts(data, t) : [];
+      return facts.length ? { part, facts } : null;
     })
     .filter((p) => p !== null);
   if (!parts.length) return null;
@@ -34,11 +41,9 @@ function EvidenceSummary({ evidence }: { evidence: Record<string, unknown> }) {
       <Text size="xs" fw={700}>
         {t('attendance.modal.evidence')}
       </Text>
-      {parts.map(({ part, entries, distance }) => (
+      {parts.map(({ part, facts }) => (
         <Text key={part} size="xs" c="dimmed">
-          {t(part === 'checkIn' ? 'attendance.modal.evidenceCheckIn' : 'attendance.modal.evidenceCheckOut')}:{' '}
-          {entries.map(([k, v]) => `${t(`attendance.evidence.${k}`)} ${v}`).join(' · ')}
-          {distance != null ? `${entries.length ? ' · ' : ''}${t('attendance.evidence.locationDistance', { metres: distance })}` : ''}
+          {t(part === 'checkIn' ? 'attendance.modal.evidenceCheckIn' : 'attendance.modal.evidenceCheckOut')}: {facts.join(' · ')}
         </Text>
       ))}
     </Stack>

@@ -1,6 +1,7 @@
 import { act, configure, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../../lib/i18n';
+import { mockGatewayFailure } from '../../../test/answers';
 import { mockApi, renderApp } from '../../../test/renderApp';
 import { activity, activityPage, employeeRoutes } from '../test/fixtures';
 
@@ -129,7 +130,7 @@ describe('Activity tab', { timeout: 30_000 }, () => {
   });
 
   it('shows the spec message when the activity does not load', async () => {
-    mockApi(employeeRoutes({ 'GET /api/employee/activity': { status: 500, body: {} } }));
+    mockApi(employeeRoutes({ 'GET /api/employee/activity': mockGatewayFailure(500) }));
     renderApp('/employee/activity');
     expect(await screen.findByText('Error al cargar la actividad')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { punchAnswer, todayAttendanceAnswer } from '@presente/shared';
 import { gate } from '@presente/shared/testing';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockAnswer, mockRefusal } from '../../../test/answers';
+import { mockAnswer, mockGatewayFailure, mockRefusal } from '../../../test/answers';
 import { mockApi, renderApp } from '../../../test/renderApp';
 import { answers, CHECKED_IN, CHECKED_OUT, employeeRoutes, today } from '../test/fixtures';
 
@@ -122,7 +122,7 @@ describe('Attendance tab: the day flow', { timeout: 30_000 }, () => {
   it('falls back to the spec message when the server gives none', async () => {
     mockApi(
       employeeRoutes({
-        'POST /api/employee/attendance/check-in': { status: 500, body: {} },
+        'POST /api/employee/attendance/check-in': mockGatewayFailure(500),
       }),
     );
     const { user } = renderApp('/employee/attendance');

@@ -1,13 +1,26 @@
+import { punchAnswer } from '@presente/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/notify';
 import { getRealtimeSocket, onRealtime } from '../../../lib/socket';
+import { mockAnswer, mockRefusal, responseOf } from '../../../test/answers';
+import { CHECKED_IN, CHECKED_OUT } from '../test/fixtures';
 import { type PunchTransport, usePunch } from './usePunch';
 
 vi.mock('../../../lib/notify', () => ({ notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 vi.mock('../../../lib/socket', () => ({ getRealtimeSocket: vi.fn(() => null), onRealtime: vi.fn(() => () => {}) }));
+
+/** POST /employee/attendance/check-in|out as the server answers it (the record and the message in the reader's language). */
+const punched = (action: 'check_in' | 'check_out', message: string) =>
+  responseOf(
+    mockAnswer(
+      punchAnswer,
+      { data: { action, repeated: false, status: 'present', record: action === 'check_in' ? CHECKED_IN : CHECKED_OUT }, message },
+      action === 'check_in' ? 201 : 200,
+    ),
+  );
 
 function setup(transport: PunchTransport = 'auto', requiresLocation = false) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -135,7 +148,7 @@ describe('usePunch', () => {
     expect(notify.error).toHaveBeenCalledWith('WebSocket no conectado');
   });
 
-  it('sends the location when the browser gives it, and the default success words without a server message', async () => {
+  it("sends the location when the browser gives it, and says the server's words", async () => {
     vi.stubGlobal('navigator', {
       geolocation: {
         getCurrentPosition: (ok: PositionCallback, _err: PositionErrorCallback, options: PositionOptions) => {
@@ -144,7 +157,7 @@ describe('usePunch', () => {
         },
       },
     });
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ data: {} }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const fetchMock = vi.fn(async () => punched('check_out', 'Salida registrada exitosamente'));
     vi.stubGlobal('fetch', fetchMock);
     const { result } = setup();
     await act(async () => {
@@ -160,7 +173,7 @@ describe('usePunch', () => {
     vi.stubGlobal('navigator', {
       geolocation: { getCurrentPosition: (_ok: PositionCallback, err: PositionErrorCallback) => err({ code: 1 } as GeolocationPositionError) },
     });
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ message: 'Entrada registrada exitosamente', data: {} }), { status: 201 }));
+    const fetchMock = vi.fn(async () => punched('check_in', 'Entrada registrada exitosamente'));
     vi.stubGlobal('fetch', fetchMock);
     const { result } = setup('http', true);
     await act(async () => {
@@ -172,16 +185,12 @@ describe('usePunch', () => {
 
   it('in a morning rush, waits the Retry-After of a 503, says so on the button, and sends the punch again', async () => {
     vi.useFakeTimers();
-    const busy = () =>
-      new Response(JSON.stringify({ code: 'service_unavailable', message: 'Muchas personas están marcando a la vez.' }), {
-        status: 503,
-        headers: { 'Content-Type': 'application/json', 'Retry-After': '3' },
-      });
+    const busy = () => responseOf(mockRefusal(503, 'service_unavailable', 'Muchas personas están marcando a la vez.'), { 'Retry-After': '3' });
     const fetchMock = vi
       .fn()
       .mockResolvedValueOnce(busy())
       .mockResolvedValueOnce(busy())
-      .mockResolvedValueOnce(new Response(JSON.stringify({ message: 'Entrada registrada exitosamente', data: {} }), { status: 201 }));
+      .mockResolvedValueOnce(punched('check_in', 'Entrada registrada exitosamente'));
     vi.stubGlobal('fetch', fetchMock);
     const { result } = setup('http');
     let outcome: Promise<boolean> = Promise.resolve(false);

@@ -1,6 +1,8 @@
+import { attendanceReportAnswer, availableYearsAnswer } from '@presente/shared';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mockAnswer } from '../../../test/answers';
 import { mockApi, renderApp } from '../../../test/renderApp';
 import { employeeRoutes, MAY_REPORT } from '../test/fixtures';
 
@@ -13,8 +15,8 @@ describe("the employee's Reports tab shows the server's report (issue 20, decisi
   it('asks GET /employee/attendance/report for the month and shows its figures and records, the holiday named', async () => {
     const fetchMock = mockApi(
       employeeRoutes({
-        'GET /api/employee/available-years': { body: { data: [2026] } },
-        'GET /api/employee/attendance/report': { body: { data: MAY_REPORT } },
+        'GET /api/employee/available-years': mockAnswer(availableYearsAnswer, { data: [2026] }),
+        'GET /api/employee/attendance/report': mockAnswer(attendanceReportAnswer, { data: MAY_REPORT }),
       }),
     );
     renderApp('/employee/reports');
@@ -35,8 +37,8 @@ describe("the employee's Reports tab shows the server's report (issue 20, decisi
   it('the whole year asks for January to December; an empty period refuses to export', async () => {
     const fetchMock = mockApi(
       employeeRoutes({
-        'GET /api/employee/available-years': { body: { data: [2026] } },
-        'GET /api/employee/attendance/report': { body: { data: { ...MAY_REPORT, attendances: [] } } },
+        'GET /api/employee/available-years': mockAnswer(availableYearsAnswer, { data: [2026] }),
+        'GET /api/employee/attendance/report': mockAnswer(attendanceReportAnswer, { data: { ...MAY_REPORT, attendances: [] } }),
       }),
     );
     renderApp('/employee/reports');

@@ -1,7 +1,9 @@
+import { messageAnswer } from '@presente/shared';
 import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { mockAnswer, mockGatewayFailure, mockRefusal } from '../../../test/answers';
 import { fill } from '../../../test/companyAdmin';
-import { mockApi, renderApp } from '../../../test/renderApp';
+import { type MockResponse, mockApi, renderApp } from '../../../test/renderApp';
 import { employeeRoutes } from '../test/fixtures';
 
 configure({ asyncUtilTimeout: 10_000 });
@@ -45,7 +47,9 @@ describe('Employee settings', { timeout: 40_000 }, () => {
   });
 
   it('password modal: server message, then the spec fallback, then success', async () => {
-    let answer: { status: number; body: unknown } = { status: 400, body: { message: 'La contraseña actual es incorrecta', code: 'invalid_credentials' } };
+    // What the server answers a wrong current password (own-account.service: validation_failed on currentPassword).
+    const wrong = 'Error al cambiar la contraseña. Verifique su contraseña actual.';
+    let answer: MockResponse = mockRefusal(400, 'validation_failed', wrong, { errors: [{ path: 'currentPassword', message: wrong }] });
     const fetchMock = mockApi(employeeRoutes({ 'PUT /api/employee/profile/password': () => answer }));
     const { user, dialog, field } = await openPasswordModal();
     await fill(user, field('Contraseña actual'), 'vieja123');
@@ -53,18 +57,18 @@ describe('Employee settings', { timeout: 40_000 }, () => {
     await fill(user, field('Confirmar nueva contraseña'), 'nueva123');
     const submit = within(dialog).getByRole('button', { name: 'Cambiar contraseña' });
     await user.click(submit);
-    expect(await within(dialog).findByText('La contraseña actual es incorrecta')).toBeInTheDocument();
+    expect((await within(dialog).findAllByText(wrong)).length).toBeGreaterThan(0);
     expect(JSON.parse(String(passwordCalls(fetchMock)[0][1]?.body))).toEqual({
       currentPassword: 'vieja123',
       newPassword: 'nueva123',
       confirmPassword: 'nueva123',
     });
 
-    answer = { status: 500, body: {} };
+    answer = mockGatewayFailure(500);
     await user.click(submit);
     expect(await within(dialog).findByText('Error al cambiar contraseña')).toBeInTheDocument();
 
-    answer = { status: 200, body: { message: 'Contraseña cambiada exitosamente' } };
+    answer = mockAnswer(messageAnswer, { message: 'Contraseña cambiada exitosamente' });
     await user.click(submit);
     expect(await screen.findByText('Contraseña cambiada exitosamente')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Cambiar contraseña' })).not.toBeInTheDocument();
@@ -73,7 +77,7 @@ describe('Employee settings', { timeout: 40_000 }, () => {
   it('email modal: current email read-only, a valid address required, server message on failure', async () => {
     mockApi(
       employeeRoutes({
-        'PUT /api/employee/profile/email': { status: 409, body: { message: 'Ese email ya está registrado', code: 'email_taken' } },
+        'PUT /api/employee/profile/email': mockRefusal(409, 'email_taken', 'Ese email ya está registrado'),
       }),
     );
     const { user } = renderApp('/employee/settings');
