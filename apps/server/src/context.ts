@@ -11,6 +11,7 @@ import type { Mailer } from './lib/mailer.js';
 import type { Outage } from './lib/outage.js';
 import type { PunchAdmission } from './modules/attendance/punch-admission.js';
 import type { BillingProvider } from './modules/billing/provider.js';
+import type { Self } from './modules/employee-area/self.service.js';
 import type { Events } from './realtime/events.js';
 
 /** The logged-in person, read from the session. The tenant always comes from here. */
@@ -44,6 +45,12 @@ export interface Ctx {
   log: FastifyBaseLogger;
   /** Base URL for links in mails and QR codes (PUBLIC_URL, else from the request). */
   publicUrl: string;
+  /**
+   * An employee's own row, schedule, place and department, read in the same statement as this request's session
+   * (plugins/auth.ts; decision 0068): `loadSelf`'s answer at the start of the request, for the check-in path.
+   * Absent outside an HTTP request and for users without an employee row.
+   */
+  self?: Self;
 }
 
 /** Long-lived dependencies built once at start and handed to buildApp. */

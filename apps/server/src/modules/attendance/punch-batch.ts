@@ -84,7 +84,7 @@ function laneOf(db: Db, companyId: string) {
     clearTimeout(lane.timer);
     lane.timer = undefined;
     lane.running = true;
-    void writeBatch(db, companyId, lane.queue.splice(0, MAX_BATCH)).finally(() => {
+    void writeBatch(db, companyId, lane.queue).finally(() => {
       lane.running = false;
       kick();
     });
@@ -134,25 +134,36 @@ class LateInBatch extends Error {
   }
 }
 
-async function writeBatch(db: Db, companyId: string, items: Item[]) {
-  let live = items;
-  while (live.length) {
+/**
+ * Writes the next batch of `queue`. Its check-ins are taken from the queue once the transaction holds its connection:
+ * those that arrived while it waited for one (on PGlite, behind the session reads of the requests in flight, whose
+ * check-ins are then ready) are in it too.
+ */
+async function writeBatch(db: Db, companyId: string, queue: Item[]) {
+  let live: Item[] | undefined;
+  while (true) {
     try {
-      const outcomes = await db.transaction((tx) => writeCheckIns(tx, companyId, live));
+      const outcomes = await db.transaction((tx) => {
+        live ??= queue.splice(0, MAX_BATCH);
+        return writeCheckIns(tx, companyId, live);
+      });
+      const written = live as Item[];
       batchStats.batches++;
-      batchStats.punches += live.length;
-      batchStats.largest = Math.max(batchStats.largest, live.length);
-      live.forEach((item, i) => {
+      batchStats.punches += written.length;
+      batchStats.largest = Math.max(batchStats.largest, written.length);
+      written.forEach((item, i) => {
         const o = outcomes[i];
         if (o instanceof Error) item.reject(o);
         else item.resolve(o);
       });
       return;
     } catch (err) {
+      live ??= queue.splice(0, MAX_BATCH); // the transaction never started: these are the batch
       if (err instanceof LateInBatch) {
         batchStats.retriedWithoutLate++;
         for (const item of err.late) item.reject(busy(1));
         live = live.filter((item) => !err.late.includes(item));
+        if (!live.length) return;
         continue;
       }
       // Anything else (a deadlock with another process's batch, a constraint): each punch on its own, so one

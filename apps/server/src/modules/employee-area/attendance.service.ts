@@ -100,7 +100,8 @@ export async function punchFromSession(ctx: Ctx, action: PunchAction, location: 
   const { userId } = ctx.actor;
   await limitUserPunch(ctx.deps.limiter, userId);
   return onePunchAtATime(ctx.deps.limiter, userId, async () => {
-    const self = await loadSelf(ctx.db, ctx.actor);
+    // Read with the session in this request when it came over HTTP (one statement fewer; decision 0068).
+    const self = ctx.self ?? (await loadSelf(ctx.db, ctx.actor));
     const known = {
       employee: self.employee,
       schedule: self.schedule,

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { companies, departments, employees, schedules, workLocations } from '../../db/schema/index.js';
@@ -26,22 +26,37 @@ export interface Self {
 export async function loadSelf(db: Db, actor: Actor | null): Promise<Self> {
   if (!actor) throw new AppError('unauthorized');
   if (!actor.companyId) throw new AppError('forbidden', 'attendance.notEmployee');
-  const [row] = await db
-    .select({
-      employee: employees,
-      schedule: schedules,
-      location: workLocations,
-      department: { id: departments.id, name: departments.name },
-      company: { id: companies.id, name: companies.name, timezone: companies.timezone, openRecordGraceHours: companies.openRecordGraceHours },
-    })
-    .from(employees)
-    .innerJoin(companies, eq(companies.id, employees.companyId))
-    .leftJoin(schedules, and(eq(schedules.id, employees.scheduleId), eq(schedules.companyId, employees.companyId)))
-    .leftJoin(workLocations, and(eq(workLocations.id, schedules.locationId), eq(workLocations.companyId, employees.companyId)))
-    .leftJoin(departments, and(eq(departments.id, employees.departmentId), eq(departments.companyId, employees.companyId)))
-    .where(and(eq(employees.userId, actor.userId), eq(employees.companyId, actor.companyId), isNull(employees.deletedAt)))
-    .limit(1);
-  if (!row) throw new AppError('forbidden', 'attendance.notEmployee');
+  let read = selfReads.get(db);
+  if (!read) {
+    read = prepareSelfRead(db);
+    selfReads.set(db, read);
+  }
+  const [row] = await read.execute({ userId: actor.userId, companyId: actor.companyId });
+  const self = row && selfOfRow(row);
+  if (!self) throw new AppError('forbidden', 'attendance.notEmployee');
+  return self;
+}
+
+/** What `loadSelf` selects; the session read selects the same beside the session (plugins/auth.ts). */
+export const selfColumns = {
+  employee: employees,
+  schedule: schedules,
+  location: workLocations,
+  department: { id: departments.id, name: departments.name },
+  company: { id: companies.id, name: companies.name, timezone: companies.timezone, openRecordGraceHours: companies.openRecordGraceHours },
+};
+
+type SelfRow = {
+  employee: typeof employees.$inferSelect | null;
+  schedule: ScheduleRow | null;
+  location: LocationRow | null;
+  department: { id: string; name: string } | null;
+  company: Self['company'] | null;
+};
+
+/** The Self of a row selected with `selfColumns`; null when the row has no employee. */
+export function selfOfRow(row: SelfRow): Self | null {
+  if (!row.employee || !row.company) return null;
   const schedule = row.schedule?.isActive ? row.schedule : null;
   return {
     employee: row.employee,
@@ -50,4 +65,19 @@ export async function loadSelf(db: Db, actor: Actor | null): Promise<Self> {
     department: row.department?.id ? { id: row.department.id, name: row.department.name } : null,
     company: row.company,
   };
+}
+
+/** Built once per database handle (a company's handle is one object per company): no query building per request. */
+const selfReads = new WeakMap<Db, ReturnType<typeof prepareSelfRead>>();
+function prepareSelfRead(db: Db) {
+  return db
+    .select(selfColumns)
+    .from(employees)
+    .innerJoin(companies, eq(companies.id, employees.companyId))
+    .leftJoin(schedules, and(eq(schedules.id, employees.scheduleId), eq(schedules.companyId, employees.companyId)))
+    .leftJoin(workLocations, and(eq(workLocations.id, schedules.locationId), eq(workLocations.companyId, employees.companyId)))
+    .leftJoin(departments, and(eq(departments.id, employees.departmentId), eq(departments.companyId, employees.companyId)))
+    .where(and(eq(employees.userId, sql.placeholder('userId')), eq(employees.companyId, sql.placeholder('companyId')), isNull(employees.deletedAt)))
+    .limit(1)
+    .prepare('presente_self_read');
 }

@@ -1,0 +1,47 @@
+import { localToInstant } from '@presente/shared';
+import { gate } from '@presente/shared/testing';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { punch } from './punch.service.js';
+import { batchStats } from './punch-batch.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+// PGlite: one connection, which the test can hold (PostgreSQL's pool is not the test's to exhaust).
+describe.runIf(inject('dbKind') === 'pglite')('a batch of check-ins on one connection (decision 0068)', () => {
+  it('takes the check-ins that arrived while it waited for its connection: one batch, not one of 1 and one of the rest', async () => {
+    const company = await t.factories.company({ timezone: 'America/Lima' });
+    const schedule = await t.factories.schedule(company.id, { startTime: '07:00', endTime: '16:00', workDays: '1,2,3,4,5,6,7' });
+    const staff = await Promise.all([1, 2, 3, 4, 5].map(() => t.factories.employee(company.id, { scheduleId: schedule.id })));
+    const at = localToInstant('2026-03-06', 7 * 60, 'America/Lima');
+    const checkIn = (employee: (typeof staff)[number]) =>
+      punch(t.db, t.deps, {
+        companyId: company.id,
+        employeeId: employee.id,
+        action: 'check_in',
+        method: 'web',
+        at,
+        known: { employee, schedule, location: null, timezone: 'America/Lima', graceHours: company.openRecordGraceHours },
+      });
+
+    // The one connection busy (a transaction of someone else's), as in a rush while a batch is being written.
+    const held = gate();
+    const holding = t.db.transaction(() => held.opened);
+    await new Promise((resolve) => setImmediate(resolve));
+
+    const before = batchStats.batches;
+    const first = checkIn(staff[0]); // alone: its batch starts at once and waits for a connection
+    await new Promise((resolve) => setImmediate(resolve));
+    const rest = staff.slice(1).map(checkIn); // arrive while that batch waits
+    await new Promise((resolve) => setImmediate(resolve));
+    held.open();
+    await holding;
+    const results = await Promise.all([first, ...rest]);
+
+    expect(results.map((r) => r.repeated)).toEqual([false, false, false, false, false]);
+    expect(batchStats.batches - before).toBe(1);
+  });
+});
