@@ -16,15 +16,15 @@
  *  - altered: an accepted burst re-encoded / resized / brightened (attack-suite's ALTERATIONS).
  */
 import { join } from 'node:path';
-import sharp from 'sharp';
+import { chromium } from 'playwright-core';
+import sharp, { type OverlayOptions } from 'sharp';
 import { ALTERATIONS, type BurstSource } from '../../apps/server/src/modules/face/attack-suite.js';
 import type { BurstFrames } from '../../apps/server/src/modules/face/test-helpers.js';
-import { captureTimes, cardOf, moment, stepKeys, type Wave, WAVES, waveKeys } from './head3d/bursts.js';
+import { captureTimes, cardOf, moment, stepKeys, WAVES, type Wave, waveKeys } from './head3d/bursts.js';
 import { GENUINE_HEADS } from './head3d/genuine.js';
 import { buildHead } from './head3d/model.js';
 import { CHROMIUM, type HeadRenderer, headRenderer } from './head3d/render.js';
 import { type Key, NEUTRAL, type Pose, poseAt } from './head3d/script.js';
-import { chromium } from 'playwright-core';
 
 /** Each head's turn on the server engine (decision 0040's calibration). */
 const TURNS = [45, 45, 40, 40];
@@ -48,7 +48,12 @@ export async function renderedSource(fixturesDir: string, random: () => number, 
     flat.push(await headRenderer(cardOf(m), { browser }));
     curved.push(await headRenderer(cardOf(m, 0.12), { browser }));
   }
-  const people = files.map((f) => f.split('/').pop()!.replace(/\.\w+$/, ''));
+  const people = files.map((f) =>
+    f
+      .split('/')
+      .pop()!
+      .replace(/\.\w+$/, ''),
+  );
   const at = (person: string) => people.indexOf(person);
   let seed = 0;
   const shoot = (r: HeadRenderer, pose: Pose) => r.renderJpeg(pose, ++seed, 0.85);
@@ -71,7 +76,9 @@ export async function renderedSource(fixturesDir: string, random: () => number, 
     const ph = Math.min(480, print.info.height);
     const left = Math.max(0, Math.min(640 - pw, Math.round((640 - pw) / 2 + dx)));
     const top = Math.max(0, Math.min(480 - ph, Math.round((480 - ph) / 2 + dy)));
-    return sharp({ create: { width: 640, height: 480, channels: 3, background: { r: bg, g: bg - 6, b: bg - 12 }, noise: { type: 'gaussian', mean: 0, sigma: 3 } } })
+    return sharp({
+      create: { width: 640, height: 480, channels: 3, background: { r: bg, g: bg - 6, b: bg - 12 }, noise: { type: 'gaussian', mean: 0, sigma: 3 } },
+    })
       .composite([{ input: await sharp(print.data).extract({ left: 0, top: 0, width: pw, height: ph }).toBuffer(), left, top }])
       .jpeg({ quality: 85 })
       .toBuffer();
@@ -90,7 +97,14 @@ export async function renderedSource(fixturesDir: string, random: () => number, 
     });
     const photos = new Map<string, Buffer>();
     for (const s of ['straight', ...steps]) photos.set(s, await shoot(r, poseOf(s)));
-    if (mirror && steps.includes('right')) photos.set('right', await sharp(photos.get('left') ?? (await shoot(r, poseOf('left')))).flop().jpeg().toBuffer());
+    if (mirror && steps.includes('right'))
+      photos.set(
+        'right',
+        await sharp(photos.get('left') ?? (await shoot(r, poseOf('left'))))
+          .flop()
+          .jpeg()
+          .toBuffer(),
+      );
     const shown = ['straight', ...steps];
     const segment = 900 + random() * 300;
     const times = captureTimes(shown.length * segment, random);
@@ -108,7 +122,7 @@ export async function renderedSource(fixturesDir: string, random: () => number, 
   /** The screen of a phone or laptop in front of the camera: effect `i % 4` (moiré, glare, blur, colour cast). */
   async function onScreen(frame: Buffer, i: number): Promise<Buffer> {
     const kind = i % 4;
-    const overlays: sharp.OverlayOptions[] = [];
+    const overlays: OverlayOptions[] = [];
     const svg = (body: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480">${body}</svg>`);
     if (kind === 0) {
       // Moiré: the screen's pixel grid beating with the camera's, fine slanted bands.

@@ -81,10 +81,11 @@ await onEachDatabase('kiosk-attacks', async (db, database) => {
     newEmployee: (companyId) => factories.employee(companyId),
     perSpecies,
     species,
-    onAttempt: (s, outcome) => {
+    onAttempt: (s, outcome, figures) => {
       n++;
-      if (values.verbose || outcome === 'accepted' ? s !== 'genuine' : s === 'genuine')
-        console.error(`${Math.round((performance.now() - started) / 1000)}s #${n} ${s}: ${outcome}`);
+      // Always shown: an attack accepted, a genuine head refused (with the liveness figures); all with --verbose.
+      if (values.verbose || (outcome === 'accepted' ? s !== 'genuine' : s === 'genuine'))
+        console.error(`${Math.round((performance.now() - started) / 1000)}s #${n} ${s}: ${outcome} ${figures ? JSON.stringify(figures) : ''}`);
     },
   });
   await source.close();

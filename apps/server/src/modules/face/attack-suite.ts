@@ -81,7 +81,7 @@ export interface SuiteInput {
   /** Only these species (default all). */
   species?: readonly Species[];
   /** Called after each attempt (progress). */
-  onAttempt?: (species: Species | 'genuine', outcome: string) => void;
+  onAttempt?: (species: Species | 'genuine', outcome: string, figures?: Record<string, unknown>) => void;
 }
 export interface SuiteResult {
   perSpecies: number;
@@ -165,17 +165,29 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
         : { challengeId: crypto.randomUUID(), steps: ['left', 'smile', 'right'], linkId: crypto.randomUUID(), refused: asked.statusCode };
     return { addr, kiosk, challenge };
   }
+  /** The liveness figures of the last outcome (a refusal's kept evidence, or an accepted punch's), for `onAttempt`. */
+  let figures: Record<string, unknown> | undefined;
+  const brief = (l: Record<string, unknown> | undefined) =>
+    l && { failure: l.failure, frame: l.frame, shapeRate: l.shapeRate, moveRate: l.moveRate, depth: l.depth, maxDistance: l.maxDistance, times: l.times };
   /** The refusal's code and, when liveness refused it, the check (read from the refusal the server kept). */
   async function why(res: { statusCode: number; json: () => { code?: string } }, kiosk: TestKiosk) {
     const code = res.json().code ?? String(res.statusCode);
+    figures = undefined;
     if (code !== 'liveness_failed') return code;
     const [kept] = await db.select().from(kioskRefusals).where(eq(kioskRefusals.kioskId, kiosk.kioskId));
-    return `${code}:${(kept?.evidence as { liveness?: { failure?: string } } | undefined)?.liveness?.failure ?? '?'}`;
+    const liveness = (kept?.evidence as { liveness?: Record<string, unknown> } | undefined)?.liveness;
+    figures = brief(liveness);
+    return `${code}:${liveness?.failure ?? '?'}`;
   }
   /** An accepted mark's punch is removed, so the attendance rules (already checked out) never refuse the next one. */
   async function accepted(res: { statusCode: number }, person: string) {
     if (res.statusCode !== 200) return false;
-    await db.delete(attendanceRecords).where(eq(attendanceRecords.employeeId, employeeOf.get(person)!));
+    const own = eq(attendanceRecords.employeeId, employeeOf.get(person)!);
+    const [record] = await db.select({ evidence: attendanceRecords.evidence }).from(attendanceRecords).where(own);
+    // The punch keeps its evidence under checkIn (or checkOut): the liveness figures the server measured.
+    const kept = record?.evidence as Record<'checkIn' | 'checkOut', { liveness?: Record<string, unknown> } | undefined> | null;
+    figures = brief((kept?.checkOut ?? kept?.checkIn)?.liveness);
+    await db.delete(attendanceRecords).where(own);
     return true;
   }
 
@@ -197,7 +209,7 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
     if (person ? await accepted(res, person) : res.statusCode === 200) result.accepted[s]! += 1;
     const outcome = res.statusCode === 200 ? 'accepted' : await why(res, kiosk);
     if (res.statusCode !== 200) result.refusedWith[s]![outcome] = (result.refusedWith[s]![outcome] ?? 0) + 1;
-    input.onAttempt?.(s, outcome);
+    input.onAttempt?.(s, outcome, figures);
   };
   const on = (s: Species) => species.includes(s);
   let firstRefused = 0;
@@ -222,7 +234,7 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
       const res = await signedMark(t, token, st.kiosk, () => frames, { challenge: st.challenge, remoteAddress: st.addr });
       if (attempt === 0) result.genuine++;
       const outcome = (await accepted(res, who)) ? 'accepted' : await why(res, st.kiosk);
-      input.onAttempt?.('genuine', `${outcome}${attempt ? ' (second try)' : ''}`);
+      input.onAttempt?.('genuine', `${outcome}${attempt ? ' (second try)' : ''}`, figures);
       if (outcome === 'accepted') {
         last = { frames, kiosk: st.kiosk, addr: st.addr, challenge: st.challenge };
         if (attempt === 0 && on('burst_twice')) {

@@ -50,8 +50,14 @@ describe('kiosk attack suite (scripted engine)', () => {
     };
     for (const s of SPECIES) {
       const refused = result.refusedWith[s]!;
-      expect(Object.keys(refused).filter((code) => !meant[s].includes(code)), s).toEqual([]);
-      expect(Object.values(refused).reduce((a, b) => a + b, 0), s).toBe(N);
+      expect(
+        Object.keys(refused).filter((code) => !meant[s].includes(code)),
+        s,
+      ).toEqual([]);
+      expect(
+        Object.values(refused).reduce((a, b) => a + b, 0),
+        s,
+      ).toBe(N);
     }
     expect(result.genuine).toBe(N);
     expect([result.bpcer, result.bpcer2]).toEqual([0, 0]);
