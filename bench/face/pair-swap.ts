@@ -42,6 +42,8 @@ async function measure(
   capped: number | null;
   gapAtWorst: number | null;
   isolated: number | null;
+  yawStep?: number;
+  yawRate?: number;
 }> {
   const times = frames.frameTimes!.split(',').map(Number);
   const described = new Set(pickDescribed(frames.length));
@@ -62,6 +64,10 @@ async function measure(
   const raw = pts.slice(1).map((p, i) => similarityResidual(pts[i], p) / ((analyses[i].faces[0].box[2] + analyses[i + 1].faces[0].box[2]) / 2));
   const isolated = raw.map((c, i) => c / Math.max(0.01, raw[i - 1] ?? 0, raw[i + 1] ?? 0));
   const worst = raw.indexOf(Math.max(...raw));
+  // Human's yaw between neighbours: a head passes through the poses in between, a swapped photo does not.
+  const yaws = analyses.map((a) => a.faces[0].yaw);
+  const yawStep = r3(Math.max(...yaws.slice(1).map((y, i) => Math.abs(y - yaws[i]))));
+  const yawRate = r3(Math.max(...yaws.slice(1).map((y, i) => Math.abs(y - yaws[i]) / Math.max(1, (times[i + 1] - times[i]) / 160))));
   return {
     kind,
     steps: steps.join(','),
@@ -70,6 +76,8 @@ async function measure(
     capped: r3(Math.max(...raw)),
     gapAtWorst: times[worst + 1] - times[worst],
     isolated: r3(Math.max(...isolated)),
+    yawStep,
+    yawRate,
   };
 }
 
@@ -83,7 +91,7 @@ for (let i = 0; i < Number(values.bursts); i++) {
 }
 await source.close();
 engine.dispose();
-const of = (kind: string, key: 'capped' | 'isolated') =>
+const of = (kind: string, key: 'capped' | 'isolated' | 'yawStep' | 'yawRate') =>
   rows
     .filter((r) => r.kind === kind && r[key] !== null)
     .map((r) => r[key] as number)
@@ -91,10 +99,18 @@ const of = (kind: string, key: 'capped' | 'isolated') =>
 console.log(
   JSON.stringify({
     bench: 'pair-swap',
-    genuine: { capped: of('genuine', 'capped'), isolated: of('genuine', 'isolated'), today: rows.filter((r) => r.kind === 'genuine').map((r) => r.today) },
+    genuine: {
+      capped: of('genuine', 'capped'),
+      isolated: of('genuine', 'isolated'),
+      yawStep: of('genuine', 'yawStep'),
+      yawRate: of('genuine', 'yawRate'),
+      today: rows.filter((r) => r.kind === 'genuine').map((r) => r.today),
+    },
     photoPair: {
       capped: of('photo_pair', 'capped'),
       isolated: of('photo_pair', 'isolated'),
+      yawStep: of('photo_pair', 'yawStep'),
+      yawRate: of('photo_pair', 'yawRate'),
       today: rows.filter((r) => r.kind === 'photo_pair').map((r) => r.today),
     },
     seconds: Math.round((performance.now() - started) / 1000),
