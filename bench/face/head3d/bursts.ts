@@ -67,7 +67,8 @@ export function stepKeys(steps: readonly string[], turn: number, base: Partial<P
   let t = 250;
   let last = 'straight';
   for (const step of steps) {
-    const pose = { ...NEUTRAL, ...base, ...ACTION_POSE[step as Action] };
+    // The server's step 'mouth' is the head's action 'open'.
+    const pose = { ...NEUTRAL, ...base, ...ACTION_POSE[(step === 'mouth' ? 'open' : step) as Action] };
     if (step === 'left' || step === 'right') pose.yaw = step === 'left' ? -turn : turn;
     if ((last === 'left' && step === 'right') || (last === 'right' && step === 'left')) {
       keys.push({ at: t + QUICK.moveMs, pose: { ...NEUTRAL, ...base } }, { at: t + QUICK.moveMs + QUICK.betweenMs, pose: { ...NEUTRAL, ...base } });
