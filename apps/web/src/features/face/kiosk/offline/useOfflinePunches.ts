@@ -25,8 +25,12 @@ export function useOfflinePunches(token: string, pairing: KioskPairing | null | 
     if (!pairing || busy.current) return;
     busy.current = true;
     try {
-      await makeContact(token, pairing, await waitingCount());
+      const before = await waitingCount();
+      await makeContact(token, pairing, before);
+      if (!before) return;
       await drainQueue(pairing);
+      // The admin's count follows what was sent.
+      await makeContact(token, pairing, await waitingCount());
     } catch {
       // The network went again, or the server is busy: the next contact tries again.
     } finally {
