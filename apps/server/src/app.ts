@@ -13,6 +13,7 @@ import { companyAdminRoutes } from './modules/company-admin.js';
 import { countryRoutes } from './modules/countries/countries.routes.js';
 import { employeeAreaRoutes } from './modules/employee-area/employee-area.routes.js';
 import { kioskRoutes } from './modules/face/kiosk.routes.js';
+import { kioskOfflineRoutes } from './modules/face/kiosk-offline.routes.js';
 import { faceModelRoutes } from './modules/face/models.routes.js';
 import { pairingPublicRoutes } from './modules/face/pairing.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -58,6 +59,7 @@ const routeModules = [
   billingRoutes,
   faceModelRoutes,
   kioskRoutes,
+  kioskOfflineRoutes,
   pairingPublicRoutes,
   qrKioskRoutes,
   registerRoutes,

@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   kiosk_signature_invalid: 403,
   pairing_code_invalid: 400,
   frame_replayed: 422,
+  offline_capture_time: 422,
+  kiosk_contact_stale: 409,
   qr_code_invalid: 400,
   qr_code_expired: 410,
   qr_code_used: 409,

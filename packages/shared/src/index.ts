@@ -27,6 +27,7 @@ export * from './schemas/errors-answer.js';
 export * from './schemas/face.js';
 export * from './schemas/holidays.js';
 export * from './schemas/integrations.js';
+export * from './schemas/kiosk-offline.js';
 export * from './schemas/locations.js';
 export * from './schemas/manual-changes.js';
 export * from './schemas/payroll.js';

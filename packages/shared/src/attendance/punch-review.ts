@@ -15,7 +15,15 @@ export const PUNCH_REVIEW = {
   outsideShiftMinutes: 120,
 } as const;
 
-export const PUNCH_REVIEW_REASONS = ['near_threshold', 'far_frame', 'near_other_person', 'weak_liveness', 'outside_schedule', 'day_off'] as const;
+export const PUNCH_REVIEW_REASONS = [
+  'near_threshold',
+  'far_frame',
+  'near_other_person',
+  'weak_liveness',
+  'outside_schedule',
+  'day_off',
+  'offline_late',
+] as const;
 export type PunchReviewReasonCode = (typeof PUNCH_REVIEW_REASONS)[number];
 
 /** One reason: the code, what was measured (a distance, a score, minutes) and the limit it crossed. */

@@ -129,6 +129,18 @@ export const FACE_MESSAGES = {
     es: 'El código no es válido, ya se usó o venció. Pide uno nuevo al administrador.',
     en: 'The code is not valid, was already used or has expired. Ask the administrator for a new one.',
   },
+  'kiosk.offlineCaptureTime': {
+    es: 'La hora de esta marcación sin conexión no es creíble (más de 24 horas, futura o anterior al último contacto del kiosco). No se registró.',
+    en: "This offline punch's time is not credible (over 24 hours old, in the future or before the kiosk's last contact). It was not recorded.",
+  },
+  'kiosk.offlineChallengeInvalid': {
+    es: 'Esta marcación sin conexión ya se envió o sus pasos no son válidos.',
+    en: 'This offline punch was already sent or its steps are not valid.',
+  },
+  'kiosk.contactStale': {
+    es: 'El reloj del kiosco retrocedió respecto a su último contacto. Revisa la hora del dispositivo.',
+    en: "The kiosk's clock went back since its last contact. Check the device's time.",
+  },
   'kiosk.publicKeyInvalid': { es: 'La clave del dispositivo no es válida', en: "The device's key is not valid" },
   'kiosk.nameRequired': { es: 'Escribe un nombre para el kiosco', en: 'Enter a name for the kiosk' },
   'kiosk.notFound': { es: 'Kiosco no encontrado', en: 'Kiosk not found' },

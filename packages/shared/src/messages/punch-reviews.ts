@@ -24,6 +24,10 @@ export const PUNCH_REVIEW_MESSAGES = {
     es: 'Fuera del horario: {value} min del turno (más de {limit})',
     en: 'Outside the schedule: {value} min from the shift (over {limit})',
   },
+  'punchReview.reason.offline_late': {
+    es: 'Marcada sin conexión {value} min después del último contacto del kiosco (más de {limit}): la hora es la del dispositivo',
+    en: "Punched offline {value} min after the kiosk's last contact (over {limit}): the time is the device's",
+  },
   'punchReview.reason.day_off': { es: 'En un día de descanso del horario', en: "On the schedule's day off" },
   'activity.punchReviewConfirmed': { es: 'Marcación revisada y confirmada', en: 'Reviewed punch confirmed' },
   'activity.punchReviewAnnulled': { es: 'Marcación revisada y anulada', en: 'Reviewed punch annulled' },

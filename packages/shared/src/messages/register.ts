@@ -43,6 +43,13 @@ export const REGISTER_MESSAGES = {
   'register.permission': { es: 'Permiso', en: 'Leave' },
   'register.holiday': { es: 'Feriado: {name}', en: 'Holiday: {name}' },
   'register.permissionReason': { es: 'Permiso: {reason}', en: 'Leave: {reason}' },
+  'register.offline': {
+    es: '{which} marcada sin conexión en el kiosco (hora de captura del dispositivo)',
+    en: "{which} punched offline at the kiosk (the device's capture time)",
+  },
+  'register.offline.checkIn': { es: 'Entrada', en: 'Entry' },
+  'register.offline.checkOut': { es: 'Salida', en: 'Exit' },
+  'register.offline.both': { es: 'Entrada y salida', en: 'Entry and exit' },
   'register.open': { es: 'Jornada abierta (sin salida): horas no calculables', en: 'Open shift (no exit): hours not computable' },
   'register.col.leave': { es: 'Horas de permiso/licencia pagada (hh:mm)', en: 'Paid leave hours (hh:mm)' },
   'register.legalName': { es: 'Razón social', en: 'Legal name' },

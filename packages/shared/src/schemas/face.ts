@@ -367,5 +367,8 @@ export const pairedKiosk = z.object({
   lastIp: z.string().nullable(),
   lastLocation: z.object({ latitude: z.number(), longitude: z.number(), accuracy: z.number().nullable() }).nullable(),
   revokedAt: z.string().nullable(),
+  /** The kiosk's last signed online contact, and the offline punches it said were waiting then (decision 0075). */
+  lastContactAt: z.string().nullable(),
+  offlineWaiting: z.number(),
 });
 export type PairedKiosk = z.infer<typeof pairedKiosk>;

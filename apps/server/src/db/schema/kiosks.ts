@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { companies, users } from './companies.js';
 
 const companyId = () =>
@@ -45,6 +45,15 @@ export const pairedKiosks = pgTable(
     /** The position the last accepted mark reported: { latitude, longitude, accuracy }. */
     lastLocation: jsonb().$type<{ latitude: number; longitude: number; accuracy: number | null }>(),
     revokedAt: timestamp({ withTimezone: true }),
+    /** The kiosk's last signed online contact (decision 0075). */
+    lastContactAt: timestamp({ withTimezone: true }),
+    /** Offline punches the kiosk said were waiting at its last contact. */
+    offlineWaiting: integer().notNull().default(0),
+    /**
+     * The signed contacts of the last 24 h: the kiosk's clock (d) and the server's (s), ms. An offline punch names
+     * the contact it counts from; its capture time on the server's clock is s + (capture - d) (decision 0075).
+     */
+    contacts: jsonb().$type<{ d: number; s: number }[]>().notNull().default([]),
   },
   (t) => [index('paired_kiosks_company_idx').on(t.companyId, t.createdAt)],
 );

@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { type ChallengeStep, type ErrorCode, FACE_LIMITS, type KioskChallenge, type KioskInfo, type KioskMarkResult, toLocal } from '@presente/shared';
+import {
+  type ChallengeStep,
+  type ErrorCode,
+  FACE_LIMITS,
+  type KioskChallenge,
+  type KioskInfo,
+  type KioskMarkResult,
+  type PunchReviewReason,
+  toLocal,
+} from '@presente/shared';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Ctx } from '../../context.js';
 import { attendanceLinks, companies, faceChallenges, kioskDevices } from '../../db/schema/index.js';
@@ -144,16 +153,68 @@ export async function mark(
   frames: Buffer[],
   signature: string | undefined,
 ): Promise<KioskMarkResult> {
-  const { link, company } = opened;
+  const { link } = opened;
   const frameDigests = frames.map((f) => createHash('sha256').update(f).digest('hex'));
   await verifyMarkSignature(ctx, kiosk, { linkId: link.id, challengeId: input.challengeId, frameDigests, frameTimes: input.frameTimes }, signature);
+  return runMark(ctx, opened, kiosk, input, frames, () => claimChallenge(ctx, link, kiosk, input.challengeId));
+}
+
+/** What a mark's challenge gives once claimed: its steps, and how long it has lived by the time the frames are judged. */
+export interface ClaimedChallenge {
+  steps: ChallengeStep[];
+  lifetimeMs: () => number;
+}
+
+/** The online mark's challenge: issued by the server to this kiosk for this link, unused and unexpired; used now. */
+async function claimChallenge(ctx: Ctx, link: Opened['link'], kiosk: Kiosk, challengeId: string): Promise<ClaimedChallenge> {
+  const [challenge] = await ctx.db
+    .update(faceChallenges)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(faceChallenges.id, challengeId),
+        eq(faceChallenges.linkId, link.id),
+        eq(faceChallenges.kioskId, kiosk.id),
+        isNull(faceChallenges.usedAt),
+        gt(faceChallenges.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+  if (!challenge) throw new AppError('challenge_invalid', 'face.challengeInvalid');
+  // The burst cannot be longer than the challenge has lived (issued challengeSeconds before its expiry).
+  const issued = challenge.expiresAt.getTime() - FACE_LIMITS.challengeSeconds * 1000;
+  return { steps: challenge.steps as ChallengeStep[], lifetimeMs: () => Date.now() - issued };
+}
+
+/** An offline punch (decision 0075): recorded at its capture time, with what the server verified of it in the evidence. */
+export interface OfflinePunch {
+  at: Date;
+  evidence: Record<string, unknown>;
+  /** Review reasons of its own (a capture long after the kiosk's last contact). */
+  reasons: PunchReviewReason[];
+}
+
+/**
+ * A signed mark, online or offline: per-kiosk limit and cool-down, then the challenge claimed, the frames, liveness,
+ * 1:N and the punch; a refusal counts against the kiosk and is kept with its evidence.
+ */
+export async function runMark(
+  ctx: Ctx,
+  opened: Opened,
+  kiosk: Kiosk,
+  input: MarkInput,
+  frames: Buffer[],
+  claim: () => Promise<ClaimedChallenge>,
+  offline?: OfflinePunch,
+): Promise<KioskMarkResult> {
+  const { link, company } = opened;
   await limit(ctx, `kiosk:mark:kiosk:${kiosk.id}`, KIOSK_RATE.markPerKiosk);
   const deviceKey = createHash('sha256').update(`kiosk:${kiosk.id}`).digest('hex');
   const wait = await cooldownLeft(ctx, link.id, deviceKey);
   if (wait > 0) throw new AppError('rate_limited', 'face.cooldown', { seconds: wait });
   const notes: RefusalNotes = { frames: frames.length };
   try {
-    const result = await verifyAndPunch(ctx, link, company, kiosk, input, frames, notes);
+    const result = await verifyAndPunch(ctx, link, company, kiosk, input, frames, notes, claim, offline);
     await ctx.db.delete(kioskDevices).where(and(eq(kioskDevices.linkId, link.id), eq(kioskDevices.deviceKey, deviceKey)));
     return result;
   } catch (err) {
@@ -174,21 +235,10 @@ async function verifyAndPunch(
   input: MarkInput,
   frames: Buffer[],
   notes: RefusalNotes,
+  claimTheChallenge: () => Promise<ClaimedChallenge>,
+  offline: OfflinePunch | undefined,
 ): Promise<KioskMarkResult> {
-  const [challenge] = await ctx.db
-    .update(faceChallenges)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(faceChallenges.id, input.challengeId),
-        eq(faceChallenges.linkId, link.id),
-        eq(faceChallenges.kioskId, kiosk.id),
-        isNull(faceChallenges.usedAt),
-        gt(faceChallenges.expiresAt, new Date()),
-      ),
-    )
-    .returning();
-  if (!challenge) throw new AppError('challenge_invalid', 'face.challengeInvalid');
+  const challenge = await claimTheChallenge();
   // Only a burst (decisions 0049, 0063): the 3-6 picked frames of the old page (a photo pair passed them) are refused.
   if (frames.length < BURST.minFrames || frames.length > BURST.maxFrames) {
     throw new AppError('captures_count', 'face.kioskBurstCount', { count: frames.length, min: BURST.minFrames, max: BURST.maxFrames });
@@ -206,9 +256,7 @@ async function verifyAndPunch(
     throw new AppError('frame_replayed', 'face.frameReplayed', {}, [{ path: `frames[${claim.seen}]`, message: 'face.frameReplayed' }]);
   }
   try {
-    // The burst cannot be longer than the challenge has lived (issued challengeSeconds before its expiry).
-    const lifetimeMs = Date.now() - (challenge.expiresAt.getTime() - FACE_LIMITS.challengeSeconds * 1000);
-    return await judgeAndPunch(ctx, link, company, kiosk, input, frames, challenge.steps as ChallengeStep[], lifetimeMs, notes);
+    return await judgeAndPunch(ctx, link, company, kiosk, input, frames, challenge.steps, challenge.lifetimeMs(), notes, offline);
   } catch (err) {
     await releaseFrames(ctx.db, claim.ids);
     throw err;
@@ -225,6 +273,7 @@ async function judgeAndPunch(
   steps: ChallengeStep[],
   lifetimeMs: number,
   notes: RefusalNotes,
+  offline?: OfflinePunch,
 ): Promise<KioskMarkResult> {
   // A descriptor on a few frames spread over the burst, chosen here after the upload (decision 0049): continuity binds
   // the others to them (amends decision 0057's "every frame identified"); the others get the mesh only.
@@ -281,6 +330,7 @@ async function judgeAndPunch(
     accuracy: input.accuracy ?? null,
     ip: ctx.ip,
     userAgent: ctx.userAgent.slice(0, 300),
+    ...(offline ? { offline: offline.evidence } : {}),
   };
   const result = await punch(ctx.db, ctx.deps, {
     companyId: link.companyId,
@@ -289,8 +339,9 @@ async function judgeAndPunch(
     method: 'face_recognition',
     location,
     evidence,
+    ...(offline ? { at: offline.at } : {}),
     // A close match, a weak liveness signal or an unusual time sends the accepted punch to review (decision 0061).
-    afterWrite: flagForReview(evidence),
+    afterWrite: flagForReview(evidence, offline?.reasons),
   });
   await ctx.db.update(attendanceLinks).set({ lastUsedAt: new Date() }).where(eq(attendanceLinks.id, link.id));
   await touchKiosk(ctx, kiosk.id, location);

@@ -119,6 +119,8 @@ export async function listKiosks(ctx: Ctx): Promise<PairedKiosk[]> {
     lastIp: k.lastIp,
     lastLocation: k.lastLocation ?? null,
     revokedAt: k.revokedAt?.toISOString() ?? null,
+    lastContactAt: k.lastContactAt?.toISOString() ?? null,
+    offlineWaiting: k.offlineWaiting,
   }));
 }
 
@@ -202,11 +204,15 @@ export async function verifyMarkSignature(
   signed: { linkId: string; challengeId: string; frameDigests: string[]; frameTimes?: string },
   signature: string | undefined,
 ) {
+  await verifyKioskText(ctx, kiosk, kioskSignedText({ ...signed, kioskId: kiosk.id }), signature);
+}
+
+/** Checks the kiosk's signature over `text` (ECDSA P-256 / SHA-256, IEEE P1363, base64url); else 403, counted against the IP. */
+export async function verifyKioskText(ctx: Ctx, kiosk: Kiosk, text: string, signature: string | undefined) {
   let ok = false;
   try {
     if (signature && signature.length <= 200) {
       const key = createPublicKey({ key: Buffer.from(kiosk.publicKey, 'base64'), format: 'der', type: 'spki' });
-      const text = kioskSignedText({ ...signed, kioskId: kiosk.id });
       ok = verify('sha256', Buffer.from(text), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
     }
   } catch {

@@ -1,4 +1,4 @@
-import { evidenceReasons, type ReviewEvidence, timingReasons } from '@presente/shared';
+import { evidenceReasons, type PunchReviewReason, type ReviewEvidence, timingReasons } from '@presente/shared';
 import { punchReviews } from '../../db/schema/index.js';
 import type { PunchRequest } from '../attendance/punch.service.js';
 import { queuePunchFlagged } from '../webhooks/outbox.js';
@@ -8,9 +8,9 @@ import { queuePunchFlagged } from '../webhooks/outbox.js';
  * liveness) and of its time (the schedule in force); with any, the punch goes to review and `punch.flagged` is
  * queued in the outbox, both committed with the punch or not at all. Returns the deliveries queued.
  */
-export function flagForReview(evidence: ReviewEvidence): NonNullable<PunchRequest['afterWrite']> {
+export function flagForReview(evidence: ReviewEvidence, extra: PunchReviewReason[] = []): NonNullable<PunchRequest['afterWrite']> {
   return async (tx, { record, kind, at, schedule, timezone }) => {
-    const reasons = [...evidenceReasons(evidence), ...timingReasons(at, schedule, record.date, timezone)];
+    const reasons = [...evidenceReasons(evidence), ...timingReasons(at, schedule, record.date, timezone), ...extra];
     if (!reasons.length) return 0;
     const [review] = await tx
       .insert(punchReviews)

@@ -1,5 +1,5 @@
 import { type DocumentType, holidayApplies, periodOn, type SchedulePeriod, type ScheduleSnapshot, workSplit } from '@presente/shared';
-import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { attendanceRecords, companies, employees } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -39,6 +39,8 @@ export interface RegisterLine {
   incomplete: boolean;
   permission: boolean;
   notes: string;
+  /** Which punches of the line the kiosk captured offline (decision 0075): their times are the device's capture times. */
+  offline: { checkIn: boolean; checkOut: boolean };
   /** The record's manual changes, oldest first (decision 0039). */
   changes: RegisterChange[];
   /**
@@ -119,6 +121,8 @@ export async function loadRegister(db: Db, companyId: string, range: RegisterRan
       incomplete: attendanceRecords.incomplete,
       isPermission: attendanceRecords.isPermission,
       notes: attendanceRecords.notes,
+      offlineIn: sql<boolean>`(${attendanceRecords.evidence} #> '{checkIn,offline}') is not null`,
+      offlineOut: sql<boolean>`(${attendanceRecords.evidence} #> '{checkOut,offline}') is not null`,
     })
     .from(attendanceRecords)
     .innerJoin(employees, eq(employees.id, attendanceRecords.employeeId))
@@ -154,6 +158,7 @@ export async function loadRegister(db: Db, companyId: string, range: RegisterRan
       incomplete: r.incomplete,
       permission: r.isPermission,
       notes: r.notes ?? '',
+      offline: { checkIn: r.offlineIn === true, checkOut: r.offlineOut === true },
       changes: byRecord.get(r.id) ?? [],
       holiday,
     };
@@ -204,6 +209,7 @@ function addHolidayLines(
           incomplete: false,
           permission: false,
           notes: '',
+          offline: { checkIn: false, checkOut: false },
           changes: [],
           holiday: h.name,
         });

@@ -51,11 +51,18 @@ function remark(l: RegisterLine, lang: Language, timezone: string) {
     l.open && t(lang, 'register.open'),
     l.manual && !l.changes.length && t(lang, 'register.manual'),
     l.incomplete && !l.open && t(lang, 'register.incomplete'),
+    offlineRemark(l, lang),
     !l.permission && reason,
     ...l.changes.map((c) => changeNote(c, lang, timezone)),
   ]
     .filter(Boolean)
     .join(' · ');
+}
+/** Punches the kiosk captured offline (decision 0075): their times are the device's, counted from a server contact. */
+export function offlineRemark(l: Pick<RegisterLine, 'offline'>, lang: Language) {
+  const { checkIn, checkOut } = l.offline ?? { checkIn: false, checkOut: false };
+  if (!checkIn && !checkOut) return '';
+  return t(lang, 'register.offline', { which: t(lang, `register.offline.${checkIn && checkOut ? 'both' : checkIn ? 'checkIn' : 'checkOut'}`) });
 }
 const cells = (l: RegisterLine, lang: Language, timezone: string) => [
   l.worker,

@@ -18,6 +18,8 @@ import { KioskPairingPanel } from './KioskPairingPanel';
 import { LinkGone, RefusalPanel, ResultPanel, StepOverlay } from './KioskPanels';
 import { ConnectionBadge } from './offline/ConnectionBadge';
 import { installKiosk } from './offline/install';
+import { QueuedPanel, WaitingBadge } from './offline/OfflinePanels';
+import { useOfflinePunches } from './offline/useOfflinePunches';
 import { useWakeLock } from './offline/useWakeLock';
 import { type KioskPairing, loadPairing } from './pairing';
 import { useKioskFlow } from './useKioskFlow';
@@ -58,7 +60,18 @@ export function KioskPage() {
   const refetchInfo = info.refetch;
   const onLinkGone = useCallback(() => void refetchInfo(), [refetchInfo]);
   const onUnpaired = useCallback(() => void refetchInfo(), [refetchInfo]);
-  const flow = useKioskFlow({ token, pairing: pairing ?? null, videoRef, lookRef: watch.lookRef, guide: watch.status, onLinkGone, onUnpaired });
+  // Punches captured while the server cannot be reached wait here, signed and encrypted (decision 0075).
+  const offline = useOfflinePunches(token, paired ? pairing : null, online);
+  const flow = useKioskFlow({
+    token,
+    pairing: pairing ?? null,
+    videoRef,
+    lookRef: watch.lookRef,
+    guide: watch.status,
+    onLinkGone,
+    onUnpaired,
+    queueOffline: offline.queue,
+  });
   const geoPermission = useGeoPermission();
 
   useEffect(() => {
@@ -114,6 +127,7 @@ export function KioskPage() {
             <BrandLogo size="sm" />
             <Group gap="xs" wrap="nowrap">
               <ConnectionBadge online={online} />
+              <WaitingBadge waiting={offline.waiting} />
               <LanguageSwitch size="xs" />
             </Group>
           </Group>
@@ -152,8 +166,9 @@ export function KioskPage() {
                 </Suspense>
               )}
               {mode === 'face' && phase.kind === 'result' && <ResultPanel result={phase.result} onDone={flow.reset} />}
+              {mode === 'face' && phase.kind === 'queued' && <QueuedPanel time={phase.time} onDone={flow.reset} />}
               {/* Hidden, not unmounted, during the result: the video keeps its stream for the next person. */}
-              <Box display={phase.kind === 'result' || mode === 'qr' ? 'none' : undefined}>
+              <Box display={phase.kind === 'result' || phase.kind === 'queued' || mode === 'qr' ? 'none' : undefined}>
                 <CameraView
                   videoRef={videoRef}
                   state={state}
@@ -165,7 +180,7 @@ export function KioskPage() {
                 </CameraView>
               </Box>
               {mode === 'face' && phase.kind === 'refused' && <RefusalPanel message={phase.message} hint={refusalHint} onRetry={() => void flow.start()} />}
-              {mode === 'face' && phase.kind !== 'result' && phase.kind !== 'refused' && (
+              {mode === 'face' && phase.kind !== 'result' && phase.kind !== 'refused' && phase.kind !== 'queued' && (
                 <Button
                   size="xl"
                   radius="md"

@@ -8,6 +8,8 @@ import { type BurstRecorder, recordBurst, thinFrames } from '../camera/burst';
 import { poseOf } from '../camera/guidance';
 import type { FaceLook, GuideStatus } from '../camera/useFaceWatch';
 import { markAttendance, startChallenge } from './api';
+import { OFFLINE_BURST, offlineChallenge } from './offline/offlineQueue';
+import type { QueuePunch } from './offline/useOfflinePunches';
 import type { KioskPairing } from './pairing';
 
 export type KioskPhase =
@@ -17,6 +19,8 @@ export type KioskPhase =
   | { kind: 'step'; steps: ChallengeStep[]; index: number; prompt: ChallengeStep }
   | { kind: 'sending' }
   | { kind: 'result'; result: KioskMarkResult }
+  /** Captured offline and kept for later (decision 0075): `time` is the capture time, HH:mm on this device. */
+  | { kind: 'queued'; time: string }
   | { kind: 'refused'; message: string; code: string };
 
 /**
@@ -69,7 +73,10 @@ export function useKioskFlow({
   guide,
   onLinkGone,
   onUnpaired,
+  queueOffline,
 }: {
+  /** Keeps a punch captured while the server cannot be reached (decision 0075); without it the kiosk refuses offline. */
+  queueOffline?: (punch: QueuePunch) => Promise<number>;
   token: string;
   /** This browser's kiosk pairing: names the kiosk for the challenge and signs the mark. */
   pairing: KioskPairing | null;
@@ -155,13 +162,19 @@ export function useKioskFlow({
     setPhase({ kind: 'preparing' });
     try {
       const position = locate();
-      const challenge = await startChallenge(token, pairing);
+      // No server (no network, no answer): the kiosk draws its own challenge and keeps the signed burst (decision 0075).
+      const challenge = await startChallenge(token, pairing).catch((err: unknown) => {
+        if (!queueOffline || !(err instanceof ApiError) || err.status !== 0) throw err;
+        const steps = offlineChallenge();
+        return { challengeId: '', linkId: '', steps, expiresAt: '', burst: OFFLINE_BURST, offline: true } as KioskChallenge & { offline?: true };
+      });
       // Blind captures rarely follow the head turns: give the guidance a moment to finish loading.
       const until = Date.now() + KIOSK_TIMING.guideWaitMs;
       while (alive() && guideRef.current === 'loading' && Date.now() < until) await sleep(100);
       const video = videoRef.current;
       if (!video || !alive()) throw new Error('no camera');
       // The whole challenge is one recording; it stops whatever happens (a refusal, the page left).
+      const capturedAt = Date.now();
       const recorder = recordBurst(video, challenge.burst.fps);
       let recorded: Awaited<ReturnType<BurstRecorder['stop']>>;
       try {
@@ -175,6 +188,12 @@ export function useKioskFlow({
       if (!alive()) return;
       setPhase({ kind: 'sending' });
       const location = await position;
+      if ('offline' in challenge && queueOffline) {
+        await queueOffline({ steps: challenge.steps, capturedAt, frames, frameTimes, location });
+        const time = new Date(capturedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+        if (alive()) setPhase({ kind: 'queued', time });
+        return;
+      }
       const result = await markAttendance(token, pairing, { challenge, frames, frameTimes, location });
       if (alive()) setPhase({ kind: 'result', result });
     } catch (error) {
@@ -182,9 +201,11 @@ export function useKioskFlow({
       const code = error instanceof ApiError ? error.code : 'camera';
       if (code === 'link_inactive' || code === 'link_expired' || code === 'not_found') onLinkGone();
       if (code === 'kiosk_not_paired' || code === 'kiosk_revoked' || code === 'kiosk_signature_invalid') onUnpaired();
-      setPhase({ kind: 'refused', code, message: errorMessage(t, error, t('kiosk.error')) });
+      const offlineKey = code === 'offline_unready' ? 'unready' : code === 'offline_full' ? 'full' : null;
+      const message = offlineKey ? t(`employee:kiosk.connection.${offlineKey}`) : errorMessage(t, error, t('kiosk.error'));
+      setPhase({ kind: 'refused', code, message });
     }
-  }, [locate, onLinkGone, onUnpaired, pairing, runSteps, t, token, videoRef]);
+  }, [locate, onLinkGone, onUnpaired, pairing, queueOffline, runSteps, t, token, videoRef]);
 
   const reset = useCallback(() => {
     run.current++;
@@ -193,8 +214,8 @@ export function useKioskFlow({
 
   // The result, then a refusal, give way to the next person.
   useEffect(() => {
-    if (phase.kind !== 'result' && phase.kind !== 'refused') return;
-    const timer = setTimeout(reset, phase.kind === 'result' ? KIOSK_TIMING.resultMs : KIOSK_TIMING.refusalMs);
+    if (phase.kind !== 'result' && phase.kind !== 'refused' && phase.kind !== 'queued') return;
+    const timer = setTimeout(reset, phase.kind === 'refused' ? KIOSK_TIMING.refusalMs : KIOSK_TIMING.resultMs);
     return () => clearTimeout(timer);
   }, [phase, reset]);
 

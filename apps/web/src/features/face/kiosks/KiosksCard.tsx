@@ -76,6 +76,11 @@ export function KiosksCard() {
                   {k.lastIp ? ` · IP ${k.lastIp}` : ''}
                   {k.lastLocation ? ` · ${k.lastLocation.latitude.toFixed(4)}, ${k.lastLocation.longitude.toFixed(4)}` : ''}
                 </Text>
+                {/* The kiosk's last signed contact and the offline punches it said were waiting (decision 0075). */}
+                <Text size="xs" c={k.offlineWaiting ? 'orange' : 'dimmed'} data-testid="kiosk-contact">
+                  {t('kiosks.lastContact', { date: when(k.lastContactAt) })}
+                  {k.offlineWaiting ? ` · ${t('kiosks.waiting', { count: k.offlineWaiting })}` : ''}
+                </Text>
                 <Text size="xs" c="dimmed">
                   {t('kiosks.pairedOn', { date: when(k.createdAt), by: k.createdBy ?? '—' })}
                 </Text>
