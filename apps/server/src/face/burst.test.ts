@@ -109,6 +109,29 @@ describe('checkBurst', () => {
     expect(checkBurst({ ...b, lifetimeMs: b.times[15] - BURST.lifetimeSlackMs }).details.failure).toBeUndefined();
   });
 
+  it("a refused timeline's details give every gap and the longest (the evidence kept with a burst_timing refusal)", () => {
+    const b = burst(['straight', 'left', 'right']);
+    const late = b.times.map((t, i) => (i >= 9 ? t + 600 : t));
+    const r = checkBurst({ ...b, times: late });
+    expect(r).toMatchObject({ passed: false, details: { failure: 'burst_timing', frame: 9, longestGapMs: 770 } });
+    expect(r.details.gaps).toEqual([...Array(8).fill(170), 770, ...Array(6).fill(170)]);
+  });
+
+  it("averages Human's scores over the frames that measured them: a 'lite' frame's are not measured (null), not 0 and not inherited", () => {
+    const b = burst(['straight', 'left', 'right']);
+    // The engine's 'lite' frames (decision 0070): no descriptor, no antispoof or liveness.
+    const frames = b.frames.map((f) =>
+      f.faces[0].descriptor ? f : { ...f, level: 'lite' as const, faces: [{ ...f.faces[0], antispoof: null, liveness: null }] },
+    );
+    const r = checkBurst({ ...b, frames });
+    expect(r.passed).toBe(true);
+    expect(r.details.spoofScore).toBe(0.75);
+    expect(r.details.scored).toEqual(r.details.described);
+    // A low score on the measured frames still refuses, however many frames were not measured.
+    const low = frames.map((f) => (f.faces[0].descriptor ? { ...f, faces: [{ ...f.faces[0], antispoof: 0.1, liveness: 0.1 }] } : f));
+    expect(checkBurst({ ...b, frames: low })).toMatchObject({ passed: false, details: { failure: 'spoof_score', spoofScore: 0.1 } });
+  });
+
   it('refuses a repeated frame, a frame without a face or with two', () => {
     const b = burst(['straight', 'left', 'right']);
     const again = [...b.frames];

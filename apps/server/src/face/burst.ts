@@ -146,6 +146,9 @@ export interface BurstDetails {
   failure?: BurstFailure;
   frame?: number;
   times: number[];
+  /** The gaps between neighbouring capture times (ms) and the longest: a `burst_timing` refusal's evidence. */
+  gaps: number[];
+  longestGapMs: number | null;
   poses: (Step | null)[];
   yaws: number[];
   /** Largest shape change, move and size change between neighbours, each per unit of time. */
@@ -159,7 +162,10 @@ export interface BurstDetails {
   /** The frames analysed with a descriptor and their distance to the most frontal of them. */
   described: number[];
   maxDistance: number | null;
+  /** Mean of (antispoof + liveness) / 2 over the frames that measured them (the 'full' ones); null when none did. */
   spoofScore: number | null;
+  /** The frames whose antispoof and liveness were measured (the 'lite' ones were not: decision 0070). */
+  scored: number[];
   /** Where each step was found (first and last frame). */
   stepFrames: ([number, number] | null)[];
 }
@@ -206,8 +212,11 @@ export function checkBurst(input: BurstInput): BurstResult {
   const l = input.limits ?? BURST;
   const judges = input.judges ?? STEP_JUDGES;
   const { frames, times, steps } = input;
+  const gaps = times.slice(1).map((t, i) => t - times[i]);
   const details: BurstDetails = {
     times: [...times],
+    gaps,
+    longestGapMs: gaps.length ? Math.max(...gaps) : null,
     poses: [],
     yaws: [],
     shapeRate: null,
@@ -218,6 +227,7 @@ export function checkBurst(input: BurstInput): BurstResult {
     described: [],
     maxDistance: null,
     spoofScore: null,
+    scored: [],
     stepFrames: [],
   };
   const failed = (failure: BurstFailure, frame?: number): BurstResult => ({
@@ -244,7 +254,13 @@ export function checkBurst(input: BurstInput): BurstResult {
   });
   details.poses = burst.map((b) => b.pose);
   details.yaws = burst.map((b) => b.face.yaw);
-  details.spoofScore = r3(burst.reduce((s, b) => s + (b.face.antispoof + b.face.liveness) / 2, 0) / burst.length);
+  // Human's scores are logged features measured on the 'full' frames only: a 'lite' frame has none (null), and is
+  // left out of the mean rather than given a number it never measured.
+  const scored = burst.flatMap((b, i) => (b.face.antispoof !== null && b.face.liveness !== null ? [i] : []));
+  details.scored = scored;
+  details.spoofScore = scored.length
+    ? r3(scored.reduce((s, i) => s + ((burst[i].face.antispoof ?? 0) + (burst[i].face.liveness ?? 0)) / 2, 0) / scored.length)
+    : null;
 
   // The same bytes twice is a replayed frame, not a still person (a camera's noise differs every frame).
   const digests = new Set<string>();
@@ -305,6 +321,6 @@ export function checkBurst(input: BurstInput): BurstResult {
   if (seen.length !== rotations.length || seen.some((s, i) => s !== rotations[i])) return failed('pose_sequence');
 
   if (details.depth < l.flatFloor) return failed('burst_flat');
-  if (details.spoofScore < LIVENESS.minSpoofScore) return failed('spoof_score');
+  if (details.spoofScore !== null && details.spoofScore < LIVENESS.minSpoofScore) return failed('spoof_score');
   return { passed: true, details };
 }
