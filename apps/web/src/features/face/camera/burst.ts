@@ -100,11 +100,25 @@ const mainThreadEncoder: Encoder = { encode: (video) => captureJpeg(video).catch
 /** Frames still being encoded beyond which a new frame is skipped (a slow kiosk: the times say so, the server judges). 24 (was 6): a skipped frame leaves a gap the server may refuse ('burst_timing'), a queued bitmap costs 1.2 MB. */
 const MAX_PENDING = 24;
 
+/** What a recording did (the page shows it in `data-kiosk-burst`; issue 17: the timeline refusals are explained by it). */
+export interface BurstReport {
+  /** Frames the browser handed over (frame callbacks or timer ticks) while recording. */
+  callbacks: number;
+  /** Frames taken (at the burst's rate), and of them: skipped because the encoder was behind, failed to encode. */
+  taken: number;
+  skipped: number;
+  failed: number;
+  /** The gaps (ms) between the frames kept, before thinning, and the longest. */
+  longestGapMs: number;
+}
+
 export interface BurstRecorder {
   /** Marks the next recorded frame to be kept when thinning. */
   keepNext(): void;
   /** Stops, waits for the encodings, and gives the frames in capture order with times from the first (0). */
   stop(): Promise<RecordedFrame[]>;
+  /** The recording's counts so far (complete after `stop`). */
+  report(): BurstReport;
 }
 
 type FrameMeta = { captureTime?: number; expectedDisplayTime?: number };
@@ -118,12 +132,21 @@ export function recordBurst(video: HTMLVideoElement, fps: number): BurstRecorder
   const period = 1000 / fps;
   const frames: { t: number; keep: boolean; blob: Promise<Blob | null> }[] = [];
   let [running, keep, pending, last] = [true, false, 0, Number.NEGATIVE_INFINITY];
+  const counts = { callbacks: 0, taken: 0, skipped: 0, failed: 0, longestGapMs: 0 };
   let stopTimer = () => {};
 
   const take = (t: number) => {
+    if (!running) return;
+    counts.callbacks++;
     // A frame a little early still counts (frame callbacks come at the camera's rate, not ours).
-    if (!running || t - last < period * 0.85 || pending >= MAX_PENDING || !video.videoWidth) return;
+    if (t - last < period * 0.85 || !video.videoWidth) return;
+    // Never silently: a skipped frame is counted (and its gap shows in the times the server judges).
+    if (pending >= MAX_PENDING) {
+      counts.skipped++;
+      return;
+    }
     last = t;
+    counts.taken++;
     pending++;
     const blob = (encoder === mainThreadEncoder ? encoder.encode(video) : encoder.encode(video).catch(() => mainThreadEncoder.encode(video))).finally(() => {
       pending--;
@@ -158,10 +181,13 @@ export function recordBurst(video: HTMLVideoElement, fps: number): BurstRecorder
       for (const f of frames) {
         const blob = await f.blob;
         if (blob) out.push({ t: f.t, keep: f.keep, blob });
+        else counts.failed++;
       }
       encoder.close();
+      counts.longestGapMs = Math.round(maxGap(out));
       const t0 = out[0]?.t ?? 0;
       return out.map((f) => ({ ...f, t: f.t - t0 }));
     },
+    report: () => ({ ...counts }),
   };
 }

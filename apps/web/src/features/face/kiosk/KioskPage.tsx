@@ -58,7 +58,16 @@ export function KioskPage() {
   const refetchInfo = info.refetch;
   const onLinkGone = useCallback(() => void refetchInfo(), [refetchInfo]);
   const onUnpaired = useCallback(() => void refetchInfo(), [refetchInfo]);
-  const flow = useKioskFlow({ token, pairing: pairing ?? null, videoRef, lookRef: watch.lookRef, guide: watch.status, onLinkGone, onUnpaired });
+  const flow = useKioskFlow({
+    token,
+    pairing: pairing ?? null,
+    videoRef,
+    lookRef: watch.lookRef,
+    guidePausedRef: watch.pausedRef,
+    guide: watch.status,
+    onLinkGone,
+    onUnpaired,
+  });
   const geoPermission = useGeoPermission();
 
   useEffect(() => {
@@ -95,9 +104,10 @@ export function KioskPage() {
   const busy = phase.kind === 'preparing' || phase.kind === 'step' || phase.kind === 'sending';
   // Framing and light before and during the steps (one face, close enough, in the oval, enough light).
   const video = videoRef.current;
+  const turning = phase.kind === 'step' && (phase.prompt === 'left' || phase.prompt === 'right');
   const hint =
     watch.look && (phase.kind === 'idle' || phase.kind === 'step')
-      ? kioskHint(watch.look.faces, video?.videoWidth || undefined, video?.videoHeight || undefined)
+      ? kioskHint(watch.look.faces, video?.videoWidth || undefined, video?.videoHeight || undefined, turning)
       : null;
   let cameraMessage: string | undefined;
   if (phase.kind === 'sending') cameraMessage = t('kiosk.sending');
@@ -153,13 +163,17 @@ export function KioskPage() {
               )}
               {mode === 'face' && phase.kind === 'result' && <ResultPanel result={phase.result} onDone={flow.reset} />}
               {/* Hidden, not unmounted, during the result: the video keeps its stream for the next person. */}
-              <Box display={phase.kind === 'result' || mode === 'qr' ? 'none' : undefined}>
+              <Box
+                display={phase.kind === 'result' || mode === 'qr' ? 'none' : undefined}
+                data-kiosk-burst={flow.burstInfo ? JSON.stringify(flow.burstInfo) : undefined}
+              >
                 <CameraView
                   videoRef={videoRef}
                   state={state}
                   onRetry={restart}
                   tone={hint ? 'warn' : phase.kind === 'step' ? 'ok' : 'idle'}
                   message={cameraMessage}
+                  wide={turning}
                 >
                   {phase.kind === 'step' && <StepOverlay step={phase.prompt} index={phase.index} total={phase.steps.length} />}
                 </CameraView>

@@ -4,11 +4,25 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/messages';
 import { currentLocation } from '../../employee-area/attendance/geolocation';
-import { type BurstRecorder, recordBurst, thinFrames } from '../camera/burst';
+import { type BurstRecorder, type BurstReport, recordBurst, thinFrames } from '../camera/burst';
 import { poseOf } from '../camera/guidance';
 import type { FaceLook, GuideStatus } from '../camera/useFaceWatch';
 import { markAttendance, startChallenge } from './api';
 import type { KioskPairing } from './pairing';
+
+/**
+ * What the last marking sent and how long each part took (the page shows it as `data-kiosk-burst` for the e2e
+ * journey's timing lines and for a person debugging a kiosk; issue 17).
+ */
+export interface KioskBurstInfo extends BurstReport {
+  /** The capture times sent (ms from the first) and the gaps between them. */
+  times: number[];
+  gaps: number[];
+  /** Click to the challenge (and the guidance) ready, the recording, the upload and the server's answer (ms). */
+  prepareMs: number;
+  recordMs: number;
+  sendMs?: number;
+}
 
 export type KioskPhase =
   | { kind: 'idle' }
@@ -66,6 +80,7 @@ export function useKioskFlow({
   pairing,
   videoRef,
   lookRef,
+  guidePausedRef,
   guide,
   onLinkGone,
   onUnpaired,
@@ -77,11 +92,14 @@ export function useKioskFlow({
   onUnpaired: () => void;
   videoRef: RefObject<HTMLVideoElement | null>;
   lookRef: RefObject<FaceLook | null>;
+  /** Pauses the live guidance (useFaceWatch) while the burst records and no step waits on a look. */
+  guidePausedRef?: RefObject<boolean>;
   guide: GuideStatus;
   onLinkGone: () => void;
 }) {
   const { t } = useTranslation('common');
   const [phase, setPhase] = useState<KioskPhase>({ kind: 'idle' });
+  const [burstInfo, setBurstInfo] = useState<KioskBurstInfo | null>(null);
   const run = useRef(0);
   /** The last position asked for; asked again when it failed or is older than the spec's 5 minutes. */
   const geo = useRef<{ at: number; position: Promise<GeoPoint | null>; failed: boolean } | null>(null);
@@ -90,14 +108,29 @@ export function useKioskFlow({
   guideRef.current = guide;
 
   /** Waits until `seen()` or `maxMs` (at least `minMs`); true when it was seen. */
-  const waitFor = useCallback(async (seen: () => boolean, minMs: number, maxMs: number, alive: () => boolean) => {
-    const [from, guided] = [Date.now(), guideRef.current === 'ready'];
-    while (alive() && Date.now() - from < maxMs) {
-      if (guided && Date.now() - from >= minMs && seen()) return true;
-      await sleep(40);
-    }
-    return false;
-  }, []);
+  const pause = useCallback(
+    (paused: boolean) => {
+      if (guidePausedRef) guidePausedRef.current = paused;
+    },
+    [guidePausedRef],
+  );
+  /** Waits until `seen()` or `maxMs` (at least `minMs`); true when it was seen. The guidance looks only meanwhile. */
+  const waitFor = useCallback(
+    async (seen: () => boolean, minMs: number, maxMs: number, alive: () => boolean) => {
+      const [from, guided] = [Date.now(), guideRef.current === 'ready'];
+      pause(false);
+      try {
+        while (alive() && Date.now() - from < maxMs) {
+          if (guided && Date.now() - from >= minMs && seen()) return true;
+          await sleep(40);
+        }
+        return false;
+      } finally {
+        pause(true);
+      }
+    },
+    [pause],
+  );
 
   /** The person follows the steps while the burst records; a seen turn and a held move mark a frame to keep. */
   const runSteps = useCallback(
@@ -152,6 +185,7 @@ export function useKioskFlow({
   const start = useCallback(async () => {
     const id = ++run.current;
     const alive = () => run.current === id;
+    const clickedAt = Date.now();
     setPhase({ kind: 'preparing' });
     try {
       const position = locate();
@@ -162,6 +196,10 @@ export function useKioskFlow({
       const video = videoRef.current;
       if (!video || !alive()) throw new Error('no camera');
       // The whole challenge is one recording; it stops whatever happens (a refusal, the page left).
+      // Human's looks run on this main thread: paused while recording (except when a step waits on one: waitFor) and
+      // sending (the encodings and the upload want the CPU), back for the next person.
+      const recordFrom = Date.now();
+      pause(true);
       const recorder = recordBurst(video, challenge.burst.fps);
       let recorded: Awaited<ReturnType<BurstRecorder['stop']>>;
       try {
@@ -172,24 +210,41 @@ export function useKioskFlow({
       const burst = thinFrames(recorded, challenge.burst.maxFrames);
       const frames = burst.map((f) => f.blob);
       const frameTimes = burst.map((f) => f.t);
+      const info: KioskBurstInfo = {
+        ...recorder.report(),
+        // As sent (whole ms).
+        times: frameTimes.map(Math.round),
+        gaps: frameTimes.slice(1).map((t, i) => Math.round(t) - Math.round(frameTimes[i])),
+        prepareMs: recordFrom - clickedAt,
+        recordMs: Date.now() - recordFrom,
+      };
+      setBurstInfo(info);
       if (!alive()) return;
       setPhase({ kind: 'sending' });
       const location = await position;
-      const result = await markAttendance(token, pairing, { challenge, frames, frameTimes, location });
-      if (alive()) setPhase({ kind: 'result', result });
+      const sendFrom = Date.now();
+      try {
+        const result = await markAttendance(token, pairing, { challenge, frames, frameTimes, location });
+        if (alive()) setPhase({ kind: 'result', result });
+      } finally {
+        setBurstInfo({ ...info, sendMs: Date.now() - sendFrom });
+      }
     } catch (error) {
       if (!alive()) return;
       const code = error instanceof ApiError ? error.code : 'camera';
       if (code === 'link_inactive' || code === 'link_expired' || code === 'not_found') onLinkGone();
       if (code === 'kiosk_not_paired' || code === 'kiosk_revoked' || code === 'kiosk_signature_invalid') onUnpaired();
       setPhase({ kind: 'refused', code, message: errorMessage(t, error, t('kiosk.error')) });
+    } finally {
+      if (alive()) pause(false);
     }
-  }, [locate, onLinkGone, onUnpaired, pairing, runSteps, t, token, videoRef]);
+  }, [locate, onLinkGone, onUnpaired, pairing, pause, runSteps, t, token, videoRef]);
 
   const reset = useCallback(() => {
     run.current++;
+    pause(false);
     setPhase({ kind: 'idle' });
-  }, []);
+  }, [pause]);
 
   // The result, then a refusal, give way to the next person.
   useEffect(() => {
@@ -206,5 +261,5 @@ export function useKioskFlow({
     [],
   );
 
-  return { phase, start, reset };
+  return { phase, start, reset, burstInfo };
 }
