@@ -29,8 +29,9 @@ const LIVENESS_REFUSED =
   /No se siguieron las indicaciones|No se pudo verificar que estés|no parecen de una sola persona|No todas las imágenes muestran a la misma persona|La imagen cambió de golpe/;
 /**
  * The burst's timeline check (`burst_timing`). The photo-pair journey was refused by it in 2 of 5 runs instead of by
- * continuity or flatness (a capture gap over 700 ms in Chromium's file camera; not yet explained, decision 0063):
- * still a refusal of the attack, kept apart so the run's timing line says which check refused it.
+ * continuity or flatness (decision 0063); explained in its amendment (the page's main thread starved under load,
+ * thinning that left more than the recording's longest gap). Still a refusal of the attack, kept apart so the run's
+ * timing line says which check refused it (and the line gives the burst's gaps).
  */
 const TIMELINE_REFUSED = /La cámara no envió imágenes suficientes o a tiempo/;
 
