@@ -22,7 +22,7 @@ export function CameraView({
   tone = 'idle',
   message,
   onRetry,
-  wide = false,
+  turn = null,
   children,
 }: {
   videoRef: RefObject<HTMLVideoElement | null>;
@@ -30,11 +30,15 @@ export function CameraView({
   tone?: GuideTone;
   message?: string;
   onRetry: () => void;
-  /** A head turn is asked: the oval is drawn wider (a head turned 45° fills more than the frontal oval). */
-  wide?: boolean;
+  /**
+   * A head turn is asked (the person's own side): the oval is drawn wider and moved where the turned head's outline
+   * goes. The preview is mirrored: the nose goes to the screen's side of the turn, the side of the head the other way.
+   */
+  turn?: 'left' | 'right' | null;
   children?: ReactNode;
 }) {
-  const rx = wide ? OVAL.rx * GUIDE.turnWiden : OVAL.rx;
+  const rx = turn ? OVAL.rx * GUIDE.turnWiden : OVAL.rx;
+  const cx = OVAL.cx + (turn === 'left' ? GUIDE.turnShift : turn === 'right' ? -GUIDE.turnShift : 0);
   const { t } = useTranslation('common');
   if (state.status === 'error') {
     return (
@@ -69,12 +73,12 @@ export function CameraView({
           <defs>
             <mask id="face-oval-mask">
               <rect width={OVAL.viewWidth} height={OVAL.viewHeight} fill="white" />
-              <ellipse cx={OVAL.cx} cy={OVAL.cy} rx={rx} ry={OVAL.ry} fill="black" />
+              <ellipse cx={cx} cy={OVAL.cy} rx={rx} ry={OVAL.ry} fill="black" />
             </mask>
           </defs>
           <rect width={OVAL.viewWidth} height={OVAL.viewHeight} fill="rgba(10,12,30,0.45)" mask="url(#face-oval-mask)" />
           <ellipse
-            cx={OVAL.cx}
+            cx={cx}
             cy={OVAL.cy}
             rx={rx}
             ry={OVAL.ry}
@@ -83,7 +87,7 @@ export function CameraView({
             strokeWidth="3"
             strokeDasharray={tone === 'ok' ? undefined : '8 6'}
             data-tone={tone}
-            data-wide={wide || undefined}
+            data-turn={turn ?? undefined}
           />
         </svg>
         {state.status !== 'ready' && (

@@ -27,11 +27,13 @@ export const GUIDE = {
    */
   centreWithin: 0.45,
   /**
-   * During a head turn of the kiosk's challenge: a head turned 45° moves the face box's centre sideways by about a
-   * third of the oval's width, so a turn is not told to "centre" itself; the oval drawn is wider by `turnWiden`.
+   * During a head turn of the kiosk's challenge the head's outline moves sideways (the side of the head comes into
+   * view, away from where the nose points): a turn is not told to "centre" itself, and the oval drawn is `turnWiden`
+   * wider and moved `turnShift` (viewBox units) that way (the e2e's rendered head left the frontal oval).
    */
   turnCentreWithin: 0.85,
-  turnWiden: 1.4,
+  turnWiden: 1.3,
+  turnShift: 45,
   /**
    * Mean brightness (0-255, luma) of the face box: below `dark` the detector and the descriptor lose detail
    * (and the server's sharpness gate refuses noisy dark captures); above `bright` the face is washed out.

@@ -104,10 +104,10 @@ export function KioskPage() {
   const busy = phase.kind === 'preparing' || phase.kind === 'step' || phase.kind === 'sending';
   // Framing and light before and during the steps (one face, close enough, in the oval, enough light).
   const video = videoRef.current;
-  const turning = phase.kind === 'step' && (phase.prompt === 'left' || phase.prompt === 'right');
+  const turn = phase.kind === 'step' && (phase.prompt === 'left' || phase.prompt === 'right') ? phase.prompt : null;
   const hint =
     watch.look && (phase.kind === 'idle' || phase.kind === 'step')
-      ? kioskHint(watch.look.faces, video?.videoWidth || undefined, video?.videoHeight || undefined, turning)
+      ? kioskHint(watch.look.faces, video?.videoWidth || undefined, video?.videoHeight || undefined, turn !== null)
       : null;
   let cameraMessage: string | undefined;
   if (phase.kind === 'sending') cameraMessage = t('kiosk.sending');
@@ -173,7 +173,7 @@ export function KioskPage() {
                   onRetry={restart}
                   tone={hint ? 'warn' : phase.kind === 'step' ? 'ok' : 'idle'}
                   message={cameraMessage}
-                  wide={turning}
+                  turn={turn}
                 >
                   {phase.kind === 'step' && <StepOverlay step={phase.prompt} index={phase.index} total={phase.steps.length} />}
                 </CameraView>
