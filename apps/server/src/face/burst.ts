@@ -69,7 +69,7 @@ export const BURST = {
   flatFloor: 0.035,
 } as const;
 
-export type BurstLimits = typeof BURST;
+export type BurstLimits = Record<keyof typeof BURST, number>;
 
 /**
  * Mesh points on the rigid parts of a face (forehead, nose bridge and tip, eye corners, cheekbones, outline, chin):
