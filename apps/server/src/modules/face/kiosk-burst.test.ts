@@ -220,7 +220,7 @@ describe('the kiosk burst (decision 0049)', () => {
     // A late frame: the kept refusal says which gap and how long (the timeline refusals of issue 17 are explained by it).
     // (From a kiosk of its own: this one has cooled down after four refusals.)
     const lobby = await pairTestKiosk(t, admin, 'Lobby');
-    const late = Array.from({ length: 16 }, (_, i) => i * 170 + (i >= 9 ? 730 : 0));
+    const late = Array.from({ length: 16 }, (_, i) => i * 170 + (i >= 9 ? 900 : 0));
     expect((await markWith((steps) => burst(steps, () => ({ person: 'eva' })), { times: late.join(','), by: lobby })).statusCode).toBe(422);
     const [timing] = await t.db.select().from(kioskRefusals).where(eq(kioskRefusals.kioskId, lobby.kioskId));
     expect((timing.evidence as { liveness: Record<string, unknown> }).liveness).toMatchObject({
@@ -228,7 +228,7 @@ describe('the kiosk burst (decision 0049)', () => {
       frame: 9,
       times: late,
       gaps: late.slice(1).map((t, i) => t - late[i]),
-      longestGapMs: 900,
+      longestGapMs: 1070,
     });
     expect(await recordsOf(eva.id)).toHaveLength(0);
     // In English too.
