@@ -135,7 +135,7 @@ for (const kind of ['eyes', 'mouth'] as const) {
       continue;
     }
     o.scoreDrop.push(s.face.score - a.faces[0].score);
-    o.antispoofDrop.push(s.face.antispoof - a.faces[0].antispoof);
+    o.antispoofDrop.push((s.face.antispoof ?? 0) - (a.faces[0].antispoof ?? 0));
     o.drift.push(euclidean(s.descriptor, a.faces[0].descriptor));
   }
   occluded[kind] = o;
@@ -156,7 +156,7 @@ console.log(
     genuine: { median: r3(quantile(g, 0.5)), p95: r3(quantile(g, 0.95)), max: r3(g[g.length - 1]) },
     cleanFaceGrey: { min: r3(cleanGrey[0]), median: r3(quantile(cleanGrey, 0.5)) },
     cleanScore: summary(samples.map((s) => s.face.score)),
-    cleanAntispoof: summary(samples.map((s) => s.face.antispoof)),
+    cleanAntispoof: summary(samples.map((s) => s.face.antispoof ?? 0)),
     dark,
     occluded: Object.fromEntries(
       Object.entries(occluded).map(([k, o]) => [

@@ -205,7 +205,7 @@ describe.skipIf(!fixtures)('the rendered 3-D head is a genuine-like person for t
             engine: round(median(head.judged.filter((j) => j.frame.pose.pitch === p).map((j) => j.analysis.faces[0].pitch)), 1),
           })),
           renderMs: round(median(head.judged.map((j) => j.frame.renderMs)), 1),
-          minSpoof: round(Math.min(...head.judged.map((j) => (j.analysis.faces[0].antispoof + j.analysis.faces[0].liveness) / 2))),
+          minSpoof: round(Math.min(...head.judged.map((j) => ((j.analysis.faces[0].antispoof ?? 0) + (j.analysis.faces[0].liveness ?? 0)) / 2))),
         }),
       );
     }

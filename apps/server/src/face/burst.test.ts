@@ -109,6 +109,47 @@ describe('checkBurst', () => {
     expect(checkBurst({ ...b, lifetimeMs: b.times[15] - BURST.lifetimeSlackMs }).details.failure).toBeUndefined();
   });
 
+  it("a refused timeline's details give every gap and the longest (the evidence kept with a burst_timing refusal)", () => {
+    const b = burst(['straight', 'left', 'right']);
+    const late = b.times.map((t, i) => (i >= 9 ? t + 900 : t));
+    const r = checkBurst({ ...b, times: late });
+    expect(r).toMatchObject({ passed: false, details: { failure: 'burst_timing', frame: 9, longestGapMs: 1070 } });
+    expect(r.details.gaps).toEqual([...Array(8).fill(170), 1070, ...Array(6).fill(170)]);
+  });
+
+  it("averages Human's scores over the frames that measured them: a 'lite' frame's are not measured (null), not 0 and not inherited", () => {
+    const b = burst(['straight', 'left', 'right']);
+    // The engine's 'lite' frames (decision 0070): no descriptor, no antispoof or liveness.
+    const frames = b.frames.map((f) =>
+      f.faces[0].descriptor ? f : { ...f, level: 'lite' as const, faces: [{ ...f.faces[0], antispoof: null, liveness: null }] },
+    );
+    const r = checkBurst({ ...b, frames });
+    expect(r.passed).toBe(true);
+    expect(r.details.spoofScore).toBe(0.75);
+    expect(r.details.scored).toEqual(r.details.described);
+    // A low score on the measured frames still refuses, however many frames were not measured.
+    const low = frames.map((f) => (f.faces[0].descriptor ? { ...f, faces: [{ ...f.faces[0], antispoof: 0.1, liveness: 0.1 }] } : f));
+    expect(checkBurst({ ...b, frames: low })).toMatchObject({ passed: false, details: { failure: 'spoof_score', spoofScore: 0.1 } });
+  });
+
+  it('takes a late frame up to 1 s (a loaded kiosk), but gives its gap no more motion than 700 ms would', () => {
+    const b = burst(['straight', 'left', 'right']);
+    const late = b.times.map((t, i) => (i >= 8 ? t + 780 : t)); // one gap of 950 ms
+    expect(checkBurst({ ...b, times: late })).toMatchObject({ passed: true, details: { longestGapMs: 950 } });
+    // The photo pair (a frontal photo, then the turned one, then its mirror) is judged in that gap as in a 700 ms one.
+    const pair = burst(['straight', 'left', 'right'], { move: (i) => ({ yaw: i < 8 ? 0 : i < 12 ? -36 : 36 }) });
+    const at700 = b.times.map((t, i) => (i >= 8 ? t + 530 : t));
+    const judged = (times: number[], limits = BURST) => checkBurst({ ...pair, times, limits }).details;
+    expect(judged(late)).toMatchObject({ failure: 'burst_jump', frame: 12 });
+    expect(judged(late).shapeRate).toBe(judged(at700).shapeRate);
+    // The allowance is capped: a jump of the face by 3 face widths inside the 950 ms gap is refused, which an
+    // allowance growing with the gap (950 / 160 units of 0.6 face widths) would have let through.
+    const w = b.frames[0].faces[0].box[2];
+    const moved = burst(['straight', 'left', 'right'], { move: (i) => ({ cx: 320 + (i < 8 ? 0 : 3 * w) }) });
+    expect(checkBurst({ ...moved, times: late })).toMatchObject({ passed: false, details: { failure: 'burst_jump', frame: 8 } });
+    expect(checkBurst({ ...moved, times: late, limits: { ...BURST, allowanceCapMs: 1000 } }).details.failure).not.toBe('burst_jump');
+  });
+
   it('refuses a repeated frame, a frame without a face or with two', () => {
     const b = burst(['straight', 'left', 'right']);
     const again = [...b.frames];

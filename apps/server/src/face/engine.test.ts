@@ -112,8 +112,8 @@ describe.skipIf(!dir || onPostgres)(title, () => {
         expect(lite.faces).toHaveLength(1);
         const [f, l] = [full.faces[0], lite.faces[0]];
         expect(f.descriptor).toHaveLength(128);
-        expect(f.antispoof + f.liveness).toBeGreaterThan(0);
-        expect({ descriptor: l.descriptor, antispoof: l.antispoof, liveness: l.liveness }).toEqual({ descriptor: null, antispoof: 0, liveness: 0 });
+        expect((f.antispoof ?? 0) + (f.liveness ?? 0)).toBeGreaterThan(0);
+        expect({ descriptor: l.descriptor, antispoof: l.antispoof, liveness: l.liveness }).toEqual({ descriptor: null, antispoof: null, liveness: null });
         expect(l.mesh).toHaveLength(f.mesh.length);
         expect(l.mesh).toEqual(f.mesh);
         expect({ box: l.box, yaw: l.yaw, pitch: l.pitch, roll: l.roll, size: l.size }).toEqual({

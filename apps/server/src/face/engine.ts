@@ -26,11 +26,11 @@ export interface FaceAnalysis {
   roll: number;
   /**
    * Human's anti-spoofing "real" score, 0-1 (weak on its own: see docs/decisions/0006). A logged feature (decision 0049
-   * step 7): measured at the 'full' level only; a 'lite' analysis has 0 here until `inheritScores` fills it in.
+   * step 7): measured at the 'full' level only; null (not measured) in a 'lite' analysis.
    */
-  antispoof: number;
-  /** Human's liveness score, 0-1 (as `antispoof`: 'full' level only). */
-  liveness: number;
+  antispoof: number | null;
+  /** Human's liveness score, 0-1 (as `antispoof`: 'full' level only, else null). */
+  liveness: number | null;
   /** The 128-d face-api descriptor (null when not computed, see AnalyzeOptions). */
   descriptor: Float32Array | null;
   /** The face as a THUMB_SIDE x THUMB_SIDE grey thumbnail, to spot replayed frames. */
@@ -92,19 +92,6 @@ export const LITE_SIDE = MAX_SIDE;
 
 /** The level an analysis runs at. */
 export const levelOf = (opts: AnalyzeOptions = {}): AnalysisLevel => opts.level ?? (opts.descriptors === 'none' ? 'lite' : 'full');
-
-/**
- * Human's antispoof and liveness scores are logged features of a whole burst (decision 0049 step 7), measured on its
- * described ('full') frames only: each 'lite' analysis of one request gets the mean of the full ones' single faces, so
- * the burst's mean is theirs (burst.ts averages over every frame). Called by the pools on one request's results.
- */
-export function inheritScores(results: PromiseSettledResult<Analysis>[]): void {
-  const measured = results.flatMap((r) => (r.status === 'fulfilled' && r.value.level !== 'lite' && r.value.faces.length === 1 ? [r.value.faces[0]] : []));
-  if (!measured.length) return;
-  const mean = (k: 'antispoof' | 'liveness') => round(measured.reduce((s, f) => s + f[k], 0) / measured.length, 3);
-  const [antispoof, liveness] = [mean('antispoof'), mean('liveness')];
-  for (const r of results) if (r.status === 'fulfilled' && r.value.level === 'lite') for (const f of r.value.faces) Object.assign(f, { antispoof, liveness });
-}
 
 export interface FaceEngine {
   analyze(image: Uint8Array, opts?: AnalyzeOptions): Promise<Analysis>;
@@ -234,7 +221,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<FaceEngine
     return view;
   };
 
-  async function measure(img: RawImage, face: HumanFace, withDescriptor: boolean): Promise<FaceAnalysis | null> {
+  async function measure(img: RawImage, face: HumanFace, withDescriptor: boolean, scored: boolean): Promise<FaceAnalysis | null> {
     const [x, y, w, h] = face.box;
     const rect = clipRect({ x, y, width: w, height: h }, img.width, img.height);
     if (!rect) return null;
@@ -250,8 +237,8 @@ export async function createEngine(opts: EngineOptions = {}): Promise<FaceEngine
       yaw: degrees(angle?.yaw),
       pitch: degrees(angle?.pitch),
       roll: degrees(angle?.roll),
-      antispoof: round(face.real ?? 0, 3),
-      liveness: round(face.live ?? 0, 3),
+      antispoof: scored ? round(face.real ?? 0, 3) : null,
+      liveness: scored ? round(face.live ?? 0, 3) : null,
       descriptor: withDescriptor ? await describe(img, rect) : null,
       thumb: poolThumb(grey),
       mesh: (face.mesh ?? []).map(([px, py, pz]) => [round(px * s, 1), round(py * s, 1), round(pz * s, 1)]),
@@ -281,7 +268,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<FaceEngine
     const withDescriptor = mode === 'all' || (mode === 'single' && result.face.length === 1);
     const faces: FaceAnalysis[] = [];
     for (const f of result.face) {
-      const measured = await measure(img, f, withDescriptor);
+      const measured = await measure(img, f, withDescriptor, level === 'full');
       if (measured) faces.push(measured);
     }
     const ended = performance.now();

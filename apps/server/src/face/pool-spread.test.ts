@@ -1,6 +1,6 @@
 /** One mark's frames over every worker, the full analyses first (decision 0070): stand-in workers, both projects. */
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Analysis, type FaceAnalysis, inheritScores } from './engine.js';
+import type { Analysis } from './engine.js';
 import { createFacePool } from './pool.js';
 import { release, standInWorker } from './stand-in-worker.js';
 
@@ -32,31 +32,5 @@ describe('a burst spread over the face workers (decision 0070)', () => {
     expect(answers[5].digest).not.toBe(answers[11].digest);
     // Both workers served the burst.
     expect(new Set(answers.map((a) => a.digest)).size).toBe(2);
-  });
-});
-
-describe('inheritScores', () => {
-  const face = (antispoof: number, liveness: number) => ({ antispoof, liveness }) as FaceAnalysis;
-  const analysis = (level: 'full' | 'lite', faces: FaceAnalysis[]): PromiseSettledResult<Analysis> => ({
-    status: 'fulfilled',
-    value: { faces, level, width: 640, height: 480, ms: 1, digest: '' },
-  });
-
-  it("gives the lite frames the mean of the full frames' scores, so a burst's mean is the described frames' mean", () => {
-    const results = [analysis('full', [face(0.8, 0.6)]), analysis('lite', [face(0, 0)]), analysis('full', [face(0.4, 0.2)]), analysis('lite', [face(0, 0)])];
-    inheritScores(results);
-    const faces = results.map((r) => (r as PromiseFulfilledResult<Analysis>).value.faces[0]);
-    expect(faces.map((f) => [f.antispoof, f.liveness])).toEqual([
-      [0.8, 0.6],
-      [0.6, 0.4],
-      [0.4, 0.2],
-      [0.6, 0.4],
-    ]);
-  });
-
-  it('leaves the lite frames at 0 when no full frame has one face (nothing was measured)', () => {
-    const results = [analysis('full', []), analysis('lite', [face(0, 0)])];
-    inheritScores(results);
-    expect((results[1] as PromiseFulfilledResult<Analysis>).value.faces[0]).toMatchObject({ antispoof: 0, liveness: 0 });
   });
 });

@@ -9,7 +9,7 @@
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { type Analysis, type AnalyzeOptions, inheritScores, levelOf } from './engine.js';
+import { type Analysis, type AnalyzeOptions, levelOf } from './engine.js';
 import type { FromWorker, ToWorker, WorkerStats } from './worker.js';
 
 export type { WorkerStats };
@@ -276,7 +276,6 @@ export function createFacePool(opts: FacePoolOptions = {}): FacePool {
       // fill in behind them and no worker is left with a full one at the end (decision 0070).
       for (const i of heaviestFirst(options)) answers[i] = analyzeOne(images[i], options[i], tenant);
       const settled = await Promise.allSettled(answers);
-      inheritScores(settled);
       return settled;
     },
     status: () => ({

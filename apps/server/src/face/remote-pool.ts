@@ -15,7 +15,7 @@
  */
 import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { type Analysis, type AnalyzeOptions, inheritScores } from './engine.js';
+import type { Analysis, AnalyzeOptions } from './engine.js';
 import { type FacePool, FacePoolError, type FacePoolState, heaviestFirst, MIN_TENANT_SHARE } from './pool.js';
 import {
   type Capacity,
@@ -165,7 +165,6 @@ export function createRemoteFacePool(opts: RemoteFacePoolOptions): FacePool {
           }
         }),
       );
-      inheritScores(settled);
       return settled;
     } catch (err) {
       throw err instanceof FacePoolError ? err : new FacePoolError('unavailable', `the face queue refused the request: ${(err as Error).message}`);

@@ -140,6 +140,13 @@ describe('the kiosk burst (decision 0049)', () => {
     const liveness = (record.evidence as { checkIn: { liveness: Record<string, unknown> } }).checkIn.liveness;
     expect(liveness).toMatchObject({ passed: true, described, times: res.frames.frameTimes!.split(',').map(Number) });
     expect(liveness.depth as number).toBeGreaterThan(0.03);
+    // Human's scores were measured on the described frames only: their mean, and the other frames say nothing (not
+    // measured) rather than carry a number they never had (decision 0070's inheritScores is gone).
+    expect(liveness).toMatchObject({ scored: described, spoofScore: 0.85 });
+    const frames = liveness.frames as { antispoof?: number; live?: number }[];
+    expect(frames.map((f, i) => (described.includes(i) ? [f.antispoof, f.live] : 'antispoof' in f || 'live' in f))).toEqual(
+      frames.map((_, i) => (described.includes(i) ? [0.8, 0.9] : false)),
+    );
   });
 
   it('a position outside the geofence of the schedule is refused and the challenge is spent; then check-in, again, check-out', async () => {
@@ -210,6 +217,19 @@ describe('the kiosk burst (decision 0049)', () => {
         name,
       ).toBe(true);
     }
+    // A late frame: the kept refusal says which gap and how long (the timeline refusals of issue 17 are explained by it).
+    // (From a kiosk of its own: this one has cooled down after four refusals.)
+    const lobby = await pairTestKiosk(t, admin, 'Lobby');
+    const late = Array.from({ length: 16 }, (_, i) => i * 170 + (i >= 9 ? 900 : 0));
+    expect((await markWith((steps) => burst(steps, () => ({ person: 'eva' })), { times: late.join(','), by: lobby })).statusCode).toBe(422);
+    const [timing] = await t.db.select().from(kioskRefusals).where(eq(kioskRefusals.kioskId, lobby.kioskId));
+    expect((timing.evidence as { liveness: Record<string, unknown> }).liveness).toMatchObject({
+      failure: 'burst_timing',
+      frame: 9,
+      times: late,
+      gaps: late.slice(1).map((t, i) => t - late[i]),
+      longestGapMs: 1070,
+    });
     expect(await recordsOf(eva.id)).toHaveLength(0);
     // In English too.
     const en = await markWith((steps) => burst(steps, () => ({ person: 'eva', flat: 1 })), { lang: 'en', steps: ['smile', 'right'] });

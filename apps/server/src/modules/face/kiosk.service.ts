@@ -303,7 +303,9 @@ async function judgeAndPunch(
   const evidenceFrames = analyses.map((a, i) => {
     const f = a.faces[0];
     const d = burst.frames[i]?.distance;
-    return { pose: liveness.details.poses[i], yaw: f.yaw, antispoof: f.antispoof, live: f.liveness, distance: Number.isFinite(d) ? d : null };
+    // A 'lite' frame's scores were not measured (decision 0070): left out, never a made-up number.
+    const scores = f.antispoof !== null && f.liveness !== null ? { antispoof: f.antispoof, live: f.liveness } : {};
+    return { pose: liveness.details.poses[i], yaw: f.yaw, ...scores, distance: Number.isFinite(d) ? d : null };
   });
   if (!burst.employeeId || !burst.best) {
     const code = burst.refusal === 'frames_disagree' ? 'faces_differ' : 'face_not_recognized';

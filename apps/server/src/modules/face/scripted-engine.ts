@@ -88,8 +88,11 @@ export function scriptedEngine() {
     async analyze(image, opts = {}) {
       const answer = answers.get(createHash('sha256').update(image).digest('hex'));
       if (!answer) throw new Error('scripted engine: an image nobody scripted');
-      // As the engine: no descriptor when asked for none (a kiosk burst's undescribed frames, decision 0049).
-      return opts.descriptors === 'none' ? { ...answer, faces: answer.faces.map((f) => ({ ...f, descriptor: null })) } : answer;
+      // As the engine: asked for no descriptor, a 'lite' analysis (a kiosk burst's undescribed frames, decisions 0049,
+      // 0070): no descriptor, and Human's antispoof and liveness not measured (null).
+      return opts.descriptors === 'none'
+        ? { ...answer, level: 'lite', faces: answer.faces.map((f) => ({ ...f, descriptor: null, antispoof: null, liveness: null })) }
+        : answer;
     },
     analyzeBatch(images, _tenant, opts = {}) {
       return Promise.allSettled(images.map((image, i) => pool.analyze(image, typeof opts === 'function' ? opts(i) : opts)));

@@ -54,4 +54,15 @@ describe('a long challenge (a slow person, guidance that never sees the turn)', 
     expect(thin).toHaveLength(16);
     expect(Math.max(...gaps(thin))).toBeLessThanOrEqual(600 + 10);
   });
+
+  it('leaves the least longest gap the recording allows (issue 17: a recording whose longest gap was 783 ms was sent with 967)', () => {
+    // Recordings like the genuine e2e run's under load 29: 33 frames over ~7.8 s at uneven gaps, one of 783 ms.
+    for (let seed = 1; seed <= 20; seed++) {
+      const frames = [{ t: 0, i: 0 }];
+      for (let i = 1; i < 33; i++) frames.push({ t: frames[i - 1].t + (i === 20 ? 783 : 120 + ((i * seed * 7919) % 230)), i });
+      const thin = thinFrames(frames, 16);
+      expect(thin).toHaveLength(16);
+      expect(Math.max(...gaps(thin)), `seed ${seed}`).toBe(783);
+    }
+  });
 });

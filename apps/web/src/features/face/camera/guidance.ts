@@ -27,6 +27,14 @@ export const GUIDE = {
    */
   centreWithin: 0.45,
   /**
+   * During a head turn of the kiosk's challenge the head's outline moves sideways (the side of the head comes into
+   * view, away from where the nose points): a turn is not told to "centre" itself, and the oval drawn is `turnWiden`
+   * wider and moved `turnShift` (viewBox units) that way (the e2e's rendered head left the frontal oval).
+   */
+  turnCentreWithin: 0.85,
+  turnWiden: 1.3,
+  turnShift: 45,
+  /**
    * Mean brightness (0-255, luma) of the face box: below `dark` the detector and the descriptor lose detail
    * (and the server's sharpness gate refuses noisy dark captures); above `bright` the face is washed out.
    */
@@ -60,10 +68,15 @@ export function ovalIn(frameWidth: number, frameHeight: number) {
  * Whether the face box centre lies within the inner part of the oval (GUIDE.centreWithin). The preview is
  * mirrored, the box is not, and the oval is centred horizontally: the distance is the same either way.
  */
-export function isCentred(face: SeenFace, frameWidth: number = CAMERA.width, frameHeight: number = CAMERA.height): boolean {
+export function isCentred(
+  face: SeenFace,
+  frameWidth: number = CAMERA.width,
+  frameHeight: number = CAMERA.height,
+  within: number = GUIDE.centreWithin,
+): boolean {
   const oval = ovalIn(frameWidth, frameHeight);
   const [x, y] = centre(face.box);
-  return Math.hypot((x - oval.cx) / oval.rx, (y - oval.cy) / oval.ry) <= GUIDE.centreWithin;
+  return Math.hypot((x - oval.cx) / oval.rx, (y - oval.cy) / oval.ry) <= within;
 }
 
 /** 'dark' / 'bright' when the face box's mean brightness is out of range; null when fine or not measured. */
@@ -75,12 +88,12 @@ export function lightOf(face: SeenFace): 'dark' | 'bright' | null {
 }
 
 /** Problems any face check has before its pose: one face, big enough, in the oval, in good light. */
-function framingOf(faces: SeenFace[], frameWidth: number, frameHeight: number): KioskHint {
+function framingOf(faces: SeenFace[], frameWidth: number, frameHeight: number, within: number = GUIDE.centreWithin): KioskHint {
   if (faces.length === 0) return 'noFace';
   if (faces.length > 1) return 'multiple';
   const face = faces[0];
   if (Math.min(face.box[2], face.box[3]) < GUIDE.minFaceSide) return 'closer';
-  if (!isCentred(face, frameWidth, frameHeight)) return 'centre';
+  if (!isCentred(face, frameWidth, frameHeight, within)) return 'centre';
   return lightOf(face);
 }
 
@@ -102,9 +115,12 @@ export function enrolGuidance(
   return Math.hypot(ax - bx, ay - by) <= GUIDE.stillShift * frameWidth ? 'ok' : 'still';
 }
 
-/** The kiosk's hint for the current look: the framing problem to fix, or null (the step's own prompt then). */
-export function kioskHint(faces: SeenFace[], frameWidth: number = CAMERA.width, frameHeight: number = CAMERA.height): KioskHint {
-  return framingOf(faces, frameWidth, frameHeight);
+/**
+ * The kiosk's hint for the current look: the framing problem to fix, or null (the step's own prompt then). `turning`:
+ * the screen asks for a head turn, whose face box sits off centre (GUIDE.turnCentreWithin).
+ */
+export function kioskHint(faces: SeenFace[], frameWidth: number = CAMERA.width, frameHeight: number = CAMERA.height, turning = false): KioskHint {
+  return framingOf(faces, frameWidth, frameHeight, turning ? GUIDE.turnCentreWithin : GUIDE.centreWithin);
 }
 
 /** The challenge step a single face's pose shows, or null when in between (or no single face). */

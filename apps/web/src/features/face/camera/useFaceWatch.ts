@@ -39,6 +39,12 @@ export function useFaceWatch(videoRef: RefObject<HTMLVideoElement | null>, enabl
   const [look, setLook] = useState<FaceLook | null>(null);
   const lookRef = useRef<FaceLook | null>(null);
   const guideRef = useRef<FaceGuide | null>(null);
+  /**
+   * While true, no look is taken (the loop idles): the kiosk pauses the guidance while it records a burst and no
+   * step waits on a look, so Human's detection (on this page's main thread) does not delay the frame callbacks
+   * (issue 17: under load a look took the main thread for hundreds of ms, and the burst's gaps grew past 700 ms).
+   */
+  const pausedRef = useRef(false);
 
   useEffect(() => {
     let alive = true;
@@ -58,8 +64,15 @@ export function useFaceWatch(videoRef: RefObject<HTMLVideoElement | null>, enabl
     let running = true;
     const frames = Array.from({ length: FRAMES }, () => document.createElement('canvas'));
     let turn = 0;
+    /** After a pause the last look is old: the next one has no `previous` (two fresh looks make a pose held). */
+    let stale = false;
     const loop = async () => {
       while (running) {
+        if (pausedRef.current) {
+          stale = true;
+          await new Promise((r) => setTimeout(r, 20));
+          continue;
+        }
         const video = videoRef.current;
         const canvas = frames[turn++ % FRAMES];
         let frame: HTMLCanvasElement | null = null;
@@ -73,7 +86,8 @@ export function useFaceWatch(videoRef: RefObject<HTMLVideoElement | null>, enabl
           faces = [];
         }
         if (!running) break;
-        const next = { faces, previous: lookRef.current?.faces ?? null, frame };
+        const next = { faces, previous: stale ? null : (lookRef.current?.faces ?? null), frame };
+        stale = false;
         lookRef.current = next;
         setLook(next);
         await new Promise((r) => setTimeout(r, LOOK_PAUSE_MS));
@@ -87,5 +101,5 @@ export function useFaceWatch(videoRef: RefObject<HTMLVideoElement | null>, enabl
     };
   }, [enabled, status, videoRef]);
 
-  return { status, look, lookRef };
+  return { status, look, lookRef, pausedRef };
 }

@@ -67,6 +67,7 @@ export function KioskPage() {
     pairing: pairing ?? null,
     videoRef,
     lookRef: watch.lookRef,
+    guidePausedRef: watch.pausedRef,
     guide: watch.status,
     onLinkGone,
     onUnpaired,
@@ -108,9 +109,10 @@ export function KioskPage() {
   const busy = phase.kind === 'preparing' || phase.kind === 'step' || phase.kind === 'sending';
   // Framing and light before and during the steps (one face, close enough, in the oval, enough light).
   const video = videoRef.current;
+  const turn = phase.kind === 'step' && (phase.prompt === 'left' || phase.prompt === 'right') ? phase.prompt : null;
   const hint =
     watch.look && (phase.kind === 'idle' || phase.kind === 'step')
-      ? kioskHint(watch.look.faces, video?.videoWidth || undefined, video?.videoHeight || undefined)
+      ? kioskHint(watch.look.faces, video?.videoWidth || undefined, video?.videoHeight || undefined, turn !== null)
       : null;
   let cameraMessage: string | undefined;
   if (phase.kind === 'sending') cameraMessage = t('kiosk.sending');
@@ -168,13 +170,17 @@ export function KioskPage() {
               {mode === 'face' && phase.kind === 'result' && <ResultPanel result={phase.result} onDone={flow.reset} />}
               {mode === 'face' && phase.kind === 'queued' && <QueuedPanel time={phase.time} onDone={flow.reset} />}
               {/* Hidden, not unmounted, during the result: the video keeps its stream for the next person. */}
-              <Box display={phase.kind === 'result' || phase.kind === 'queued' || mode === 'qr' ? 'none' : undefined}>
+              <Box
+                display={phase.kind === 'result' || phase.kind === 'queued' || mode === 'qr' ? 'none' : undefined}
+                data-kiosk-burst={flow.burstInfo ? JSON.stringify(flow.burstInfo) : undefined}
+              >
                 <CameraView
                   videoRef={videoRef}
                   state={state}
                   onRetry={restart}
                   tone={hint ? 'warn' : phase.kind === 'step' ? 'ok' : 'idle'}
                   message={cameraMessage}
+                  turn={turn}
                 >
                   {phase.kind === 'step' && <StepOverlay step={phase.prompt} index={phase.index} total={phase.steps.length} />}
                 </CameraView>

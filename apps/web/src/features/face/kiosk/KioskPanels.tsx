@@ -40,7 +40,7 @@ export function StepOverlay({ step, index, total }: { step: ChallengeStep; index
   const { t } = useTranslation('common');
   const Icon = STEP_ICON[step];
   return (
-    <Center pos="absolute" top={12} left={0} right={0} style={{ pointerEvents: 'none' }}>
+    <Center pos={{ base: 'static', sm: 'absolute' }} top={12} left={0} right={0} mt={{ base: 6, sm: 0 }} style={{ pointerEvents: 'none' }}>
       <Paper radius="xl" px="md" py={8} bg="rgba(20,24,60,0.82)" data-testid="kiosk-step" data-step={step}>
         <Stack gap={2} align="center">
           <Box c="white" style={{ display: 'flex', alignItems: 'center', gap: 10 }}>

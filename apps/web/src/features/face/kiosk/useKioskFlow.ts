@@ -4,13 +4,27 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/messages';
 import { currentLocation } from '../../employee-area/attendance/geolocation';
-import { type BurstRecorder, recordBurst, thinFrames } from '../camera/burst';
+import { type BurstRecorder, type BurstReport, recordBurst, thinFrames } from '../camera/burst';
 import { poseOf } from '../camera/guidance';
 import type { FaceLook, GuideStatus } from '../camera/useFaceWatch';
 import { markAttendance, startChallenge } from './api';
 import { OFFLINE_BURST, offlineChallenge } from './offline/offlineQueue';
 import type { QueuePunch } from './offline/useOfflinePunches';
 import type { KioskPairing } from './pairing';
+
+/**
+ * What the last marking sent and how long each part took (the page shows it as `data-kiosk-burst` for the e2e
+ * journey's timing lines and for a person debugging a kiosk; issue 17).
+ */
+export interface KioskBurstInfo extends BurstReport {
+  /** The capture times sent (ms from the first) and the gaps between them. */
+  times: number[];
+  gaps: number[];
+  /** Click to the challenge (and the guidance) ready, the recording, the upload and the server's answer (ms). */
+  prepareMs: number;
+  recordMs: number;
+  sendMs?: number;
+}
 
 export type KioskPhase =
   | { kind: 'idle' }
@@ -70,6 +84,7 @@ export function useKioskFlow({
   pairing,
   videoRef,
   lookRef,
+  guidePausedRef,
   guide,
   onLinkGone,
   onUnpaired,
@@ -84,11 +99,14 @@ export function useKioskFlow({
   onUnpaired: () => void;
   videoRef: RefObject<HTMLVideoElement | null>;
   lookRef: RefObject<FaceLook | null>;
+  /** Pauses the live guidance (useFaceWatch) while the burst records and no step waits on a look. */
+  guidePausedRef?: RefObject<boolean>;
   guide: GuideStatus;
   onLinkGone: () => void;
 }) {
   const { t } = useTranslation('common');
   const [phase, setPhase] = useState<KioskPhase>({ kind: 'idle' });
+  const [burstInfo, setBurstInfo] = useState<KioskBurstInfo | null>(null);
   const run = useRef(0);
   /** The last position asked for; asked again when it failed or is older than the spec's 5 minutes. */
   const geo = useRef<{ at: number; position: Promise<GeoPoint | null>; failed: boolean } | null>(null);
@@ -97,14 +115,29 @@ export function useKioskFlow({
   guideRef.current = guide;
 
   /** Waits until `seen()` or `maxMs` (at least `minMs`); true when it was seen. */
-  const waitFor = useCallback(async (seen: () => boolean, minMs: number, maxMs: number, alive: () => boolean) => {
-    const [from, guided] = [Date.now(), guideRef.current === 'ready'];
-    while (alive() && Date.now() - from < maxMs) {
-      if (guided && Date.now() - from >= minMs && seen()) return true;
-      await sleep(40);
-    }
-    return false;
-  }, []);
+  const pause = useCallback(
+    (paused: boolean) => {
+      if (guidePausedRef) guidePausedRef.current = paused;
+    },
+    [guidePausedRef],
+  );
+  /** Waits until `seen()` or `maxMs` (at least `minMs`); true when it was seen. The guidance looks only meanwhile. */
+  const waitFor = useCallback(
+    async (seen: () => boolean, minMs: number, maxMs: number, alive: () => boolean) => {
+      const [from, guided] = [Date.now(), guideRef.current === 'ready'];
+      pause(false);
+      try {
+        while (alive() && Date.now() - from < maxMs) {
+          if (guided && Date.now() - from >= minMs && seen()) return true;
+          await sleep(40);
+        }
+        return false;
+      } finally {
+        pause(true);
+      }
+    },
+    [pause],
+  );
 
   /** The person follows the steps while the burst records; a seen turn and a held move mark a frame to keep. */
   const runSteps = useCallback(
@@ -159,6 +192,7 @@ export function useKioskFlow({
   const start = useCallback(async () => {
     const id = ++run.current;
     const alive = () => run.current === id;
+    const clickedAt = Date.now();
     setPhase({ kind: 'preparing' });
     try {
       const position = locate();
@@ -175,6 +209,9 @@ export function useKioskFlow({
       if (!video || !alive()) throw new Error('no camera');
       // The whole challenge is one recording; it stops whatever happens (a refusal, the page left).
       const capturedAt = Date.now();
+      // Human's looks run on this main thread: paused while recording (except when a step waits on one: waitFor) and
+      // sending (the encodings and the upload want the CPU), back for the next person.
+      pause(true);
       const recorder = recordBurst(video, challenge.burst.fps);
       let recorded: Awaited<ReturnType<BurstRecorder['stop']>>;
       try {
@@ -185,6 +222,15 @@ export function useKioskFlow({
       const burst = thinFrames(recorded, challenge.burst.maxFrames);
       const frames = burst.map((f) => f.blob);
       const frameTimes = burst.map((f) => f.t);
+      const info: KioskBurstInfo = {
+        ...recorder.report(),
+        // As sent (whole ms).
+        times: frameTimes.map(Math.round),
+        gaps: frameTimes.slice(1).map((t, i) => Math.round(t) - Math.round(frameTimes[i])),
+        prepareMs: capturedAt - clickedAt,
+        recordMs: Date.now() - capturedAt,
+      };
+      setBurstInfo(info);
       if (!alive()) return;
       setPhase({ kind: 'sending' });
       const location = await position;
@@ -194,8 +240,13 @@ export function useKioskFlow({
         if (alive()) setPhase({ kind: 'queued', time });
         return;
       }
-      const result = await markAttendance(token, pairing, { challenge, frames, frameTimes, location });
-      if (alive()) setPhase({ kind: 'result', result });
+      const sendFrom = Date.now();
+      try {
+        const result = await markAttendance(token, pairing, { challenge, frames, frameTimes, location });
+        if (alive()) setPhase({ kind: 'result', result });
+      } finally {
+        setBurstInfo({ ...info, sendMs: Date.now() - sendFrom });
+      }
     } catch (error) {
       if (!alive()) return;
       const code = error instanceof ApiError ? error.code : 'camera';
@@ -204,13 +255,16 @@ export function useKioskFlow({
       const offlineKey = code === 'offline_unready' ? 'unready' : code === 'offline_full' ? 'full' : null;
       const message = offlineKey ? t(`employee:kiosk.connection.${offlineKey}`) : errorMessage(t, error, t('kiosk.error'));
       setPhase({ kind: 'refused', code, message });
+    } finally {
+      if (alive()) pause(false);
     }
-  }, [locate, onLinkGone, onUnpaired, pairing, queueOffline, runSteps, t, token, videoRef]);
+  }, [locate, onLinkGone, onUnpaired, pairing, pause, queueOffline, runSteps, t, token, videoRef]);
 
   const reset = useCallback(() => {
     run.current++;
+    pause(false);
     setPhase({ kind: 'idle' });
-  }, []);
+  }, [pause]);
 
   // The result, then a refusal, give way to the next person.
   useEffect(() => {
@@ -227,5 +281,5 @@ export function useKioskFlow({
     [],
   );
 
-  return { phase, start, reset };
+  return { phase, start, reset, burstInfo };
 }
