@@ -6,8 +6,8 @@ import { attendanceLinks, companies, faceChallenges, kioskDevices } from '../../
 import { AppError } from '../../errors.js';
 import { BURST, checkBurst, parseTimes, pickDescribed } from '../../face/burst.js';
 import { randomStepChallenge } from '../../face/challenge.js';
-import { lightSequence, screenLightOf } from '../../face/screen-light.js';
 import { clampThreshold } from '../../face/match.js';
+import { lightSequence, screenLightOf } from '../../face/screen-light.js';
 import { punch } from '../attendance/punch.service.js';
 import { flagForReview } from '../punch-reviews/punch-reviews.flag.js';
 import { analyzeAll } from './analyze.js';

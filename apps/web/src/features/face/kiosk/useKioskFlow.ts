@@ -9,6 +9,7 @@ import { poseOf } from '../camera/guidance';
 import type { FaceLook, GuideStatus } from '../camera/useFaceWatch';
 import { markAttendance, startChallenge } from './api';
 import type { KioskPairing } from './pairing';
+import { paintScreenLight } from './screenLight';
 
 export type KioskPhase =
   | { kind: 'idle' }
@@ -162,11 +163,14 @@ export function useKioskFlow({
       const video = videoRef.current;
       if (!video || !alive()) throw new Error('no camera');
       // The whole challenge is one recording; it stops whatever happens (a refusal, the page left).
+      // The screen shows the challenge's colours meanwhile, from the recording's start (decision 0073).
+      const light = paintScreenLight(challenge.light?.segments);
       const recorder = recordBurst(video, challenge.burst.fps);
       let recorded: Awaited<ReturnType<BurstRecorder['stop']>>;
       try {
         await runSteps(challenge, recorder, alive);
       } finally {
+        light.stop();
         recorded = await recorder.stop();
       }
       const burst = thinFrames(recorded, challenge.burst.maxFrames);
