@@ -16,7 +16,7 @@
  *    the screen as skin does.
  * Prints one JSON line: per species the bursts, face correlation, face gain, background gain and contrast
  * (min/median/max) and the face's mean brightness.
- *   npx tsx bench/face/screen-light.ts --fixtures /work/shared/faces [--heads 3] [--bursts 2] [--photos 4] [--seed 73]
+ *   npx tsx bench/face/screen-light.ts --fixtures /work/shared/faces [--heads 3] [--bursts 2] [--photos 4] [--seed 73] [--only genuine|attacks]
  */
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -39,6 +39,7 @@ const { values } = parseArgs({
     bursts: { type: 'string', default: '2' },
     photos: { type: 'string', default: '4' },
     seed: { type: 'string', default: '73' },
+    only: { type: 'string' },
   },
 });
 const fixtures = values.fixtures ?? process.env.FACE_FIXTURES_DIR;
@@ -114,15 +115,19 @@ async function genuine(engine: FaceEngine) {
   }
 }
 
-/** The photo's scale in the frame: the fixtures are close-ups; a kiosk sees a face ~220 px wide with the wall around it. */
-const SCALE = 0.55;
+/** A kiosk sees a face ~220 px wide at 640x480, with the wall around it. */
+const FACE_PX = 220;
 
 async function attacks(engine: FaceEngine) {
   const set = listFixtures(fixtures!);
   const files = [...set.identities.values()].map((f) => f[0]).filter(Boolean);
   const wall: [number, number, number] = [150, 146, 140];
   for (const file of files.slice(0, Number(values.photos))) {
-    const photo = await rawOf(await frameOf(file));
+    const frame = await frameOf(file);
+    const photo = await rawOf(frame);
+    // The fixtures are close-ups (faces 250-450 px wide at 640x480): shrunk so the face is ~220 px, as a kiosk sees it.
+    const width = (await engine.analyze(frame, { descriptors: 'none' })).faces[0]?.box[2] ?? 220;
+    const fit = Math.min(1, FACE_PX / width);
     for (const species of ['still', 'cast', 'print'] as const) {
       const id = randomUUID();
       const seq = lightSequence(id);
@@ -132,9 +137,9 @@ async function attacks(engine: FaceEngine) {
       const jpegs = await Promise.all(
         times.map((t, k) => {
           const color = colorAt(seq, t - lag);
-          // The picture at a kiosk's face size (~0.55 of the photo) in front of a wall, as the camera would frame it.
+          // The picture at a kiosk's face size in front of a wall, as the camera would frame it.
           const q = path(k);
-          const small = { ...q, tilt: q.tilt / 5, turn: q.turn / 5, roll: q.roll / 4, dx: q.dx / 3, dy: q.dy / 3, scale: SCALE * (1 + (q.scale - 1) / 3) };
+          const small = { ...q, tilt: q.tilt / 5, turn: q.turn / 5, roll: q.roll / 4, dx: q.dx / 3, dy: q.dy / 3, scale: fit * (1 + (q.scale - 1) / 3) };
           if (species === 'still') return jpegOfRgb(placePrint(photo, small, wall, 3, random));
           // An injected picture with a colour cast over all of it (wall included) that follows the sequence.
           if (species === 'cast') return jpegOfRgb(multiply(placePrint(photo, small, wall, 3, random), lightOf(color, 1, 0.2)));
@@ -150,8 +155,8 @@ async function attacks(engine: FaceEngine) {
 
 const engine = await createEngine();
 await engine.warmup();
-await genuine(engine);
-await attacks(engine);
+if (values.only !== 'attacks') await genuine(engine);
+if (values.only !== 'genuine') await attacks(engine);
 engine.dispose();
 
 /**

@@ -247,6 +247,7 @@ async function judgeAndPunch(
   };
   // The screen light (decision 0073): a logged feature, kept on the punch and on a refusal; not a gate (yet).
   notes.screenLight = screenLightOf(analyses, parseTimes(input.frameTimes), input.challengeId);
+  ctx.log.info({ linkId: link.id, kioskId: kiosk.id, screenLight: notes.screenLight }, 'kiosk screen light');
   if (tooDark(analyses)) await refuse('face_too_dark', 'face.kioskTooDark', { grey: faceGrey(analyses) });
   const liveness = checkBurst({ steps, frames: analyses, times: parseTimes(input.frameTimes) ?? [], lifetimeMs });
   if (!liveness.passed) {
