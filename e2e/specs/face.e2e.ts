@@ -374,9 +374,10 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     await expect.poll(() => answers.length, { timeout: 20_000 }).toBeGreaterThan(0);
     const light = screenLightIn(JSON.parse(answers[0]));
     timing('kiosk: screen light of the genuine check-in', 0, JSON.stringify(light));
-    // The puppet's head is lit by the page's colours: its face follows the sequence, more than the wall behind.
-    expect(light?.face.corr, JSON.stringify(light)).toBeGreaterThanOrEqual(0.8);
-    expect(light?.contrast, JSON.stringify(light)).toBeGreaterThan(0);
+    // The puppet's head is lit by the page's colours: its face follows the sequence, more than the wall behind
+    // (lit puppet in 4 runs: corr 0.79-0.91, contrast 0.13-0.14; the photo pair: corr 0.07-0.31, contrast ≤ 0.007).
+    expect(light?.face.corr, JSON.stringify(light)).toBeGreaterThanOrEqual(0.6);
+    expect(light?.contrast, JSON.stringify(light)).toBeGreaterThanOrEqual(0.05);
     await see(day.getByText('Reconocimiento facial'));
     // The evidence of the punch: match, liveness with each frame, the link.
     const evidence = day.getByTestId('face-evidence');
