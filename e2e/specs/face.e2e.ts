@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { until } from '@presente/shared/testing';
 import type { Browser, Page } from 'playwright-core';
@@ -7,7 +8,7 @@ import { COMPANY_TZ, companyNow, dayCell, openTab, type SeededCompany, scheduleS
 import { launch, outbox, shot } from '../support/browser.js';
 import { cameraBrowser, faceFixturesDir, makeFaceVideos } from '../support/face.js';
 import { makePuppet, type PuppetBrowser, puppetBrowser, puppetHolding } from '../support/puppet-camera.js';
-import { type RunningServer, startServer } from '../support/server.js';
+import { artifactsDir, type RunningServer, startServer } from '../support/server.js';
 import { serverClockEnv, setServerClock } from '../support/server-clock.js';
 import { timing } from '../support/timings.js';
 
@@ -51,6 +52,34 @@ const TIMELINE_REFUSED = /La cámara no envió imágenes suficientes o a tiempo/
 const fixtures = faceFixturesDir();
 /** The company's time of day the server's clock is set to. */
 const SERVER_TIME = '10:00';
+
+interface ScreenLight {
+  face: { corr: number; gain: number };
+  contrast: number | null;
+}
+/** The first `screenLight` anywhere in an API answer. */
+function screenLightIn(value: unknown): ScreenLight | null {
+  if (!value || typeof value !== 'object') return null;
+  if ('screenLight' in value && (value as { screenLight: unknown }).screenLight) return (value as { screenLight: ScreenLight }).screenLight;
+  for (const v of Object.values(value)) {
+    const found = screenLightIn(v);
+    if (found) return found;
+  }
+  return null;
+}
+/** The last screen-light score the journey's server logged ('kiosk screen light'), or null. */
+function lastScreenLight(): ScreenLight | null {
+  const file = join(artifactsDir, 'server-face.log');
+  if (!existsSync(file)) return null;
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.includes('"kiosk screen light"'));
+  try {
+    return lines.length ? (JSON.parse(lines[lines.length - 1]).screenLight ?? null) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The instant `hhmm` on `ymd` in Lima (UTC-5 all year, no daylight saving). */
 const limaInstant = (ymd: string, hhmm: string) => Date.parse(`${ymd}T${hhmm}:00-05:00`);
@@ -346,8 +375,24 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     await openTab(admin.page, 'Asistencia', '/company-admin/attendance');
     // The month of the server's date, not of the browser's clock.
     await showMonth(admin.page, today);
+    // The punch's evidence as the admin's page receives it: the screen-light score (decision 0073) is in it.
+    const answers: string[] = [];
+    admin.page.on('response', (r) => {
+      if (r.request().method() === 'GET' && r.url().includes('/api/'))
+        void r
+          .text()
+          .then((text) => text.includes('"screenLight"') && answers.push(text))
+          .catch(() => {});
+    });
     await dayCell(admin.page, seeded.employee.name, today, 'Presente').click();
     const day = admin.page.getByRole('dialog');
+    await expect.poll(() => answers.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const light = screenLightIn(JSON.parse(answers[0]));
+    timing('kiosk: screen light of the genuine check-in', 0, JSON.stringify(light));
+    // The puppet's head is lit by the page's colours: its face follows the sequence, more than the wall behind
+    // (lit puppet in 4 runs: corr 0.79-0.91, contrast 0.13-0.14; the photo pair: corr 0.07-0.31, contrast ≤ 0.007).
+    expect(light?.face.corr, JSON.stringify(light)).toBeGreaterThanOrEqual(0.6);
+    expect(light?.contrast, JSON.stringify(light)).toBeGreaterThanOrEqual(0.05);
     await see(day.getByText('Reconocimiento facial'));
     // The evidence of the punch: match, liveness with each frame, the link.
     const evidence = day.getByTestId('face-evidence');
@@ -402,6 +447,8 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
         answeredMs,
         `${!livenessRefused ? 'passed liveness' : TIMELINE_REFUSED.test(text) ? 'refused by the timeline check' : 'refused by liveness'}: ${text}; ${await burstNote(page)}`,
       );
+      // The attack's screen-light score (a logged feature, decision 0073), from the journey's own server log.
+      timing('kiosk: screen light of the photo-pair attack', 0, JSON.stringify(lastScreenLight()));
       await shot(page, 'face-09e-photo-pair-attack');
       expect(attack.takeErrors()).toEqual([]);
       expect(livenessRefused, text).toBe(true);

@@ -9,7 +9,8 @@
  * - Page side (`installPuppet`, an init script): navigator.mediaDevices.getUserMedia answers a video request with a
  *   canvas.captureStream(); a driver draws one frame every 1000/fps ms with fresh sensor noise (never two identical
  *   frames) and watches the kiosk's prompt (`[data-testid="kiosk-step"]`, its `data-step`) with a MutationObserver.
- *   The page, its guidance (Human) and the server see a normal camera; the page's code is not touched.
+ *   The page, its guidance (Human) and the server see a normal camera; the page's code is not touched. The head is
+ *   lit by the kiosk's screen-light colour of the moment (decision 0073), read from the page's DOM at every frame.
  * - A step kind the puppet has no clip for is reported (`takeErrors`, so the journey fails naming it), never guessed.
  */
 import { createHash } from 'node:crypto';
@@ -254,9 +255,29 @@ function pageSide() {
       const hold = clips.hold[current] ?? [];
       return hold.length ? hold[holdIndex++ % hold.length] : restFrame();
     };
+    // The kiosk's screen light (decision 0073): the page's current colour (`[data-testid="screen-light"]`'s data-color)
+    // lights the head: each pixel times (1 - s + s * colour), s the screen's share of the light on the face (SCREEN_SHARE),
+    // falling off to a sixth of it on the wall behind (the face sits in the middle of the frame, ~220 px wide).
+    const SCREEN_SHARE = 0.35;
+    const factor = (c: number[], share: number) => `rgb(${c.map((v) => Math.round(255 * (1 - share + (share * v) / 255))).join(',')})`;
+    const light = () => {
+      const color = document.querySelector('[data-testid="screen-light"]')?.getAttribute('data-color');
+      if (!color) return;
+      const c = color.split(',').map(Number);
+      const [cx, cy] = [clips.width / 2, clips.height / 2];
+      const glow = ctx.createRadialGradient(cx, cy, clips.width * 0.17, cx, cy, clips.width * 0.32);
+      glow.addColorStop(0, factor(c, SCREEN_SHARE));
+      glow.addColorStop(1, factor(c, SCREEN_SHARE / 6));
+      ctx.save();
+      ctx.globalCompositeOperation = 'multiply';
+      ctx.fillStyle = glow;
+      ctx.fillRect(0, 0, clips.width, clips.height);
+      ctx.restore();
+    };
     setInterval(() => {
       ctx.globalAlpha = 1;
       ctx.drawImage(next(), 0, 0);
+      light();
       const [dx, dy] = [(Math.random() * 128) | 0, (Math.random() * 128) | 0];
       ctx.save();
       ctx.translate(-dx, -dy);

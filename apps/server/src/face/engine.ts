@@ -10,6 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import { clipRect, decode, digest, greyCrop, laplacianVariance, letterbox, MAX_SIDE, type RawImage, type Rect, squareCrop, THUMB_SIDE } from './image.js';
 import { type FaLandmarks, type HumanFace, type HumanInstance, type Libraries, loadLibraries, paths, type Tensor3D } from './runtime.js';
+import { type FrameLight, measureLight } from './screen-light.js';
 
 export interface FaceAnalysis {
   /** [x, y, width, height] in pixels of the analysed image. */
@@ -41,6 +42,8 @@ export interface FaceAnalysis {
    * frame's points prove nothing on their own (a photo of a turned head has a plausible mesh). Empty when Human gave none.
    */
   mesh: [number, number, number][];
+  /** Mean colour of the skin and of the background (screen-light.ts, decision 0073); absent from scripted stand-ins. */
+  light?: FrameLight | null;
 }
 
 export interface Analysis {
@@ -242,6 +245,7 @@ export async function createEngine(opts: EngineOptions = {}): Promise<FaceEngine
       descriptor: withDescriptor ? await describe(img, rect) : null,
       thumb: poolThumb(grey),
       mesh: (face.mesh ?? []).map(([px, py, pz]) => [round(px * s, 1), round(py * s, 1), round(pz * s, 1)]),
+      light: face.mesh?.length ? measureLight(img, face.box, face.mesh) : null,
     };
   }
 

@@ -182,6 +182,10 @@ export const kioskManifest = z.object({
 });
 export type KioskManifest = z.infer<typeof kioskManifest>;
 
+/** One colour of the kiosk's screen-light sequence: sRGB 0-255, shown from `at` ms after the burst starts (decision 0073). */
+export const screenLightSegment = z.object({ at: z.number().int().min(0), color: z.tuple([z.number().int(), z.number().int(), z.number().int()]) });
+export type ScreenLightSegment = z.infer<typeof screenLightSegment>;
+
 /**
  * POST /api/public/attendance/{token}/challenge (header X-Kiosk-Id: a paired kiosk of the link's company).
  * `challengeId` is the single-use nonce the mark's signature covers; `linkId` is signed too (decision 0033).
@@ -197,6 +201,12 @@ export const kioskChallenge = z.object({
    * `minFrames`-`maxFrames` frames at about `fps` (between `minFps` and `maxFps`), each with its capture time.
    */
   burst: z.object({ minFrames: z.number().int(), maxFrames: z.number().int(), fps: z.number(), minFps: z.number(), maxFps: z.number() }),
+  /**
+   * The screen light (issue 17 item 4, decision 0073; an extension of the spec's payload): while the burst records, the
+   * kiosk's screen shows each colour from `at` ms after the recording starts until the next one (the last until the
+   * end). Drawn at random per challenge and bound to its id: the server recomputes it from the challenge the mark signs.
+   */
+  light: z.object({ segments: z.array(screenLightSegment) }).optional(),
 });
 export type KioskChallenge = z.infer<typeof kioskChallenge>;
 

@@ -16,6 +16,7 @@ import { AppError } from '../../errors.js';
 import { BURST, checkBurst, parseTimes, pickDescribed } from '../../face/burst.js';
 import { randomStepChallenge } from '../../face/challenge.js';
 import { clampThreshold } from '../../face/match.js';
+import { lightSequence, screenLightOf } from '../../face/screen-light.js';
 import { punch } from '../attendance/punch.service.js';
 import { flagForReview } from '../punch-reviews/punch-reviews.flag.js';
 import { analyzeAll } from './analyze.js';
@@ -114,7 +115,7 @@ export async function createChallenge(ctx: Ctx, token: string, kioskId: string |
   await pruneFrameHashes(ctx.db);
   await pruneRefusals(ctx.db);
   const burst = { minFrames: BURST.minFrames, maxFrames: BURST.maxFrames, fps: BURST.fps, minFps: BURST.minFps, maxFps: BURST.maxFps };
-  return { challengeId: row.id, steps, expiresAt: expiresAt.toISOString(), linkId: link.id, burst };
+  return { challengeId: row.id, steps, expiresAt: expiresAt.toISOString(), linkId: link.id, burst, light: { segments: lightSequence(row.id) } };
 }
 
 const FACE_FAILURES = new Set([
@@ -293,6 +294,9 @@ async function judgeAndPunch(
     if (burst.likely) await countIdentityRefusal(ctx, link.companyId, burst.likely, kiosk);
     throw new AppError(code, messageKey);
   };
+  // The screen light (decision 0073): a logged feature, kept on the punch and on a refusal; not a gate (yet).
+  notes.screenLight = screenLightOf(analyses, parseTimes(input.frameTimes), input.challengeId);
+  ctx.log.info({ linkId: link.id, kioskId: kiosk.id, screenLight: notes.screenLight }, 'kiosk screen light');
   if (tooDark(analyses)) await refuse('face_too_dark', 'face.kioskTooDark', { grey: faceGrey(analyses) });
   const liveness = checkBurst({ steps, frames: analyses, times: parseTimes(input.frameTimes) ?? [], lifetimeMs });
   if (!liveness.passed) {
@@ -329,6 +333,7 @@ async function judgeAndPunch(
     worstDistance: burst.worst,
     margin: burst.margin,
     liveness: { passed: true, steps, ...liveness.details, frames: evidenceFrames },
+    screenLight: notes.screenLight ?? null,
     accuracy: input.accuracy ?? null,
     ip: ctx.ip,
     userAgent: ctx.userAgent.slice(0, 300),

@@ -10,6 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Analysis, FaceAnalysis } from '../../face/engine.js';
 import type { FacePool } from '../../face/pool.js';
+import type { FrameLight } from '../../face/screen-light.js';
 import { rng, syntheticMesh } from '../../face/synthetic-mesh.js';
 
 export interface ScriptedFace {
@@ -29,6 +30,8 @@ export interface ScriptedFace {
   pitch?: number;
   smile?: number;
   mouth?: number;
+  /** The frame's measured skin and background colour (screen-light.ts, decision 0073). */
+  light?: FrameLight | null;
 }
 
 function vector(seed: string, norm: number): Float32Array {
@@ -80,6 +83,7 @@ export function scriptedEngine() {
     descriptor: withDescriptor ? descriptorOf(face) : null,
     thumb: new Uint8Array(randomBytes(32 * 32)),
     mesh,
+    ...(face.light === undefined ? {} : { light: face.light }),
   });
 
   const pool: FacePool = {

@@ -11,6 +11,7 @@ import { markAttendance, startChallenge } from './api';
 import { OFFLINE_BURST, offlineChallenge } from './offline/offlineQueue';
 import type { QueuePunch } from './offline/useOfflinePunches';
 import type { KioskPairing } from './pairing';
+import { paintScreenLight } from './screenLight';
 
 /**
  * What the last marking sent and how long each part took (the page shows it as `data-kiosk-burst` for the e2e
@@ -212,11 +213,14 @@ export function useKioskFlow({
       // Human's looks run on this main thread: paused while recording (except when a step waits on one: waitFor) and
       // sending (the encodings and the upload want the CPU), back for the next person.
       pause(true);
+      // The screen shows the challenge's colours meanwhile, from the recording's start (decision 0073).
+      const light = paintScreenLight(challenge.light?.segments);
       const recorder = recordBurst(video, challenge.burst.fps);
       let recorded: Awaited<ReturnType<BurstRecorder['stop']>>;
       try {
         await runSteps(challenge, recorder, alive);
       } finally {
+        light.stop();
         recorded = await recorder.stop();
       }
       const burst = thinFrames(recorded, challenge.burst.maxFrames);
