@@ -57,16 +57,6 @@ interface ScreenLight {
   face: { corr: number; gain: number };
   contrast: number | null;
 }
-/** The first `screenLight` anywhere in an API answer. */
-function screenLightIn(value: unknown): ScreenLight | null {
-  if (!value || typeof value !== 'object') return null;
-  if ('screenLight' in value && (value as { screenLight: unknown }).screenLight) return (value as { screenLight: ScreenLight }).screenLight;
-  for (const v of Object.values(value)) {
-    const found = screenLightIn(v);
-    if (found) return found;
-  }
-  return null;
-}
 /** The last screen-light score the journey's server logged ('kiosk screen light'), or null. */
 function lastScreenLight(): ScreenLight | null {
   const file = join(artifactsDir, 'server-face.log');
@@ -367,6 +357,13 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     await see(result.getByText(seeded.employee.name));
     // Walk-through finding 26: the genuine check-in's click-to-result time stays in the run's timings.
     timing('kiosk: click to "Entrada registrada"', Date.now() - startedAt, `prompts answered: ${answered.join(', ')}; ${sent}`);
+    // The puppet's head is lit by the page's colours (decision 0073): its face follows the sequence, more than the wall
+    // behind (the photo pair: corr 0.07-0.43, contrast ≤ 0.01). The score is logged and kept, not a gate.
+    await expect.poll(() => lastScreenLight() !== null, { timeout: 10_000 }).toBe(true);
+    const light = lastScreenLight();
+    timing('kiosk: screen light of the genuine check-in', 0, JSON.stringify(light));
+    expect(light?.face.corr, JSON.stringify(light)).toBeGreaterThanOrEqual(0.6);
+    expect(light?.contrast ?? 0, JSON.stringify(light)).toBeGreaterThan(0.02);
     await shot(page, 'face-09-kiosk-result');
     expect(kioskCam.takeErrors()).toEqual([]);
 
@@ -375,24 +372,8 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     await openTab(admin.page, 'Asistencia', '/company-admin/attendance');
     // The month of the server's date, not of the browser's clock.
     await showMonth(admin.page, today);
-    // The punch's evidence as the admin's page receives it: the screen-light score (decision 0073) is in it.
-    const answers: string[] = [];
-    admin.page.on('response', (r) => {
-      if (r.request().method() === 'GET' && r.url().includes('/api/'))
-        void r
-          .text()
-          .then((text) => text.includes('"screenLight"') && answers.push(text))
-          .catch(() => {});
-    });
     await dayCell(admin.page, seeded.employee.name, today, 'Presente').click();
     const day = admin.page.getByRole('dialog');
-    await expect.poll(() => answers.length, { timeout: 20_000 }).toBeGreaterThan(0);
-    const light = screenLightIn(JSON.parse(answers[0]));
-    timing('kiosk: screen light of the genuine check-in', 0, JSON.stringify(light));
-    // The puppet's head is lit by the page's colours: its face follows the sequence, more than the wall behind
-    // (lit puppet in 4 runs: corr 0.79-0.91, contrast 0.13-0.14; the photo pair: corr 0.07-0.31, contrast ≤ 0.007).
-    expect(light?.face.corr, JSON.stringify(light)).toBeGreaterThanOrEqual(0.6);
-    expect(light?.contrast, JSON.stringify(light)).toBeGreaterThanOrEqual(0.05);
     await see(day.getByText('Reconocimiento facial'));
     // The evidence of the punch: match, liveness with each frame, the link.
     const evidence = day.getByTestId('face-evidence');

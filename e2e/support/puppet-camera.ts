@@ -258,7 +258,7 @@ function pageSide() {
     // The kiosk's screen light (decision 0073): the page's current colour (`[data-testid="screen-light"]`'s data-color)
     // lights the head: each pixel times (1 - s + s * colour), s the screen's share of the light on the face (SCREEN_SHARE),
     // falling off to a sixth of it on the wall behind (the face sits in the middle of the frame, ~220 px wide).
-    const SCREEN_SHARE = 0.35;
+    const SCREEN_SHARE = 0.2;
     const factor = (c: number[], share: number) => `rgb(${c.map((v) => Math.round(255 * (1 - share + (share * v) / 255))).join(',')})`;
     const light = () => {
       const color = document.querySelector('[data-testid="screen-light"]')?.getAttribute('data-color');
