@@ -57,6 +57,23 @@ interface ScreenLight {
   face: { corr: number; gain: number };
   contrast: number | null;
 }
+/** What the journey's server logged about its last refused mark: the check, the steps found, the poses (or ''). */
+function lastRefusal(): string {
+  const file = join(artifactsDir, 'server-face.log');
+  if (!existsSync(file)) return '';
+  const line = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.includes('kiosk mark refused'))
+    .pop();
+  try {
+    const { msg, liveness } = JSON.parse(line ?? '{}');
+    if (!liveness) return msg ?? '';
+    const { failure, stepFrames, poses, gaps, frame } = liveness;
+    return JSON.stringify({ msg, failure, frame, stepFrames, poses, gaps });
+  } catch {
+    return '';
+  }
+}
 /** The last screen-light score the journey's server logged ('kiosk screen light'), or null. */
 function lastScreenLight(): ScreenLight | null {
   const file = join(artifactsDir, 'server-face.log');
@@ -351,7 +368,7 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     const sent = await burstNote(page);
     if (await refusal.isVisible())
       expect.fail(
-        `the kiosk refused the marking: ${await refusal.textContent()} (the puppet answered ${answered.join(', ')}; ${kioskCam.takeErrors().join('; ')}; ${sent})`,
+        `the kiosk refused the marking: ${await refusal.textContent()} (the puppet answered ${answered.join(', ')}; ${kioskCam.takeErrors().join('; ')}; ${sent}; the server's evidence: ${lastRefusal()})`,
       );
     await see(result.getByText('Entrada registrada'));
     await see(result.getByText(seeded.employee.name));
