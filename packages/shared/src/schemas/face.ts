@@ -301,6 +301,36 @@ export const faceEvidence = z.object({
   accuracy: z.number().nullable().optional(),
   ip: z.string().optional(),
   userAgent: z.string().optional(),
+  /**
+   * A punch the paired kiosk captured without network (decision 0075): its capture time on the server's clock (the
+   * punch's time), the kiosk's own clock, the contact it counts from and when it was sent.
+   */
+  offline: z
+    .object({
+      challengeId: z.string(),
+      capturedAt: z.string(),
+      deviceCapturedAt: z.string(),
+      contactAt: z.string(),
+      uploadedAt: z.string(),
+    })
+    .partial()
+    .optional(),
+  /**
+   * How the face answered the screen's colour sequence (decision 0073): correlation and gain of the face and of the
+   * wall, their contrast, the face's brightness. Recorded, not a gate.
+   */
+  screenLight: z
+    .object({
+      frames: z.number(),
+      lagMs: z.number(),
+      face: z.object({ corr: z.number(), gain: z.number() }),
+      background: z.object({ corr: z.number(), gain: z.number() }).nullable(),
+      contrast: z.number().nullable(),
+      ambient: z.number(),
+    })
+    .partial()
+    .nullable()
+    .optional(),
 });
 export type FaceEvidence = z.infer<typeof faceEvidence>;
 

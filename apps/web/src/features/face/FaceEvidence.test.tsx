@@ -80,8 +80,23 @@ describe('evidence of a face punch (calendar day modal)', () => {
     expect(within(out).queryByRole('table')).not.toBeInTheDocument();
   });
 
+  it('says a punch was captured offline and sent later, and shows how the face answered the screen light (decisions 0073, 0075)', async () => {
+    const offline: FaceEvidence = {
+      ...CHECK_IN,
+      offline: { capturedAt: '2026-03-02T13:02:00.000Z', uploadedAt: '2026-03-02T13:49:30.000Z', contactAt: '2026-03-02T12:40:00.000Z' },
+      screenLight: { frames: 16, lagMs: 0, face: { corr: 0.9951, gain: 0.09 }, background: { corr: 0.99, gain: 0.015 }, contrast: 0.078, ambient: 168 },
+    };
+    show(record({ evidence: { checkIn: offline } }));
+    const checkIn = await screen.findByTestId('face-evidence-checkIn');
+    expect(within(checkIn).getByTestId('face-evidence-checkIn-offline')).toHaveTextContent(
+      'Marcada sin conexión en el kiosco (la hora es la de captura); enviada 48 minutos después',
+    );
+    expect(within(checkIn).getByText(/luz de pantalla: correlación 1\.00, contraste 0\.08$/)).toBeInTheDocument();
+  });
+
   it('keeps the general summary for punches that are not by face', async () => {
-    show(record({ method: 'web', evidence: { checkIn: { accuracy: 12, ip: '10.0.0.1' } } }));
+    // What the server sends for a web punch (presentEvidence): its position in `location` (decision 0064's second pass).
+    show(record({ method: 'web', evidence: { checkIn: { location: { latitude: -12.05, longitude: -77.04, accuracy: 12, distance: 30 } } } }));
     expect(await screen.findByText('Evidencia de la marcación')).toBeInTheDocument();
     expect(screen.queryByTestId('face-evidence')).not.toBeInTheDocument();
   });

@@ -4,6 +4,9 @@ import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
 const n3 = (v: number) => v.toFixed(3);
+/** Whole minutes from an offline punch's capture (its time, shown beside it) to its upload. */
+const sentAfterMinutes = (o: { capturedAt?: string; uploadedAt?: string }) =>
+  o.capturedAt && o.uploadedAt ? Math.max(0, Math.round((Date.parse(o.uploadedAt) - Date.parse(o.capturedAt)) / 60_000)) : 0;
 const PARTS = ['checkIn', 'checkOut'] as const;
 
 /** One punch's evidence (check-in or check-out): match, liveness with each frame, position, link. */
@@ -16,6 +19,9 @@ function Punch({ part, e }: { part: (typeof PARTS)[number]; e: Evidence }) {
   if (e.distance !== undefined) facts.push(x('distance', { value: n3(e.distance), threshold: e.threshold !== undefined ? e.threshold.toFixed(2) : '–' }));
   if (e.runnerUp !== undefined) facts.push(e.runnerUp === null ? x('noRunnerUp') : x('runnerUp', { value: n3(e.runnerUp) }));
   if (live?.spoofScore != null) facts.push(x('spoofScore', { value: n3(live.spoofScore) }));
+  const light = e.screenLight;
+  if (light?.face) facts.push(x('screenLight', { corr: light.face.corr.toFixed(2), contrast: light.contrast != null ? light.contrast.toFixed(2) : '–' }));
+  const offline = e.offline;
   const place = e.location
     ? [
         x('position', { lat: e.location.latitude.toFixed(6), lng: e.location.longitude.toFixed(6) }),
@@ -43,6 +49,11 @@ function Punch({ part, e }: { part: (typeof PARTS)[number]; e: Evidence }) {
           </Badge>
         )}
       </Group>
+      {offline?.capturedAt && (
+        <Text size="xs" c="orange.9" data-testid={`face-evidence-${part}-offline`}>
+          {x('offline', { count: sentAfterMinutes(offline) })}
+        </Text>
+      )}
       {facts.length > 0 && (
         <Text size="xs" c="dimmed">
           {facts.join(' · ')}
