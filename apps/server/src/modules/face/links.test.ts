@@ -180,7 +180,7 @@ describe('documentation and browser models', () => {
     const info = dataOf('/api/public/attendance/{token}', 'get');
     expect(fields(info)).toEqual(['companyName', 'kiosk', 'linkName', 'serverTime', 'timezone']);
     const challenge = dataOf('/api/public/attendance/{token}/challenge', 'post');
-    expect(fields(challenge)).toEqual(['burst', 'challengeId', 'expiresAt', 'linkId', 'steps']);
+    expect(fields(challenge)).toEqual(['burst', 'challengeId', 'expiresAt', 'light', 'linkId', 'steps']);
     expect(challenge.properties!.steps.items!.enum).toEqual(['straight', 'left', 'right', 'up', 'down', 'blink', 'smile', 'mouth']);
     const result = dataOf('/api/public/attendance/{token}/mark', 'post');
     expect(fields(result)).toEqual(['action', 'employee', 'localTime', 'repeated', 'status', 'time']);
