@@ -188,7 +188,7 @@ describe('public attendance page (kiosk)', () => {
       looked.push(document.querySelector('[data-testid="kiosk-step"]')?.getAttribute('data-step') ?? 'idle');
       return followKioskSteps();
     };
-    const fetchMock = mockApi(routes({ [`POST ${API}/mark`]: { body: { data: RESULT } } }));
+    const fetchMock = mockApi(routes({ [`POST ${API}/mark`]: MARKED }));
     const { user } = renderApp('/attendance/tok-1');
     await start(user);
     await screen.findByTestId('kiosk-result', {}, { timeout: 12_000 });
