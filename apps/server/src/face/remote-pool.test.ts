@@ -161,4 +161,22 @@ describe.skipIf(!redisUp)('the face queue between a web process and face process
     const order = (await queue.getJobs(['prioritized'], 0, -1, true)).map((j) => j.data.tenant);
     expect(order.slice(0, 2).sort()).toEqual(['company-a', 'company-b']); // not the 17th, behind all of A's
   });
+  it('ends the wait with unavailable when the last face process vanishes while images wait, not after the whole timeout', async () => {
+    const pool = remote(30_000);
+    // A face process said it was there, then died without a word (killed): its presence lasts until its key expires.
+    await sayPresent(probe, name, 'dying-face', { concurrency: 1, averageMs: 10 });
+    const frame = await engine.frame({ person: 'orphan', size: 150 });
+    const t0 = Date.now();
+    const waiting = pool.analyze(frame, {}, 'company-a');
+    waiting.catch(() => {});
+    await until('the image is queued', async () => ((await queue.getJobCounts('prioritized', 'wait')).prioritized ?? 0) >= 1, { withinMs: 2000, everyMs: 10 });
+    await sayGone(probe, name, 'dying-face'); // what its key's expiry does, at once
+    await expect(waiting).rejects.toMatchObject({ code: 'unavailable' });
+    // Within a presence round or two of the process going, far from the 30 s timeout; the image leaves the queue.
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    await until('the orphaned image left the queue', async () => ((await queue.getJobCounts('prioritized', 'wait')).prioritized ?? 0) === 0, {
+      withinMs: 2000,
+      everyMs: 20,
+    });
+  });
 });

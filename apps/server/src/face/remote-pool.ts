@@ -153,19 +153,36 @@ export function createRemoteFacePool(opts: RemoteFacePoolOptions): FacePool {
       );
       const jobs = new Array<(typeof queued)[number]>(images.length);
       for (const [n, i] of order.entries()) jobs[i] = queued[n];
-      const settled = await Promise.allSettled(
-        jobs.map(async (job) => {
-          try {
-            return decodeAnalysis((await job.waitUntilFinished(events!, opts.timeoutMs)) as WireAnalysis);
-          } catch (err) {
-            const failed = failure(err);
-            // Nobody will wait for it: a job still waiting leaves the queue (an active one finishes and is skipped).
-            if (failed.code === 'timeout') await job.remove().catch(() => {});
-            throw failed;
-          }
-        }),
-      );
-      return settled;
+      // While the images wait, the face processes are looked at every PRESENCE_EVERY_MS: when none is left alive (the
+      // last one killed: its presence outlived it by up to PRESENCE_TTL_MS), the wait ends with 'unavailable' (503 at
+      // once) instead of the whole timeout (stop 31's CI: a 60 s wait after the last face process was killed).
+      let watching: NodeJS.Timeout | undefined;
+      const orphaned = new Promise<never>((_, reject) => {
+        watching = setInterval(() => {
+          void look()
+            .then((view) => {
+              if (!view.capacity.slots) reject(new FacePoolError('unavailable', 'no face process is serving the queue'));
+            })
+            .catch(() => {});
+        }, PRESENCE_EVERY_MS);
+      });
+      orphaned.catch(() => {});
+      try {
+        return await Promise.allSettled(
+          jobs.map(async (job) => {
+            try {
+              return decodeAnalysis((await Promise.race([job.waitUntilFinished(events!, opts.timeoutMs), orphaned])) as WireAnalysis);
+            } catch (err) {
+              const failed = err instanceof FacePoolError ? err : failure(err);
+              // Nobody will wait for it: a job still waiting leaves the queue (an active one finishes and is skipped).
+              if (failed.code === 'timeout' || failed.code === 'unavailable') await job.remove().catch(() => {});
+              throw failed;
+            }
+          }),
+        );
+      } finally {
+        clearInterval(watching);
+      }
     } catch (err) {
       throw err instanceof FacePoolError ? err : new FacePoolError('unavailable', `the face queue refused the request: ${(err as Error).message}`);
     } finally {
