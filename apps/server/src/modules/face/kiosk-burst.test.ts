@@ -5,7 +5,7 @@
  * a head, a burst without capture times or longer than the challenge lived are refused with their message, nothing is
  * recorded, and each refusal is kept with its evidence in its company.
  */
-import { type ChallengeStep, FACE_NOTICE_VERSION, NON_ROTATION_STEPS } from '@presente/shared';
+import { type ChallengeStep, NON_ROTATION_STEPS } from '@presente/shared';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attendanceRecords, employees, faceChallenges, kioskRefusals } from '../../db/schema/index.js';
@@ -13,7 +13,7 @@ import type { AnalyzeOptions } from '../../face/engine.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { type ScriptedFace, scriptedEngine, texturedJpeg } from './scripted-engine.js';
-import { type BurstFrames, burstOf, kioskChallenge, pairTestKiosk, postMultipart, signConsent, signedMark, type TestKiosk } from './test-helpers.js';
+import { type BurstFrames, burstOf, enrolScripted, kioskChallenge, pairTestKiosk, signedMark, type TestKiosk } from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
 let t: TestApp;
@@ -25,16 +25,7 @@ let seq = 0;
 /** What the pool was asked per frame of the last batch (descriptors or not). */
 let asked: AnalyzeOptions[] = [];
 
-async function enrol(owner: TestUser, person: string) {
-  const employee = await t.factories.employee(owner.companyId!);
-  await signConsent(t.db, employee.id);
-  const images = [await engine.frame({ person }), await engine.frame({ person }), await engine.frame({ person })];
-  const res = await postMultipart(t, `${base}/register`, owner, { employeeId: employee.id, consentAccepted: 'true', noticeVersion: FACE_NOTICE_VERSION }, [
-    { field: 'image', images },
-  ]);
-  expect(res.statusCode).toBe(201);
-  return employee;
-}
+const enrol = (owner: TestUser, person: string) => enrolScripted(t, engine, owner, person);
 const recordsOf = (employeeId: string) => t.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, employeeId));
 
 /** A burst of textured scenes following the steps; `face(i, yaw)` says who is in frame i and how (over the step's pose). */

@@ -4,7 +4,7 @@
  * contact's server time into the kiosk's row (the server's clock injected where it is read: the stored contact).
  */
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
-import { FACE_NOTICE_VERSION, kioskContactText, kioskOfflineSignedText, OFFLINE_PUNCH } from '@presente/shared';
+import { kioskContactText, kioskOfflineSignedText, OFFLINE_PUNCH } from '@presente/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attendanceRecords, pairedKiosks, punchReviews } from '../../db/schema/index.js';
@@ -13,7 +13,7 @@ import type { TestUser } from '../../test/factories.js';
 import { loadRegister } from '../register/register.data.js';
 import { offlineRemark } from '../register/register.files.js';
 import { scriptedEngine, texturedJpeg } from './scripted-engine.js';
-import { type BurstFrames, burstOf, multipart, pairTestKiosk, postMultipart, signConsent, type TestKiosk } from './test-helpers.js';
+import { type BurstFrames, burstOf, enrolScripted, multipart, pairTestKiosk, type TestKiosk } from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
 let t: TestApp;
@@ -29,16 +29,7 @@ const signText = (k: TestKiosk, text: string) => sign('sha256', Buffer.from(text
 async function framesOf(person: string, steps: string[]): Promise<BurstFrames> {
   return burstOf(steps, async (_yaw, _i, pose) => engine.frameOf(await texturedJpeg(`${person}-off-${++seq}`), { person, ...pose }));
 }
-async function enrol(person: string) {
-  const employee = await t.factories.employee(admin.companyId!);
-  await signConsent(t.db, employee.id);
-  const images = [await engine.frame({ person }), await engine.frame({ person }), await engine.frame({ person })];
-  const res = await postMultipart(t, `${base}/register`, admin, { employeeId: employee.id, consentAccepted: 'true', noticeVersion: FACE_NOTICE_VERSION }, [
-    { field: 'image', images },
-  ]);
-  expect(res.statusCode).toBe(201);
-  return employee;
-}
+const enrol = (person: string) => enrolScripted(t, engine, admin, person);
 
 /** A signed contact: the kiosk's clock and its waiting punches. */
 async function contact(k: TestKiosk, deviceTime: number, waiting = 0, opts: { signer?: TestKiosk; link?: string; ip?: string } = {}) {

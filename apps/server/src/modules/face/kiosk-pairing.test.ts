@@ -6,7 +6,6 @@
  */
 
 import { generateKeyPairSync } from 'node:crypto';
-import { FACE_NOTICE_VERSION } from '@presente/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,18 +13,7 @@ import { activityLog, attendanceRecords, kioskPairingCodes } from '../../db/sche
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { scriptedEngine, texturedJpeg } from './scripted-engine.js';
-import {
-  type BurstFrames,
-  burstOf,
-  kioskChallenge,
-  pairTestKiosk,
-  postMark,
-  postMultipart,
-  signConsent,
-  signedMark,
-  signMark,
-  type TestKiosk,
-} from './test-helpers.js';
+import { type BurstFrames, burstOf, enrolScripted, kioskChallenge, pairTestKiosk, postMark, signedMark, signMark, type TestKiosk } from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
 const NOT_PAIRED = 'Este dispositivo no es un kiosco vinculado a la empresa. Pide al administrador un código en Configuración → Vincular kiosco.';
@@ -48,16 +36,7 @@ async function markAs(kiosk: TestKiosk, person: string, opts: { link?: string; r
   const frames = await framesOf(person, c.steps, opts.static);
   return signedMark(t, link, kiosk, () => frames, { challenge: c, remoteAddress: opts.remoteAddress });
 }
-async function enrol(owner: TestUser, person: string) {
-  const employee = await t.factories.employee(owner.companyId!);
-  await signConsent(t.db, employee.id);
-  const images = [await engine.frame({ person }), await engine.frame({ person }), await engine.frame({ person })];
-  const res = await postMultipart(t, `${base}/register`, owner, { employeeId: employee.id, consentAccepted: 'true', noticeVersion: FACE_NOTICE_VERSION }, [
-    { field: 'image', images },
-  ]);
-  expect(res.statusCode).toBe(201);
-  return employee;
-}
+const enrol = (owner: TestUser, person: string) => enrolScripted(t, engine, owner, person);
 const recordsOf = (employeeId: string) => t.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, employeeId));
 const newCode = async (owner: TestUser, name = 'Recepción') => (await t.as(owner).post(`${base}/kiosk-pairing-codes`, { name })).json().data.code as string;
 const spki = () => generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'der', type: 'spki' }).toString('base64');

@@ -3,7 +3,7 @@
  * colour sequence (bound to the challenge's id); the mark is scored against the challenge's own sequence, whatever the
  * page claims, and the score is kept on the punch's evidence and on a refusal's. A logged feature, not a gate.
  */
-import { FACE_NOTICE_VERSION, type ScreenLightSegment } from '@presente/shared';
+import type { ScreenLightSegment } from '@presente/shared';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attendanceRecords, kioskRefusals } from '../../db/schema/index.js';
@@ -11,7 +11,7 @@ import { colorAt, type FrameLight, type LightScore, lightSequence, type Rgb } fr
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { scriptedEngine } from './scripted-engine.js';
-import { BURST_GAP_MS, kioskChallenge, pairTestKiosk, postMultipart, scriptedBurst, signConsent, signedMark, type TestKiosk } from './test-helpers.js';
+import { BURST_GAP_MS, enrolScripted, kioskChallenge, pairTestKiosk, scriptedBurst, signedMark, type TestKiosk } from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
 let t: TestApp;
@@ -28,16 +28,7 @@ const lit = (segments: readonly ScreenLightSegment[] | null, i: number): FrameLi
   return { face: skin, background: wall };
 };
 
-async function enrol(person: string) {
-  const employee = await t.factories.employee(admin.companyId!);
-  await signConsent(t.db, employee.id);
-  const images = [await engine.frame({ person }), await engine.frame({ person }), await engine.frame({ person })];
-  const res = await postMultipart(t, `${base}/register`, admin, { employeeId: employee.id, consentAccepted: 'true', noticeVersion: FACE_NOTICE_VERSION }, [
-    { field: 'image', images },
-  ]);
-  expect(res.statusCode).toBe(201);
-  return employee;
-}
+const enrol = (person: string) => enrolScripted(t, engine, admin, person);
 
 /** A mark whose frames' light follows `follow(challenge's sequence)` (null: a light that never changes). */
 async function markLit(person: string, follow: (own: ScreenLightSegment[]) => ScreenLightSegment[] | null, flat = 0) {

@@ -1,11 +1,13 @@
 import { createHash, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
-import { faceNoticeVersion, kioskSignedText } from '@presente/shared';
+import { FACE_NOTICE_VERSION, faceNoticeVersion, kioskSignedText } from '@presente/shared';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
 import { companies, employees, faceConsents } from '../../db/schema/index.js';
 import { type StepPose, stepPoses } from '../../face/synthetic-mesh.js';
+import type { TestApp } from '../../test/app.js';
+import type { TestUser } from '../../test/factories.js';
 import { type ScriptedFace, type scriptedEngine, texturedJpeg } from './scripted-engine.js';
 
 /** A multipart body for app.inject, built by the platform's own FormData encoder. */
@@ -228,4 +230,18 @@ export async function movedFrame(image: Buffer, n: number): Promise<Buffer> {
     .extract({ left: 40 - dx, top: 40 - dy, width, height })
     .jpeg({ quality: 92 })
     .toBuffer();
+}
+
+/**
+ * A new employee of `owner`'s company, the worker's consent signed, enrolled through the register route with three
+ * frames of `person` from the scripted engine (the kiosk tests' one enrolment).
+ */
+export async function enrolScripted(t: TestApp, engine: ReturnType<typeof scriptedEngine>, owner: TestUser, person: string) {
+  const employee = await t.factories.employee(owner.companyId!);
+  await signConsent(t.db, employee.id);
+  const images = [await engine.frame({ person }), await engine.frame({ person }), await engine.frame({ person })];
+  const fields = { employeeId: employee.id, consentAccepted: 'true', noticeVersion: FACE_NOTICE_VERSION };
+  const res = await postMultipart(t, '/api/company-admin-simple/face-recognition/register', owner, fields, [{ field: 'image', images }]);
+  if (res.statusCode !== 201) throw new Error(`the enrolment of ${person} was refused: ${res.statusCode} ${res.body}`);
+  return employee;
 }
