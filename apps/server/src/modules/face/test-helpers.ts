@@ -6,8 +6,6 @@ import sharp from 'sharp';
 import type { Db } from '../../db/client.js';
 import { companies, employees, faceConsents } from '../../db/schema/index.js';
 import { type StepPose, stepPoses } from '../../face/synthetic-mesh.js';
-import type { TestApp } from '../../test/app.js';
-import type { TestUser } from '../../test/factories.js';
 import { type ScriptedFace, type scriptedEngine, texturedJpeg } from './scripted-engine.js';
 
 /** A multipart body for app.inject, built by the platform's own FormData encoder. */
@@ -236,7 +234,13 @@ export async function movedFrame(image: Buffer, n: number): Promise<Buffer> {
  * A new employee of `owner`'s company, the worker's consent signed, enrolled through the register route with three
  * frames of `person` from the scripted engine (the kiosk tests' one enrolment).
  */
-export async function enrolScripted(t: TestApp, engine: ReturnType<typeof scriptedEngine>, owner: TestUser, person: string) {
+export async function enrolScripted(
+  // Structural, not TestApp/TestUser: bench/ compiles this file and must not pull in the vitest-only test database.
+  t: { app: FastifyInstance; db: Db; factories: { employee(companyId: string): Promise<{ id: string }> } },
+  engine: ReturnType<typeof scriptedEngine>,
+  owner: { companyId: string | null; sessionToken: string },
+  person: string,
+) {
   const employee = await t.factories.employee(owner.companyId!);
   await signConsent(t.db, employee.id);
   const images = [await engine.frame({ person }), await engine.frame({ person }), await engine.frame({ person })];
