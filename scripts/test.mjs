@@ -37,6 +37,18 @@ function readFacts(file) {
   }
 }
 const reportFile = (name) => join(tmpdir(), `presente-vitest-${name}-${process.pid}.json`);
+/**
+ * A failure in a few lines: its first line (up to 1,200 characters: the face journeys put the server's refusal evidence
+ * there), what a Playwright wait was waiting for, and the test file's line it failed at. Stop 31's CI said only
+ * "locator.waitFor: Timeout 15000ms exceeded." for a roles journey with a dozen waits.
+ */
+function briefFailure(message) {
+  const lines = String(message ?? '').split('\n');
+  const waiting = lines.find((l) => /waiting for /.test(l))?.trim();
+  const where = lines.map((l) => /([\w./-]+\.(?:e2e|test)\.tsx?:\d+)/.exec(l)?.[1]).find(Boolean);
+  return [lines[0].slice(0, 1200), waiting && `(${waiting.slice(0, 300)})`, where && `at ${where}`].filter(Boolean).join(' ');
+}
+
 async function vitest(name, args) {
   const out = reportFile(name);
   const factsFile = reportFile(`${name}-facts`);
@@ -52,12 +64,7 @@ async function vitest(name, args) {
     const failures = r.testResults.flatMap((file) =>
       file.assertionResults
         .filter((t) => t.status === 'failed')
-        .map(
-          (t) =>
-            `${file.name.replace(`${root}/`, '')} > ${t.fullName}: ${String(t.failureMessages?.[0] ?? '')
-              .split('\n')[0]
-              .slice(0, 300)}`,
-        ),
+        .map((t) => `${file.name.replace(`${root}/`, '')} > ${t.fullName}: ${briefFailure(t.failureMessages?.[0])}`),
     );
     for (const file of r.testResults)
       if (file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed'))

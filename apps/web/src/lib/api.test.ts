@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockRefusal, responseOf } from '../test/answers';
 import { ApiError, apiRequest, setUnauthorizedHandler } from './api';
-import i18n from './i18n';
+import i18n, { i18nReady } from './i18n';
 
 describe('apiRequest', () => {
   afterEach(() => setUnauthorizedHandler(() => {})());
@@ -10,6 +10,9 @@ describe('apiRequest', () => {
     // The client passes any envelope through: no route's schema is in play.
     const fetchMock = vi.fn(async () => responseOf({ status: 200, body: { data: { ok: 1 }, message: 'hecho' } })); // raw-answer-allowed: the client itself, any envelope
     vi.stubGlobal('fetch', fetchMock);
+    // The detector's own start (loading Spanish) must end first, or it lands after 'en' on a loaded machine
+    // and the request goes out in Spanish (stop 31's CI).
+    await i18nReady;
     await i18n.changeLanguage('en');
 
     // raw-answer-allowed: a request body, not an answer

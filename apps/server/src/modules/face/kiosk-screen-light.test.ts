@@ -7,7 +7,7 @@ import type { ScreenLightSegment } from '@presente/shared';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attendanceRecords, kioskRefusals } from '../../db/schema/index.js';
-import { colorAt, type FrameLight, type LightScore, lightSequence, type Rgb } from '../../face/screen-light.js';
+import { colorAt, type FrameLight, type LightScore, lightSequence, type Rgb, SCREEN_LIGHT } from '../../face/screen-light.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { scriptedEngine } from './scripted-engine.js';
@@ -74,10 +74,15 @@ describe('the screen light (decision 0073)', () => {
     expect(score?.frames).toBe(16);
   });
 
-  it("a face following another challenge's sequence, or none, scores low (logged, not refused)", async () => {
+  it("a face lit by other colours than the challenge's, or by none, scores low (logged, not refused)", async () => {
     const [bea, cai] = [await enrol('bea'), await enrol('cai')];
-    const other = lightSequence('00000000-0000-4000-8000-000000000000');
-    expect((await markLit('bea', () => other)).statusCode).toBe(200);
+    // At every moment another colour than the screen's (each one the palette's next). Another challenge's own
+    // sequence is no fixed test: over a 2.85 s burst it scored 0.7 or more by chance in 146 of 3,000 random pairs
+    // (stop 31's CI failed on one at 0.723), which is why the score is logged and not a gate (decision 0073).
+    const palette = SCREEN_LIGHT.palette.map((c) => c.join());
+    const other = (own: ScreenLightSegment[]) =>
+      own.map((s) => ({ ...s, color: [...SCREEN_LIGHT.palette[(palette.indexOf(s.color.join()) + 1) % palette.length]] as Rgb }));
+    expect((await markLit('bea', other)).statusCode).toBe(200);
     expect((await screenLightOf(bea.id))?.face.corr).toBeLessThan(0.7);
     expect((await markLit('cai', () => null)).statusCode).toBe(200);
     expect((await screenLightOf(cai.id))?.face).toEqual({ corr: 0, gain: 0 }); // a light that never changes

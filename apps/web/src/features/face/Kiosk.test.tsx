@@ -43,6 +43,11 @@ const CHALLENGE: KioskChallenge = {
 /** What the screen asks, in order: the front first, each step, the front between the opposite turns. */
 const PROMPTS = ['Mira al frente', 'Gira la cabeza a tu izquierda', 'Mira al frente', 'Gira la cabeza a tu derecha', 'Sonríe'];
 const NO_TURNS: KioskChallenge = { ...CHALLENGE, steps: ['mouth', 'up', 'down'] };
+/**
+ * The fewest frames the server takes: the ~3.5 s recording (~20 frames at 6 a second) is thinned even when a loaded
+ * machine delays the recorder's ticks (with 16, a test that needed more than 16 taken failed 2 of 12 runs under load).
+ */
+const THINNED: KioskChallenge = { ...CHALLENGE, burst: { ...CHALLENGE.burst, maxFrames: 10 } };
 const RESULT: KioskMarkResult = {
   employee: { id: 'e1', name: 'Ana Flores' },
   action: 'check_in',
@@ -188,7 +193,7 @@ describe('public attendance page (kiosk)', () => {
       looked.push(document.querySelector('[data-testid="kiosk-step"]')?.getAttribute('data-step') ?? 'idle');
       return followKioskSteps();
     };
-    const fetchMock = mockApi(routes({ [`POST ${API}/mark`]: MARKED }));
+    const fetchMock = mockApi(routes({ [`POST ${API}/challenge`]: challenge(THINNED), [`POST ${API}/mark`]: MARKED }));
     const { user } = renderApp('/attendance/tok-1');
     await start(user);
     await screen.findByTestId('kiosk-result', {}, { timeout: 12_000 });
@@ -201,7 +206,7 @@ describe('public attendance page (kiosk)', () => {
     const info = JSON.parse(document.querySelector('[data-kiosk-burst]')?.getAttribute('data-kiosk-burst') ?? '{}');
     const { times } = burstOf(fetchMock);
     expect(info).toMatchObject({ times, gaps: times.slice(1).map((t, i) => t - times[i]), skipped: 0, failed: 0 });
-    expect(info.taken).toBeGreaterThan(16);
+    expect(info.taken).toBeGreaterThan(THINNED.burst.maxFrames);
     expect(info.callbacks).toBeGreaterThanOrEqual(info.taken);
     expect(info.recordMs).toBeGreaterThan(2500);
     expect(info.sendMs).toBeGreaterThanOrEqual(0);
@@ -217,13 +222,13 @@ describe('public attendance page (kiosk)', () => {
     vi.spyOn(ctx, 'drawImage').mockImplementation((...args: unknown[]) => {
       if (args.length === 5) sources.push(args[0]);
     });
-    const fetchMock = mockApi(routes({ [`POST ${API}/mark`]: MARKED }));
+    const fetchMock = mockApi(routes({ [`POST ${API}/challenge`]: challenge(THINNED), [`POST ${API}/mark`]: MARKED }));
     const { user } = renderApp('/attendance/tok-1');
     await start(user);
     await screen.findByTestId('kiosk-result', {}, { timeout: 12_000 });
     const { frames } = burstOf(fetchMock);
-    expect(frames).toHaveLength(16);
-    expect(sources.length).toBeGreaterThan(16);
+    expect(frames).toHaveLength(THINNED.burst.maxFrames);
+    expect(sources.length).toBeGreaterThan(THINNED.burst.maxFrames);
     for (const source of sources) expect(source).toBeInstanceOf(HTMLVideoElement);
   }, 20_000);
 
