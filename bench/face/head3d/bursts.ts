@@ -28,7 +28,7 @@ export interface Timing {
   /** Share of frames that arrive late (one to two frame times more). */
   lateShare: number;
 }
-export const KIOSK_TIMING: Timing = { fps: 6, maxFrames: 16, lateShare: 0.1 };
+export const KIOSK_TIMING: Timing = { fps: 6, maxFrames: 24, lateShare: 0.1 };
 
 /** Capture times over `ms`, evenly thinned to `maxFrames`. */
 export function captureTimes(ms: number, random: () => number, timing: Timing = KIOSK_TIMING): number[] {

@@ -99,7 +99,10 @@ describe('checkBurst', () => {
   it('refuses bad timelines: too few or many frames, non-increasing, too sparse, longer than the challenge lived', () => {
     const b = burst(['straight', 'left', 'right']);
     expect(checkBurst({ ...b, frames: b.frames.slice(0, 9), times: b.times.slice(0, 9) }).details.failure).toBe('frame_count');
-    expect(checkBurst({ ...b, frames: [...b.frames, b.frames[0]], times: times(17) }).details.failure).toBe('frame_count');
+    expect(
+      checkBurst({ ...b, frames: Array.from({ length: BURST.maxFrames + 1 }, (_, i) => b.frames[i % b.frames.length]), times: times(BURST.maxFrames + 1) })
+        .details.failure,
+    ).toBe('frame_count');
     expect(checkBurst({ ...b, times: b.times.map((t, i) => (i === 5 ? b.times[4] : t)) })).toMatchObject({ details: { failure: 'burst_timing', frame: 5 } });
     expect(checkBurst({ ...b, times: b.times.map((t, i) => (i >= 5 ? t + BURST.maxGapMs : t)) })).toMatchObject({
       details: { failure: 'burst_timing', frame: 5 },

@@ -9,6 +9,7 @@
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
+import { FACE_LIMITS } from '@presente/shared';
 import { type Analysis, type AnalyzeOptions, levelOf } from './engine.js';
 import type { FromWorker, ToWorker, WorkerStats } from './worker.js';
 
@@ -21,7 +22,7 @@ export interface FacePoolOptions {
   maxQueue?: number;
   /**
    * Images one tenant may have waiting or running; past it its requests are refused at once (FacePoolError
-   * 'tenant_busy'). Default a quarter of maxQueue, at least one request's worth (6 frames; the default share, 16, holds a kiosk burst: decision 0049).
+   * 'tenant_busy'). Default a quarter of maxQueue, at least one kiosk burst (DEFAULT_TENANT_SHARE); never under one request's worth (6).
    */
   maxPerTenant?: number;
   /** The worker script (tests start a stand-in engine). */
@@ -56,6 +57,11 @@ export class FacePoolError extends Error {
 
 /** The images a request sends together (a kiosk mark's frames, an enrolment's captures) are one request's worth. */
 export const MIN_TENANT_SHARE = 6;
+/**
+ * A company's default share: one whole kiosk burst (24 frames since decision 0076; it was 16, and the first 24-frame
+ * mark of the e2e kiosk was refused "Tu empresa tiene demasiados análisis faciales en curso").
+ */
+export const DEFAULT_TENANT_SHARE: number = FACE_LIMITS.maxFrames;
 
 export interface FacePool {
   start(): Promise<void>;
@@ -105,7 +111,7 @@ export function defaultPoolSize(env = process.env): number {
 export function createFacePool(opts: FacePoolOptions = {}): FacePool {
   const size = opts.size ?? defaultPoolSize();
   const maxQueue = opts.maxQueue ?? 64;
-  const maxPerTenant = Math.max(MIN_TENANT_SHARE, opts.maxPerTenant ?? Math.floor(maxQueue / 4));
+  const maxPerTenant = Math.max(MIN_TENANT_SHARE, opts.maxPerTenant ?? Math.max(DEFAULT_TENANT_SHARE, Math.floor(maxQueue / 4)));
   const taskTimeoutMs = opts.taskTimeoutMs ?? 20_000;
   const slots = new Set<Slot>();
   /** Waiting tasks per tenant, in the order the tenants are served (a served tenant goes to the back). */

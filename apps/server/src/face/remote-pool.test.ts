@@ -11,7 +11,7 @@ import { scriptedEngine } from '../modules/face/scripted-engine.js';
 import { postMultipart, signConsent } from '../modules/face/test-helpers.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import type { TestUser } from '../test/factories.js';
-import { FacePoolError } from './pool.js';
+import { DEFAULT_TENANT_SHARE, FacePoolError } from './pool.js';
 import { sayGone, sayPresent } from './queue.js';
 import { serveFaceQueue } from './queue-worker.js';
 import { createRemoteFacePool } from './remote-pool.js';
@@ -137,29 +137,33 @@ describe.skipIf(!redisUp)('the face queue between a web process and face process
     expect(none.res.json()).toMatchObject({ code: 'face_unavailable' });
     await expect(pool.analyze(Buffer.from('x'))).rejects.toBeInstanceOf(FacePoolError);
 
-    // A face process that never answers (present, but nothing takes the jobs): company A fills its share of 16.
+    // A face process that never answers (present, but nothing takes the jobs): company A fills its share (one kiosk burst).
     await sayPresent(probe, name, 'stuck-face', { concurrency: 64, averageMs: 10 });
     closing.push(() => sayGone(probe, name, 'stuck-face'));
     const frame = await engine.frame({ person: 'share', size: 150 });
     const held = pool.analyzeBatch(
-      Array.from({ length: 16 }, () => frame),
+      Array.from({ length: DEFAULT_TENANT_SHARE }, () => frame),
       'company-a',
     );
     held.catch(() => {});
-    await until('16 images of company A queued', async () => ((await queue.getJobCounts('prioritized', 'wait')).prioritized ?? 0) >= 16, {
-      withinMs: 2000,
-      everyMs: 10,
-    });
+    await until(
+      'a share of images of company A queued',
+      async () => ((await queue.getJobCounts('prioritized', 'wait')).prioritized ?? 0) >= DEFAULT_TENANT_SHARE,
+      {
+        withinMs: 2000,
+        everyMs: 10,
+      },
+    );
     await expect(pool.analyze(frame, {}, 'company-a')).rejects.toMatchObject({ code: 'tenant_busy' });
-    // Company B is not refused, and its image waits beside A's first, not behind A's 16 (priority by what each has in flight).
+    // Company B is not refused, and its image waits beside A's first, not behind all of A's (priority by what each has in flight).
     const b = pool.analyze(frame, {}, 'company-b');
     b.catch(() => {});
-    await until("company B's image queued", async () => ((await queue.getJobCounts('prioritized', 'wait')).prioritized ?? 0) >= 17, {
+    await until("company B's image queued", async () => ((await queue.getJobCounts('prioritized', 'wait')).prioritized ?? 0) >= DEFAULT_TENANT_SHARE + 1, {
       withinMs: 2000,
       everyMs: 10,
     });
     const order = (await queue.getJobs(['prioritized'], 0, -1, true)).map((j) => j.data.tenant);
-    expect(order.slice(0, 2).sort()).toEqual(['company-a', 'company-b']); // not the 17th, behind all of A's
+    expect(order.slice(0, 2).sort()).toEqual(['company-a', 'company-b']); // not the last, behind all of A's
   });
   it('ends the wait with unavailable when the last face process vanishes while images wait, not after the whole timeout', async () => {
     const pool = remote(30_000);

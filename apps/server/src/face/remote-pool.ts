@@ -16,7 +16,7 @@
 import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Analysis, AnalyzeOptions } from './engine.js';
-import { type FacePool, FacePoolError, type FacePoolState, heaviestFirst, MIN_TENANT_SHARE } from './pool.js';
+import { DEFAULT_TENANT_SHARE, type FacePool, FacePoolError, type FacePoolState, heaviestFirst, MIN_TENANT_SHARE } from './pool.js';
 import {
   type Capacity,
   decodeAnalysis,
@@ -53,7 +53,7 @@ const MAX_PRIORITY = 2_097_152;
 export function createRemoteFacePool(opts: RemoteFacePoolOptions): FacePool {
   const now = opts.now ?? Date.now;
   const name = opts.queue ?? FACE_QUEUE;
-  const maxPerTenant = Math.max(MIN_TENANT_SHARE, opts.maxPerTenant ?? 16);
+  const maxPerTenant = Math.max(MIN_TENANT_SHARE, opts.maxPerTenant ?? DEFAULT_TENANT_SHARE);
   const ttl = opts.capacityTtlMs ?? 250;
   let queue: Queue<FaceJobData, WireAnalysis> | undefined;
   let events: QueueEvents | undefined;

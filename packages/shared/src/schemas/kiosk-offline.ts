@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { burstFrameTimes } from './face.js';
 
 /**
  * Offline punches of a paired kiosk (issue 25 item 3, decision 0075). While online the kiosk makes signed contacts:
@@ -63,11 +64,7 @@ export const kioskOfflineMarkFields = z.object({
   latitude: z.coerce.number().min(-90).max(90).optional(),
   longitude: z.coerce.number().min(-180).max(180).optional(),
   accuracy: z.coerce.number().min(0).optional(),
-  frameTimes: z
-    .string()
-    .max(200)
-    .regex(/^(\d{1,6}(,\d{1,6}){0,15})?$/, 'validation.invalid')
-    .optional(),
+  frameTimes: burstFrameTimes.optional(),
 });
 export type KioskOfflineMarkFields = z.infer<typeof kioskOfflineMarkFields>;
 

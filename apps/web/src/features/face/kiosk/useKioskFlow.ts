@@ -39,7 +39,7 @@ export type KioskPhase =
   | { kind: 'refused'; message: string; code: string };
 
 /**
- * The challenge's pace (decision 0063). The whole burst is thinned to the challenge's `maxFrames` (16) keeping the
+ * The challenge's pace (decision 0063). The whole burst is thinned to the challenge's `maxFrames` (24) keeping the
  * gaps even, and the server judges continuity per time gap: the longer the challenge, the longer the gaps and the
  * weaker that check, so every step is brisk (3-4 steps: about 3.5-6 s in all).
  */
