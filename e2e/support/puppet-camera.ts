@@ -178,6 +178,8 @@ function pageSide() {
   const w = window as unknown as {
     __puppetClips(): Promise<PuppetClips>;
     __puppetReport(r: PuppetReport): Promise<void>;
+    /** Where the person stands for the next mark: 0 first, then 1, 2... for the browser context (reloads included). */
+    __puppetPlace(): Promise<number>;
     __puppet?: PuppetState;
   };
   const media = navigator.mediaDevices;
@@ -274,9 +276,24 @@ function pageSide() {
       ctx.fillRect(0, 0, clips.width, clips.height);
       ctx.restore();
     };
+    // Where the person stands: never twice the same for two marks, as with a person in front of a real camera (a whole
+    // frame the server accepted within a day is refused as a replay, decision 0033). The first mark is the rendered
+    // frame as is (the calibrations of face.e2e.ts); each next challenge zooms in a little and moves the head by 10-30 px.
+    const PLACES = [
+      { zoom: 1, x: 0, y: 0 },
+      { zoom: 1.08, x: 0.15, y: 0.8 },
+      { zoom: 1.05, x: 0.9, y: 0.2 },
+      { zoom: 1.1, x: 0.55, y: 0.1 },
+    ];
+    let place = await w.__puppetPlace();
+    const draw = (frame: ImageBitmap) => {
+      const { zoom, x, y } = PLACES[place % PLACES.length];
+      const [w2, h2] = [clips.width * zoom, clips.height * zoom];
+      ctx.drawImage(frame, -(w2 - clips.width) * x, -(h2 - clips.height) * y, w2, h2);
+    };
     setInterval(() => {
       ctx.globalAlpha = 1;
-      ctx.drawImage(next(), 0, 0);
+      draw(next());
       light();
       const [dx, dy] = [(Math.random() * 128) | 0, (Math.random() * 128) | 0];
       ctx.save();
@@ -295,6 +312,8 @@ function pageSide() {
     const look = () => {
       const step = document.querySelector('[data-testid="kiosk-step"]')?.getAttribute('data-step') ?? null;
       if (step === shown) return;
+      // A challenge over (no prompt after one): the person will stand somewhere else for the next one.
+      if (shown !== null && step === null) void w.__puppetPlace().then((i) => (place = i));
       shown = step;
       clearTimeout(timer);
       blinkAsked = false;
@@ -337,6 +356,8 @@ function pageSide() {
 export async function installPuppet(context: BrowserContext, clips: PuppetClips, report: (r: PuppetReport) => void): Promise<void> {
   await context.exposeBinding('__puppetClips', () => clips);
   await context.exposeBinding('__puppetReport', (_source, r: PuppetReport) => report(r));
+  let places = 0;
+  await context.exposeBinding('__puppetPlace', () => places++);
   // tsx and vitest (esbuild with keepNames) wrap named functions in `__name(...)`, which the page lacks.
   await context.addInitScript(`globalThis.__name ??= (f) => f; (${pageSide.toString()})();`);
 }
