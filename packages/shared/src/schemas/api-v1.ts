@@ -86,6 +86,11 @@ export const v1RegisterLine = z.object({
   permission: z.boolean(),
   holiday: z.string().nullable(),
   notes: z.string(),
+  /**
+   * Which punches a kiosk captured offline (decision 0075): their times are the device's capture times, counted from
+   * its last contact with the server (the register's files say so in the remarks).
+   */
+  offline: z.object({ checkIn: z.boolean(), checkOut: z.boolean() }),
   /** The record's manual changes, oldest first, with the worker's answer (decision 0039). */
   changes: z.array(
     z.object({

@@ -3,7 +3,10 @@
  * export prints (one read model, loadRegister), paged by (date, employee) with a cursor; the file as the export
  * writes it; another company's key sees nothing, a revoked key is 401, a bad range or cursor a 400 problem.
  */
+import type { V1RegisterLine } from '@presente/shared';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { attendanceRecords } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { loadRegister } from '../register/register.data.js';
@@ -80,6 +83,7 @@ describe('/api/v1/register', () => {
       permission: false,
       holiday: null,
       notes: '',
+      offline: { checkIn: false, checkOut: false },
       changes: [
         {
           at: expect.any(String),
@@ -98,6 +102,33 @@ describe('/api/v1/register', () => {
     expect([anaFirst.hours, anaFirst.outside]).toEqual([same.hours, same.outside]);
     // Outside the range: nothing.
     expect((await get(key, '/api/v1/register?from=2026-11&to=2026-12')).json()).toEqual({ data: [], nextCursor: null });
+  });
+
+  it('says which punches a kiosk captured offline (decision 0075), as the files remark it', async () => {
+    const { admin } = await company();
+    const { ana, luis } = await october(admin);
+    const [record] = await t.db
+      .select()
+      .from(attendanceRecords)
+      .where(and(eq(attendanceRecords.employeeId, ana.id), eq(attendanceRecords.date, '2026-10-05')));
+    // As an offline mark leaves it (kiosk-offline.service.ts): the capture and the upload on the punch's evidence.
+    const offline = {
+      challengeId: '0b9f7c1e-1d1e-4c58-9d1c-3f1f2c0a9b11',
+      capturedAt: '2026-10-05T13:00:00.000Z',
+      deviceCapturedAt: '2026-10-05T13:00:02.000Z',
+      contactAt: '2026-10-05T12:50:00.000Z',
+      uploadedAt: '2026-10-05T13:20:00.000Z',
+    };
+    await t.db
+      .update(attendanceRecords)
+      .set({ evidence: { checkIn: { method: 'face', offline } } })
+      .where(eq(attendanceRecords.id, record.id));
+    const { key } = await keyOf(admin);
+    const lines = (await get(key, '/api/v1/register?from=2026-10&to=2026-10')).json().data as V1RegisterLine[];
+    const of = (employeeId: string, date: string) => lines.find((l) => l.employeeId === employeeId && l.date === date)?.offline;
+    expect(of(ana.id, '2026-10-05')).toEqual({ checkIn: true, checkOut: false });
+    expect(of(ana.id, '2026-10-06')).toEqual({ checkIn: false, checkOut: false });
+    expect(of(luis.id, '2026-10-05')).toEqual({ checkIn: false, checkOut: false });
   });
 
   it("another company's key sees nothing; a revoked key is 401; a bad range or cursor is a 400 problem", async () => {

@@ -41,6 +41,7 @@ export function presentV1RegisterLine(l: RegisterLine): V1RegisterLine {
     permission: l.permission,
     holiday: l.holiday,
     notes: l.notes,
+    offline: { checkIn: l.offline.checkIn, checkOut: l.offline.checkOut },
     changes: l.changes.map((c) => ({
       at: c.at.toISOString(),
       action: c.action,
