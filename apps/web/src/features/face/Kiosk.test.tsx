@@ -187,13 +187,15 @@ describe('public attendance page (kiosk)', () => {
   it('pauses the live guidance while it records, except while a step waits on a look; says what it recorded and sent', async () => {
     stubCamera();
     fakeGuide.mode = 'ready';
-    // The prompt on screen at each look the guidance takes.
+    const fetchMock = mockApi(routes({ [`POST ${API}/challenge`]: challenge(THINNED), [`POST ${API}/mark`]: MARKED }));
+    // The prompt on screen at each look the guidance takes while the burst records (before the mark is sent: once the
+    // answer is in, the guidance is back for the next person, and a loaded machine may not have redrawn the last
+    // prompt away yet; that look failed 1 CI run in 2 as "a look during the smile").
     const looked: string[] = [];
     fakeGuide.faces = () => {
-      looked.push(document.querySelector('[data-testid="kiosk-step"]')?.getAttribute('data-step') ?? 'idle');
+      if (marks(fetchMock).length === 0) looked.push(document.querySelector('[data-testid="kiosk-step"]')?.getAttribute('data-step') ?? 'idle');
       return followKioskSteps();
     };
-    const fetchMock = mockApi(routes({ [`POST ${API}/challenge`]: challenge(THINNED), [`POST ${API}/mark`]: MARKED }));
     const { user } = renderApp('/attendance/tok-1');
     await start(user);
     await screen.findByTestId('kiosk-result', {}, { timeout: 12_000 });
