@@ -58,8 +58,12 @@ export const KIOSK_TIMING = {
   /** The front between opposite turns: until the guidance sees it, at least the first, at most the second. */
   frontMinMs: 300,
   frontMaxMs: 700,
-  /** After the last step: a last frame or two of the answer. */
-  tailMs: 250,
+  /**
+   * After the last step: the answer held a few frames. A move asked last is shown `moveMs`, and a person (or the e2e
+   * puppet: 300-500 ms to react, 450 ms to move) reaches it 0.75-0.95 s in: with 250 ms here the open mouth of a last
+   * step fell on one frame or none, and the offline journey's first punch was refused pose_sequence (stop 32).
+   */
+  tailMs: 600,
   /** After the click, how long to wait for the live guidance still loading (then the steps run without it). */
   guideWaitMs: 15_000,
   /** The result stays this long, then the kiosk is ready for the next person. */
