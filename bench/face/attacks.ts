@@ -81,6 +81,7 @@ await onEachDatabase('kiosk-attacks', async (db, database) => {
     newEmployee: (companyId) => factories.employee(companyId),
     perSpecies,
     species,
+    realTime: true,
     onAttempt: (s, outcome, figures) => {
       n++;
       // Always shown: an attack accepted, a genuine head refused (with the liveness figures); all with --verbose.

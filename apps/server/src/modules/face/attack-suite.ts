@@ -80,6 +80,13 @@ export interface SuiteInput {
   perSpecies: number;
   /** Only these species (default all). */
   species?: readonly Species[];
+  /**
+   * Send each burst no sooner than its recording could have ended (the challenge's issue plus its last capture time),
+   * as a kiosk recording in real time does. The bench sets it: rendered bursts come faster than real time on a quiet
+   * machine, and the server refuses a burst longer than the challenge has lived plus 3 s (burst_timing). The scripted
+   * test's bursts fit in those 3 s.
+   */
+  realTime?: boolean;
   /** Called after each attempt (progress). */
   onAttempt?: (species: Species | 'genuine', outcome: string, figures?: Record<string, unknown>) => void;
 }
@@ -159,11 +166,19 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
     const addr = ip();
     const kiosk = await pairFor(owner, addr);
     const asked = await kioskChallenge(t, token, kiosk, addr);
+    const issuedAt = Date.now();
     const challenge =
       asked.statusCode === 200
         ? asked.json().data
         : { challengeId: crypto.randomUUID(), steps: ['left', 'smile', 'right'], linkId: crypto.randomUUID(), refused: asked.statusCode };
-    return { addr, kiosk, challenge };
+    return { addr, kiosk, challenge, issuedAt };
+  }
+  /** With `realTime`, waits until the burst's recording could have ended. */
+  async function recorded(st: { issuedAt: number }, frames: BurstFrames) {
+    if (!input.realTime) return;
+    const last = Number(frames.frameTimes?.split(',').pop() ?? 0);
+    const wait = st.issuedAt + last - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
   /** The liveness figures of the last outcome (a refusal's kept evidence, or an accepted punch's), for `onAttempt`. */
   let figures: Record<string, unknown> | undefined;
@@ -223,6 +238,7 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
     for (let attempt = 0; attempt < 2; attempt++) {
       const st = await station();
       const frames = await source.genuine(who, st.challenge.steps, i * 2 + attempt);
+      await recorded(st, frames);
       if (attempt === 0 && on('unsigned')) {
         // A script with the genuine frames: no signature (even attempts) or a key nobody paired (odd ones).
         const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -252,6 +268,7 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
       if (!on(s)) return;
       const st = await station(owner);
       const frames = await build(st.challenge.steps);
+      await recorded(st, frames);
       await tally(s, await signedMark(t, token, st.kiosk, () => frames, { challenge: st.challenge, remoteAddress: st.addr }), st.kiosk, who);
     };
     await attack('static_photo', (steps) => source.staticPhoto(who, steps, i));
