@@ -29,8 +29,8 @@ const enrol = (owner: TestUser, person: string) => enrolScripted(t, engine, owne
 const recordsOf = (employeeId: string) => t.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, employeeId));
 
 /** A burst of textured scenes following the steps; `face(i, yaw)` says who is in frame i and how (over the step's pose). */
-function burst(steps: string[], face: (i: number, yaw: number) => ScriptedFace) {
-  return burstOf(steps, async (yaw, i, pose) => engine.frameOf(await texturedJpeg(`burst-${++seq}`), { ...pose, ...face(i, yaw) }));
+function burst(steps: string[], face: (i: number, yaw: number) => ScriptedFace, count?: number) {
+  return burstOf(steps, async (yaw, i, pose) => engine.frameOf(await texturedJpeg(`burst-${++seq}`), { ...pose, ...face(i, yaw) }), count);
 }
 /**
  * A signed mark of the burst `make` builds for the challenge's steps; `steps` sets the challenge's steps in the
@@ -234,22 +234,10 @@ describe('the kiosk burst (decision 0049)', () => {
     const by = await pairTestKiosk(t, admin, 'Tope'); // the other tests' refusals leave the main kiosk cooling down
     // 120 ms apart: 24 frames span 2.76 s, within a challenge just issued (+3 s).
     const times = (n: number) => Array.from({ length: n }, (_, i) => i * 120).join(',');
-    const full = await markWith(
-      (steps) => burstOf(steps, async (yaw, i, pose) => engine.frameOf(await texturedJpeg(`cap-${++seq}`), { ...pose, person: 'ivo' }), 24),
-      {
-        times: times(24),
-        by,
-      },
-    );
+    const full = await markWith((steps) => burst(steps, () => ({ person: 'ivo' }), 24), { times: times(24), by });
     expect(full.statusCode, JSON.stringify(full.json())).toBe(200);
     expect(full.json().data.employee.id).toBe(ivo.id);
-    const over = await markWith(
-      (steps) => burstOf(steps, async (yaw, i, pose) => engine.frameOf(await texturedJpeg(`cap-${++seq}`), { ...pose, person: 'ivo' }), 25),
-      {
-        times: times(25),
-        by,
-      },
-    );
+    const over = await markWith((steps) => burst(steps, () => ({ person: 'ivo' }), 25), { times: times(25), by });
     expect(over.statusCode).toBe(400);
     expect(over.json()).toMatchObject({ code: 'captures_count' });
   });
