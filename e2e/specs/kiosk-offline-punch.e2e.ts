@@ -3,21 +3,26 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTcpProxy, type TcpProxy, targetOf } from '../../apps/server/src/test/tcp-proxy.js';
-import { ApiClient, login, mainTarget, see } from '../support/app.js';
+import { ApiClient, login, mainServerClock, mainTarget, see } from '../support/app.js';
 import { companyNow, readWorkbook, type SeededCompany, scheduleStartingNow, seedCompany } from '../support/attendance.js';
 import { launch, newContext, shot } from '../support/browser.js';
 import { faceFixturesDir } from '../support/face.js';
 import { installPuppet, makePuppet, type PuppetClips } from '../support/puppet-camera.js';
 import { artifactsDir } from '../support/server.js';
+import { moveServerClock } from '../support/server-clock.js';
 
 /**
  * Issue 25 item 3 (decision 0075): offline punches. A paired kiosk, its network cut (a TCP proxy the test cuts, and
  * Playwright's offline mode), marks twice (the worker's puppet head answering the kiosk's own challenge; the kiosk
  * reloaded offline between them), then the network returns: both are sent and both accepted (no refusal in the
- * server's log); the first is recorded at its capture time and marked offline in the register. The second, within
- * 2 minutes of the first, repeats the check-in (AUTO_CHECKOUT_AFTER_MS) as an online mark would. The puppet stands
- * elsewhere for each mark (puppet-camera.ts): with the same rendered frames twice, the second was refused as a replay.
+ * server's log), recorded at their capture times and marked offline in the register: the entry and the exit.
+ * The worker leaves 3 minutes later without the test waiting them: the kiosk's clock (Playwright's) and the server's
+ * (server-clock.mjs, put back afterwards) move on 3 minutes between the marks. A second mark within 2 minutes would
+ * repeat the check-in (AUTO_CHECKOUT_AFTER_MS), as online. The puppet stands elsewhere for each mark
+ * (puppet-camera.ts): with the same rendered frames twice, the second was refused as a replay.
  */
+/** How much later the worker marks the exit, on the kiosk's and the server's clocks. */
+const LATER_MS = 3 * 60_000;
 const main = mainTarget();
 const fixtures = faceFixturesDir();
 
@@ -39,6 +44,7 @@ describe.skipIf(!fixtures)(`offline punches at a paired kiosk ${main.title}`, ()
     head = await makePuppet(join(fixtures!, 'stock-a', 'stock-emotions-a-1.jpg'), browser);
   }, 300_000);
   afterAll(async () => {
+    await moveServerClock(main.baseUrl, mainServerClock(), 0);
     await proxy?.restore().catch(() => {});
     await browser?.close();
     await proxy?.close();
@@ -77,7 +83,7 @@ describe.skipIf(!fixtures)(`offline punches at a paired kiosk ${main.title}`, ()
     return at;
   }
 
-  it('marks twice offline (reloaded offline between), sends both when the network returns: the capture time, "offline" in the register', async () => {
+  it('marks twice offline (reloaded offline between), sends both when the network returns: the entry and the exit at their capture times, "offline" in the register', async () => {
     const adminContext = await newContext(browser, main.baseUrl);
     const adminPage = await adminContext.newPage();
     await login(adminPage, seeded.admin.adminEmail, seeded.admin.password);
@@ -107,7 +113,9 @@ describe.skipIf(!fixtures)(`offline punches at a paired kiosk ${main.title}`, ()
     await expect.poll(() => page.getByTestId('kiosk-waiting').getAttribute('data-count')).toBe('1');
     await shot(page, 'kiosk-offline-punch-queued');
 
-    // Reloaded offline (the service worker's shell): the waiting punch is still there; the worker marks again (the exit).
+    // 3 minutes later, reloaded offline (the service worker's shell): the waiting punch is still there; the worker
+    // marks again (the exit). The kiosk's clock runs 3 minutes ahead from the reload; the server's moves before the upload.
+    await page.clock.install({ time: Date.now() + LATER_MS });
     const res = await page.reload();
     expect(res?.fromServiceWorker()).toBe(true);
     await see(page.getByTestId('kiosk-company').getByText(seeded.admin.companyName));
@@ -122,23 +130,40 @@ describe.skipIf(!fixtures)(`offline punches at a paired kiosk ${main.title}`, ()
         .split('\n')
         .filter((l) => l.includes('kiosk mark refused'));
     const refusedBefore = refusals().length;
+    // What the server answered each upload (a capture-time refusal is a 422 with no face-refusal line in the log).
+    const uploads: { status: number; body: string }[] = [];
+    context.on('response', (r) => {
+      if (!r.url().includes('/offline-mark')) return;
+      const seen = { status: r.status(), body: '' };
+      uploads.push(seen);
+      r.text().then(
+        (t) => (seen.body = t.slice(0, 300)),
+        () => {},
+      );
+    });
+    await moveServerClock(main.baseUrl, mainServerClock(), LATER_MS);
     await proxy.restore();
     await context.setOffline(false);
     await expect.poll(() => page.getByTestId('kiosk-connection').getAttribute('data-state'), { timeout: 30_000 }).toBe('online');
     await expect.poll(() => page.getByTestId('kiosk-waiting').count(), { timeout: 120_000 }).toBe(0);
     await expect.poll(async () => (await kiosks())[0]?.offlineWaiting, { timeout: 30_000 }).toBe(0);
     expect(refusals().slice(refusedBefore)).toEqual([]);
+    expect(
+      uploads.map((u) => u.status),
+      JSON.stringify(uploads),
+    ).toEqual([200, 200]);
 
-    // The register: both workers checked in at their capture times, marked offline.
+    // The register: the entry and the exit at their capture times, both marked offline.
     const file = await adminPage.request.get('/api/company-admin-simple/register?format=xlsx');
     expect(file.status()).toBe(200);
     const path = join(artifactsDir, `offline-register-${Date.now().toString(36)}.xlsx`);
     writeFileSync(path, await file.body());
     const rows = [...(await readWorkbook(path)).values()].flat();
-    const near = (hhmm: string) => {
+    /** The HH:mm `later` ms after `hhmm`, give or take a minute (the capture comes a moment after the click). */
+    const near = (hhmm: string, later = 0) => {
       const [h, m] = hhmm.split(':').map(Number);
       return [-1, 0, 1].map((d) => {
-        const t = h * 60 + m + d;
+        const t = (h * 60 + m + later / 60_000 + d + 1440) % 1440;
         return `${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`;
       });
     };
@@ -146,10 +171,8 @@ describe.skipIf(!fixtures)(`offline punches at a paired kiosk ${main.title}`, ()
     const row = rows.find((r) => r[0] === `${rest.join(' ')}, ${first}`);
     expect(row, `${seeded.employee.name} in the register`).toBeDefined();
     expect(near(firstAt.time)).toContain(row![4]);
-    expect(secondAt.time).toMatch(/^\d\d:\d\d$/);
-    // The second mark came within 2 minutes: it repeats the check-in, no exit.
-    expect(row![5]).toBe('');
-    expect(String(row![9])).toContain('Entrada marcada sin conexión en el kiosco (hora de captura del dispositivo)');
+    expect(near(secondAt.time, LATER_MS)).toContain(row![5]);
+    expect(String(row![9])).toContain('Entrada y salida marcadas sin conexión en el kiosco (hora de captura del dispositivo)');
     await adminContext.close();
     await context.close();
   }, 600_000);

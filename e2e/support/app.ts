@@ -34,6 +34,11 @@ export function targets(): Target[] {
   ];
 }
 
+/** The shared embedded-database server's clock (server-clock.ts): a journey that moves it puts it back to 0. */
+export function mainServerClock(): Record<string, string> {
+  return { E2E_CLOCK_FILE: inject('mainClockFile') };
+}
+
 /** The embedded-database server: the one journeys use unless they run on both. */
 export function mainTarget(): Target {
   return targets()[0];

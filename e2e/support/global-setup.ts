@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startServer } from './server.js';
+import { serverClockEnv } from './server-clock.js';
 import { printTimings, resetTimings } from './timings.js';
 
 declare module 'vitest' {
@@ -12,6 +13,8 @@ declare module 'vitest' {
     pgDataDir: string;
     /** The PostgreSQL server's database ('' when not running): journeys that must seed what no API writes (decision 0061). */
     pgDatabaseUrl: string;
+    /** The embedded-database server's clock file (server-clock.mjs): a journey moves it and puts it back (files run one at a time). */
+    mainClockFile: string;
   }
 }
 
@@ -40,7 +43,11 @@ export default async function setup(project: TestProject) {
       return undefined;
     }
   };
-  const [embedded, pgStarted] = await Promise.all([startServer('pglite').catch((err: Error) => err), startOnPg().catch((err: Error) => err)]);
+  let clock: Record<string, string> = {};
+  const [embedded, pgStarted] = await Promise.all([
+    startServer('pglite', {}, { prepare: async (dataDir) => (clock = serverClockEnv(dataDir)) }).catch((err: Error) => err),
+    startOnPg().catch((err: Error) => err),
+  ]);
   const onPg = pgStarted instanceof Error ? undefined : pgStarted;
 
   const teardown = async () => {
@@ -60,5 +67,6 @@ export default async function setup(project: TestProject) {
   project.provide('pgBaseUrl', onPg?.url ?? '');
   project.provide('pgDataDir', onPg?.dataDir ?? '');
   project.provide('pgDatabaseUrl', onPg ? dbUrl : '');
+  project.provide('mainClockFile', clock.E2E_CLOCK_FILE);
   return teardown;
 }

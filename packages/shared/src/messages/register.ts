@@ -49,7 +49,10 @@ export const REGISTER_MESSAGES = {
   },
   'register.offline.checkIn': { es: 'Entrada', en: 'Entry' },
   'register.offline.checkOut': { es: 'Salida', en: 'Exit' },
-  'register.offline.both': { es: 'Entrada y salida', en: 'Entry and exit' },
+  'register.offline.both': {
+    es: 'Entrada y salida marcadas sin conexión en el kiosco (hora de captura del dispositivo)',
+    en: "Entry and exit punched offline at the kiosk (the device's capture time)",
+  },
   'register.open': { es: 'Jornada abierta (sin salida): horas no calculables', en: 'Open shift (no exit): hours not computable' },
   'register.col.leave': { es: 'Horas de permiso/licencia pagada (hh:mm)', en: 'Paid leave hours (hh:mm)' },
   'register.legalName': { es: 'Razón social', en: 'Legal name' },

@@ -188,6 +188,12 @@ describe('offline punches', () => {
     expect(line.offline).toEqual({ checkIn: true, checkOut: false });
     expect(offlineRemark(line, 'es')).toBe('Entrada marcada sin conexión en el kiosco (hora de captura del dispositivo)');
     expect(offlineRemark({ offline: { checkIn: true, checkOut: true } }, 'en')).toBe("Entry and exit punched offline at the kiosk (the device's capture time)");
+    expect(offlineRemark({ offline: { checkIn: true, checkOut: true } }, 'es')).toBe(
+      'Entrada y salida marcadas sin conexión en el kiosco (hora de captura del dispositivo)',
+    );
+    expect(offlineRemark({ offline: { checkIn: false, checkOut: true } }, 'es')).toBe(
+      'Salida marcada sin conexión en el kiosco (hora de captura del dispositivo)',
+    );
     // 30 minutes after the contact: not long enough to need a look for that reason.
     const reviews = await t.db.select().from(punchReviews).where(eq(punchReviews.recordId, record.id));
     expect(reviews.flatMap((r) => (r.reasons as { code: string }[]).map((x) => x.code))).not.toContain('offline_late');

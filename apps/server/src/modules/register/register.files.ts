@@ -62,7 +62,9 @@ function remark(l: RegisterLine, lang: Language, timezone: string) {
 export function offlineRemark(l: Pick<RegisterLine, 'offline'>, lang: Language) {
   const { checkIn, checkOut } = l.offline ?? { checkIn: false, checkOut: false };
   if (!checkIn && !checkOut) return '';
-  return t(lang, 'register.offline', { which: t(lang, `register.offline.${checkIn && checkOut ? 'both' : checkIn ? 'checkIn' : 'checkOut'}`) });
+  // Both: its own sentence, so the Spanish participle agrees with the two ("marcadas").
+  if (checkIn && checkOut) return t(lang, 'register.offline.both');
+  return t(lang, 'register.offline', { which: t(lang, `register.offline.${checkIn ? 'checkIn' : 'checkOut'}`) });
 }
 const cells = (l: RegisterLine, lang: Language, timezone: string) => [
   l.worker,
