@@ -26,7 +26,10 @@ export default defineProject({
       'src/modules/register/register.test.ts',
       'src/modules/api-v1/{v1,v1-register}.test.ts',
       'src/modules/manual-changes/manual-changes.test.ts',
-      'src/modules/billing/billing.paypal.test.ts',
+      'src/modules/employee-area/socket.test.ts',
+      // The plan limits: lowered by the super admin, shown on the dashboard, changed by billing.
+      'src/modules/billing/{billing.paypal,billing.simulator,lifecycle}.test.ts',
+      'src/modules/{admin,dashboard}/*.test.ts',
     ],
     globalSetup: ['src/test/global-setup.ts'],
     env: { TEST_DB: 'pglite', TZ: 'UTC' },

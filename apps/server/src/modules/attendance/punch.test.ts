@@ -1,10 +1,11 @@
 import { localToInstant } from '@presente/shared';
 import { barrier } from '@presente/shared/testing';
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { activityLog, attendanceRecords } from '../../db/schema/index.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { activityLog, attendanceRecords, punchReceipts, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { punch } from './punch.service.js';
+import { punchBatching } from './punch-batch.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,7 +27,22 @@ async function setup(scheduleOverrides = {}, companyOverrides = {}) {
   return { company, schedule, employee };
 }
 
-describe('punch (check-in / check-out rules)', () => {
+/**
+ * Every rule holds on both writers: a plain check-in is written in a batch with the company's other check-ins of the
+ * moment (punch-batch.ts, decision 0068); a kiosk's 'auto', a QR and a check-out take the single write (punch-write.ts).
+ * With batching off, every punch takes the single write, so its check-in branch meets the same assertions.
+ */
+describe.each([
+  { writer: 'batched check-ins', batching: true },
+  { writer: 'the single write only', batching: false },
+])('punch (check-in / check-out rules), $writer', ({ batching }) => {
+  beforeAll(() => {
+    punchBatching.enabled = batching;
+  });
+  afterAll(() => {
+    punchBatching.enabled = true;
+  });
+
   it('checks in late, repeats safely, checks out with hours, then refuses a third punch', async () => {
     const { company, employee } = await setup();
     const base = { companyId: company.id, employeeId: employee.id, method: 'web' as const };
@@ -169,5 +185,87 @@ describe('punch (check-in / check-out rules)', () => {
       }
     }
     expect(await t.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, employee.id))).toEqual([]);
+  });
+  it('writes what the legal record, the receipts, the webhooks and the activity feed show, for the entry and the exit', async () => {
+    const company = await t.factories.company({ timezone: 'America/Lima' });
+    const loc = await t.factories.location(company.id, { name: 'Sede Lima', latitude: -12.0464, longitude: -77.0428, allowedRadius: 100 });
+    const schedule = await t.factories.schedule(company.id, { locationId: loc.id, workDays: '1,2,3,4,5,6,7' });
+    const employee = await t.factories.employee(company.id, { scheduleId: schedule.id });
+    const [endpoint] = await t.db
+      .insert(webhookEndpoints)
+      .values({ companyId: company.id, url: 'https://hooks.example.com/presente', events: ['attendance.recorded'], secretSealed: 'x', secretHint: 'whsec_x' })
+      .returning();
+    const here = { latitude: -12.0465, longitude: -77.0429, accuracy: 8 };
+    const base = { companyId: company.id, employeeId: employee.id, method: 'face_recognition' as const, action: 'auto' as const, location: here };
+    const evidence = { confidence: 0.91 } as Record<string, unknown>;
+    const arrive = lima('2026-03-11', '09:00');
+    const inRes = await punch(t.db, t.deps, { ...base, at: arrive, evidence });
+    expect(inRes).toMatchObject({ action: 'check_in', repeated: false, webhooks: 1 });
+    expect(inRes.record).toMatchObject({ checkInLatitude: here.latitude, checkInLongitude: here.longitude, checkOut: null });
+    expect(inRes.record.evidence).toEqual({ checkIn: { confidence: 0.91, location: { ...here, distance: expect.any(Number) } } });
+
+    // The same person again within 2 minutes: the same check-in, nothing new written. At 2 minutes: the exit.
+    const again = await punch(t.db, t.deps, { ...base, at: new Date(arrive.getTime() + 119_000) });
+    expect(again).toMatchObject({ action: 'check_in', repeated: true, record: { id: inRes.record.id, checkOut: null } });
+    const leave = new Date(arrive.getTime() + 120_000);
+    const out = await punch(t.db, t.deps, { ...base, at: leave, evidence: { confidence: 0.88 } });
+    expect(out).toMatchObject({ action: 'check_out', repeated: false, webhooks: 1 });
+    expect(out.record).toMatchObject({ checkOutLatitude: here.latitude, checkOutLongitude: here.longitude, workHours: '0.03' });
+    expect(out.record.evidence).toEqual({
+      checkIn: { confidence: 0.91, location: { ...here, distance: expect.any(Number) } },
+      checkOut: { confidence: 0.88, location: { ...here, distance: expect.any(Number) } },
+    });
+
+    const receipts = await t.db.select().from(punchReceipts).where(eq(punchReceipts.employeeId, employee.id));
+    expect(receipts.map((r) => r.kind).sort()).toEqual(['check_in', 'check_out']);
+    expect(receipts.every((r) => r.method === 'face_recognition' && r.place === 'Sede Lima')).toBe(true);
+    const events = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id));
+    expect(events.map((e) => [e.eventType, JSON.parse(e.body).data.action]).sort()).toEqual([
+      ['attendance.recorded', 'check_in'],
+      ['attendance.recorded', 'check_out'],
+    ]);
+    const feed = await t.db.select().from(activityLog).where(eq(activityLog.employeeId, employee.id));
+    expect(feed.map((l) => [l.type, l.title]).sort()).toEqual([
+      ['attendance_check_in', 'activity.checkIn'],
+      ['attendance_check_out', 'activity.checkOut'],
+    ]);
+    const entry = feed.find((l) => l.type === 'attendance_check_in')!.details as Record<string, unknown>;
+    expect(entry).toMatchObject({
+      date: '2026-03-11',
+      checkIn: arrive.toISOString(),
+      status: 'present',
+      method: 'face_recognition',
+      location: { latitude: here.latitude },
+    });
+    const exit = feed.find((l) => l.type === 'attendance_check_out')!.details as Record<string, unknown>;
+    expect(exit).toMatchObject({
+      date: '2026-03-11',
+      checkOut: leave.toISOString(),
+      workHours: 0.03,
+      method: 'face_recognition',
+      location: { longitude: here.longitude },
+    });
+    // The worker's and the admin's screens were told once per punch, not for the repeat.
+    expect(t.events.emitted.filter((e) => e.event === 'attendance_update' && e.room === `company_admin_${company.id}`)).toHaveLength(2);
+    expect(t.events.emitted.filter((e) => e.event === 'activity_update' && e.room.endsWith(employee.id))).toHaveLength(2);
+  });
+
+  it('refuses the exit of a shift the close job marked incomplete, and of a day never started', async () => {
+    const { company, employee } = await setup();
+    const base = { companyId: company.id, employeeId: employee.id, method: 'web' as const, action: 'check_out' as const };
+    await expect(punch(t.db, t.deps, { ...base, at: lima('2026-03-12', '18:00') })).rejects.toMatchObject({
+      code: 'not_checked_in',
+      messageKey: 'attendance.notCheckedIn',
+    });
+    const [closed] = await t.db
+      .insert(attendanceRecords)
+      .values({ companyId: company.id, employeeId: employee.id, date: '2026-03-12', checkIn: lima('2026-03-12', '09:00'), status: 'present', incomplete: true })
+      .returning();
+    await expect(punch(t.db, t.deps, { ...base, at: lima('2026-03-12', '18:00') })).rejects.toMatchObject({
+      code: 'already_completed',
+      messageKey: 'attendance.closedIncomplete',
+    });
+    const [after] = await t.db.select().from(attendanceRecords).where(eq(attendanceRecords.id, closed.id));
+    expect(after).toEqual(closed);
   });
 });
