@@ -130,6 +130,8 @@ export const configSchema = z.object({
     }),
   /** How long a web process without the face role waits for the face queue's answer (within the kiosk's 30 s mark). */
   FACE_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(20_000),
+  /** How long a mark already queued waits for a replacement once no face process is alive (0: refused at once, 503). */
+  FACE_ORPHAN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** The face queue's name on Redis: deployments sharing one Redis each use their own. */
   FACE_QUEUE_NAME: z
     .string()

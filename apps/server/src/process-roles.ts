@@ -23,7 +23,14 @@ export function faceForRoles(roles: Roles, config: Config, redis: RedisLink | un
     if (roles.explicit && redis)
       queueWorker = serveFaceQueue({ pool, connect, presence: redis.client, concurrency: pool.status().size, queue: config.FACE_QUEUE_NAME, log });
   } else if (roles.web && !roles.face && redis) {
-    pool = createRemoteFacePool({ connect, presence: redis.client, timeoutMs: config.FACE_QUEUE_TIMEOUT_MS, queue: config.FACE_QUEUE_NAME, log });
+    pool = createRemoteFacePool({
+      connect,
+      presence: redis.client,
+      timeoutMs: config.FACE_QUEUE_TIMEOUT_MS,
+      orphanGraceMs: config.FACE_ORPHAN_GRACE_MS,
+      queue: config.FACE_QUEUE_NAME,
+      log,
+    });
   }
   return {
     /** What deps.face is: absent where no pool serves this process. */

@@ -12,7 +12,7 @@ import { postMultipart, signConsent } from '../modules/face/test-helpers.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import type { TestUser } from '../test/factories.js';
 import { DEFAULT_TENANT_SHARE, FacePoolError } from './pool.js';
-import { sayGone, sayPresent } from './queue.js';
+import { PRESENCE_EVERY_MS, sayGone, sayPresent } from './queue.js';
 import { serveFaceQueue } from './queue-worker.js';
 import { createRemoteFacePool } from './remote-pool.js';
 
@@ -44,8 +44,8 @@ describe.skipIf(!redisUp)('the face queue between a web process and face process
   let t: TestApp;
   let queue: Queue;
   const closing: (() => Promise<unknown>)[] = [];
-  const remote = (timeoutMs = 10_000) => {
-    const pool = createRemoteFacePool({ connect, presence: probe, timeoutMs, queue: name, log, capacityTtlMs: 0 });
+  const remote = (timeoutMs = 10_000, orphanGraceMs = 0) => {
+    const pool = createRemoteFacePool({ connect, presence: probe, timeoutMs, queue: name, log, capacityTtlMs: 0, orphanGraceMs });
     closing.push(() => pool.close());
     (t.deps as { face?: typeof pool }).face = pool;
     return pool;
@@ -165,6 +165,31 @@ describe.skipIf(!redisUp)('the face queue between a web process and face process
     const order = (await queue.getJobs(['prioritized'], 0, -1, true)).map((j) => j.data.tenant);
     expect(order.slice(0, 2).sort()).toEqual(['company-a', 'company-b']); // not the last, behind all of A's
   });
+  it('with a grace, queued images wait for a replacement face process; past the grace with none, unavailable', async () => {
+    // The pool looks every PRESENCE_EVERY_MS (2 s): the last look that saw the first one was at most 2 s before its death.
+    const GRACE = 5_000;
+    const pool = remote(30_000, GRACE);
+    await sayPresent(probe, name, 'first-face', { concurrency: 1, averageMs: 10 });
+    const frame = await engine.frame({ person: 'grace', size: 150 });
+    const waiting = pool.analyze(frame, {}, 'company-a');
+    let refusedAt = 0;
+    waiting.catch(() => (refusedAt = Date.now()));
+    await until('the image is queued', async () => ((await queue.getJobCounts('prioritized', 'wait')).prioritized ?? 0) >= 1, { withinMs: 2000, everyMs: 10 });
+    // The first one dies; its replacement says it is there within the grace: the image still waits.
+    await sayGone(probe, name, 'first-face');
+    const gone = Date.now();
+    await until('a presence round after the death', async () => Date.now() - gone > PRESENCE_EVERY_MS * 1.25, { withinMs: 5_000, everyMs: 50 });
+    await sayPresent(probe, name, 'replacement', { concurrency: 1, averageMs: 10 });
+    await until('two more presence rounds', async () => Date.now() - gone > GRACE + PRESENCE_EVERY_MS * 2, { withinMs: 10_000, everyMs: 50 });
+    expect(refusedAt).toBe(0);
+    // The replacement goes too and nobody comes: unavailable once the grace has passed, not at the 30 s timeout.
+    await sayGone(probe, name, 'replacement');
+    const t0 = Date.now();
+    await expect(waiting).rejects.toMatchObject({ code: 'unavailable' });
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(GRACE - PRESENCE_EVERY_MS);
+    expect(Date.now() - t0).toBeLessThan(15_000);
+  });
+
   it('ends the wait with unavailable when the last face process vanishes while images wait, not after the whole timeout', async () => {
     const pool = remote(30_000);
     // A face process said it was there, then died without a word (killed): its presence lasts until its key expires.

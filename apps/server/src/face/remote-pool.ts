@@ -41,6 +41,12 @@ export interface RemoteFacePoolOptions {
   maxPerTenant?: number;
   /** How long the queue's depth and the face processes' presence are reused before asking Redis again. */
   capacityTtlMs?: number;
+  /**
+   * How long images already queued keep waiting once no face process is alive (FACE_ORPHAN_GRACE_MS), for a
+   * replacement to take them (a supervisor or an orchestrator restarting the face process). 0: 'unavailable' at the
+   * next look. A request that finds no face process alive is refused at once either way.
+   */
+  orphanGraceMs?: number;
   log?: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
   now?: () => number;
 }
@@ -156,12 +162,15 @@ export function createRemoteFacePool(opts: RemoteFacePoolOptions): FacePool {
       // While the images wait, the face processes are looked at every PRESENCE_EVERY_MS: when none is left alive (the
       // last one killed: its presence outlived it by up to PRESENCE_TTL_MS), the wait ends with 'unavailable' (503 at
       // once) instead of the whole timeout (stop 31's CI: a 60 s wait after the last face process was killed).
+      // With a grace (orphanGraceMs), the wait goes on that long after the last one was seen, for a replacement.
       let watching: NodeJS.Timeout | undefined;
+      let lastAlive = now();
       const orphaned = new Promise<never>((_, reject) => {
         watching = setInterval(() => {
           void look()
             .then((view) => {
-              if (!view.capacity.slots) reject(new FacePoolError('unavailable', 'no face process is serving the queue'));
+              if (view.capacity.slots) lastAlive = now();
+              else if (now() - lastAlive >= (opts.orphanGraceMs ?? 0)) reject(new FacePoolError('unavailable', 'no face process is serving the queue'));
             })
             .catch(() => {});
         }, PRESENCE_EVERY_MS);

@@ -68,6 +68,9 @@ describe.skipIf(inject('dbKind') !== 'postgres' || !dir)('process roles: two web
       REDIS_URL: redisUrl,
       FACE_QUEUE_NAME: queueName,
       FACE_QUEUE_TIMEOUT_MS: '60000',
+      // The killed face process's replacement loads its engine before it serves: a mark already queued waits for it
+      // (on a loaded machine that took longer than the dead one's presence lasted, and the mark was refused 503).
+      FACE_ORPHAN_GRACE_MS: '60000',
       FACE_WORKERS: '1',
       SESSION_SECRET: randomBytes(32).toString('hex'),
       BIOMETRIC_KEY: randomBytes(32).toString('base64'),
