@@ -1,5 +1,5 @@
 import type { CaptchaConfig, MessageKey } from '@presente/shared';
-import { type RefObject, useCallback, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useCaptchaConfig } from '../api';
 
 export interface CaptchaHandle {
@@ -25,11 +25,18 @@ export interface CaptchaFieldProps {
  * the message to show, and a reset for errors and expiry.
  */
 export function useCaptcha() {
-  const { data: config } = useCaptchaConfig();
+  const { data: config, isPending } = useCaptchaConfig();
   const [token, setToken] = useState<string | null>(null);
   const [errorKey, setErrorKey] = useState<MessageKey | null>(null);
   const handleRef = useRef<CaptchaHandle | null>(null);
-  const required = Boolean(config && config.provider !== 'off');
+  // Until the server said which provider it wants, a verification is owed: a form sent in that moment (a slow
+  // network, a loaded machine: stop 33's CI) showed its field messages but not this one, and a filled form went out
+  // without a token. If the question itself failed, the server decides (it refuses a missing token with this message).
+  const required = isPending || Boolean(config && config.provider !== 'off');
+  const off = config?.provider === 'off';
+  useEffect(() => {
+    if (off) setErrorKey(null);
+  }, [off]);
 
   const onChange = useCallback((change: CaptchaChange) => {
     setToken(change.token);
