@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openPostgres } from '../db/client.js';
 import { frameOf, listFixtures, testFixturesDir } from '../face/fixtures.js';
+import { readCapacity } from '../face/queue.js';
 import { signConsent } from '../modules/face/test-helpers.js';
 import { createPostgresTestDatabase } from './database.js';
 import { makeFactories, type TestUser } from './factories.js';
@@ -119,8 +120,15 @@ describe.skipIf(inject('dbKind') !== 'postgres' || !dir)('process roles: two web
       const recovered = await pending;
       expect(recovered.status, JSON.stringify(recovered.body)).toBe(201);
 
-      // No face process left (a clean stop says it is gone): refused at once, a stable code, not a wait.
+      // No face process left (a clean stop says it is gone): refused at once, a stable code, not a wait. The killed
+      // face-1's presence outlives it by up to PRESENCE_TTL_MS: a request that still saw it would be queued and wait the
+      // grace above for a replacement (stop 34: 60 s on a quick machine), so the test waits until Redis says none is left.
       await face2.stop();
+      const presence = new Redis(redisUrl);
+      const stoppedAt = Date.now();
+      await until('Redis lists no face process', async () => (await readCapacity(presence, queueName)).processes === 0, { withinMs: 20_000, everyMs: 50 });
+      console.info(`no face process listed ${Date.now() - stoppedAt} ms after the clean stop`);
+      presence.disconnect();
       const t0 = Date.now();
       const none = await enrol(webB, await enrollable());
       expect(none.status).toBe(503);
