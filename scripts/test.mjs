@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildWebIfNeeded, root, run } from './lib.mjs';
+import { parallelArgs, soloArgs } from './solo-tests.mjs';
 
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 async function postgresAnswers() {
@@ -49,13 +50,13 @@ function briefFailure(message) {
   return [lines[0].slice(0, 1200), waiting && `(${waiting.slice(0, 300)})`, where && `at ${where}`].filter(Boolean).join(' ');
 }
 
-async function vitest(name, args) {
+async function vitest(name, args, env = {}) {
   const out = reportFile(name);
   const factsFile = reportFile(`${name}-facts`);
   const code = await run(
     'npx',
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--reporter=${join(root, 'scripts/vitest-run-facts.mjs')}`, `--outputFile.json=${out}`],
-    { env: { ...process.env, PRESENTE_RUN_FACTS: factsFile } },
+    { env: { ...process.env, ...env, PRESENTE_RUN_FACTS: factsFile } },
   );
   const facts = readFacts(factsFile);
   try {
@@ -95,11 +96,10 @@ async function vitest(name, args) {
   return code;
 }
 
-let failed =
-  (await vitest(
-    'unit',
-    projects.flatMap((p) => ['--project', p]),
-  )) !== 0;
+// Unit and API tests on two workers, then the files that time real work alone (scripts/solo-tests.mjs, decision 0078).
+const projectArgs = projects.flatMap((p) => ['--project', p]);
+let failed = (await vitest('unit', [...projectArgs, ...parallelArgs()], { PRESENTE_PARALLEL_RUN: '1' })) !== 0;
+if ((await vitest('unit-solo', [...projectArgs, ...soloArgs()])) !== 0) failed = true;
 // Mutation floors (issue 21, decision 0064): the incremental Stryker run of the attendance rules
 // (packages/shared/mutation/ holds the last results; only mutants whose code or covering tests changed are
 // re-tested), failing under the floors of scripts/mutation-floors.mjs. A no-change run measured 56 s (67 s with

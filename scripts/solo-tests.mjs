@@ -1,0 +1,37 @@
+/**
+ * Test files that run after the rest, one at a time (decision 0078). The rest runs on two workers: on this 2-core
+ * machine a quiet A/B of the attendance and employee tests (server on PostgreSQL, web components) took 64 s on one
+ * worker and 43 s on two. These files time real work against a clock and would pay for a neighbour: the real face
+ * engine and its worker threads, child processes (servers, backups, the CI script), the kiosk's frame timing.
+ * Each entry is a path tail: an `--exclude` glob for the parallel run and a file filter for the solo one.
+ */
+export const SOLO_TESTS = [
+  // The real face engine (Human + face-api on tfjs wasm) and its worker threads.
+  'apps/server/src/face/engine.test.ts',
+  'apps/server/src/face/events-engine.test.ts',
+  'apps/server/src/face/image.test.ts',
+  'apps/server/src/face/pool.test.ts',
+  'apps/server/src/face/remote-pool.test.ts',
+  'apps/server/src/modules/face/kiosk.test.ts',
+  'apps/server/src/modules/face/recognition-engine.test.ts',
+  // Child processes: servers started, killed and restarted; backups; the CI script; a Redis outage.
+  'apps/server/src/ci-run.test.ts',
+  'apps/server/src/db/durability.test.ts',
+  'apps/server/src/ops/backup.test.ts',
+  'apps/server/src/realtime/redis-outage.test.ts',
+  'apps/server/src/realtime/redis.test.ts',
+  'apps/server/src/test/compiled-server.test.ts',
+  'apps/server/src/test/process-roles.test.ts',
+  'apps/server/src/test/supervisor.test.ts',
+  // The kiosk page's burst: how many frames a recording gets depends on the machine's pace.
+  'apps/web/src/features/face/Kiosk.test.tsx',
+];
+
+/** Exclude globs for the solo files under one workspace (`apps/web/`), relative to its root. */
+export const soloExcludes = (workspace) => SOLO_TESTS.filter((f) => f.startsWith(workspace)).map((f) => `**/${f.slice(workspace.length)}`);
+/**
+ * The Vitest arguments of the parallel run (everything else) and of the solo run. A project with an exclude list of its
+ * own ignores --exclude (the web project): it reads PRESENTE_PARALLEL_RUN=1 instead, which the parallel run sets.
+ */
+export const parallelArgs = () => ['--maxWorkers=2', ...soloExcludes('apps/server/').map((g) => `--exclude=${g}`)];
+export const soloArgs = () => ['--maxWorkers=1', ...SOLO_TESTS];
