@@ -147,11 +147,22 @@ describe(`registration form ${mainTarget().title}`, () => {
     const sent: string[] = [];
     page.on('request', (r) => r.url().endsWith('/api/auth/register') && sent.push(r.method()));
 
+    // The server's answer about the verification is held until after the first click (stop 33's CI: on a loaded
+    // machine it came after the click, and the verification's message never showed).
+    let releaseCaptcha = () => {};
+    const captchaHeld = new Promise<void>((resolve) => (releaseCaptcha = resolve));
+    await page.route('**/api/auth/captcha', async (route) => {
+      await captchaHeld;
+      await route.continue();
+    });
+
     await page.goto('/register');
     await see(page.getByRole('heading', { level: 1, name: 'Registra tu empresa' }));
     const submit = page.getByRole('button', { name: 'Registrar empresa' });
 
     await submit.click();
+    await see(page.getByText('Por favor, completa la verificación de seguridad', { exact: true }));
+    releaseCaptcha();
     for (const message of REQUIRED_MESSAGES) await see(page.getByText(message, { exact: true }));
     // Password and confirmation are both required.
     await expect.poll(() => page.getByText('La contraseña es requerida', { exact: true }).count()).toBe(2);
