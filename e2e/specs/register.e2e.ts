@@ -148,7 +148,7 @@ describe(`registration form ${mainTarget().title}`, () => {
     page.on('request', (r) => r.url().endsWith('/api/auth/register') && sent.push(r.method()));
 
     // The server's answer about the verification is held until after the first click (stop 33's CI: on a loaded
-    // machine it came after the click, and the verification's message never showed).
+    // machine it came after the click, and the verification's message never showed). The click waits for it.
     let releaseCaptcha = () => {};
     const captchaHeld = new Promise<void>((resolve) => (releaseCaptcha = resolve));
     await page.route('**/api/auth/captcha', async (route) => {
@@ -161,8 +161,8 @@ describe(`registration form ${mainTarget().title}`, () => {
     const submit = page.getByRole('button', { name: 'Registrar empresa' });
 
     await submit.click();
-    await see(page.getByText('Por favor, completa la verificación de seguridad', { exact: true }));
     releaseCaptcha();
+    await see(page.getByText('Por favor, completa la verificación de seguridad', { exact: true }));
     for (const message of REQUIRED_MESSAGES) await see(page.getByText(message, { exact: true }));
     // Password and confirmation are both required.
     await expect.poll(() => page.getByText('La contraseña es requerida', { exact: true }).count()).toBe(2);

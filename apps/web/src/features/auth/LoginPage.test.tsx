@@ -43,9 +43,9 @@ describe('LoginPage', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/auth/login'))).toBe(false);
   });
 
-  it('owes the verification while the server has not said which one it wants: a form sent then is not sent, and says so', async () => {
+  it('a form sent before the server said which verification it wants waits for the answer: ALTCHA asks for it, nothing is sent', async () => {
     // Stop 33's CI: on a loaded machine the click came before GET /auth/captcha answered; the field messages showed but
-    // not this one, and a filled form went out without a token.
+    // not this one, and a filled form would have gone out without a token.
     let answerCaptcha: (answer: MockResponse) => void = () => {};
     const fetchMock = mockApi({
       'GET /api/auth/verify': UNAUTHENTICATED,
@@ -54,26 +54,25 @@ describe('LoginPage', () => {
     const { user } = renderApp('/login');
     await fillCredentials(user);
     await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    answerCaptcha(ALTCHA);
 
     expect(await screen.findByText('Por favor, completa la verificación de seguridad')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/auth/login'))).toBe(false);
-    answerCaptcha(ALTCHA);
-    await screen.findByTestId('altcha-widget');
-    expect(screen.getByText('Por favor, completa la verificación de seguridad')).toBeInTheDocument();
   });
 
-  it('forgets the owed verification once the server says it wants none', async () => {
+  it('a form sent before the server said it wants no verification is sent once it says so (the click is not lost)', async () => {
     let answerCaptcha: (answer: MockResponse) => void = () => {};
     mockApi({
       'GET /api/auth/verify': UNAUTHENTICATED,
       'GET /api/auth/captcha': () => new Promise<MockResponse>((resolve) => (answerCaptcha = resolve)),
+      'POST /api/auth/login': signedIn({ ...ADMIN, role: 'EMPLOYEE', userType: 'EMPLOYEE' }),
     });
-    const { user } = renderApp('/login');
+    const { user, router } = renderApp('/login');
     await fillCredentials(user);
     await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
-    expect(await screen.findByText('Por favor, completa la verificación de seguridad')).toBeInTheDocument();
     answerCaptcha(captcha({ provider: 'off' }));
-    await waitFor(() => expect(screen.queryByText('Por favor, completa la verificación de seguridad')).not.toBeInTheDocument());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/employee'));
+    expect(screen.queryByText('Por favor, completa la verificación de seguridad')).not.toBeInTheDocument();
   });
 
   it('rejects an invalid email and does not log in until the verification is solved', async () => {

@@ -72,12 +72,15 @@ export function useCompanyConfigQuery(enabled: boolean) {
   });
 }
 
+/** Which human verification the server wants (GET /auth/captcha), asked once per page load. */
+export const captchaConfigQuery = {
+  queryKey: authKeys.captcha,
+  queryFn: async () => (await api.get<CaptchaConfig>('/auth/captcha')).data,
+  staleTime: Number.POSITIVE_INFINITY,
+};
+
 export function useCaptchaConfig() {
-  return useQuery({
-    queryKey: authKeys.captcha,
-    queryFn: async () => (await api.get<CaptchaConfig>('/auth/captcha')).data,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(captchaConfigQuery);
 }
 
 export function useCountries(lang: Language) {

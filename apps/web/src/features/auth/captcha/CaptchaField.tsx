@@ -9,13 +9,12 @@ import type { CaptchaFieldProps } from './useCaptcha';
 export function CaptchaField({ config, handleRef, onChange, errorKey }: CaptchaFieldProps) {
   const { t } = useTranslation('auth');
   const message = useMessage();
+  if (!config || config.provider === 'off') return null;
   const error = message(errorKey);
-  // Before the server answered which provider it wants, only the message (a form sent that early owes one).
-  if (config?.provider === 'off' || (!config && !error)) return null;
   return (
     <Stack gap={6} role="group" aria-label={t('captcha.label')}>
-      {config?.provider === 'altcha' && config.challengeUrl && <AltchaWidget challengeUrl={config.challengeUrl} onChange={onChange} handleRef={handleRef} />}
-      {config?.provider === 'turnstile' && config.siteKey && <TurnstileWidget siteKey={config.siteKey} onChange={onChange} handleRef={handleRef} />}
+      {config.provider === 'altcha' && config.challengeUrl && <AltchaWidget challengeUrl={config.challengeUrl} onChange={onChange} handleRef={handleRef} />}
+      {config.provider === 'turnstile' && config.siteKey && <TurnstileWidget siteKey={config.siteKey} onChange={onChange} handleRef={handleRef} />}
       {error && (
         <Text size="sm" c="red" role="alert">
           {error}

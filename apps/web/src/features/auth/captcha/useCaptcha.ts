@@ -1,6 +1,7 @@
 import type { CaptchaConfig, MessageKey } from '@presente/shared';
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import { useCaptchaConfig } from '../api';
+import { useQueryClient } from '@tanstack/react-query';
+import { type RefObject, useCallback, useRef, useState } from 'react';
+import { captchaConfigQuery, useCaptchaConfig } from '../api';
 
 export interface CaptchaHandle {
   reset: () => void;
@@ -25,20 +26,17 @@ export interface CaptchaFieldProps {
  * the message to show, and a reset for errors and expiry.
  */
 export function useCaptcha() {
-  const { data: config, isPending } = useCaptchaConfig();
+  const { data: config } = useCaptchaConfig();
+  const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(null);
+  // The token as of now, for a submit that ran after waiting for the server's answer (its render's value is older).
+  const tokenRef = useRef<string | null>(null);
   const [errorKey, setErrorKey] = useState<MessageKey | null>(null);
   const handleRef = useRef<CaptchaHandle | null>(null);
-  // Until the server said which provider it wants, a verification is owed: a form sent in that moment (a slow
-  // network, a loaded machine: stop 33's CI) showed its field messages but not this one, and a filled form went out
-  // without a token. If the question itself failed, the server decides (it refuses a missing token with this message).
-  const required = isPending || Boolean(config && config.provider !== 'off');
-  const off = config?.provider === 'off';
-  useEffect(() => {
-    if (off) setErrorKey(null);
-  }, [off]);
+  const required = Boolean(config && config.provider !== 'off');
 
   const onChange = useCallback((change: CaptchaChange) => {
+    tokenRef.current = change.token;
     setToken(change.token);
     if (change.token) setErrorKey(null);
     else if (change.expired) setErrorKey('auth.captchaExpired');
@@ -47,19 +45,38 @@ export function useCaptcha() {
 
   /** True when the form may be sent; otherwise shows 'Por favor, completa la verificación de seguridad'. */
   const ensureSolved = useCallback((): boolean => {
-    if (required && !token) {
+    const current = queryClient.getQueryData<CaptchaConfig>(captchaConfigQuery.queryKey);
+    if (current && current.provider !== 'off' && !tokenRef.current) {
       setErrorKey('auth.captchaRequired');
       return false;
     }
     return true;
-  }, [required, token]);
+  }, [queryClient]);
+
+  /**
+   * A form's submit, run once the server has said which verification it wants. A click before that answer (a slow
+   * network, a loaded machine: stop 33's CI) was judged as "none wanted": an empty form missed this message and a
+   * filled one went out without a token. Now it waits for the answer; if the question fails, the server decides.
+   */
+  const whenConfigured = useCallback(
+    <E>(handler: (event?: E) => void) =>
+      (event?: E) => {
+        if (queryClient.getQueryData(captchaConfigQuery.queryKey) !== undefined) return handler(event);
+        void queryClient
+          .ensureQueryData(captchaConfigQuery)
+          .catch(() => undefined)
+          .then(() => handler(event));
+      },
+    [queryClient],
+  );
 
   /** A used or rejected solution cannot be sent again: clear it and restart the widget. */
   const reset = useCallback(() => {
+    tokenRef.current = null;
     setToken(null);
     handleRef.current?.reset();
   }, []);
 
   const fieldProps: CaptchaFieldProps = { config, handleRef, onChange, errorKey };
-  return { token: token ?? undefined, required, ensureSolved, reset, fieldProps };
+  return { token: token ?? undefined, required, ensureSolved, whenConfigured, reset, fieldProps };
 }

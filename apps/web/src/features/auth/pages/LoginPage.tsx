@@ -55,7 +55,7 @@ export function LoginPage() {
         captcha.ensureSolved();
       },
     );
-  const submit = whenValidationReady<FormEvent<HTMLFormElement>>(handleSubmit);
+  const submit = whenValidationReady<FormEvent<HTMLFormElement>>(captcha.whenConfigured(handleSubmit));
 
   return (
     <AuthFormPage

@@ -130,7 +130,7 @@ export function RegisterPage() {
       captcha.ensureSolved();
     },
   );
-  const submit = whenValidationReady<FormEvent<HTMLFormElement>>(handleSubmit);
+  const submit = whenValidationReady<FormEvent<HTMLFormElement>>(captcha.whenConfigured(handleSubmit));
 
   return (
     <AuthLayout pageTitle={t('register.title')} wide>
