@@ -75,6 +75,8 @@ describe('face registration modal', () => {
     expect(within(modal).queryByRole('button', { name: 'Continuar' })).not.toBeInTheDocument();
     await user.click(within(modal).getByRole('button', { name: 'Entregar la pantalla al trabajador' }));
     expect(await within(modal).findByText(/Guardamos una plantilla numérica de tu rostro/)).toBeInTheDocument();
+    // The server's sentence, inside the modal (a corner toast covered the "Acepto" button at 1280x800).
+    expect(within(modal).getByRole('status')).toHaveTextContent('Código enviado');
     const accept = within(modal).getByRole('button', { name: 'Acepto' });
     expect(accept).toBeDisabled();
     await user.type(within(modal).getByRole('textbox', { name: /Nombre completo/ }), 'Ana Flores');

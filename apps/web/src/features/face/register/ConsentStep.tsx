@@ -32,6 +32,9 @@ export function ConsentStep({
   const sendCode = useSendConsentCode();
   const office = useOfficeConsent();
   const [handedOver, setHandedOver] = useState(false);
+  // Said inside the modal, above the signature: a toast in the corner sat on the modal's "Acepto" button at 1280x800
+  // (the face journey's click was intercepted by it on a loaded machine, stop 34's rehearsal).
+  const [sent, setSent] = useState<string | null>(null);
   const name = `${employee.firstName} ${employee.lastName}`;
   const c = (key: string, vars?: Record<string, string>) => t(`faceRegister.consent.${key}`, vars);
 
@@ -74,6 +77,11 @@ export function ConsentStep({
       <Stack gap="md" data-testid="consent-handover">
         <Title order={4}>{c('forWorker', { name })}</Title>
         <NoticeText version={noticeVersion} />
+        {sent && (
+          <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} role="status">
+            {sent}
+          </Alert>
+        )}
         <SignatureForm
           withCode
           pending={office.isPending}
@@ -87,7 +95,7 @@ export function ConsentStep({
           extra={
             <Button
               variant="subtle"
-              onClick={() => sendCode.mutate(employee.id, { onSuccess: (m) => notify.success(m ?? c('codeSent')) })}
+              onClick={() => sendCode.mutate(employee.id, { onSuccess: (m) => setSent(m ?? c('codeSent')) })}
               loading={sendCode.isPending}
             >
               {c('resend')}
@@ -130,7 +138,7 @@ export function ConsentStep({
             onClick={() =>
               sendCode.mutate(employee.id, {
                 onSuccess: (message) => {
-                  notify.success(message ?? c('codeSent'));
+                  setSent(message ?? c('codeSent'));
                   setHandedOver(true);
                 },
                 onError: (e) => notify.error(errorMessage(t, e, c('codeError'))),
