@@ -1,0 +1,22 @@
+// Mutation testing of the kiosk services (issue 21): `npm run test:mutation:kiosk -w apps/server`. The kiosk mark,
+// the offline punch, the pairing and signatures, and the small checks they call (the burst's identity, frames seen
+// before, the identity and kiosk cool-downs), against the face module's PGlite tests on the scripted engine
+// (vitest.mutation-kiosk.config.ts). The real-engine tests (kiosk.test.ts, recognition-engine.test.ts) take minutes
+// per run and are left out: they prove the engine, which the scripted one stands in for. Floor 80 %, as the punch run.
+import base from './stryker.config.mjs';
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  ...base,
+  vitest: { configFile: 'vitest.mutation-kiosk.config.ts' },
+  mutate: [
+    'src/modules/face/kiosk.service.ts',
+    'src/modules/face/kiosk-offline.service.ts',
+    'src/modules/face/pairing.service.ts',
+    'src/modules/face/burst-identity.ts',
+    'src/modules/face/frame-hashes.ts',
+    'src/modules/face/identity-limits.ts',
+    'src/modules/face/kiosk-cooldown.ts',
+  ],
+  jsonReporter: { fileName: 'reports/mutation/kiosk.json' },
+};
