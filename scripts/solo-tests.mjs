@@ -30,8 +30,12 @@ export const SOLO_TESTS = [
 /** Exclude globs for the solo files under one workspace (`apps/web/`), relative to its root. */
 export const soloExcludes = (workspace) => SOLO_TESTS.filter((f) => f.startsWith(workspace)).map((f) => `**/${f.slice(workspace.length)}`);
 /**
- * The Vitest arguments of the parallel run (everything else) and of the solo run. A project with an exclude list of its
- * own ignores --exclude (the web project): it reads PRESENTE_PARALLEL_RUN=1 instead, which the parallel run sets.
+ * What a project config adds to its `exclude` list: the workspace's solo files in npm test's parallel run (which sets
+ * PRESENTE_PARALLEL_RUN=1), nothing otherwise. The one mechanism for every project: a project's own `exclude` list
+ * replaces the command line's --exclude, so the configs say it themselves.
  */
-export const parallelArgs = () => ['--maxWorkers=2', ...soloExcludes('apps/server/').map((g) => `--exclude=${g}`)];
+export const parallelRunExcludes = (workspace) => (process.env.PRESENTE_PARALLEL_RUN === '1' ? soloExcludes(workspace) : []);
+/** The environment and Vitest arguments of the parallel run (everything else) and of the solo run. */
+export const PARALLEL_ENV = { PRESENTE_PARALLEL_RUN: '1' };
+export const parallelArgs = () => ['--maxWorkers=2'];
 export const soloArgs = () => ['--maxWorkers=1', ...SOLO_TESTS];

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildWebIfNeeded, root, run } from './lib.mjs';
-import { parallelArgs, soloArgs } from './solo-tests.mjs';
+import { PARALLEL_ENV, parallelArgs, soloArgs } from './solo-tests.mjs';
 
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 async function postgresAnswers() {
@@ -98,7 +98,7 @@ async function vitest(name, args, env = {}) {
 
 // Unit and API tests on two workers, then the files that time real work alone (scripts/solo-tests.mjs, decision 0078).
 const projectArgs = projects.flatMap((p) => ['--project', p]);
-let failed = (await vitest('unit', [...projectArgs, ...parallelArgs()], { PRESENTE_PARALLEL_RUN: '1' })) !== 0;
+let failed = (await vitest('unit', [...projectArgs, ...parallelArgs()], PARALLEL_ENV)) !== 0;
 if ((await vitest('unit-solo', [...projectArgs, ...soloArgs()])) !== 0) failed = true;
 // Mutation floors (issue 21, decision 0064): the incremental Stryker run of the attendance rules
 // (packages/shared/mutation/ holds the last results; only mutants whose code or covering tests changed are

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { soloExcludes } from '../../scripts/solo-tests.mjs';
+import { parallelRunExcludes } from '../../scripts/solo-tests.mjs';
 import { sharedMessages } from './shared-messages';
 import { NODE_TESTS } from './vitest.node-tests';
 
@@ -19,9 +19,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     // The tests that render nothing run in plain Node: the web-node project (vitest.node.config.ts, decision 0067).
-    // npm test's parallel run leaves the solo files to their own run (scripts/solo-tests.mjs): this project's own
-    // exclude list replaces the command line's --exclude, so it is added here.
-    exclude: ['**/node_modules/**', ...NODE_TESTS, ...(process.env.PRESENTE_PARALLEL_RUN === '1' ? soloExcludes('apps/web/') : [])],
+    // npm test's parallel run leaves the solo files to their own run (scripts/solo-tests.mjs).
+    exclude: ['**/node_modules/**', ...NODE_TESTS, ...parallelRunExcludes('apps/web/')],
     css: false,
     testTimeout: 15000,
     restoreMocks: true,
