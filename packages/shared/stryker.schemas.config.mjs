@@ -9,5 +9,6 @@ export default {
   ...base,
   mutate: ['src/schemas/*.ts', '!src/schemas/*.test.ts'],
   ignoreStatic: true,
+  thresholds: { high: 90, low: 80, break: 80 },
   jsonReporter: { fileName: 'reports/mutation/mutation-schemas.json' },
 };
