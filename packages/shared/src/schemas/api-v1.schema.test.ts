@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { v1AttendanceQuery } from './api-v1.js';
+import { issuesOf, parsed } from './test-helpers.js';
+
+describe('public API: attendance range', () => {
+  const range = (from: string, to: string) => v1AttendanceQuery.safeParse({ from, to });
+  it('accepts one day, and 397 days at most', () => {
+    expect(parsed(range('2026-03-04', '2026-03-04'))).toMatchObject({ from: '2026-03-04', to: '2026-03-04' });
+    expect(issuesOf(range('2025-01-01', '2026-02-01'))).toEqual([]);
+  });
+  it('refuses an end before the start, and a range of 398 days', () => {
+    expect(issuesOf(range('2026-03-04', '2026-03-03'))).toEqual([{ path: 'to', message: 'integrations.rangeInvalid' }]);
+    expect(issuesOf(range('2025-01-01', '2026-02-02'))).toEqual([{ path: 'to', message: 'integrations.rangeInvalid' }]);
+  });
+});
