@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forgotPasswordInput, loginInput, registerInput, resetPasswordInput } from './auth.js';
+import { checkPeruRuc, forgotPasswordInput, loginInput, registerInput, resetPasswordInput } from './auth.js';
 import { issuesOf, parsed } from './test-helpers.js';
 
 const register = (extra: Record<string, unknown> = {}) =>
@@ -44,6 +44,20 @@ describe('sign-up', () => {
   });
   it('reads blank optional texts as not given', () => {
     expect(parsed(register({ legalName: ' ', city: ' Lima ' }))).toMatchObject({ legalName: undefined, city: 'Lima' });
+  });
+});
+
+describe("Peru's RUC rule on its own", () => {
+  const problems = (v: { country?: string; ruc?: string | null }) => {
+    const found: unknown[] = [];
+    checkPeruRuc(v, { addIssue: (i: unknown) => found.push(i) } as never);
+    return found;
+  };
+  it('applies when the country is not given', () => {
+    expect(problems({ ruc: null })).toEqual([{ code: 'custom', path: ['ruc'], message: 'validation.rucRequiredPE' }]);
+    expect(problems({ ruc: '20100070971' })).toEqual([{ code: 'custom', path: ['ruc'], message: 'validation.rucCheckDigit' }]);
+    expect(problems({ ruc: '20100070970' })).toEqual([]);
+    expect(problems({ country: 'EC', ruc: null })).toEqual([]);
   });
 });
 

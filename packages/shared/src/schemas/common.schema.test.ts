@@ -12,6 +12,7 @@ import {
   optionalId,
   optionalPhone,
   optionalText,
+  pageAnswer,
   pagination,
   rangeDays,
   rangeWithin,
@@ -99,7 +100,9 @@ describe('times, references and texts', () => {
   });
   it('reads a blank optional text as none and keeps a real one trimmed', () => {
     expect(parsed(optionalText(5).safeParse('   '))).toBeNull();
-    expect(parsed(optionalText(5).safeParse(' abc '))).toBe('abc');
+    expect(parsed(optionalText(5).safeParse(' abcde '))).toBe('abcde');
+    expect(issuesOf(optionalText(5).safeParse('abcdef'))).toEqual([{ path: '', message: 'validation.tooLong' }]);
+    expect(issuesOf(optionalText(5, 'employee.documentTooLong').safeParse('abcdef'))).toEqual([{ path: '', message: 'employee.documentTooLong' }]);
   });
   it('reads booleans as JSON or as the strings forms send', () => {
     expect(parsed(boolish.safeParse('true'))).toBe(true);
@@ -128,6 +131,16 @@ describe('pagination', () => {
     expect(pagination(1, 10, 0)).toEqual({ page: 1, limit: 10, total: 0, pages: 1, totalPages: 1 });
     expect(pagination(2, 10, 21)).toMatchObject({ pages: 3, totalPages: 3 });
     expect(pagination(1, 10, 20)).toMatchObject({ pages: 2 });
+  });
+});
+
+describe('list answers', () => {
+  it('are a page of items with the pagination', () => {
+    const answer = pageAnswer(z.object({ id: z.string() }));
+    const page = { data: [{ id: 'a' }], pagination: pagination(1, 10, 1) };
+    expect(answer.parse(page)).toEqual(page);
+    expect(answer.safeParse({ data: [{ id: 1 }], pagination: pagination(1, 10, 1) }).success).toBe(false);
+    expect(answer.safeParse({ data: [] }).success).toBe(false);
   });
 });
 

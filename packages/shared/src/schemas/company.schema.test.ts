@@ -106,6 +106,10 @@ describe('employee form', () => {
     expect(parsed(employeeCreateInput.safeParse(employee({ documentType: '  ' }))).documentType).toBeNull();
     expect(parsed(employeeCreateInput.safeParse(employee())).documentType).toBeNull();
   });
+  it('refuses a document type that is not text, and reads null as none', () => {
+    expect(issuesOf(employeeCreateInput.safeParse(employee({ documentType: 5 })))).toEqual([{ path: 'documentType', message: 'validation.documentType' }]);
+    expect(parsed(employeeCreateInput.safeParse(employee({ documentType: null }))).documentType).toBeNull();
+  });
   it('refuses an unknown document type', () => {
     expect(issuesOf(employeeCreateInput.safeParse(employee({ documentType: 'Licencia' })))).toEqual([
       { path: 'documentType', message: 'validation.documentType' },
