@@ -7,7 +7,7 @@ import base from './stryker.config.mjs';
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   ...base,
-  mutate: ['src/schemas/*.ts', '!src/schemas/*.test.ts'],
+  mutate: ['src/schemas/*.ts', '!src/schemas/*.test.ts', '!src/schemas/test-helpers.ts'],
   ignoreStatic: true,
   thresholds: { high: 90, low: 80, break: 80 },
   jsonReporter: { fileName: 'reports/mutation/mutation-schemas.json' },
