@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as shared from '../index.js';
 
-const schemas = Object.entries(shared).filter((e): e is [string, z.ZodType] => e[1] instanceof z.ZodType);
+const schemas = Object.entries(shared as Record<string, unknown>).filter((e): e is [string, z.ZodType] => e[1] instanceof z.ZodType);
 
 describe('the shared schemas in the OpenAPI document', () => {
   it('writes every exported schema as JSON Schema: requests as their input, answers as their output', () => {

@@ -112,4 +112,9 @@ describe('offlineKeyOf', () => {
     expect(offlineKeyOf('secret-1', 'kiosk-b').equals(a)).toBe(false);
     expect(offlineKeyOf('secret-2', 'kiosk-a').equals(a)).toBe(false);
   });
+
+  it('stays the same from one release to the next: a queue sealed before an upgrade still opens after it', () => {
+    // HKDF-SHA256(secret, salt 'presente', info 'kiosk-offline-queue:<kiosk id>', 32 bytes), computed once and pinned.
+    expect(offlineKeyOf('secret-1', 'kiosk-a').toString('hex')).toBe('5a58d33d4b3c291da4ffb29ed3651893ac52464d5b971d33f139ccf2c95b4372');
+  });
 });

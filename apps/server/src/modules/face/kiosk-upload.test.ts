@@ -122,6 +122,10 @@ describe('kiosk: the token before the upload', () => {
     const wait = Number(blocked.headers['retry-after']);
     expect(wait).toBeGreaterThanOrEqual(1);
     expect(wait).toBeLessThanOrEqual(WRONG_TOKENS.windowMs / 1000);
+    // The seconds to the end of the clock-aligned window, when that IP may try again (within the request's time).
+    const now = Date.now();
+    const windowEnd = (Math.floor(now / WRONG_TOKENS.windowMs) + 1) * WRONG_TOKENS.windowMs;
+    expect(Math.abs(wait - Math.ceil((windowEnd - now) / 1000))).toBeLessThanOrEqual(2);
     // The other kiosk calls of that IP too, a right token included (a hit must not be told from a miss).
     for (const url of [`/api/public/attendance/${wrongToken(100)}`, `/api/public/attendance/${token}`, `/api/public/attendance/${token}/challenge`]) {
       const res = await t.app.inject({ method: url.endsWith('challenge') ? 'POST' : 'GET', url, remoteAddress: ip });
@@ -132,6 +136,18 @@ describe('kiosk: the token before the upload', () => {
       (await postMark(t, wrongToken(101), { challengeId: '00000000-0000-4000-8000-000000000000' }, [jpeg], { remoteAddress: '10.28.0.4' })).statusCode,
     ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/public/attendance/${token}`, remoteAddress: '10.28.0.4' })).statusCode).toBe(200);
+  });
+
+  it("a deactivated link's calls are not wrong tokens: past 20 from one IP they still answer 410, and that IP is not held up", async () => {
+    const ip = '10.28.0.7';
+    const owner = await t.factories.companyAdmin();
+    const link = (await t.as(owner).post(`${base}/attendance-link`, { name: 'Almacén' })).json().data;
+    await t.as(owner).patch(`${base}/attendance-link/${link.id}/toggle`, { isActive: false });
+    for (let i = 0; i <= WRONG_TOKENS.perIp; i++) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/public/attendance/${link.token}`, remoteAddress: ip });
+      expect(res.json().code, `call ${i + 1}`).toBe('link_inactive');
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/api/public/attendance/${token}`, remoteAddress: ip })).statusCode).toBe(200);
   });
 
   it('a link looked up by its info and challenge calls counts wrong tokens too', async () => {
