@@ -239,6 +239,8 @@ describe('frames of an accepted mark', () => {
         code: 'frame_replayed',
         message: 'Estas imágenes ya se usaron en otra marcación. Vuelve a intentarlo frente a la cámara.',
       });
+      // The answer names the frame that was seen before, as a form names its field.
+      expect(res.json().errors).toEqual([{ path: expect.stringMatching(/^frames\[\d+\]$/), message: expect.stringContaining('ya se usaron') }]);
     }
     expect(await recordsOf(luis.id)).toHaveLength(1);
     // New frames of the same person pass (the check-in repeated).

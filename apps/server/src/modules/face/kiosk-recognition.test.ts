@@ -141,6 +141,9 @@ describe('every frame of the burst is identified and must agree', () => {
     const waiting = await mark(k2, link, { person: 'eli' }, { person: 'eli' });
     expect(waiting.statusCode).toBe(429);
     expect(waiting.json().code).toBe('identity_cooldown');
+    // The wait is a refusal like the others: kept with its reason for the admin's review (decision 0057).
+    const kept = await t.db.select().from(kioskRefusals).where(eq(kioskRefusals.kioskId, k2.kioskId)).orderBy(desc(kioskRefusals.createdAt));
+    expect(kept.map((r) => r.code)).toEqual(['identity_cooldown', 'faces_differ', 'faces_differ']);
     const told = (await t.db.select().from(activityLog).where(eq(activityLog.employeeId, eli.id))).filter((a) => a.title === 'activity.faceIdentityLocked');
     expect(told).toHaveLength(1);
     const ok = await mark(k2, link, { person: 'eli', offset: 0.5 }, { person: 'eli', offset: 0.52 });
