@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { PERU_PAYROLL_RULES } from '../attendance/payroll.js';
 import { payrollRulesInput } from './payroll.js';
 import { issuesOf } from './test-helpers.js';
 
-const rules = (extra: Record<string, unknown> = {}) =>
-  payrollRulesInput.safeParse({
-    dailyHours: 8,
-    weeklyHours: 48,
-    firstBandHours: 2,
-    overtimeNeedsApproval: true,
-    nightStart: '22:00',
-    nightEnd: '06:00',
-    restDay: 7,
-    ...extra,
-  });
+/** Peru's legal defaults (the values a new company starts with), changed by `extra`. */
+const rules = (extra: Record<string, unknown> = {}) => payrollRulesInput.safeParse({ ...PERU_PAYROLL_RULES, ...extra });
 
 describe('payroll rules', () => {
   it('accepts a week as long as one day', () => {
