@@ -1,15 +1,15 @@
 /**
- * The offline punch's two pure rules (decision 0075) at their exact edges: the kiosk's own steps, and the capture time
- * counted from a contact the server saw. kiosk-offline.test.ts drives them through the API on both databases; here
+ * The offline punch's pure rules (decision 0075) at their exact edges: the kiosk's own steps, the capture time counted
+ * from a contact the server saw, the contacts kept, and the review of a late capture. kiosk-offline.test.ts drives them through the API on both databases; here
  * each limit is met and passed by one millisecond, so a `<` read as `<=` (or a limit moved) fails a test.
  */
 import { OFFLINE_PUNCH } from '@presente/shared';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
-import { offlineCaptureTime, offlineKeyOf, offlineSteps } from './kiosk-offline.service.js';
+import { nextContacts, offlineCaptureTime, offlineKeyOf, offlineReviewReasons, offlineSteps } from './kiosk-offline.service.js';
 
 const H = 3_600_000;
-const { maxAgeMs, futureSlackMs } = OFFLINE_PUNCH;
+const { maxAgeMs, futureSlackMs, maxContacts, reviewAfterMinutes } = OFFLINE_PUNCH;
 
 /** The refusal's `why`, or 'ok' with the capture time on the server's clock. */
 function judge(contacts: { d: number; s: number }[], capturedAt: number, contactAt: number, now: number): string | number {
@@ -82,6 +82,47 @@ describe('offlineCaptureTime', () => {
     // Nor one at the same server time as the named contact, nor one before it.
     expect(judge(later(s), capturedAt, d, now)).toBe(at);
     expect(judge(later(s - 1), capturedAt, d, now)).toBe(at);
+  });
+});
+
+describe('nextContacts', () => {
+  const now = 1_800_000_000_000;
+
+  it('adds the contact as seen now, refuses a kiosk time it already named, keeps the newest 400', () => {
+    expect(nextContacts([], 5, now)).toEqual([{ d: 5, s: now }]);
+    expect(() => nextContacts([{ d: 5, s: now - 1000 }], 5, now)).toThrow(
+      expect.objectContaining({ code: 'kiosk_contact_stale', messageKey: 'kiosk.contactStale' }),
+    );
+    const full = Array.from({ length: maxContacts }, (_, i) => ({ d: i, s: now - (maxContacts - i) * 1000 }));
+    const kept = nextContacts(full, maxContacts, now);
+    expect(kept).toHaveLength(maxContacts);
+    expect(kept[0]).toEqual({ d: 1, s: now - (maxContacts - 1) * 1000 });
+    expect(kept.at(-1)).toEqual({ d: maxContacts, s: now });
+  });
+
+  it('forgets contacts older than 24 h and one hour, to the millisecond (their kiosk time may come again)', () => {
+    const edge = now - maxAgeMs - H;
+    expect(nextContacts([{ d: 1, s: edge }], 2, now)).toEqual([
+      { d: 1, s: edge },
+      { d: 2, s: now },
+    ]);
+    expect(nextContacts([{ d: 1, s: edge - 1 }], 1, now)).toEqual([{ d: 1, s: now }]);
+  });
+});
+
+describe('offlineReviewReasons', () => {
+  const contact = { d: 0, s: 1_800_000_000_000 };
+  const after = (minutes: number) => contact.s + minutes * 60_000;
+
+  it('sends a punch captured more than 120 minutes after its contact to review, with the minutes and the limit', () => {
+    expect(offlineReviewReasons(after(reviewAfterMinutes), contact)).toEqual([]);
+    expect(offlineReviewReasons(after(reviewAfterMinutes + 1), contact)).toEqual([
+      { code: 'offline_late', value: reviewAfterMinutes + 1, limit: reviewAfterMinutes },
+    ]);
+    // Rounded to the minute: 120.4 minutes is 120, 120.5 is 121.
+    expect(offlineReviewReasons(after(reviewAfterMinutes + 0.4), contact)).toEqual([]);
+    expect(offlineReviewReasons(after(reviewAfterMinutes + 0.5), contact)).toHaveLength(1);
+    expect(offlineReviewReasons(after(0), contact)).toEqual([]);
   });
 });
 

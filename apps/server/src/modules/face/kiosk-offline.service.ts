@@ -42,6 +42,23 @@ export function offlineKeyOf(secret: string, kioskId: string): Buffer {
 type Contact = { d: number; s: number };
 const recent = (contacts: Contact[], now: number) => contacts.filter((c) => c.s >= now - OFFLINE_PUNCH.maxAgeMs - 3_600_000);
 
+/**
+ * The kiosk's contacts after one more at kiosk time `deviceTime`, seen now: the recent ones (24 h and one more hour),
+ * the newest `maxContacts` of them. Each contact is named by its kiosk time: the same one twice is a replay (or a
+ * clock that did not move), refused.
+ */
+export function nextContacts(contacts: Contact[], deviceTime: number, now: number): Contact[] {
+  const kept = recent(contacts, now);
+  if (kept.some((c) => c.d === deviceTime)) throw new AppError('kiosk_contact_stale', 'kiosk.contactStale');
+  return [...kept, { d: deviceTime, s: now }].slice(-OFFLINE_PUNCH.maxContacts);
+}
+
+/** An offline punch captured more than `reviewAfterMinutes` after its contact goes to review (decision 0075). */
+export function offlineReviewReasons(at: number, contact: Contact): PunchReviewReason[] {
+  const minutes = Math.round((at - contact.s) / 60_000);
+  return minutes > OFFLINE_PUNCH.reviewAfterMinutes ? [{ code: 'offline_late', value: minutes, limit: OFFLINE_PUNCH.reviewAfterMinutes }] : [];
+}
+
 export async function kioskContact(
   ctx: Ctx,
   opened: Opened,
@@ -51,12 +68,10 @@ export async function kioskContact(
   now = Date.now(),
 ): Promise<KioskContactResult> {
   await verifyKioskText(ctx, kiosk, kioskContactText({ kioskId: kiosk.id, ...input }), signature);
-  const contacts = recent(kiosk.contacts ?? [], now);
-  // Each contact is named by its kiosk time: the same one twice is a replay (or a clock that did not move).
-  if (contacts.some((c) => c.d === input.deviceTime)) throw new AppError('kiosk_contact_stale', 'kiosk.contactStale');
-  const kept = [...contacts, { d: input.deviceTime, s: now }].slice(-OFFLINE_PUNCH.maxContacts);
+  const kept = nextContacts(kiosk.contacts ?? [], input.deviceTime, now);
   await ctx.db
     .update(pairedKiosks)
+    // Stryker disable next-line MethodExpression: an address is at most 45 characters (IPv6 with IPv4); the cut guards the column
     .set({ contacts: kept, lastContactAt: new Date(now), offlineWaiting: input.waiting, lastIp: ctx.ip.slice(0, 64) })
     .where(eq(pairedKiosks.id, kiosk.id));
   return {
@@ -109,9 +124,7 @@ export async function offlineMark(
   await verifyKioskText(ctx, kiosk, kioskOfflineSignedText({ ...input, linkId: link.id, kioskId: kiosk.id, frameDigests }), signature);
   const steps = offlineSteps(input.steps);
   const { at, contact } = offlineCaptureTime(kiosk.contacts ?? [], Number(input.capturedAt), Number(input.contactAt), now);
-  const minutes = Math.round((at - contact.s) / 60_000);
-  const reasons: PunchReviewReason[] =
-    minutes > OFFLINE_PUNCH.reviewAfterMinutes ? [{ code: 'offline_late', value: minutes, limit: OFFLINE_PUNCH.reviewAfterMinutes }] : [];
+  const reasons = offlineReviewReasons(at, contact);
   const offline: OfflinePunch = {
     at: new Date(at),
     reasons,
@@ -139,6 +152,7 @@ export async function offlineMark(
       .onConflictDoNothing()
       .returning({ id: faceChallenges.id });
     if (!row) throw new AppError('challenge_invalid', 'kiosk.offlineChallengeInvalid');
+    // Stryker disable next-line ArrowFunction: the whole-burst bound of 90 s is out of a burst's reach (24 frames at most 1 s apart); a 4.5 s burst is accepted (kiosk-offline.test.ts)
     return { steps, lifetimeMs: () => FACE_LIMITS.challengeSeconds * 1000 };
   };
   const { challengeId, latitude, longitude, accuracy, frameTimes } = input;

@@ -7,7 +7,7 @@ import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { kioskContactText, kioskOfflineSignedText, OFFLINE_PUNCH } from '@presente/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attendanceRecords, pairedKiosks, punchReviews } from '../../db/schema/index.js';
+import { attendanceRecords, faceChallenges, pairedKiosks, punchReviews } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { loadRegister } from '../register/register.data.js';
@@ -205,8 +205,16 @@ describe('offline punches', () => {
     const d = Date.now() + 3 * MIN; // the kiosk's clock: 3 minutes fast
     await contact(kiosk, d, 1);
     await contactWasAgo(kiosk, d, 3 * 60 * MIN);
-    const res = await offlineMark(kiosk, { capturedAt: d + 150 * MIN, contactAt: d, person: 'bea', steps: ['mouth', 'left', 'right'] });
+    // Frames 300 ms apart: a 4.5 s burst, longer than an online challenge's slack, within the kiosk challenge's 90 s.
+    const steps = ['mouth', 'left', 'right'];
+    const frames = await framesOf('bea', steps);
+    frames.frameTimes = frames.map((_, i) => i * 300).join(',');
+    const res = await offlineMark(kiosk, { capturedAt: d + 150 * MIN, contactAt: d, person: 'bea', steps, frames });
     expect(res.statusCode, res.body).toBe(200);
+    // Its challenge id is kept as used for the 24 h any offline punch may be sent within (a second upload is refused).
+    const [used] = await t.db.select().from(faceChallenges).where(eq(faceChallenges.id, res.fields.challengeId));
+    expect(used.usedAt).not.toBeNull();
+    expect(used.expiresAt.getTime()).toBeGreaterThanOrEqual(used.usedAt!.getTime() + OFFLINE_PUNCH.maxAgeMs);
     const [record] = await t.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, bea.id));
     const [review] = await t.db.select().from(punchReviews).where(eq(punchReviews.recordId, record.id));
     expect(review.reasons).toContainEqual({ code: 'offline_late', value: 150, limit: OFFLINE_PUNCH.reviewAfterMinutes });

@@ -84,7 +84,7 @@ describe('attendance links', () => {
       .where(eq(attendanceLinks.id, created.id));
     const expired = await t.anon.get(pub(created.token));
     expect(expired.statusCode).toBe(410);
-    expect(expired.json().code).toBe('link_expired');
+    expect(expired.json()).toEqual({ code: 'link_expired', message: 'Este enlace de asistencia expiró.' });
     expect((await t.as(admin).get(`${base}/attendance-links`)).json().data[0].state).toBe('expired');
 
     expect((await t.as(admin).delete(`${base}/attendance-link/${created.id}`)).json().message).toBe('Enlace eliminado exitosamente');

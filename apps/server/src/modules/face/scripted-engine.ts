@@ -32,6 +32,8 @@ export interface ScriptedFace {
   mouth?: number;
   /** The frame's measured skin and background colour (screen-light.ts, decision 0073). */
   light?: FrameLight | null;
+  /** The face thumbnail's grey (0-255) when set: how lit the face is (a dark burst, decision 0057); noise otherwise. */
+  grey?: number;
 }
 
 function vector(seed: string, norm: number): Float32Array {
@@ -81,7 +83,7 @@ export function scriptedEngine() {
     antispoof: face.antispoof ?? 0.8,
     liveness: face.liveness ?? 0.9,
     descriptor: withDescriptor ? descriptorOf(face) : null,
-    thumb: new Uint8Array(randomBytes(32 * 32)),
+    thumb: face.grey === undefined ? new Uint8Array(randomBytes(32 * 32)) : new Uint8Array(32 * 32).fill(face.grey),
     mesh,
     ...(face.light === undefined ? {} : { light: face.light }),
   });

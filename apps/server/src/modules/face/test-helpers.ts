@@ -170,6 +170,8 @@ export async function signedMark(
     signer?: TestKiosk;
     remoteAddress?: string;
     lang?: string;
+    /** More request headers (a kiosk browser's User-Agent). */
+    headers?: Record<string, string>;
   } = {},
 ) {
   const c = opts.challenge ?? (await kioskChallenge(t, token, kiosk, opts.remoteAddress)).json().data;
@@ -182,7 +184,7 @@ export async function signedMark(
   const res = await postMark(t, token, { challengeId: c.challengeId, ...fields }, frames, {
     remoteAddress: opts.remoteAddress,
     lang: opts.lang,
-    headers: { 'x-kiosk-id': kiosk.kioskId, 'x-kiosk-signature': signature },
+    headers: { ...opts.headers, 'x-kiosk-id': kiosk.kioskId, 'x-kiosk-signature': signature },
   });
   return Object.assign(res, { challenge: c, frames });
 }
