@@ -13,6 +13,7 @@ const SETS = {
   schemas: ['packages/shared', 'test:mutation:schemas'], // the schemas' logic
   punch: ['apps/server', 'test:mutation'], // the punch path and the plan limits; floor 80 %
   kiosk: ['apps/server', 'test:mutation:kiosk'], // the kiosk services; floor 80 %
+  'kiosk-units': ['apps/server', 'test:mutation:kiosk-units'], // the kiosk's small checks, against their own tests; floor 80 %
 };
 const asked = process.argv.slice(2);
 const names = asked.length ? asked : Object.keys(SETS);

@@ -33,7 +33,7 @@ export interface BurstIdentity {
 
 const round = (n: number) => Math.round(n * 10000) / 10000;
 
-export function identifyBurst(index: TemplateIndex, analyses: Analysis[], threshold: number, sameLimit = LIVENESS.maxDistance): BurstIdentity {
+export function identifyBurst(index: TemplateIndex, analyses: Analysis[], threshold: number, sameLimit: number = LIVENESS.maxDistance): BurstIdentity {
   const ids = analyses.map((a) => {
     const d = a.faces.length === 1 ? a.faces[0].descriptor : null;
     return d ? index.identify(d, threshold) : null;

@@ -9,7 +9,8 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attendanceRecords, faceChallenges, kioskRefusals } from '../../db/schema/index.js';
+import { attendanceRecords, faceChallenges, kioskDevices, kioskRefusals } from '../../db/schema/index.js';
+import { FacePoolError } from '../../face/pool.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { KIOSK_MIN_FACE_GREY } from './kiosk-refusals.js';
 import { type ScriptedFace, scriptedEngine } from './scripted-engine.js';
@@ -141,5 +142,43 @@ describe('bursts the engine cannot judge', () => {
     const ok = await signedMark(t, link, kiosk, () => frames, { challenge: { ...again, steps: c.steps } });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data.employee.id).toBe(ada.id);
+  });
+
+  it("names the frame the engine could not read, and keeps that refusal; the engine's own failure is no refusal of the person", async () => {
+    const { owner, link, kiosk } = await office();
+    await enrolScripted(t, engine, owner, 'ivo');
+    const pool = engine.pool;
+    const failing = (fail: (i: number) => unknown) => {
+      (t.deps as { face?: typeof pool }).face = {
+        ...pool,
+        analyzeBatch: async (images, tenant, opts) => {
+          const settled = await pool.analyzeBatch(images, tenant, opts);
+          return settled.map((r, i) => (fail(i) ? { status: 'rejected', reason: fail(i) } : r));
+        },
+      };
+    };
+    const kept = () => t.db.select().from(kioskRefusals).where(eq(kioskRefusals.kioskId, kiosk.kioskId));
+    try {
+      // The worker could not decode frame 7 (it passed the byte check and the hash): 400 naming it, kept as a refusal.
+      failing((i) => i === 7 && new FacePoolError('invalid_image', 'decode failed'));
+      const unread = await mark(link, kiosk, { person: 'ivo' });
+      expect(unread.statusCode).toBe(400);
+      expect(unread.json()).toEqual({
+        code: 'invalid_image',
+        message: 'La imagen no es un JPEG, PNG o WebP válido (máximo 2 MB).',
+        errors: [{ path: 'frames[7]', message: 'La imagen no es un JPEG, PNG o WebP válido (máximo 2 MB).' }],
+      });
+      expect((await kept()).map((r) => r.code)).toEqual(['invalid_image']);
+      // The engine failed (not the person): 503, nothing kept, no failure counted against the kiosk.
+      failing((i) => i === 3 && new Error('worker died'));
+      const down = await mark(link, kiosk, { person: 'ivo' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json().code).toBe('face_unavailable');
+      expect((await kept()).map((r) => r.code)).toEqual(['invalid_image']);
+      const [device] = await t.db.select().from(kioskDevices).where(eq(kioskDevices.linkId, unread.challenge.linkId));
+      expect(device.failures).toBe(1);
+    } finally {
+      (t.deps as { face?: typeof pool }).face = pool;
+    }
   });
 });

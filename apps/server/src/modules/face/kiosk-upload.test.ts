@@ -138,6 +138,24 @@ describe('kiosk: the token before the upload', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/public/attendance/${token}`, remoteAddress: '10.28.0.4' })).statusCode).toBe(200);
   });
 
+  it(`wrong tokens sent all at once from one IP: exactly ${WRONG_TOKENS.perIp} are told "unknown", the rest wait`, async () => {
+    // A script firing its guesses together must not get more answers than one sending them in turn.
+    const ip = '10.28.0.9';
+    const all = await Promise.all(
+      Array.from({ length: WRONG_TOKENS.perIp + 10 }, (_, i) =>
+        t.app.inject({ method: 'GET', url: `/api/public/attendance/${wrongToken(300 + i)}`, remoteAddress: ip }),
+      ),
+    );
+    const status = all.map((r) => r.statusCode);
+    expect(status.filter((s) => s === 404)).toHaveLength(WRONG_TOKENS.perIp);
+    const waiting = all.filter((r) => r.statusCode === 429);
+    expect(waiting).toHaveLength(10);
+    for (const r of waiting) {
+      expect(r.json()).toMatchObject({ code: 'rate_limited', message: 'Demasiados intentos. Intenta de nuevo en unos minutos.' });
+      expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    }
+  });
+
   it("a deactivated link's calls are not wrong tokens: past 20 from one IP they still answer 410, and that IP is not held up", async () => {
     const ip = '10.28.0.7';
     const owner = await t.factories.companyAdmin();

@@ -1,0 +1,139 @@
+/**
+ * Perceptual hashes of kiosk frames (decision 0033), on PGlite and PostgreSQL: the same picture re-encoded is the
+ * same frame, another scene is not; the distance counts only bits sure in both, refuses to judge under 64 of them,
+ * and a frame is "seen" strictly under 5 % apart. A claim stores the burst's hashes at once, is refused with the first
+ * seen frame's index, forgets hashes older than a day and other companies' hashes; a failed mark gives its frames back.
+ */
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { kioskFrameHashes } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { claimFrames, FRAME_HASH, firstSeen, frameHash, hashDistance, pruneFrameHashes, releaseFrames } from './frame-hashes.js';
+import { texturedJpeg } from './scripted-engine.js';
+
+const BYTES = (FRAME_HASH.side * FRAME_HASH.side) / 8; // 128 bytes of bits, then 128 of mask
+const DAY = FRAME_HASH.keepHours * 3_600_000;
+
+/** A hash by hand: `sure` mask bits set from bit 0, and `differ` of them flipped in the bits (against `base`). */
+function handHash(sure: number, flipped = 0): string {
+  const out = Buffer.alloc(BYTES * 2);
+  for (let b = 0; b < sure; b++) out[BYTES + (b >> 3)] |= 1 << (b & 7);
+  for (let b = 0; b < flipped; b++) out[b >> 3] |= 1 << (b & 7);
+  return out.toString('hex');
+}
+
+describe('frameHash and hashDistance', () => {
+  it('finds a re-encoded, resized or brightened copy the same frame, and another scene a different one', async () => {
+    const scene = await texturedJpeg('frame-hash-a');
+    const h = await frameHash(scene);
+    expect(h).toHaveLength(BYTES * 4); // hex of 256 bytes
+    expect(await frameHash(scene)).toBe(h);
+    const copies = [
+      await sharp(scene).jpeg({ quality: 60 }).toBuffer(),
+      await sharp(scene).webp().toBuffer(),
+      await sharp(scene).resize(320).jpeg().toBuffer(),
+      await sharp(scene).modulate({ brightness: 1.15 }).jpeg().toBuffer(),
+    ];
+    for (const copy of copies) expect(hashDistance(h, await frameHash(copy))).toBeLessThan(FRAME_HASH.maxShare);
+    expect(hashDistance(h, await frameHash(await texturedJpeg('frame-hash-b')))).toBeGreaterThan(0.2);
+  });
+
+  it('marks as sure only cells whose neighbours differ by 4 grey levels or more: a flat frame cannot be judged', async () => {
+    const flat = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#777' } })
+      .jpeg()
+      .toBuffer();
+    const h = await frameHash(flat);
+    expect(Buffer.from(h, 'hex').subarray(BYTES).equals(Buffer.alloc(BYTES))).toBe(true);
+    expect(hashDistance(h, h)).toBe(1);
+    // A gentle ramp (3 grey levels per cell) is not sure either; a steeper one (5) is.
+    const ramp = async (step: number) => {
+      const w = FRAME_HASH.side + 1;
+      const pixels = Buffer.alloc(w * FRAME_HASH.side);
+      for (let y = 0; y < FRAME_HASH.side; y++) for (let x = 0; x < w; x++) pixels[y * w + x] = 20 + x * step;
+      return frameHash(
+        await sharp(pixels, { raw: { width: w, height: FRAME_HASH.side, channels: 1 } })
+          .png()
+          .toBuffer(),
+      );
+    };
+    const sureBits = (hash: string) => [...Buffer.from(hash, 'hex').subarray(BYTES)].reduce((n, b) => n + b.toString(2).replaceAll('0', '').length, 0);
+    expect(sureBits(await ramp(3))).toBe(0);
+    expect(sureBits(await ramp(5))).toBe(FRAME_HASH.side * FRAME_HASH.side);
+    // Every cell of a rising ramp is brighter than its left neighbour: every bit set.
+    expect(
+      Buffer.from(await ramp(5), 'hex')
+        .subarray(0, BYTES)
+        .equals(Buffer.alloc(BYTES, 0xff)),
+    ).toBe(true);
+  });
+
+  it('counts the differing share of the bits sure in both, and judges nothing under 64 of them', () => {
+    expect(hashDistance(handHash(100), handHash(100, 5))).toBe(0.05);
+    expect(hashDistance(handHash(100), handHash(100, 0))).toBe(0);
+    // Bits not sure in both do not count: 100 sure in one, 80 in the other.
+    expect(hashDistance(handHash(100, 90), handHash(80, 0))).toBe(1);
+    expect(hashDistance(handHash(100, 8), handHash(80, 0))).toBe(0.1);
+    expect(hashDistance(handHash(FRAME_HASH.minSureBits), handHash(FRAME_HASH.minSureBits))).toBe(0);
+    expect(hashDistance(handHash(FRAME_HASH.minSureBits - 1), handHash(FRAME_HASH.minSureBits - 1))).toBe(1);
+    // Hashes of different lengths are never the same frame.
+    expect(hashDistance(handHash(100), handHash(100).slice(0, -2))).toBe(1);
+  });
+
+  it('calls a frame seen strictly under 5 % from a known one, and answers the first such frame', () => {
+    const known = [handHash(100, 0)];
+    expect(firstSeen([handHash(100, 5)], known)).toBe(-1);
+    expect(firstSeen([handHash(100, 4)], known)).toBe(0);
+    expect(firstSeen([handHash(100, 50), handHash(100, 4), handHash(100, 0)], known)).toBe(1);
+    expect(firstSeen([handHash(100, 4)], [])).toBe(-1);
+    expect(firstSeen([handHash(100, 50)], [handHash(100, 50), handHash(100, 0)])).toBe(0);
+  });
+});
+
+describe('claimFrames', () => {
+  let t: TestApp;
+  let companyId: string;
+  let otherId: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    companyId = (await t.factories.companyAdmin()).companyId!;
+    otherId = (await t.factories.companyAdmin()).companyId!;
+  });
+  const stored = (id: string) => t.db.select().from(kioskFrameHashes).where(eq(kioskFrameHashes.companyId, id));
+
+  it("stores a burst's hashes at once and refuses a burst with a frame seen, naming the first; other companies' frames do not count", async () => {
+    const burst = [handHash(200, 100), handHash(200, 0)];
+    const first = await claimFrames(t.db, companyId, burst);
+    expect('ids' in first && first.ids).toHaveLength(2);
+    expect((await stored(companyId)).map((r) => r.hash).sort()).toEqual([...burst].sort());
+    expect(await claimFrames(t.db, companyId, [handHash(200, 150), handHash(200, 1)])).toEqual({ seen: 1 });
+    // The refused burst stored nothing.
+    expect(await stored(companyId)).toHaveLength(2);
+    // Another company never saw them.
+    expect('ids' in (await claimFrames(t.db, otherId, burst))).toBe(true);
+    // A failed mark gives its frames back: the same burst passes again.
+    await releaseFrames(t.db, (first as { ids: string[] }).ids);
+    expect(await stored(companyId)).toHaveLength(0);
+    const again = await claimFrames(t.db, companyId, burst);
+    expect('ids' in again).toBe(true);
+    await releaseFrames(t.db, (again as { ids: string[] }).ids);
+    await releaseFrames(t.db, []);
+  });
+
+  it('forgets hashes older than a day, to the millisecond; the housekeeping deletes only those', async () => {
+    const now = new Date('2026-11-28T12:00:00Z');
+    const hash = handHash(300, 7);
+    await claimFrames(t.db, companyId, [hash], new Date(now.getTime() - DAY));
+    const newer = handHash(300, 200);
+    await claimFrames(t.db, companyId, [newer], new Date(now.getTime() - DAY + 1));
+    // Exactly a day old: forgotten; a millisecond younger: seen.
+    expect(await claimFrames(t.db, companyId, [newer], now)).toEqual({ seen: 0 });
+    const reclaimed = await claimFrames(t.db, companyId, [hash], now);
+    expect('ids' in reclaimed).toBe(true);
+    await claimFrames(t.db, companyId, [handHash(300, 100)], new Date(now.getTime() - DAY - 1));
+    // The housekeeping deletes what is more than a day old.
+    await pruneFrameHashes(t.db, now);
+    const left = await stored(companyId);
+    expect(left.map((r) => r.createdAt.getTime()).sort()).toEqual([now.getTime() - DAY, now.getTime() - DAY + 1, now.getTime()]);
+  });
+});
