@@ -78,7 +78,7 @@ describe('identifyBurst', () => {
   it('holds every frame to the "same person" limit, to the limit itself', () => {
     // A frame 0.58 from Ana: past the match threshold, still nearest to her.
     const analyses = [frame(at(0.1)), frame(at(0.58))];
-    const far = f32(0.58);
+    const far = index(false).identify(at(0.58), T).distance;
     expect(identifyBurst(index(false), analyses, T, far).employeeId).toBe('ana');
     expect(identifyBurst(index(false), analyses, T, far - 1e-6)).toMatchObject({ employeeId: null, refusal: 'frames_disagree', likely: 'ana' });
     // The default limit is the liveness one (0.6): 0.58 passes, 0.62 does not.

@@ -40,6 +40,7 @@ export function identifyBurst(index: TemplateIndex, analyses: Analysis[], thresh
   });
   const frames = ids.map((r) => ({ employeeId: r?.employeeId ?? null, distance: r ? round(r.distance) : Number.NaN }));
   const accepted = ids.filter((r): r is Identification => !!r?.accepted);
+  // Stryker disable next-line EqualityOperator: of two frames at the same distance either is the best (the agreement below is judged on every frame)
   const best = accepted.length ? accepted.reduce((a, b) => (b.distance < a.distance ? b : a)) : null;
   const base = { frames, likely: best?.employeeId ?? null, best };
   if (!best?.employeeId) return { ...base, employeeId: null, worst: null, margin: null, refusal: 'not_recognized' };

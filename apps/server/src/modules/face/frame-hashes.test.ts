@@ -59,13 +59,32 @@ describe('frameHash and hashDistance', () => {
     };
     const sureBits = (hash: string) => [...Buffer.from(hash, 'hex').subarray(BYTES)].reduce((n, b) => n + b.toString(2).replaceAll('0', '').length, 0);
     expect(sureBits(await ramp(3))).toBe(0);
+    expect(sureBits(await ramp(4))).toBe(FRAME_HASH.side * FRAME_HASH.side);
     expect(sureBits(await ramp(5))).toBe(FRAME_HASH.side * FRAME_HASH.side);
+    // A flat frame's cells are not darker than their neighbours: no bit set.
+    expect(Buffer.from(h, 'hex').subarray(0, BYTES).equals(Buffer.alloc(BYTES))).toBe(true);
     // Every cell of a rising ramp is brighter than its left neighbour: every bit set.
     expect(
       Buffer.from(await ramp(5), 'hex')
         .subarray(0, BYTES)
         .equals(Buffer.alloc(BYTES, 0xff)),
     ).toBe(true);
+  });
+
+  it('hashes the whole frame (squeezed, not its middle cut out), and a frame whose data ends early', async () => {
+    // A wide ramp rising 1 grey level a pixel: squeezed to 33 cells, 10 levels a cell (sure); its middle 33 pixels would be 1.
+    const w = 330;
+    const pixels = Buffer.alloc(w * FRAME_HASH.side);
+    for (let y = 0; y < FRAME_HASH.side; y++) for (let x = 0; x < w; x++) pixels[y * w + x] = Math.round(x * 0.7);
+    const wide = await sharp(pixels, { raw: { width: w, height: FRAME_HASH.side, channels: 1 } })
+      .png()
+      .toBuffer();
+    const mask = Buffer.from(await frameHash(wide), 'hex').subarray(BYTES);
+    expect(mask.equals(Buffer.alloc(BYTES, 0xff))).toBe(true);
+    // A camera JPEG cut short after its first rows (a warning, not an error): still hashed, like the decoder shows it.
+    const scene = await texturedJpeg('frame-hash-cut');
+    const cut = Buffer.concat([scene.subarray(0, Math.floor(scene.length * 0.6)), Buffer.from([0xff, 0xd9])]);
+    expect(await frameHash(cut)).toHaveLength(BYTES * 4);
   });
 
   it('counts the differing share of the bits sure in both, and judges nothing under 64 of them', () => {
