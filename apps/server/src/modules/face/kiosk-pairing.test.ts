@@ -9,7 +9,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activityLog, attendanceRecords, kioskPairingCodes } from '../../db/schema/index.js';
+import { activityLog, attendanceRecords, companies, kioskPairingCodes } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { scriptedEngine, texturedJpeg } from './scripted-engine.js';
@@ -197,6 +197,34 @@ describe('signed marks', () => {
     expect(info.kiosk).toBe('revoked');
     const activity = await t.db.select().from(activityLog).where(eq(activityLog.companyId, admin.companyId!));
     expect(activity.map((a) => a.title)).toEqual(expect.arrayContaining(['activity.kioskPaired', 'activity.kioskRevoked']));
+  });
+
+  it('pairing and revoking are audited with the kiosk and told live to the admins; an inactive company cannot pair', async () => {
+    const owner = await t.factories.companyAdmin();
+    const code = await newCode(owner, 'Almacén');
+    const paired = await pair(code, '10.33.9.1');
+    expect(paired.statusCode).toBe(201);
+    const kioskId = paired.json().data.kioskId as string;
+    const events = () => t.events.emitted.filter((e) => e.event === 'kiosk_update' && (e.payload as { id: string }).id === kioskId);
+    expect(events()).toEqual([{ room: `company_admin_${owner.companyId}`, event: 'kiosk_update', payload: { action: 'paired', id: kioskId } }]);
+    expect((await t.as(owner).post(`${base}/kiosks/${kioskId}/revoke`, {})).statusCode).toBe(200);
+    expect(events().map((e) => e.payload)).toEqual([
+      { action: 'paired', id: kioskId },
+      { action: 'revoked', id: kioskId },
+    ]);
+    const audit = await t.db.select().from(activityLog).where(eq(activityLog.companyId, owner.companyId!));
+    const details = { kioskName: 'Almacén', kioskId };
+    expect(audit.find((a) => a.title === 'activity.kioskPaired')).toMatchObject({ type: 'admin_action', actorUserId: owner.id, details });
+    expect(audit.find((a) => a.title === 'activity.kioskRevoked')).toMatchObject({ type: 'admin_action', actorUserId: owner.id, details });
+    // Revoking again changes nothing and tells nobody; an unknown kiosk is 404.
+    expect((await t.as(owner).post(`${base}/kiosks/${kioskId}/revoke`, {})).statusCode).toBe(200);
+    expect(events()).toHaveLength(2);
+    expect((await t.as(owner).post(`${base}/kiosks/${crypto.randomUUID()}/revoke`, {})).json().code).toBe('not_found');
+    // A company made inactive after the code was shown: the code pairs nothing.
+    const late = await newCode(owner, 'Tarde');
+    await t.db.update(companies).set({ status: 'INACTIVE' }).where(eq(companies.id, owner.companyId!));
+    const refused = await pair(late, '10.33.9.2');
+    expect(refused.json().code).toBe('pairing_code_invalid');
   });
 
   it('the admin sees the last use, IP and position of a kiosk', async () => {
