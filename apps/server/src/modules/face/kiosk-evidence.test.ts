@@ -14,9 +14,8 @@ import { FacePoolError } from '../../face/pool.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { KIOSK_MIN_FACE_GREY } from './kiosk-refusals.js';
 import { type ScriptedFace, scriptedEngine } from './scripted-engine.js';
-import { enrolScripted, kioskChallenge, pairTestKiosk, scriptedBurst, signedMark, type TestKiosk } from './test-helpers.js';
+import { enrolScripted, kioskChallenge, kioskOffice, scriptedBurst, signedMark, type TestKiosk } from './test-helpers.js';
 
-const base = '/api/company-admin-simple/face-recognition';
 let t: TestApp;
 let engine: ReturnType<typeof scriptedEngine>;
 let seq = 0;
@@ -27,12 +26,7 @@ beforeAll(async () => {
   (t.deps as { face?: typeof engine.pool }).face = engine.pool;
 });
 
-async function office() {
-  const owner = await t.factories.companyAdmin();
-  const link = (await t.as(owner).post(`${base}/attendance-link`, { name: 'Entrada' })).json().data.token as string;
-  const kiosk = await pairTestKiosk(t, owner, `Evidencia-${++seq}`);
-  return { owner, link, kiosk };
-}
+const office = () => kioskOffice(t, `Evidencia-${++seq}`);
 
 /** A signed burst of `face` following a fresh challenge, with the given text fields and headers. */
 async function mark(link: string, kiosk: TestKiosk, face: ScriptedFace, opts: { fields?: Record<string, string>; headers?: Record<string, string> } = {}) {

@@ -13,7 +13,7 @@ import { activityLog, attendanceRecords, kioskRefusals } from '../../db/schema/i
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { type ScriptedFace, scriptedEngine } from './scripted-engine.js';
-import { kioskChallenge, pairTestKiosk, postMultipart, scriptedBurst, signConsent, signedMark, type TestKiosk } from './test-helpers.js';
+import { kioskChallenge, kioskOffice, pairTestKiosk, postMultipart, scriptedBurst, signConsent, signedMark, type TestKiosk } from './test-helpers.js';
 
 const base = '/api/company-admin-simple/face-recognition';
 let t: TestApp;
@@ -47,12 +47,7 @@ async function mark(kiosk: TestKiosk, link: string, first: ScriptedFace, second:
   return signedMark(t, link, kiosk, () => frames, { challenge: c, lang });
 }
 
-async function office() {
-  const owner = await t.factories.companyAdmin();
-  const link = (await t.as(owner).post(`${base}/attendance-link`, { name: 'Entrada' })).json().data.token as string;
-  const kiosk = await pairTestKiosk(t, owner, `K-${++seq}`);
-  return { owner, link, kiosk };
-}
+const office = () => kioskOffice(t, `K-${++seq}`);
 const recordsOf = (employeeId: string) => t.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, employeeId));
 
 describe('every frame of the burst is identified and must agree', () => {

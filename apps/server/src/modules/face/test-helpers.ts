@@ -95,6 +95,25 @@ export async function pairTestKiosk(
   return { kioskId: res.json().data.kioskId, privateKey };
 }
 
+/**
+ * A new company's office for a kiosk test: its admin, an attendance link named "Entrada" (its token) and a kiosk paired
+ * to it named `kioskName`.
+ */
+export async function kioskOffice<U extends { companyId: string | null; sessionToken: string }>(
+  t: { app: FastifyInstance; factories: { companyAdmin(): Promise<U> } },
+  kioskName: string,
+): Promise<{ owner: U; link: string; kiosk: TestKiosk }> {
+  const owner = await t.factories.companyAdmin();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/company-admin-simple/face-recognition/attendance-link',
+    payload: { name: 'Entrada' },
+    headers: { cookie: `presente_session=${owner.sessionToken}` },
+  });
+  if (res.statusCode !== 201) throw new Error(`attendance link: ${res.statusCode} ${res.body}`);
+  return { owner, link: res.json().data.token as string, kiosk: await pairTestKiosk(t, owner, kioskName) };
+}
+
 /** The signature a paired kiosk sends with a mark (WebCrypto's ECDSA P-256 / SHA-256, IEEE P1363, base64url). */
 export function signMark(kiosk: TestKiosk, m: { linkId: string; challengeId: string; frames: Buffer[]; frameTimes?: string }): string {
   const frameDigests = m.frames.map((f) => createHash('sha256').update(f).digest('hex'));
