@@ -172,9 +172,13 @@ function gatePglite(client: PGlite, acquireMs: number, answered: () => void) {
   // The one connection's row-level security state (db/tenant.ts), switched inside the gate when a call needs another.
   let current: Scope = null;
   const exec = client.exec.bind(client);
+  // The next waiter gets the connection on the next turn of the event loop, not in this microtask: PGlite runs in
+  // this thread and settles its promises without I/O, so handing over at once chains every queued statement without
+  // the loop ever reading a socket. Meanwhile requests arrived unread, phones that gave up went unnoticed (a check-in
+  // saved after its client left), and no check-in joined a batch (decision 0068: batches of one on PGlite).
   const release = () => {
     const next = waiting.shift();
-    if (next) next();
+    if (next) setImmediate(next);
     else busy = false;
   };
   const acquire = (ms: number) =>

@@ -42,6 +42,8 @@ interface Lane {
   /** Check-ins of this company being prepared (their rules read) that will join: a batch waits a little for them. */
   preparing: number;
   timer: ReturnType<typeof setTimeout> | undefined;
+  /** Starts a batch now, holds it back a moment (check-ins of this company on their way), or does nothing (running). */
+  kick: () => void;
 }
 
 /**
@@ -50,6 +52,29 @@ interface Lane {
  * batch waited the whole hold; decision 0068.)
  */
 export const HOLD_MS = 30;
+
+/**
+ * HTTP check-ins admitted (punch-gate.ts) whose company is not known yet: their session is still being read. A batch
+ * ready to go waits for them as for those being prepared (at most HOLD_MS): on PGlite, whose one connection reads
+ * their sessions one after another in this thread, a batch that started at once was always a batch of one
+ * (decision 0068), and every check-in paid a whole transaction.
+ */
+let arriving = 0;
+/** The lanes holding a ready batch back, to look again when the last arriving check-in is done. */
+const holding = new Set<Lane>();
+
+/** Counts one arriving check-in; the returned function (idempotent) says it reached its lane or ended. */
+export function checkInArriving(): () => void {
+  arriving++;
+  let open = true;
+  return () => {
+    if (!open) return;
+    open = false;
+    arriving--;
+    // The last one a lane was waiting for may have ended without joining (refused, unauthorised): no need to wait.
+    if (arriving === 0) for (const lane of [...holding]) lane.kick();
+  };
+}
 
 /** Per database handle (a company's handle is one object per company), per company. */
 const lanes = new WeakMap<Db, Map<string, Lane>>();
@@ -60,17 +85,31 @@ export const batchStats = { batches: 0, punches: 0, largest: 0, retriedWithoutLa
 /** On in the product; the check-in bench turns it off to measure the single path in the same run (`BATCH=both`). */
 export const punchBatching = { enabled: true };
 
-function laneOf(db: Db, companyId: string) {
+function laneOf(db: Db, companyId: string): Lane {
   const byCompany = lanes.get(db) ?? new Map<string, Lane>();
   lanes.set(db, byCompany);
-  const lane = byCompany.get(companyId) ?? { queue: [], running: false, preparing: 0, timer: undefined };
+  const known = byCompany.get(companyId);
+  if (known) return known;
+  const lane: Lane = { queue: [], running: false, preparing: 0, timer: undefined, kick: () => {} };
   byCompany.set(companyId, lane);
-  const kick = () => {
+  const start = () => {
+    if (lane.running || !lane.queue.length) return lane.kick();
+    clearTimeout(lane.timer);
+    lane.timer = undefined;
+    holding.delete(lane);
+    lane.running = true;
+    void writeBatch(db, companyId, lane.queue).finally(() => {
+      lane.running = false;
+      lane.kick();
+    });
+  };
+  lane.kick = () => {
     if (lane.running || !lane.queue.length) {
       if (!lane.running && !lane.queue.length && !lane.preparing && !lane.timer) byCompany.delete(companyId);
       return;
     }
-    if (lane.preparing > 0 && lane.queue.length < MAX_BATCH) {
+    if ((lane.preparing > 0 || arriving > 0) && lane.queue.length < MAX_BATCH) {
+      holding.add(lane);
       lane.timer ??= setTimeout(() => {
         lane.timer = undefined;
         start();
@@ -79,17 +118,7 @@ function laneOf(db: Db, companyId: string) {
     }
     start();
   };
-  const start = () => {
-    if (lane.running || !lane.queue.length) return kick();
-    clearTimeout(lane.timer);
-    lane.timer = undefined;
-    lane.running = true;
-    void writeBatch(db, companyId, lane.queue).finally(() => {
-      lane.running = false;
-      kick();
-    });
-  };
-  return { lane, kick };
+  return lane;
 }
 
 /**
@@ -97,7 +126,7 @@ function laneOf(db: Db, companyId: string) {
  * when its rules refuse it), so a batch about to start waits for it.
  */
 export function expectCheckIn(db: Db, companyId: string) {
-  const { lane } = laneOf(db, companyId);
+  const lane = laneOf(db, companyId);
   lane.preparing++;
   let open = true;
   const leave = () => {
@@ -120,10 +149,10 @@ export function expectCheckIn(db: Db, companyId: string) {
 
 /** Writes a prepared plain check-in with the company's other check-ins of the moment. */
 export function checkInBatched(db: Db, p: PreparedPunch): Promise<WriteResult> {
-  const { lane, kick } = laneOf(db, p.req.companyId);
+  const lane = laneOf(db, p.req.companyId);
   return new Promise((resolve, reject) => {
     lane.queue.push({ p, resolve, reject });
-    kick();
+    lane.kick();
   });
 }
 

@@ -35,6 +35,8 @@ export interface PunchRequest {
   deadline?: number;
   /** True once the client went away (an HTTP request aborted): checked with the deadline, just before the commit. */
   abandoned?: () => boolean;
+  /** Called once this check-in is known to its company's batch lane (an HTTP check-in counted by `checkInArriving`). */
+  seen?: () => void;
   /**
    * Runs inside the punch's transaction once the punch is written (a kiosk punch's review flag; decision 0061), so it
    * exists if and only if the punch does. Returns how many webhook deliveries it queued.
@@ -164,6 +166,7 @@ const batchable = (req: PunchRequest) => req.action === 'check_in' && !req.qr &&
  */
 export async function punch(db: Db, deps: Pick<AppDeps, 'events' | 'wakeJobs'> & { race?: PunchRace }, req: PunchRequest): Promise<PunchResult> {
   const batch = punchBatching.enabled && batchable(req) && !deps.race ? expectCheckIn(db, req.companyId) : undefined;
+  req.seen?.();
   let p: PreparedPunch;
   try {
     p = await preparePunch(db, req);

@@ -1,8 +1,10 @@
+import { loadavg } from 'node:os';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { attendanceRecords, punchReceipts } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { verifyChain } from './chain.js';
+import { batchStats } from './punch-batch.js';
 import { runPhones, seedCrowd, stormFigures } from './storm-phones.js';
 
 /**
@@ -38,9 +40,11 @@ afterAll(() => t?.app.server.close());
 
 describe.runIf(process.env.STORM === '1')(`the morning rush on ${inject('dbKind')}`, () => {
   it('400 workers within seconds: each ends with exactly one record, answered in time or refused with Retry-After, never saved without its answer', async () => {
+    const before = { ...batchStats };
     const logs = await runPhones({ url, tokens, spreadMs: SPREAD_MS, budgetMs: BUDGET_MS });
     const figures = stormFigures(logs);
-    console.log(JSON.stringify({ storm: inject('dbKind'), ...figures }));
+    const batches = { batches: batchStats.batches - before.batches, punches: batchStats.punches - before.punches, largest: batchStats.largest };
+    console.log(JSON.stringify({ storm: inject('dbKind'), ...figures, batches, load: Number(loadavg()[0].toFixed(1)) }));
 
     // Every 503 told the phone when to come back.
     expect(figures.refused_without_retry_after).toBe(0);

@@ -4,7 +4,7 @@ import type { AppDeps, Ctx } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { attendanceRecords } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { type KnownEmployee, type PunchAction, punch } from '../attendance/punch.service.js';
+import { type KnownEmployee, type PunchAction, type PunchRequest, punch } from '../attendance/punch.service.js';
 import type { PunchTurn } from '../attendance/punch-gate.js';
 import { loadDays } from '../attendance/read-model/employee-days.js';
 import { employeeReport } from '../attendance/read-model/employee-report.js';
@@ -65,8 +65,7 @@ export async function punchSelf(
   self: SelfRef,
   action: PunchAction,
   location?: GeoPoint | null,
-  deadline?: number,
-  abandoned?: () => boolean,
+  turn: Pick<PunchRequest, 'deadline' | 'abandoned' | 'seen'> = {},
 ) {
   const result = await punch(db, deps, {
     companyId: self.companyId,
@@ -74,8 +73,7 @@ export async function punchSelf(
     action,
     method: 'web',
     location: location ?? null,
-    deadline,
-    abandoned,
+    ...turn,
     known: self.known,
   });
   const messageKey: MessageKey = result.repeated
@@ -95,7 +93,12 @@ export async function punchSelf(
  * work, and the punch runs only when no other punch of theirs is in flight (punch-limits.ts). It is written only
  * before the turn's deadline (epoch ms) and while its client still waits (the admission gate set it: punch-gate.ts).
  */
-export async function punchFromSession(ctx: Ctx, action: PunchAction, location: GeoPoint | null | undefined, turn?: Pick<PunchTurn, 'deadline' | 'abandoned'>) {
+export async function punchFromSession(
+  ctx: Ctx,
+  action: PunchAction,
+  location: GeoPoint | null | undefined,
+  turn?: Pick<PunchTurn, 'deadline' | 'abandoned' | 'seen'>,
+) {
   if (!ctx.actor) throw new AppError('unauthorized');
   const { userId } = ctx.actor;
   await limitUserPunch(ctx.deps.limiter, userId);
@@ -115,8 +118,7 @@ export async function punchFromSession(ctx: Ctx, action: PunchAction, location: 
       { companyId: self.employee.companyId, employeeId: self.employee.id, known },
       action,
       location,
-      turn?.deadline,
-      turn && (() => !!turn.abandoned),
+      turn && { deadline: turn.deadline, abandoned: () => !!turn.abandoned, seen: turn.seen },
     );
   });
 }

@@ -67,7 +67,7 @@ export async function socketPunch(
     if (!parsed.success) throw new AppError('validation_failed', parsed.error.issues[0]?.message ?? 'error.validation_failed');
     const self = { companyId: who.companyId, employeeId: who.employeeId };
     const result = await deps.punches.run(deadline, () =>
-      onePunchAtATime(deps.limiter, who.userId, () => punchSelf(deps.tenantDb(who.companyId!), deps, self, action, parsed.data.location, deadline)),
+      onePunchAtATime(deps.limiter, who.userId, () => punchSelf(deps.tenantDb(who.companyId!), deps, self, action, parsed.data.location, { deadline })),
     );
     return { success: true, message: translate(result.messageKey, lang), data: result.data };
   } catch (err) {
