@@ -6,6 +6,8 @@
  * BATCH=both: also the single path (one transaction per check-in, as before decision 0068) in the same run, each on
  * a fresh database, for a before/after at the same machine load; BATCH=off: only the single path.
  */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -19,6 +21,40 @@ import { batchStats, punchBatching } from '../../apps/server/src/modules/attenda
 import { recordingEvents } from '../../apps/server/src/realtime/events.js';
 import { onEachDatabase } from './databases.js';
 import { seedCompany } from './seed.js';
+
+/** CPU time (ms) of this machine's PostgreSQL server processes, summed from /proc (0 where /proc cannot tell). */
+function postgresCpuMs(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!/\((postgres|postmaster)\)/.test(stat)) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return (ticks * 1000) / 100;
+}
+
+/** PROFILE=path: a V8 CPU profile of the check-in window only (not the seeding), written to path-<db>.cpuprofile. */
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, params, (err, res) => (err ? reject(err) : resolve(res))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  return {
+    async stop(file: string) {
+      const { profile } = (await post('Profiler.stop')) as { profile: object };
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}
 
 const N = Number(process.env.EMPLOYEES ?? 1000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
@@ -39,6 +75,9 @@ async function measure(kind: string, database: Database) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   let next = 0;
+  const profiler = process.env.PROFILE ? await startProfile() : undefined;
+  const cpuBefore = process.cpuUsage();
+  const pgBefore = postgresCpuMs();
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -55,6 +94,9 @@ async function measure(kind: string, database: Database) {
       },
     ],
   });
+  const cpu = process.cpuUsage(cpuBefore);
+  if (profiler) await profiler.stop(`${process.env.PROFILE}-${kind}.cpuprofile`);
+  const pgCpu = postgresCpuMs() - pgBefore;
   const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(attendanceRecords).where(sql`${attendanceRecords.date} >= '2026-02-01'`);
   await app.close();
   console.log(
@@ -69,6 +111,10 @@ async function measure(kind: string, database: Database) {
       latency_p50_ms: result.latency.p50,
       latency_p99_ms: result.latency.p99,
       records_created: n,
+      // CPU per check-in, over the check-in window: this process (the server and autocannon's client) and, on
+      // PostgreSQL, its server processes (from /proc): which side a faster check-in has to come from.
+      node_cpu_ms_per_checkin: Number(((cpu.user + cpu.system) / 1000 / result.requests.total).toFixed(2)),
+      ...(kind === 'postgres' ? { postgres_cpu_ms_per_checkin: Number((pgCpu / result.requests.total).toFixed(2)) } : {}),
       load: Number(loadavg()[0].toFixed(1)),
       batched: punchBatching.enabled,
       batches: batchStats.batches - before.batches,

@@ -56,7 +56,17 @@ export async function renderedSource(fixturesDir: string, random: () => number, 
   );
   const at = (person: string) => people.indexOf(person);
   let seed = 0;
-  const shoot = (r: HeadRenderer, pose: Pose) => r.renderJpeg(pose, ++seed, 0.85);
+  // One frame at a time per renderer (its page draws then reads the canvas back): rounds run concurrently
+  // (bench:attacks --concurrency), and two_people renders another round's head.
+  const queues = new Map<HeadRenderer, Promise<unknown>>();
+  const shoot = (r: HeadRenderer, pose: Pose) => {
+    const frame = (queues.get(r) ?? Promise.resolve()).then(() => r.renderJpeg(pose, ++seed, 0.85));
+    queues.set(
+      r,
+      frame.catch(() => {}),
+    );
+    return frame;
+  };
   const renderAt = async (r: HeadRenderer, keys: readonly Key[], times: readonly number[]) => {
     const frames: Buffer[] = [];
     for (const t of times) frames.push(await shoot(r, poseAt(keys, t)));

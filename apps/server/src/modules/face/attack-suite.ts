@@ -87,6 +87,11 @@ export interface SuiteInput {
    * test's bursts fit in those 3 s.
    */
   realTime?: boolean;
+  /**
+   * Rounds run at once (default 1), at most one per person. The bench's rounds mostly wait for their bursts' real
+   * time, so 3-4 at once use the machine's cores; the checks are the same, only the order of the log lines changes.
+   */
+  concurrency?: number;
   /** Called after each attempt (progress). */
   onAttempt?: (species: Species | 'genuine', outcome: string, figures?: Record<string, unknown>) => void;
 }
@@ -180,18 +185,17 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
     const wait = st.issuedAt + last - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
-  /** The liveness figures of the last outcome (a refusal's kept evidence, or an accepted punch's), for `onAttempt`. */
-  let figures: Record<string, unknown> | undefined;
+  /** The liveness figures of an answer (a refusal's kept evidence, or an accepted punch's), for `onAttempt`. */
+  const figuresOf = new WeakMap<object, Record<string, unknown> | undefined>();
   const brief = (l: Record<string, unknown> | undefined) =>
     l && { failure: l.failure, frame: l.frame, shapeRate: l.shapeRate, moveRate: l.moveRate, depth: l.depth, maxDistance: l.maxDistance, times: l.times };
   /** The refusal's code and, when liveness refused it, the check (read from the refusal the server kept). */
   async function why(res: { statusCode: number; json: () => { code?: string } }, kiosk: TestKiosk) {
     const code = res.json().code ?? String(res.statusCode);
-    figures = undefined;
     if (code !== 'liveness_failed') return code;
     const [kept] = await db.select().from(kioskRefusals).where(eq(kioskRefusals.kioskId, kiosk.kioskId));
     const liveness = (kept?.evidence as { liveness?: Record<string, unknown> } | undefined)?.liveness;
-    figures = brief(liveness);
+    figuresOf.set(res, brief(liveness));
     return `${code}:${liveness?.failure ?? '?'}`;
   }
   /** An accepted mark's punch is removed, so the attendance rules (already checked out) never refuse the next one. */
@@ -201,7 +205,7 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
     const [record] = await db.select({ evidence: attendanceRecords.evidence }).from(attendanceRecords).where(own);
     // The punch keeps its evidence under checkIn (or checkOut): the liveness figures the server measured.
     const kept = record?.evidence as Record<'checkIn' | 'checkOut', { liveness?: Record<string, unknown> } | undefined> | null;
-    figures = brief((kept?.checkOut ?? kept?.checkIn)?.liveness);
+    figuresOf.set(res, brief((kept?.checkOut ?? kept?.checkIn)?.liveness));
     await db.delete(attendanceRecords).where(own);
     return true;
   }
@@ -224,14 +228,14 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
     if (person ? await accepted(res, person) : res.statusCode === 200) result.accepted[s]! += 1;
     const outcome = res.statusCode === 200 ? 'accepted' : await why(res, kiosk);
     if (res.statusCode !== 200) result.refusedWith[s]![outcome] = (result.refusedWith[s]![outcome] ?? 0) + 1;
-    input.onAttempt?.(s, outcome, figures);
+    input.onAttempt?.(s, outcome, figuresOf.get(res));
   };
   const on = (s: Species) => species.includes(s);
   let firstRefused = 0;
   let twiceRefused = 0;
   const people = source.people;
 
-  for (let i = 0; i < perSpecies; i++) {
+  async function round(i: number) {
     const who = people[i % people.length];
     // Genuine, with the unsigned script and the burst sent twice riding on its challenge and frames.
     let last: { frames: BurstFrames; kiosk: TestKiosk; addr: string; challenge: { challengeId: string; steps: string[]; linkId: string } } | null = null;
@@ -250,7 +254,7 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
       const res = await signedMark(t, token, st.kiosk, () => frames, { challenge: st.challenge, remoteAddress: st.addr });
       if (attempt === 0) result.genuine++;
       const outcome = (await accepted(res, who)) ? 'accepted' : await why(res, st.kiosk);
-      input.onAttempt?.('genuine', `${outcome}${attempt ? ' (second try)' : ''}`, figures);
+      input.onAttempt?.('genuine', `${outcome}${attempt ? ' (second try)' : ''}`, figuresOf.get(res));
       if (outcome === 'accepted') {
         last = { frames, kiosk: st.kiosk, addr: st.addr, challenge: st.challenge };
         if (attempt === 0 && on('burst_twice')) {
@@ -277,7 +281,7 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
     await attack('screen_photo', (steps) => source.screenPhoto(who, steps, i));
     await attack('reordered', (steps) => source.reordered(who, steps, i));
     await attack('two_people', (steps) => source.twoPeople(who, people[(i + 1) % people.length], steps, i));
-    if (!last) continue; // nothing accepted to replay this round (counted in bpcer2)
+    if (!last) return; // nothing accepted to replay this round (counted in bpcer2)
     const old = last;
     await attack('replayed_burst', (steps) => source.altered(old.frames, who, steps, i));
     if (on('nonce_reused')) {
@@ -292,6 +296,9 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
     }
     await attack('foreign_kiosk', (steps) => source.altered(old.frames, who, steps, i + 3), foreignAdmin);
   }
+  // Rounds at once never share a person (each person is one employee: a round removes its accepted punch).
+  const together = Math.max(1, Math.min(input.concurrency ?? 1, people.length));
+  for (let i = 0; i < perSpecies; i += together) await Promise.all(Array.from({ length: Math.min(together, perSpecies - i) }, (_, k) => round(i + k)));
   for (const s of species) result.apcer[s] = result.attempts[s] ? result.accepted[s]! / result.attempts[s]! : 0;
   result.bpcer = result.genuine ? firstRefused / result.genuine : 0;
   result.bpcer2 = result.genuine ? twiceRefused / result.genuine : 0;
