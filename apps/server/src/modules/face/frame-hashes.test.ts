@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { kioskFrameHashes } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { claimFrames, FRAME_HASH, firstSeen, frameHash, hashDistance, pruneFrameHashes, releaseFrames } from './frame-hashes.js';
+import { claimFrames, FRAME_HASH, frameHash, hashDistance, pruneFrameHashes, replayedAt, releaseFrames } from './frame-hashes.js';
 import { texturedJpeg } from './scripted-engine.js';
 
 const BYTES = (FRAME_HASH.side * FRAME_HASH.side) / 8; // 128 bytes of bits, then 128 of mask
@@ -101,11 +101,27 @@ describe('frameHash and hashDistance', () => {
 
   it('calls a frame seen strictly under 5 % from a known one, and answers the first such frame', () => {
     const known = [handHash(100, 0)];
-    expect(firstSeen([handHash(100, 5)], known)).toBe(-1);
-    expect(firstSeen([handHash(100, 4)], known)).toBe(0);
-    expect(firstSeen([handHash(100, 50), handHash(100, 4), handHash(100, 0)], known)).toBe(1);
-    expect(firstSeen([handHash(100, 4)], [])).toBe(-1);
-    expect(firstSeen([handHash(100, 50)], [handHash(100, 50), handHash(100, 0)])).toBe(0);
+    expect(replayedAt([handHash(100, 5)], known)).toBe(-1);
+    expect(replayedAt([handHash(100, 4)], known)).toBe(0);
+    expect(replayedAt([handHash(100, 50), handHash(100, 4), handHash(100, 0), handHash(100, 1)], known)).toBe(1);
+    expect(replayedAt([handHash(100, 4)], [])).toBe(-1);
+    expect(replayedAt([handHash(100, 50)], [handHash(100, 50), handHash(100, 0)])).toBe(0);
+  });
+
+  it('a burst is a replay when 75 % of its frames were seen, not when a still moment looks like an earlier one', () => {
+    const known = [handHash(100, 0)];
+    const seen = handHash(100, 1);
+    const other = handHash(100, 60);
+    // A person at the same kiosk: one frame in four like an earlier mark's (stop 37: refused before).
+    expect(replayedAt([other, seen, other, other], known)).toBe(-1);
+    expect(replayedAt([other, seen, seen, other], known)).toBe(-1);
+    // Three in four: a replay, named by its first seen frame.
+    expect(replayedAt([other, seen, seen, seen], known)).toBe(1);
+    expect(replayedAt([seen, seen, seen, seen], known)).toBe(0);
+    // A 24-frame burst: 17 seen is under 75 %, 18 is a replay.
+    const burst = (n: number) => Array.from({ length: 24 }, (_, i) => (i < n ? seen : other));
+    expect(replayedAt(burst(17), known)).toBe(-1);
+    expect(replayedAt(burst(18), known)).toBe(0);
   });
 });
 
@@ -120,12 +136,16 @@ describe('claimFrames', () => {
   });
   const stored = (id: string) => t.db.select().from(kioskFrameHashes).where(eq(kioskFrameHashes.companyId, id));
 
-  it("stores a burst's hashes at once and refuses a burst with a frame seen, naming the first; other companies' frames do not count", async () => {
+  it("stores a burst's hashes at once and refuses a replayed burst, naming its first seen frame; other companies' frames do not count", async () => {
     const burst = [handHash(200, 100), handHash(200, 0)];
     const first = await claimFrames(t.db, companyId, burst);
     expect('ids' in first && first.ids).toHaveLength(2);
     expect((await stored(companyId)).map((r) => r.hash).sort()).toEqual([...burst].sort());
-    expect(await claimFrames(t.db, companyId, [handHash(200, 150), handHash(200, 1)])).toEqual({ seen: 1 });
+    expect(await claimFrames(t.db, companyId, [handHash(200, 150), handHash(200, 1), handHash(200, 101), handHash(200, 2)])).toEqual({ seen: 1 });
+    // One frame in two like an earlier one is a person standing still, not a replay: not refused (and not stored here).
+    const half = await claimFrames(t.db, companyId, [handHash(200, 150), handHash(200, 1)]);
+    expect('ids' in half).toBe(true);
+    await releaseFrames(t.db, (half as { ids: string[] }).ids);
     // The refused burst stored nothing.
     expect(await stored(companyId)).toHaveLength(2);
     // Another company never saw them.
