@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { kioskFrameHashes } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { claimFrames, FRAME_HASH, frameHash, hashDistance, pruneFrameHashes, replayedAt, releaseFrames } from './frame-hashes.js';
+import { claimFrames, FRAME_HASH, frameHash, hashDistance, pruneFrameHashes, releaseFrames, replayedAt } from './frame-hashes.js';
 import { texturedJpeg } from './scripted-engine.js';
 
 const BYTES = (FRAME_HASH.side * FRAME_HASH.side) / 8; // 128 bytes of bits, then 128 of mask
