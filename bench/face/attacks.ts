@@ -26,6 +26,7 @@ import { recordingEvents } from '../../apps/server/src/realtime/events.js';
 import { makeFactories } from '../../apps/server/src/test/factories.js';
 import { onEachDatabase } from '../attendance/databases.js';
 import { renderedSource } from './attack-source.js';
+import { seeded } from './photo-attacks.js';
 
 const { values } = parseArgs({
   options: {
@@ -70,11 +71,7 @@ await onEachDatabase('kiosk-attacks', async (db, database) => {
   (deps as { face?: typeof pool }).face = pool;
   const app = await buildApp(deps);
   const factories = makeFactories(database.db);
-  let seed = 74;
-  const random = () => {
-    seed = (seed * 16807) % 2147483647;
-    return (seed - 1) / 2147483646;
-  };
+  const random = seeded(74);
   const source = await renderedSource(fixturesDir, random);
   let n = 0;
   const result = await runAttackSuite({

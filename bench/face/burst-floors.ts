@@ -16,6 +16,7 @@ import { type Burst, captureTimes, cardOf, genuineBurst, photoPairBurst, renderB
 import { GENUINE_HEADS } from './head3d/genuine.js';
 import { buildHead } from './head3d/model.js';
 import { CHROMIUM, headRenderer } from './head3d/render.js';
+import { seeded } from './photo-attacks.js';
 
 /** The three-pose orders these figures were measured on (decision 0049; the kiosk's challenges are decision 0063's). */
 const randomChallenge = () => {
@@ -33,11 +34,7 @@ const { values } = parseArgs({
 const fixtures = values.fixtures ?? process.env.FACE_FIXTURES_DIR;
 if (!fixtures) throw new Error('--fixtures DIR');
 const perSpecies = Number(values['per-species']);
-let seed = 49;
-const random = () => {
-  seed = (seed * 16807) % 2147483647;
-  return (seed - 1) / 2147483646;
-};
+const random = seeded(49);
 const started = performance.now();
 const engine = await createEngine();
 await engine.warmup();

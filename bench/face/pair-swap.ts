@@ -15,15 +15,12 @@ import { randomStepChallenge } from '../../apps/server/src/face/challenge.js';
 import { type Analysis, createEngine } from '../../apps/server/src/face/engine.js';
 import { type P2, similarityResidual } from '../../apps/server/src/face/geometry.js';
 import { renderedSource } from './attack-source.js';
+import { seeded } from './photo-attacks.js';
 
 const { values } = parseArgs({ options: { fixtures: { type: 'string' }, bursts: { type: 'string', default: '8' } } });
 const fixtures = values.fixtures ?? process.env.FACE_FIXTURES_DIR;
 if (!fixtures) throw new Error('--fixtures DIR');
-let seed = 17;
-const random = () => {
-  seed = (seed * 16807) % 2147483647;
-  return (seed - 1) / 2147483646;
-};
+const random = seeded(17);
 const started = performance.now();
 const engine = await createEngine();
 await engine.warmup();

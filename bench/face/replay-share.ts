@@ -14,15 +14,12 @@ import { parseArgs } from 'node:util';
 import { randomStepChallenge } from '../../apps/server/src/face/challenge.js';
 import { FRAME_HASH, frameHash, hashDistance } from '../../apps/server/src/modules/face/frame-hashes.js';
 import { renderedSource } from './attack-source.js';
+import { seeded } from './photo-attacks.js';
 
 const { values } = parseArgs({ options: { fixtures: { type: 'string' }, bursts: { type: 'string', default: '8' } } });
 const fixtures = values.fixtures ?? process.env.FACE_FIXTURES_DIR;
 if (!fixtures) throw new Error('--fixtures DIR');
-let seed = 37;
-const random = () => {
-  seed = (seed * 16807) % 2147483647;
-  return (seed - 1) / 2147483646;
-};
+const random = seeded(37);
 const started = performance.now();
 const source = await renderedSource(fixtures, random);
 const known: string[] = [];
