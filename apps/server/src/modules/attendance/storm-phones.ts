@@ -1,6 +1,6 @@
 /**
  * The morning rush's clients (issue 23 item 4, decision 0068), for the storm test and `bench:storm`: a crowd of
- * employees with sessions, and their phones in a worker thread of their own (their 6-second give-up runs on their own
+ * employees with sessions, and their phones in a process of their own (their 6-second give-up runs on their own
  * event loop, as a phone's does, not on the server's). Each phone arrives at its moment of the spread and checks in as
  * the web client does (`usePunch`): gives up after CHECK_TIMEOUT_HTTP_MS, honours 503 + Retry-After by waiting and
  * sending again, and, after giving up, is tapped again by its person, within a budget.
@@ -129,10 +129,10 @@ export function runPhones(opts: StormOptions): Promise<PhoneLog[]> {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, STORM_PHONES: JSON.stringify({ timeoutMs: CHECK_TIMEOUT_HTTP_MS, ...opts }) },
   });
-  // Phones are other devices: their clocks and timeouts must not stall because this machine is busy. In a thread of
-  // the test's process, a starved thread fired its 6 s timeouts before reading answers that had arrived in time (timers
-  // run before the poll of the sockets), and counted them as given up. A process of its own, ahead of the server in
-  // the scheduler where the machine allows it (root, or CAP_SYS_NICE; otherwise at the same priority).
+  // Phones are other devices: their clocks and timeouts should not stall because this machine is busy. A starved
+  // thread of the test's process can fire its 6 s timeouts before it reads answers already there (timers run before
+  // the poll of the sockets) and count them as given up. So a process of its own, ahead of the server in the scheduler
+  // where the machine allows it (root, or CAP_SYS_NICE; otherwise at the same priority).
   try {
     if (phones.pid) setPriority(phones.pid, -10);
   } catch {
