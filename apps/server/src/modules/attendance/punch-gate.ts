@@ -13,7 +13,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eventLoopLag, punchDeadline } from './punch-admission.js';
 import { checkInArriving } from './punch-batch.js';
 
-const PUNCH_PATHS = new Set(['/api/employee/attendance/check-in', '/api/employee/attendance/check-out']);
+const CHECK_IN_PATH = '/api/employee/attendance/check-in';
+const PUNCH_PATHS = new Set([CHECK_IN_PATH, '/api/employee/attendance/check-out']);
 
 /** A punch's turn: when its client stops waiting (epoch ms), whether it went away already, and the end of the turn. */
 export interface PunchTurn {
@@ -33,14 +34,15 @@ declare module 'fastify' {
 
 export function registerPunchGate(app: FastifyInstance) {
   app.addHook('onRequest', async (req) => {
-    if (req.method !== 'POST' || !PUNCH_PATHS.has(req.url.split('?')[0] ?? '')) return;
+    const path = req.url.split('?')[0] ?? '';
+    if (req.method !== 'POST' || !PUNCH_PATHS.has(path)) return;
     const deadline = punchDeadline(Date.now() - eventLoopLag(), CHECK_TIMEOUT_HTTP_MS);
     req.punchTurn = { deadline, end: await app.deps.punches.admit(deadline) };
     // PGlite: a check-in whose company is not known yet (its session is read next, behind the others on the one
     // connection) holds a batch about to start back a moment (punch-batch.ts), as those being prepared do. Not on
     // PostgreSQL: its pool reads sessions side by side, and batches form while one is written (holding them back
     // there made batches of one: 2,685 batches for 3,000 check-ins against 559, stop 37).
-    if (app.deps.dbKind === 'pglite' && req.url.startsWith('/api/employee/attendance/check-in')) req.punchTurn.seen = checkInArriving();
+    if (app.deps.dbKind === 'pglite' && path === CHECK_IN_PATH) req.punchTurn.seen = checkInArriving();
     // Let the requests that arrived meanwhile reach the gate before this one's database work: PGlite runs in this
     // thread, and a punch that never yields would keep them unseen (neither admitted nor refused) until it is done.
     await new Promise((resolve) => setImmediate(resolve));
