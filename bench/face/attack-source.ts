@@ -20,7 +20,7 @@ import { chromium } from 'playwright-core';
 import sharp, { type OverlayOptions } from 'sharp';
 import { ALTERATIONS, type BurstSource } from '../../apps/server/src/modules/face/attack-suite.js';
 import type { BurstFrames } from '../../apps/server/src/modules/face/test-helpers.js';
-import { captureTimes, cardOf, moment, stepKeys, WAVES, type Wave, waveKeys } from './head3d/bursts.js';
+import { captureTimes, cardOf, KIOSK_TIMING, moment, stepKeys, turnWindows, WAVES, type Wave, waveKeys } from './head3d/bursts.js';
 import { GENUINE_HEADS } from './head3d/genuine.js';
 import { buildHead } from './head3d/model.js';
 import { CHROMIUM, type HeadRenderer, headRenderer } from './head3d/render.js';
@@ -117,7 +117,9 @@ export async function renderedSource(fixturesDir: string, random: () => number, 
       );
     const shown = ['straight', ...steps];
     const segment = 900 + random() * 300;
-    const times = captureTimes(shown.length * segment, random);
+    // The page shows step k's prompt ~150 ms before the attacker has swapped the photo for it.
+    const prompts = steps.map((_, k) => (k + 1) * segment - 150);
+    const times = captureTimes(shown.length * segment, random, KIOSK_TIMING, turnWindows(steps, prompts));
     const bg = 140 + Math.floor(random() * 50);
     const scale = 0.75 + random() * 0.2;
     const [dx, dy] = [(random() - 0.5) * 60, (random() - 0.5) * 40];
@@ -173,13 +175,13 @@ export async function renderedSource(fixturesDir: string, random: () => number, 
       return out;
     },
     async genuine(person, steps) {
-      const { keys, ms } = stepKeys(steps, turnOf(person), moment(random));
-      return renderAt(heads[at(person)], keys, captureTimes(ms, random));
+      const { keys, ms, dense } = stepKeys(steps, turnOf(person), moment(random));
+      return renderAt(heads[at(person)], keys, captureTimes(ms, random, KIOSK_TIMING, dense));
     },
     async staticPhoto(person, steps) {
-      const { ms } = stepKeys(steps, 0, {});
+      const { ms, dense } = stepKeys(steps, 0, {});
       const base = { ...NEUTRAL, ...moment(random) };
-      const times = captureTimes(ms, random);
+      const times = captureTimes(ms, random, KIOSK_TIMING, dense);
       const keys: Key[] = times.map((t) => ({
         at: t,
         pose: { ...base, yaw: (random() - 0.5) * 2, pitch: (random() - 0.5) * 2, roll: (base.roll ?? 0) + (random() - 0.5) * 2 },
@@ -192,8 +194,8 @@ export async function renderedSource(fixturesDir: string, random: () => number, 
     },
     async wavedPhoto(person, steps, i) {
       const wave: Wave = WAVES[i % WAVES.length];
-      const { keys, ms } = waveKeys(steps, wave, 45, random);
-      return renderAt((wave === 'curved' ? curved : flat)[at(person)], keys, captureTimes(ms, random));
+      const { keys, ms, dense } = waveKeys(steps, wave, 45, random);
+      return renderAt((wave === 'curved' ? curved : flat)[at(person)], keys, captureTimes(ms, random, KIOSK_TIMING, dense));
     },
     async screenPhoto(person, steps, i) {
       const { frames, times } = await stills(person, steps, i % 2 === 1);
@@ -204,8 +206,8 @@ export async function renderedSource(fixturesDir: string, random: () => number, 
     async reordered(person, steps) {
       // The person's own recording of all four steps (never sent), at the page's rate, 24 frames kept.
       const order = [...ALL_STEPS].sort(() => random() - 0.5);
-      const { keys, ms } = stepKeys(order, turnOf(person), moment(random));
-      const recorded = await renderAt(heads[at(person)], keys, captureTimes(ms, random, { fps: 6, maxFrames: 24, lateShare: 0.1 }));
+      const { keys, ms, dense } = stepKeys(order, turnOf(person), moment(random));
+      const recorded = await renderAt(heads[at(person)], keys, captureTimes(ms, random, KIOSK_TIMING, dense));
       const n = recorded.length;
       const parts = order.map((_, p) => recorded.slice(Math.floor((p * n) / order.length), Math.floor(((p + 1) * n) / order.length)));
       const cut = steps.flatMap((s) => parts[order.indexOf(s)] ?? []);
@@ -215,8 +217,8 @@ export async function renderedSource(fixturesDir: string, random: () => number, 
       return withTimes(keep, times);
     },
     async twoPeople(a, b, steps) {
-      const { keys, ms } = stepKeys(steps, turnOf(a), moment(random));
-      const times = captureTimes(ms, random);
+      const { keys, ms, dense } = stepKeys(steps, turnOf(a), moment(random));
+      const times = captureTimes(ms, random, KIOSK_TIMING, dense);
       const swap = 4 + Math.floor(random() * (times.length - 8));
       const frames: Buffer[] = [];
       for (const [k, t] of times.entries()) frames.push(await shoot(heads[at(k < swap ? a : b)], poseAt(keys, t)));

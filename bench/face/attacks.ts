@@ -65,8 +65,10 @@ await onEachDatabase('kiosk-attacks', async (db, database) => {
     log: pino({ level: 'silent' }),
     events: recordingEvents(),
   });
-  // Every round is one company's: its share of the engine (one burst at a time by default) fits the rounds at once.
-  const pool = createFacePool({ size: Number(values.workers), maxPerTenant: FACE_LIMITS.maxFrames * Number(values.concurrency) });
+  // Every round is one company's: its share of the engine (one burst at a time by default) fits the rounds at once,
+  // and so does the queue (64 waiting by default: two 32-frame bursts; a third at once was refused face_unavailable).
+  const atOnce = FACE_LIMITS.maxFrames * Number(values.concurrency);
+  const pool = createFacePool({ size: Number(values.workers), maxPerTenant: atOnce, maxQueue: Math.max(64, atOnce) });
   await pool.start();
   (deps as { face?: typeof pool }).face = pool;
   const app = await buildApp(deps);

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { BURST, checkBurst, pickDescribed } from '../../apps/server/src/face/burst.js';
 import { type Analysis, createEngine } from '../../apps/server/src/face/engine.js';
-import { type Burst, captureTimes, cardOf, genuineBurst, photoPairBurst, renderBurst, reorderBurst, WAVES, waveKeys } from './head3d/bursts.js';
+import { type Burst, captureTimes, cardOf, genuineBurst, KIOSK_TIMING, photoPairBurst, renderBurst, reorderBurst, WAVES, waveKeys } from './head3d/bursts.js';
 import { GENUINE_HEADS } from './head3d/genuine.js';
 import { buildHead } from './head3d/model.js';
 import { CHROMIUM, headRenderer } from './head3d/render.js';
@@ -92,8 +92,8 @@ for (let i = 0; i < perSpecies; i++) {
   // One photo waved: a card (flat or curved) turned, tilted, slid, rolled, brought nearer.
   const wave = WAVES[i % WAVES.length];
   const card = cards[(i % models.length) * 2 + (wave === 'curved' ? 1 : 0)];
-  const { keys, ms } = waveKeys(steps, wave, 45, random);
-  tally(`waved_${wave}`, await judge(await renderBurst(card, keys, captureTimes(ms, random)), steps));
+  const { keys, ms, dense } = waveKeys(steps, wave, 45, random);
+  tally(`waved_${wave}`, await judge(await renderBurst(card, keys, captureTimes(ms, random, KIOSK_TIMING, dense)), steps));
   // Old frames reordered to fit a new challenge.
   const old = recorded[i % recorded.length];
   let next = randomChallenge();

@@ -41,6 +41,8 @@ async function measure(
   isolated: number | null;
   yawStep?: number;
   yawRate?: number;
+  /** Each yaw step over 12° with its gap and its neighbours' steps in the same direction (a head turning keeps going). */
+  bigSteps?: { gap: number; step: number; before: number; after: number }[];
 }> {
   const times = frames.frameTimes!.split(',').map(Number);
   const described = new Set(pickDescribed(frames.length));
@@ -65,6 +67,11 @@ async function measure(
   const yaws = analyses.map((a) => a.faces[0].yaw);
   const yawStep = r3(Math.max(...yaws.slice(1).map((y, i) => Math.abs(y - yaws[i]))));
   const yawRate = r3(Math.max(...yaws.slice(1).map((y, i) => Math.abs(y - yaws[i]) / Math.max(1, (times[i + 1] - times[i]) / 160))));
+  const d = yaws.slice(1).map((y, i) => y - yaws[i]);
+  const along = (k: number, sign: number) => (k >= 0 && k < d.length ? r3(d[k] * sign) : 0);
+  const bigSteps = d.flatMap((s, k) =>
+    Math.abs(s) > 12 ? [{ gap: times[k + 1] - times[k], step: r3(Math.abs(s)), before: along(k - 1, Math.sign(s)), after: along(k + 1, Math.sign(s)) }] : [],
+  );
   return {
     kind,
     steps: steps.join(','),
@@ -75,6 +82,7 @@ async function measure(
     isolated: r3(Math.max(...isolated)),
     yawStep,
     yawRate,
+    bigSteps,
   };
 }
 

@@ -10,9 +10,11 @@
  *  - reordered: a genuine burst cut at its steps and put together in another challenge's order.
  *
  * Capture times: about `fps` with a little jitter, and now and then a late frame (a busy kiosk), at most `maxFrames`
- * (a longer take is thinned evenly, as the page does).
+ * (a longer take is thinned as the page does: evenly, the turns kept dense; thin.ts).
  */
+import { FACE_LIMITS } from '@presente/shared';
 import sharp from 'sharp';
+import { thinFrames } from '../../../apps/web/src/features/face/camera/thin.js';
 import type { HeadModel } from './model.js';
 import { type HeadRenderer, jpegOf } from './render.js';
 import { ACTION_POSE, type Action, type Key, NEUTRAL, type Pose, poseAt } from './script.js';
@@ -28,10 +30,32 @@ export interface Timing {
   /** Share of frames that arrive late (one to two frame times more). */
   lateShare: number;
 }
-export const KIOSK_TIMING: Timing = { fps: 6, maxFrames: 24, lateShare: 0.1 };
+export const KIOSK_TIMING: Timing = { fps: 6, maxFrames: FACE_LIMITS.maxFrames, lateShare: 0.1 };
 
-/** Capture times over `ms`, evenly thinned to `maxFrames`. */
-export function captureTimes(ms: number, random: () => number, timing: Timing = KIOSK_TIMING): number[] {
+/** Spans of the recording (ms) the page keeps dense: a head turn from its prompt until the head is back (thin.ts). */
+export type Windows = readonly (readonly [number, number])[];
+
+/**
+ * Where the kiosk page records densely (useKioskFlow: `recorder.turning`): from each turn's prompt (`starts[k]`, when
+ * step k is shown) through the next turn, until `turnReturnMs` after the next step that is not a turn, or the end.
+ */
+export function turnWindows(steps: readonly string[], starts: readonly number[], returnMs = 900): Windows {
+  const out: [number, number][] = [];
+  let from: number | null = null;
+  for (const [k, step] of steps.entries()) {
+    const turn = step === 'left' || step === 'right';
+    if (turn && from === null) from = starts[k];
+    if (!turn && from !== null) {
+      out.push([from, starts[k] + returnMs]);
+      from = null;
+    }
+  }
+  if (from !== null) out.push([from, Number.POSITIVE_INFINITY]);
+  return out;
+}
+
+/** Capture times over `ms`, thinned to `maxFrames` as the page thins them (thin.ts: frames in `dense` kept close). */
+export function captureTimes(ms: number, random: () => number, timing: Timing = KIOSK_TIMING, dense: Windows = []): number[] {
   const period = 1000 / timing.fps;
   const times = [0];
   for (;;) {
@@ -41,18 +65,13 @@ export function captureTimes(ms: number, random: () => number, timing: Timing = 
     if (t > ms) break;
     times.push(Math.round(t));
   }
-  return thinTimes(times, timing.maxFrames);
+  return thinTimes(times, timing.maxFrames, dense);
 }
 
-/** Drops frames until `max` are left, each time the inner one whose neighbours are closest (gaps stay even). */
-export function thinTimes(times: readonly number[], max: number): number[] {
-  const out = [...times];
-  while (out.length > max) {
-    let drop = 1;
-    for (let i = 2; i < out.length - 1; i++) if (out[i + 1] - out[i - 1] < out[drop + 1] - out[drop - 1]) drop = i;
-    out.splice(drop, 1);
-  }
-  return out;
+/** The page's thinning (thin.ts) of capture times, frames inside `dense` kept close. */
+export function thinTimes(times: readonly number[], max: number, dense: Windows = []): number[] {
+  const frames = times.map((t) => ({ t, dense: dense.some(([a, b]) => t >= a && t <= b) }));
+  return thinFrames(frames, max).map((f) => f.t);
 }
 
 /**
@@ -62,11 +81,13 @@ export function thinTimes(times: readonly number[], max: number): number[] {
 export const QUICK = { moveMs: 500, holdMs: 400, betweenMs: 250 };
 
 /** Key poses for the steps: each step reached, held, and the head comes back before a turn to the other side. */
-export function stepKeys(steps: readonly string[], turn: number, base: Partial<Pose>): { keys: Key[]; ms: number } {
+export function stepKeys(steps: readonly string[], turn: number, base: Partial<Pose>): { keys: Key[]; ms: number; dense: Windows } {
   const keys: Key[] = [{ at: 0, pose: { ...NEUTRAL, ...base } }];
   let t = 250;
   let last = 'straight';
+  const starts: number[] = [];
   for (const step of steps) {
+    starts.push(t);
     // The server's step 'mouth' is the head's action 'open'.
     const pose = { ...NEUTRAL, ...base, ...ACTION_POSE[(step === 'mouth' ? 'open' : step) as Action] };
     if (step === 'left' || step === 'right') pose.yaw = step === 'left' ? -turn : turn;
@@ -79,7 +100,7 @@ export function stepKeys(steps: readonly string[], turn: number, base: Partial<P
     t += QUICK.moveMs + QUICK.holdMs;
   }
   keys.push({ at: t + QUICK.moveMs, pose: { ...NEUTRAL, ...base } });
-  return { keys, ms: t + 200 };
+  return { keys, ms: t + 200, dense: turnWindows(steps, starts) };
 }
 
 /** Renders the keys at the capture times. */
@@ -98,8 +119,8 @@ export function moment(random: () => number): Partial<Pose> {
 /** A genuine burst: the head follows the steps. */
 export async function genuineBurst(renderer: HeadRenderer, steps: readonly string[], turn: number, random: () => number): Promise<Burst> {
   const turnNow = turn + random() * 5;
-  const { keys, ms } = stepKeys(steps, turnNow, moment(random));
-  return renderBurst(renderer, keys, captureTimes(ms, random));
+  const { keys, ms, dense } = stepKeys(steps, turnNow, moment(random));
+  return renderBurst(renderer, keys, captureTimes(ms, random, KIOSK_TIMING, dense));
 }
 
 /**
@@ -124,11 +145,13 @@ export const WAVES: readonly Wave[] = ['perspective', 'affine', 'rotation', 'sca
  * `affine` slides and shears it sideways (small turns far away), `rotation` rolls it, `scale` brings it nearer and
  * back; each step's turn is acted out by turning the card as far as `turn`.
  */
-export function waveKeys(steps: readonly string[], wave: Wave, turn: number, random: () => number): { keys: Key[]; ms: number } {
+export function waveKeys(steps: readonly string[], wave: Wave, turn: number, random: () => number): { keys: Key[]; ms: number; dense: Windows } {
   const base = moment(random);
   const keys: Key[] = [{ at: 0, pose: { ...NEUTRAL, ...base } }];
   let t = 250;
+  const starts: number[] = [];
   for (const step of steps) {
+    starts.push(t);
     const side = step === 'left' ? -1 : step === 'right' ? 1 : 0;
     const pose: Pose = { ...NEUTRAL, ...base } as Pose;
     const a = turn * (0.8 + random() * 0.4);
@@ -139,14 +162,15 @@ export function waveKeys(steps: readonly string[], wave: Wave, turn: number, ran
     keys.push({ at: t + QUICK.moveMs, pose }, { at: t + QUICK.moveMs + QUICK.holdMs, pose });
     t += QUICK.moveMs + QUICK.holdMs;
   }
-  return { keys, ms: t + 200 };
+  return { keys, ms: t + 200, dense: turnWindows(steps, starts) };
 }
 
 /** Photos held up in turn (each a little wobbly in the hand), swapped between two frames: the photo-pair attack. */
 export async function photoPairBurst(photos: Record<string, { file: string; flip?: boolean }>, steps: readonly string[], random: () => number): Promise<Burst> {
   const segment = 250 + QUICK.moveMs + QUICK.holdMs;
   const ms = steps.length * (QUICK.moveMs + QUICK.holdMs) + 700;
-  const times = captureTimes(ms, random);
+  const starts = steps.map((_, k) => 250 + k * (segment - 250));
+  const times = captureTimes(ms, random, KIOSK_TIMING, turnWindows(steps, starts));
   const bg = 150 + Math.floor(random() * 40);
   const side = 300 + Math.floor(random() * 80);
   const [left, top] = [Math.floor(random() * (640 - side)), Math.floor(random() * (480 - side))];

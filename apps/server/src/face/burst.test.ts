@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BURST, checkBurst, parseTimes, pickDescribed, STEP_JUDGES, type StepJudge } from './burst.js';
+import { BURST, type BurstLimits, checkBurst, parseTimes, pickDescribed, STEP_JUDGES, type StepJudge } from './burst.js';
 import type { Analysis, FaceAnalysis } from './engine.js';
 import { homographyResidual, type P2, similarityResidual } from './geometry.js';
 import { type MeshPose, stepYaws, syntheticMesh } from './synthetic-mesh.js';
@@ -142,15 +142,51 @@ describe('checkBurst', () => {
     // The photo pair (a frontal photo, then the turned one, then its mirror) is judged in that gap as in a 700 ms one.
     const pair = burst(['straight', 'left', 'right'], { move: (i) => ({ yaw: i < 8 ? 0 : i < 12 ? -36 : 36 }) });
     const at700 = b.times.map((t, i) => (i >= 8 ? t + 530 : t));
-    const judged = (times: number[], limits = BURST) => checkBurst({ ...pair, times, limits }).details;
+    // The shape allowance alone (the yaw cap lifted): the first swap hides in the late gap, the mirror is refused.
+    const shapeOnly = { ...BURST, maxYawStep: 180, maxYawStepLate: 180 };
+    const judged = (times: number[], limits: BurstLimits = shapeOnly) => checkBurst({ ...pair, times, limits }).details;
     expect(judged(late)).toMatchObject({ failure: 'burst_jump', frame: 12 });
     expect(judged(late).shapeRate).toBe(judged(at700).shapeRate);
+    // The yaw cap (decision 0080) allows a late gap 18° (Human reads 0° then -18°): the mirror (36°) is refused.
+    expect(judged(late, BURST)).toMatchObject({ failure: 'burst_jump', frame: 12, yawStep: 36 });
     // The allowance is capped: a jump of the face by 3 face widths inside the 950 ms gap is refused, which an
     // allowance growing with the gap (950 / 160 units of 0.6 face widths) would have let through.
     const w = b.frames[0].faces[0].box[2];
     const moved = burst(['straight', 'left', 'right'], { move: (i) => ({ cx: 320 + (i < 8 ? 0 : 3 * w) }) });
     expect(checkBurst({ ...moved, times: late })).toMatchObject({ passed: false, details: { failure: 'burst_jump', frame: 8 } });
     expect(checkBurst({ ...moved, times: late, limits: { ...BURST, allowanceCapMs: 1000 } }).details.failure).not.toBe('burst_jump');
+  });
+
+  it('refuses a yaw step larger than a head turns between two frames (decision 0080), and passes a turn through it', () => {
+    // A head turning to the left as Human reads it over 170 ms frames: 0, -4.7, -13.3, -18 (steps ≤ 8.6°).
+    const turn = burst(['straight', 'left']);
+    expect(checkBurst(turn)).toMatchObject({ passed: true });
+    expect(checkBurst(turn).details.yawStep).toBeLessThan(BURST.maxYawStep);
+    // The photo pair held up in turn: the frontal photo, then the turned one, every other check as the head's (same
+    // mesh, same place). In a 170 ms gap a swap read 0° then -17° is refused by the yaw cap (and by its shape).
+    const pair = (yaw: number) => burst(['straight', 'left'], { move: (i) => ({ yaw: i < 10 ? 0 : yaw }) });
+    expect(checkBurst(pair(-34))).toMatchObject({ passed: false, details: { failure: 'burst_jump', frame: 10, yawStep: 17 } });
+    // Hidden in a late frame's gap (950 ms), where the shape allowance lets it pass (the old rule): a step of 25°
+    // is still more than a head turns in any gap (maxYawStepLate), a step of 17° there is not refused by this rule.
+    const late = pair(-50).times.map((t, i) => (i >= 10 ? t + 780 : t));
+    const uncapped = { ...BURST, maxYawStep: 180, maxYawStepLate: 180 };
+    expect(checkBurst({ ...pair(-50), times: late, limits: uncapped }).details.failure).not.toBe('burst_jump');
+    expect(checkBurst({ ...pair(-50), times: late })).toMatchObject({ passed: false, details: { failure: 'burst_jump', frame: 10, yawStep: 25 } });
+    expect(checkBurst({ ...pair(-34), times: late }).details.failure).not.toBe('burst_jump');
+  });
+
+  it('a smile still held while the head turns for the next step: the turn is found after the smile (decision 0080)', () => {
+    // smile, right: the smile from frame 3, held while the head turns right (frames 8-14, Human reads 20°), let go
+    // when the head is back (15-17). The turned frames read a changed mouth too, so the smile's run lasts to frame 14.
+    const yaw = (i: number) => (i >= 8 && i <= 14 ? 40 * Math.min(1, (i - 7) / 3, (15 - i) / 3) : 0);
+    const smile = (i: number) => (i < 3 ? 0 : i < 5 ? (i - 2) / 3 : i <= 14 ? 1 : 0);
+    const b = burst(['smile', 'right'], { count: 18, move: (i) => ({ yaw: yaw(i), smile: smile(i) }) });
+    const r = checkBurst(b);
+    // The old judge ended the smile step at the run's last frame (12) and looked for the turn after it: pose_sequence.
+    expect(r, JSON.stringify({ ...r.details, flatness: 0, times: 0 })).toMatchObject({ passed: true });
+    const [smiled, turned] = r.details.stepFrames as [number, number][];
+    expect(smiled[1]).toBeLessThan(turned[0]);
+    expect(turned[0]).toBeGreaterThanOrEqual(8);
   });
 
   it('refuses a repeated frame, a frame without a face or with two', () => {

@@ -1,13 +1,14 @@
 /**
  * Liveness judged across a continuous burst (issue 17 items 1 and 3, decision 0049). The kiosk page records
- * 10-24 frames at 5-8 fps over the whole challenge and sends them all with their capture times; the server judges,
+ * 10-32 frames at 5-8 fps over the whole challenge and sends them all with their capture times; the server judges,
  * on its own analysis (Human's 468-point mesh per frame):
  *
  *  - the timeline: one time per frame, increasing, gaps the page's rate allows (a late frame under load is
  *    tolerated up to `maxGapMs`; a missing frame is not a jump), the whole burst within the challenge's lifetime;
  *  - continuity: between neighbouring frames the face's shape (the stable mesh points after the best similarity:
  *    whatever the move, turn of the picture and zoom), its place and its size change no faster than a head moves,
- *    judged per time gap (swapping one photo for another is a jump);
+ *    judged per time gap (swapping one photo for another is a jump), and Human's yaw steps no further than a head
+ *    turns between two frames of a turn (decision 0080);
  *  - the steps, in order, each by a step judge of its kind (`STEP_JUDGES`: head turns by the yaw read per frame;
  *    smiles, open mouths and nods by events.ts across the burst, decisions 0060 and 0063);
  *  - flatness: a flat picture moved, tilted, turned or bent moves its landmarks by (close to) one homography; a
@@ -62,6 +63,18 @@ export const BURST = {
   /** Largest move of the face box's centre (face widths) and change of its size (log ratio) per unit of time. */
   maxMoveRate: 0.6,
   maxSizeRate: 0.35,
+  /**
+   * Largest change of Human's yaw between neighbouring frames (degrees; decision 0080). A head turning passes through
+   * the angles in between; a photo swapped for a turned one does not. The page records a turn without long gaps
+   * (thin.ts keeps its frames ~167 ms apart), where rendered heads read steps of 9-15°, photo pairs 18-57°: a step
+   * over `maxYawStep` in a gap of up to `maxYawRate` × gap / `unitMs` is refused. A late frame's gap (a busy kiosk)
+   * allows `maxYawRate` per unit (genuine heads: ≤ 11.6° per 160 ms), never more than `maxYawStepLate`: genuine heads
+   * across 377-518 ms gaps read 16-23° (2 of 11 over 20), the photo pairs and screens accepted at 24 read 20.5-23.2°.
+   * A swap hidden in a late gap with a step under 20° still passes this rule.
+   */
+  maxYawStep: 16,
+  maxYawRate: 12,
+  maxYawStepLate: 20,
   /**
    * Below this homography residual (face widths, second largest over the burst) the motion is a flat picture's.
    * Measured (decision 0049, real engine): flat and curved cards waved 0.004-0.028, rendered 3-D heads 0.048-0.12.
@@ -123,14 +136,18 @@ const eventsOf = (frames: readonly BurstFace[]) => {
 
 /**
  * A non-rigid step or a nod: the first event of its kind whose strongest frame comes at `from` or later (its rising
- * edge may overlap the end of the step before), from there to its last frame.
+ * edge may overlap the end of the step before), from there to its strongest frame. The next step may start after
+ * that frame: a smile still held while the head turns for the next step reads as one run with the turn (the turned
+ * frames' mouth measures differ from the baseline too), and when the step ended at the run's last frame the turn was
+ * looked for after it and not found (`pose_sequence`: the bench's genuine heads, and the e2e puppet in 1 of 5 runs).
  */
 const eventJudge =
   (kind: EventKind): StepJudge['find'] =>
   (frames, from) => {
     const index = (t: number) => frames.findIndex((f) => f.t === t);
     for (const e of eventsOf(frames).events[kind]) {
-      if (index(e.peak) >= from) return [Math.max(from, index(e.start)), index(e.end)];
+      const peak = index(e.peak);
+      if (peak >= from) return [Math.max(from, index(e.start)), peak];
     }
     return null;
   };
@@ -162,6 +179,8 @@ export interface BurstDetails {
   yaws: number[];
   /** Largest shape change, move and size change between neighbours, each per unit of time. */
   shapeRate: number | null;
+  /** Largest yaw change between neighbours (degrees). */
+  yawStep: number | null;
   moveRate: number | null;
   sizeRate: number | null;
   /** Homography residual (face widths) from the most frontal frame to each frame. */
@@ -229,6 +248,7 @@ export function checkBurst(input: BurstInput): BurstResult {
     poses: [],
     yaws: [],
     shapeRate: null,
+    yawStep: null,
     moveRate: null,
     sizeRate: null,
     flatness: [],
@@ -279,7 +299,7 @@ export function checkBurst(input: BurstInput): BurstResult {
   }
 
   // Continuity: each neighbour pair, judged per time gap.
-  let [shapeRate, moveRate, sizeRate] = [0, 0, 0];
+  let [shapeRate, moveRate, sizeRate, yawStep] = [0, 0, 0, 0];
   for (let i = 1; i < burst.length; i++) {
     const [a, b] = [burst[i - 1], burst[i]];
     const units = Math.max(1, Math.min(b.t - a.t, l.allowanceCapMs) / l.unitMs);
@@ -292,8 +312,11 @@ export function checkBurst(input: BurstInput): BurstResult {
     shapeRate = Math.max(shapeRate, shape);
     moveRate = Math.max(moveRate, move);
     sizeRate = Math.max(sizeRate, size);
-    Object.assign(details, { shapeRate: r3(shapeRate), moveRate: r3(moveRate), sizeRate: r3(sizeRate) });
-    if (shape > l.maxShapeRate || move > l.maxMoveRate || size > l.maxSizeRate) return failed('burst_jump', i);
+    const yaw = Math.abs(b.face.yaw - a.face.yaw);
+    const yawAllowed = Math.min(l.maxYawStepLate, Math.max(l.maxYawStep, (l.maxYawRate * (b.t - a.t)) / l.unitMs));
+    yawStep = Math.max(yawStep, yaw);
+    Object.assign(details, { shapeRate: r3(shapeRate), moveRate: r3(moveRate), sizeRate: r3(sizeRate), yawStep: r3(yawStep) });
+    if (shape > l.maxShapeRate || move > l.maxMoveRate || size > l.maxSizeRate || yaw > yawAllowed) return failed('burst_jump', i);
   }
 
   // Flatness: the motion from the most frontal frame must not be one homography.

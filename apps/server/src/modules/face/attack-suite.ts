@@ -1,6 +1,6 @@
 /**
  * The kiosk attack suite (issue 17 item 9; decisions 0033, 0049, 0063, 0074): every species is a continuous burst
- * (10-24 frames with capture times) in time with a fresh challenge of the server, sent through the real HTTP routes
+ * (10-32 frames with capture times) in time with a fresh challenge of the server, sent through the real HTTP routes
  * (inject) from a paired kiosk, signed unless the species is about the signature. Where the frames come from is a
  * `BurstSource`: the real engine with rendered 3-D heads and fixture photos (`npm run bench:attacks`,
  * bench/face/attack-source.ts), or the scripted engine's synthetic meshes (kiosk-attacks.test.ts, attack-scripted.ts).
@@ -188,7 +188,16 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
   /** The liveness figures of an answer (a refusal's kept evidence, or an accepted punch's), for `onAttempt`. */
   const figuresOf = new WeakMap<object, Record<string, unknown> | undefined>();
   const brief = (l: Record<string, unknown> | undefined) =>
-    l && { failure: l.failure, frame: l.frame, shapeRate: l.shapeRate, moveRate: l.moveRate, depth: l.depth, maxDistance: l.maxDistance, times: l.times };
+    l && {
+      failure: l.failure,
+      frame: l.frame,
+      shapeRate: l.shapeRate,
+      yawStep: l.yawStep,
+      moveRate: l.moveRate,
+      depth: l.depth,
+      maxDistance: l.maxDistance,
+      times: l.times,
+    };
   /** The refusal's code and, when liveness refused it, the check (read from the refusal the server kept). */
   async function why(res: { statusCode: number; json: () => { code?: string } }, kiosk: TestKiosk) {
     const code = res.json().code ?? String(res.statusCode);

@@ -2,95 +2,21 @@
  * The kiosk's continuous burst (decisions 0049, 0063): the camera recorded over the whole challenge at the rate the
  * challenge asks, each frame with its capture time, encoded to an unmirrored JPEG off the main thread where the
  * browser can (createImageBitmap + OffscreenCanvas in a worker; else a canvas here), then thinned to what the server
- * takes keeping the gaps even.
+ * takes keeping the gaps even, and short while the head turns (thin.ts, decision 0080).
  */
 import { captureJpeg } from './capture';
+import { maxGap } from './thin';
+
+export { THIN_MAX_GAP_MS, thinFrames } from './thin';
 
 export interface RecordedFrame {
   /** Capture time, ms (the frame's own capture time where the browser gives it, else when it was handed over). */
   t: number;
   /** A frame the page wants kept when thinning (the moment a step was seen). */
   keep: boolean;
+  /** Recorded while a head turn was asked or the head was coming back (thinning keeps these close: thin.ts). */
+  dense: boolean;
   blob: Blob;
-}
-
-/**
- * The longest gap thinning may leave by sparing a marked frame (ms): the server refuses a gap over 1 s and gives any gap no more motion than 700 ms
- * (`burst_timing`, decision 0049), so past this a marked frame goes like any other rather than stretch the timeline.
- */
-export const THIN_MAX_GAP_MS = 600;
-
-const maxGap = (frames: readonly { t: number }[]) => Math.max(0, ...frames.slice(1).map((f, i) => f.t - frames[i].t));
-
-/**
- * The fewest picks (indices, first and last included) whose gaps are all ≤ `limit`: from each pick, the farthest frame
- * within the limit. Null when a gap between neighbouring frames is already longer, or more than `max` picks are needed.
- */
-function picksWithin(frames: readonly { t: number }[], limit: number, max: number): number[] | null {
-  const picks = [0];
-  for (let i = 0; i < frames.length - 1; ) {
-    let j = i + 1;
-    if (frames[j].t - frames[i].t > limit) return null;
-    while (j + 1 < frames.length && frames[j + 1].t - frames[i].t <= limit) j++;
-    picks.push(j);
-    if (picks.length > max) return null;
-    i = j;
-  }
-  return picks;
-}
-
-/**
- * At most `max` frames whose longest gap is the least the recording allows (issue 17: picking the frame nearest each
- * of `max` evenly spaced times left a 967 ms gap in a recording whose longest was 783 ms, and the server refuses a
- * gap over its limit). The fewest frames within that gap first, then the frame nearest the middle of the longest gap
- * until `max`, so the gaps are as even as the capture allows (first and last always stay). Then each frame the page
- * marked (`keep`: the moment a step was seen) takes the place of its nearest unmarked neighbour, as long as no gap
- * grows past THIN_MAX_GAP_MS (or the least longest gap, when the capture left no better).
- */
-export function thinFrames<T extends { t: number; keep?: boolean }>(frames: readonly T[], max: number): T[] {
-  const n = frames.length;
-  const m = Math.max(2, max);
-  if (n <= m) return [...frames];
-  // The least longest gap, to the millisecond: between the longest neighbour gap and the whole span.
-  let [lo, hi] = [maxGap(frames), frames[n - 1].t - frames[0].t];
-  let picked = picksWithin(frames, hi, m) ?? [0, n - 1];
-  while (hi - lo > 1) {
-    const mid = (lo + hi) / 2;
-    const p = picksWithin(frames, mid, m);
-    if (p) [hi, picked] = [mid, p];
-    else lo = mid;
-  }
-  const least = maxGap(picked.map((i) => frames[i]));
-  while (picked.length < m) {
-    // Split the longest gap that still has a frame inside, at the frame nearest its middle.
-    let best: { k: number; gap: number } | null = null;
-    for (let k = 1; k < picked.length; k++) {
-      const gap = frames[picked[k]].t - frames[picked[k - 1]].t;
-      if (picked[k] - picked[k - 1] > 1 && (!best || gap > best.gap)) best = { k, gap };
-    }
-    if (!best) break;
-    const [a, b] = [picked[best.k - 1], picked[best.k]];
-    const middle = (frames[a].t + frames[b].t) / 2;
-    let at = a + 1;
-    for (let j = a + 1; j < b; j++) if (Math.abs(frames[j].t - middle) < Math.abs(frames[at].t - middle)) at = j;
-    picked.splice(best.k, 0, at);
-  }
-  const allowed = Math.max(THIN_MAX_GAP_MS, least);
-  for (let j = 1; j < n - 1; j++) {
-    if (!frames[j].keep || picked.includes(j)) continue;
-    // The nearest picked interior frame that is not itself marked, replaced by this one if the gaps allow.
-    const candidates = picked
-      .map((p, k) => ({ p, k }))
-      .filter(({ p, k }) => k > 0 && k < m - 1 && !frames[p].keep)
-      .sort((x, y) => Math.abs(frames[x.p].t - frames[j].t) - Math.abs(frames[y.p].t - frames[j].t));
-    const near = candidates[0];
-    if (!near) continue;
-    const trial = [...picked];
-    trial[near.k] = j;
-    trial.sort((x, y) => x - y);
-    if (maxGap(trial.map((i) => frames[i])) <= allowed) picked = trial;
-  }
-  return picked.map((i) => frames[i]);
 }
 
 /** Encodes a video frame to JPEG: in a worker when the browser can, else on the main thread. */
@@ -148,6 +74,11 @@ export interface BurstReport {
 export interface BurstRecorder {
   /** Marks the next recorded frame to be kept when thinning. */
   keepNext(): void;
+  /**
+   * Frames recorded from now until `ms` from now are part of a head turn (Infinity: until called again); 0 ends it.
+   * Thinning keeps them close together (thin.ts).
+   */
+  turning(ms: number): void;
   /** Stops, waits for the encodings, and gives the frames in capture order with times from the first (0). */
   stop(): Promise<RecordedFrame[]>;
   /** The recording's counts so far (complete after `stop`). */
@@ -163,8 +94,10 @@ type FrameMeta = { captureTime?: number; expectedDisplayTime?: number };
 export function recordBurst(video: HTMLVideoElement, fps: number): BurstRecorder {
   const encoder = workerEncoder() ?? mainThreadEncoder;
   const period = 1000 / fps;
-  const frames: { t: number; keep: boolean; blob: Promise<Blob | null> }[] = [];
+  const frames: { t: number; keep: boolean; dense: boolean; blob: Promise<Blob | null> }[] = [];
   let [running, keep, pending, last] = [true, false, 0, Number.NEGATIVE_INFINITY];
+  /** Until when (performance.now) frames are part of a turn. */
+  let denseUntil = Number.NEGATIVE_INFINITY;
   const counts = { callbacks: 0, taken: 0, skipped: 0, failed: 0, longestGapMs: 0 };
   let stopTimer = () => {};
 
@@ -184,7 +117,7 @@ export function recordBurst(video: HTMLVideoElement, fps: number): BurstRecorder
     const blob = (encoder === mainThreadEncoder ? encoder.encode(video) : encoder.encode(video).catch(() => mainThreadEncoder.encode(video))).finally(() => {
       pending--;
     });
-    frames.push({ t, keep, blob });
+    frames.push({ t, keep, dense: performance.now() <= denseUntil, blob });
     keep = false;
   };
 
@@ -207,13 +140,16 @@ export function recordBurst(video: HTMLVideoElement, fps: number): BurstRecorder
     keepNext() {
       keep = true;
     },
+    turning(ms) {
+      denseUntil = performance.now() + ms;
+    },
     async stop() {
       running = false;
       stopTimer();
       const out: RecordedFrame[] = [];
       for (const f of frames) {
         const blob = await f.blob;
-        if (blob) out.push({ t: f.t, keep: f.keep, blob });
+        if (blob) out.push({ t: f.t, keep: f.keep, dense: f.dense, blob });
         else counts.failed++;
       }
       encoder.close();

@@ -39,7 +39,7 @@ export type KioskPhase =
   | { kind: 'refused'; message: string; code: string };
 
 /**
- * The challenge's pace (decision 0063). The whole burst is thinned to the challenge's `maxFrames` (24) keeping the
+ * The challenge's pace (decision 0063). The whole burst is thinned to the challenge's `maxFrames` (32) keeping the
  * gaps even, and the server judges continuity per time gap: the longer the challenge, the longer the gaps and the
  * weaker that check, so every step is brisk (3-4 steps: about 3.5-6 s in all).
  */
@@ -58,6 +58,11 @@ export const KIOSK_TIMING = {
   /** The front between opposite turns: until the guidance sees it, at least the first, at most the second. */
   frontMinMs: 300,
   frontMaxMs: 700,
+  /**
+   * After a turn, the next step's frames stay part of the turn this long (the head coming back to the front; people
+   * take 0.3-0.6 s to react and ~0.5 s to turn): thinning keeps them close (thin.ts, decision 0080).
+   */
+  turnReturnMs: 900,
   /**
    * After the last step: the answer held a few frames. A move asked last is shown `moveMs`, and a person (or the e2e
    * puppet: 300-500 ms to react, 450 ms to move) reaches it 0.75-0.95 s in: with 250 ms here the open mouth of a last
@@ -161,6 +166,9 @@ export function useKioskFlow({
           show(-1, 'straight');
           await waitFor(() => poseOf(lookRef.current?.faces ?? []) === 'straight', KIOSK_TIMING.frontMinMs, KIOSK_TIMING.frontMaxMs, alive);
         }
+        // A turn, and the head coming back from one, are recorded without long gaps (the server caps the yaw step).
+        if (TURNS.includes(step)) recorder.turning(Number.POSITIVE_INFINITY);
+        else if (index > 0 && TURNS.includes(steps[index - 1])) recorder.turning(KIOSK_TIMING.turnReturnMs);
         show(index, step);
         if (TURNS.includes(step) && guideRef.current === 'ready') {
           await waitFor(() => looks(step), 0, KIOSK_TIMING.turnTimeoutMs, alive);

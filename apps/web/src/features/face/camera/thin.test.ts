@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { thinFrames } from './burst';
+import { thinFrames } from './thin';
 
 /** Capture times at `ms` apart with a little jitter, some late frames, and frames marked to keep. */
 const recorded = (n: number, ms: number, late: number[] = [], keep: number[] = []) => {
@@ -64,5 +64,38 @@ describe('a long challenge (a slow person, guidance that never sees the turn)', 
       expect(thin).toHaveLength(16);
       expect(Math.max(...gaps(thin)), `seed ${seed}`).toBe(783);
     }
+  });
+});
+
+describe('a head turn is kept close (decision 0080: the server caps the yaw step between neighbouring frames)', () => {
+  // The page's timeline of "left, smile, right, mouth" (useKioskFlow): 0.7 s facing the screen, each turn seen ~0.7 s
+  // after its prompt and held 0.5 s, each move shown 1.1 s, 0.6 s at the end: 5.9 s at 6 fps, 36 frames, 32 sent.
+  // Dense: from each turn's prompt until 0.9 s into the next step (the head coming back).
+  const turns: [number, number][] = [
+    [700, 2900],
+    [3000, 5200],
+  ];
+  const challenge = () =>
+    Array.from({ length: 36 }, (_, i) => {
+      const t = i * 167 + ((i * 37) % 11) - 5;
+      return { t, i, dense: turns.some(([a, b]) => t >= a && t <= b) };
+    });
+  const turnGaps = (thin: { t: number; dense: boolean }[]) => thin.slice(1).flatMap((f, k) => (f.dense || thin[k].dense ? [f.t - thin[k].t] : []));
+
+  it('sends every frame of the turns and thins the still parts', () => {
+    const frames = challenge();
+    const thin = thinFrames(frames, 32);
+    expect(thin).toHaveLength(32);
+    expect(thin.map((f) => f.i)).toEqual(expect.arrayContaining(frames.filter((f) => f.dense).map((f) => f.i)));
+    // Next to a turn's frame no gap is longer than one frame period (even thinning left 330 ms there: a 19-24° step).
+    expect(Math.max(...turnGaps(thin))).toBeLessThan(200);
+    expect(Math.max(...gaps(thin))).toBeLessThanOrEqual(600);
+  });
+
+  it('a frame marked to keep does not open a gap inside a turn', () => {
+    const frames = challenge().map((f) => ({ ...f, keep: f.i === 1 }));
+    const thin = thinFrames(frames, 32);
+    expect(thin.map((f) => f.i)).toContain(1);
+    expect(Math.max(...turnGaps(thin))).toBeLessThan(200);
   });
 });

@@ -1,0 +1,114 @@
+/**
+ * Thinning a kiosk recording to the frames the server takes (decisions 0063 and 0080). Pure (no DOM): the attack
+ * benches thin their modelled recordings with it too, so the bench and the page keep the same frames.
+ *
+ * Frames recorded while the head turns (`dense`: from a turn's prompt until the head is back) are kept closer together
+ * than the rest: a gap between two of them counts `DENSE_WEIGHT` times its length. The server refuses a yaw step
+ * between neighbouring frames larger than a head turns in a short gap (`BURST.maxYawStep`), which is how a photo
+ * swapped for another is told from a head turning (decision 0080); a genuine turn must therefore be recorded without
+ * long gaps, and the stills between the steps can spare the frames.
+ */
+
+export interface Thinnable {
+  /** Capture time, ms. */
+  t: number;
+  /** A frame the page wants kept (the moment a step was seen). */
+  keep?: boolean;
+  /** Recorded while a head turn was asked (or the head was coming back from one). */
+  dense?: boolean;
+}
+
+/**
+ * The longest gap thinning may leave by sparing a marked frame (ms): the server refuses a gap over 1 s and gives any
+ * gap no more motion than 700 ms (`burst_timing`, decision 0049), so past this a marked frame goes like any other
+ * rather than stretch the timeline.
+ */
+export const THIN_MAX_GAP_MS = 600;
+
+/**
+ * How much longer a gap next to a turn's frame counts when thinning. 2: a 6 fps recording of a 6 s challenge (36
+ * frames, 32 sent) keeps every frame of its turns (gaps of ~167 ms, a yaw step of 9-15° as Human reads a head
+ * turning) and leaves the still parts gaps up to ~500 ms; with even thinning a turn crossed a 330-400 ms gap and read a
+ * yaw step of 19-24°, as large as a swapped photo's (decision 0074).
+ */
+export const DENSE_WEIGHT = 2;
+
+export const maxGap = (frames: readonly { t: number }[]) => Math.max(0, ...frames.slice(1).map((f, i) => f.t - frames[i].t));
+
+/** A gap as thinning weighs it: a gap that touches a turn's frame counts DENSE_WEIGHT times. */
+const cost = (a: Thinnable, b: Thinnable) => (b.t - a.t) * (a.dense || b.dense ? DENSE_WEIGHT : 1);
+const maxCost = (frames: readonly Thinnable[]) => Math.max(0, ...frames.slice(1).map((f, i) => cost(frames[i], f)));
+
+/**
+ * The fewest picks (indices, first and last included) whose weighed gaps are all ≤ `limit`: from each pick, the
+ * farthest frame within the limit. Null when a gap between neighbouring frames is already over, or more than `max`
+ * picks are needed.
+ */
+function picksWithin(frames: readonly Thinnable[], limit: number, max: number): number[] | null {
+  const picks = [0];
+  for (let i = 0; i < frames.length - 1; ) {
+    let j = i + 1;
+    if (cost(frames[i], frames[j]) > limit) return null;
+    while (j + 1 < frames.length && cost(frames[i], frames[j + 1]) <= limit) j++;
+    picks.push(j);
+    if (picks.length > max) return null;
+    i = j;
+  }
+  return picks;
+}
+
+/**
+ * At most `max` frames whose longest weighed gap is the least the recording allows (issue 17: picking the frame
+ * nearest each of `max` evenly spaced times left a 967 ms gap in a recording whose longest was 783 ms, and the server
+ * refuses a gap over its limit). The fewest frames within that gap first, then the frame nearest the middle of the
+ * longest weighed gap until `max`, so the gaps are as even as the capture allows (first and last always stay). Then
+ * each frame the page marked (`keep`: the moment a step was seen) takes the place of its nearest unmarked neighbour,
+ * as long as no gap grows past THIN_MAX_GAP_MS (or the least longest gap, when the capture left no better) and no
+ * gap inside a turn grows.
+ */
+export function thinFrames<T extends Thinnable>(frames: readonly T[], max: number): T[] {
+  const n = frames.length;
+  const m = Math.max(2, max);
+  if (n <= m) return [...frames];
+  // The least longest weighed gap, to the millisecond: between the longest neighbour gap and the whole span.
+  let [lo, hi] = [maxCost(frames), (frames[n - 1].t - frames[0].t) * DENSE_WEIGHT];
+  let picked = picksWithin(frames, hi, m) ?? [0, n - 1];
+  while (hi - lo > 1) {
+    const mid = (lo + hi) / 2;
+    const p = picksWithin(frames, mid, m);
+    if (p) [hi, picked] = [mid, p];
+    else lo = mid;
+  }
+  const least = maxGap(picked.map((i) => frames[i]));
+  while (picked.length < m) {
+    // Split the longest weighed gap that still has a frame inside, at the frame nearest its middle.
+    let best: { k: number; gap: number } | null = null;
+    for (let k = 1; k < picked.length; k++) {
+      const gap = cost(frames[picked[k - 1]], frames[picked[k]]);
+      if (picked[k] - picked[k - 1] > 1 && (!best || gap > best.gap)) best = { k, gap };
+    }
+    if (!best) break;
+    const [a, b] = [picked[best.k - 1], picked[best.k]];
+    const middle = (frames[a].t + frames[b].t) / 2;
+    let at = a + 1;
+    for (let j = a + 1; j < b; j++) if (Math.abs(frames[j].t - middle) < Math.abs(frames[at].t - middle)) at = j;
+    picked.splice(best.k, 0, at);
+  }
+  const allowed = Math.max(THIN_MAX_GAP_MS, least);
+  const turnGap = (p: number[]) => Math.max(0, ...p.slice(1).map((x, k) => (frames[p[k]].dense && frames[x].dense ? frames[x].t - frames[p[k]].t : 0)));
+  for (let j = 1; j < n - 1; j++) {
+    if (!frames[j].keep || picked.includes(j)) continue;
+    // The nearest picked interior frame that is not itself marked, replaced by this one if the gaps allow.
+    const candidates = picked
+      .map((p, k) => ({ p, k }))
+      .filter(({ p, k }) => k > 0 && k < m - 1 && !frames[p].keep)
+      .sort((x, y) => Math.abs(frames[x.p].t - frames[j].t) - Math.abs(frames[y.p].t - frames[j].t));
+    const near = candidates[0];
+    if (!near) continue;
+    const trial = [...picked];
+    trial[near.k] = j;
+    trial.sort((x, y) => x - y);
+    if (maxGap(trial.map((i) => frames[i])) <= allowed && turnGap(trial) <= turnGap(picked)) picked = trial;
+  }
+  return picked.map((i) => frames[i]);
+}
