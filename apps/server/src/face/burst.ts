@@ -139,7 +139,7 @@ const eventsOf = (frames: readonly BurstFace[]) => {
  * edge may overlap the end of the step before), from there to its strongest frame. The next step may start after
  * that frame: a smile still held while the head turns for the next step reads as one run with the turn (the turned
  * frames' mouth measures differ from the baseline too), and when the step ended at the run's last frame the turn was
- * looked for after it and not found (`pose_sequence`: the bench's genuine heads, and the e2e puppet in 1 of 5 runs).
+ * looked for after it and not found (`pose_sequence`, seen on the bench's rendered heads).
  */
 const eventJudge =
   (kind: EventKind): StepJudge['find'] =>

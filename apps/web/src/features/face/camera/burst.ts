@@ -7,8 +7,6 @@
 import { captureJpeg } from './capture';
 import { maxGap } from './thin';
 
-export { THIN_MAX_GAP_MS, thinFrames } from './thin';
-
 export interface RecordedFrame {
   /** Capture time, ms (the frame's own capture time where the browser gives it, else when it was handed over). */
   t: number;
