@@ -14,7 +14,7 @@
  */
 import { FACE_LIMITS } from '@presente/shared';
 import sharp from 'sharp';
-import { thinFrames } from '../../../apps/web/src/features/face/camera/thin.js';
+import { TURN_RETURN_MS, thinFrames } from '../../../apps/web/src/features/face/camera/thin.js';
 import type { HeadModel } from './model.js';
 import { type HeadRenderer, jpegOf } from './render.js';
 import { ACTION_POSE, type Action, type Key, NEUTRAL, type Pose, poseAt } from './script.js';
@@ -37,9 +37,9 @@ export type Windows = readonly (readonly [number, number])[];
 
 /**
  * Where the kiosk page records densely (useKioskFlow: `recorder.turning`): from each turn's prompt (`starts[k]`, when
- * step k is shown) through the next turn, until `turnReturnMs` after the next step that is not a turn, or the end.
+ * step k is shown) through the next turn, until TURN_RETURN_MS after the next step that is not a turn, or the end.
  */
-export function turnWindows(steps: readonly string[], starts: readonly number[], returnMs = 900): Windows {
+export function turnWindows(steps: readonly string[], starts: readonly number[], returnMs = TURN_RETURN_MS): Windows {
   const out: [number, number][] = [];
   let from: number | null = null;
   for (const [k, step] of steps.entries()) {

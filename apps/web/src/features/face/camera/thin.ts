@@ -33,6 +33,12 @@ export const THIN_MAX_GAP_MS = 600;
  */
 export const DENSE_WEIGHT = 2;
 
+/**
+ * After a turn, the next step's frames stay part of the turn this long (the head coming back to the front; people take
+ * 0.3-0.6 s to react and ~0.5 s to turn). The kiosk page (useKioskFlow) and the benches' model of it use this one value.
+ */
+export const TURN_RETURN_MS = 900;
+
 export const maxGap = (frames: readonly { t: number }[]) => Math.max(0, ...frames.slice(1).map((f, i) => f.t - frames[i].t));
 
 /** A gap as thinning weighs it: a gap that touches a turn's frame counts DENSE_WEIGHT times. */

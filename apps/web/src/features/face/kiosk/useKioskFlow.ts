@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/messages';
 import { currentLocation } from '../../employee-area/attendance/geolocation';
 import { type BurstRecorder, type BurstReport, recordBurst } from '../camera/burst';
 import { poseOf } from '../camera/guidance';
-import { thinFrames } from '../camera/thin';
+import { TURN_RETURN_MS, thinFrames } from '../camera/thin';
 import type { FaceLook, GuideStatus } from '../camera/useFaceWatch';
 import { markAttendance, startChallenge } from './api';
 import { OFFLINE_BURST, offlineChallenge } from './offline/offlineQueue';
@@ -59,11 +59,8 @@ export const KIOSK_TIMING = {
   /** The front between opposite turns: until the guidance sees it, at least the first, at most the second. */
   frontMinMs: 300,
   frontMaxMs: 700,
-  /**
-   * After a turn, the next step's frames stay part of the turn this long (the head coming back to the front; people
-   * take 0.3-0.6 s to react and ~0.5 s to turn): thinning keeps them close (thin.ts, decision 0080).
-   */
-  turnReturnMs: 900,
+  /** After a turn, the next step's frames stay part of the turn this long (thin.ts, decision 0080). */
+  turnReturnMs: TURN_RETURN_MS,
   /**
    * After the last step: the answer held a few frames. A move asked last is shown `moveMs`, and a person (or the e2e
    * puppet: 300-500 ms to react, 450 ms to move) reaches it 0.75-0.95 s in: with 250 ms here the open mouth of a last
