@@ -10,6 +10,7 @@ import { createMailer } from './lib/mailer.js';
 import { createOutage } from './lib/outage.js';
 import type { RedisLink } from './lib/redis.js';
 import { createPunchAdmission } from './modules/attendance/punch-admission.js';
+import { MAX_BATCH } from './modules/attendance/punch-batch.js';
 import { createBillingProvider } from './modules/billing/billing.provider.js';
 import type { BillingProvider } from './modules/billing/provider.js';
 import type { Events } from './realtime/events.js';
@@ -53,8 +54,10 @@ export function createDeps(opts: {
     captcha,
     events: opts.events,
     limiter: redis ? fallbackLimiter(redisLimiter(redis.client), memoryLimiter(), redis.healthy, redis.outage.failed) : memoryLimiter(),
-    // Punches at once: check-ins of one company in flight together are written in one batch (decision 0068).
-    punches: createPunchAdmission({ concurrency: database.kind === 'pglite' ? 16 : 32 }),
+    // Punches at once: check-ins of one company in flight together are written in one batch (decision 0068). On
+    // PostgreSQL as many as a batch holds: at 32, 100 phones at once made batches of 15-31 and 723 check-ins/s; at
+    // 200, batches of up to 98 and 960-1,050/s (stop 39).
+    punches: createPunchAdmission({ concurrency: database.kind === 'pglite' ? 16 : MAX_BATCH }),
     billing: opts.billing ?? createBillingProvider(config, database.db),
     sessionSecret: opts.sessionSecret,
     startedAt: new Date(),

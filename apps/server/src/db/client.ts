@@ -69,7 +69,9 @@ function within<T, F>(work: Promise<T>, ms: number, fallback: F): Promise<T | F>
 }
 
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
-const drizzleOptions = { schema, casing: 'snake_case' as const };
+/** How drizzle names a column it was given no name for (bulk.ts names them the same way). */
+export const COLUMN_CASING = 'snake_case' as const;
+const drizzleOptions = { schema, casing: COLUMN_CASING };
 
 /** Opens PostgreSQL through a pool, with the bounded waits of DB_LIMITS (`limits` overrides them). */
 export function openPostgres(url: string, max = 10, limits: DbLimits = {}): Database {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, notExists, sql } from 'drizzle-orm';
+import { insertRows } from '../../db/bulk.js';
 import type { Db } from '../../db/client.js';
 import { attendanceChain, attendanceChainHeads, attendanceRecords } from '../../db/schema/index.js';
 
@@ -61,8 +62,13 @@ export async function appendChainMany(
   writes: { recordId: string; date: string; record: Record | null; op?: 'write' | 'delete' | 'backfill' }[],
 ): Promise<{ seq: number; hash: string }[]> {
   if (!writes.length) return [];
-  await tx.insert(attendanceChainHeads).values({ companyId, seq: 0, hash: GENESIS }).onConflictDoNothing();
-  const [head] = await tx.select().from(attendanceChainHeads).where(eq(attendanceChainHeads.companyId, companyId)).for('update');
+  // The head, made when missing and locked, in one statement: ON CONFLICT DO UPDATE locks the existing row as FOR
+  // UPDATE does, and the no-op update answers its values.
+  const [head] = await tx
+    .insert(attendanceChainHeads)
+    .values({ companyId, seq: 0, hash: GENESIS })
+    .onConflictDoUpdate({ target: attendanceChainHeads.companyId, set: { seq: sql`${attendanceChainHeads.seq}` } })
+    .returning();
   let seq = Number(head.seq);
   let prevHash = head.hash;
   const rows = writes.map((w) => {
@@ -74,7 +80,7 @@ export async function appendChainMany(
     prevHash = hash;
     return row;
   });
-  await tx.insert(attendanceChain).values(rows);
+  await insertRows(tx, attendanceChain, rows);
   await tx.update(attendanceChainHeads).set({ seq, hash: prevHash }).where(eq(attendanceChainHeads.companyId, companyId));
   return rows.map((r) => ({ seq: r.seq, hash: r.hash }));
 }

@@ -11,6 +11,7 @@ import {
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Ctx, requireCompany } from '../../context.js';
+import { insertRows } from '../../db/bulk.js';
 import type { Db } from '../../db/client.js';
 import { attendanceChain, companies, employees, jobs, punchReceipts } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -51,31 +52,32 @@ export async function issueReceipt(tx: Exec, r: ReceiptOf) {
 /** The receipts of several punches written in one transaction (a batch of check-ins, decision 0068): two statements at most. */
 export async function issueReceipts(tx: Exec, list: ReceiptOf[]): Promise<string[]> {
   if (!list.length) return [];
-  const rows = await tx
-    .insert(punchReceipts)
-    .values(
-      list.map((r) => ({
-        companyId: r.companyId,
-        employeeId: r.employeeId,
-        recordId: r.record.id,
-        chainSeq: r.entry.seq,
-        code: receiptCodeOf(r.entry.hash),
-        kind: r.kind,
-        date: r.record.date,
-        checkIn: r.record.checkIn,
-        checkOut: r.kind === 'check_in' ? null : r.record.checkOut,
-        method: r.method,
-        place: r.place?.slice(0, 200) ?? null,
-      })),
-    )
-    .returning({ id: punchReceipts.id, recordId: punchReceipts.recordId });
+  const rows = await insertRows(
+    tx,
+    punchReceipts,
+    list.map((r) => ({
+      companyId: r.companyId,
+      employeeId: r.employeeId,
+      recordId: r.record.id,
+      chainSeq: r.entry.seq,
+      code: receiptCodeOf(r.entry.hash),
+      kind: r.kind,
+      date: r.record.date,
+      checkIn: r.record.checkIn,
+      checkOut: r.kind === 'check_in' ? null : r.record.checkOut,
+      method: r.method,
+      place: r.place?.slice(0, 200) ?? null,
+    })),
+  ).returning({ id: punchReceipts.id, recordId: punchReceipts.recordId });
   // Matched by record (one receipt per punch written), not by the order RETURNING happens to keep.
   const emails = new Map(list.map((r) => [r.record.id, r.email]));
   const mails = rows.filter((row) => mailable(emails.get(row.recordId)));
   if (mails.length) {
-    await tx
-      .insert(jobs)
-      .values(mails.map((row) => ({ type: RECEIPT_MAIL, payload: { receiptId: row.id }, runAt: new Date(), dedupeKey: `${RECEIPT_MAIL}:${row.id}` })));
+    await insertRows(
+      tx,
+      jobs,
+      mails.map((row) => ({ type: RECEIPT_MAIL, payload: { receiptId: row.id }, runAt: new Date(), dedupeKey: `${RECEIPT_MAIL}:${row.id}` })),
+    );
   }
   return list.map((r) => formatReceiptCode(r.entry.hash));
 }

@@ -1,5 +1,6 @@
 import { WEBHOOKS, type WebhookEventType } from '@presente/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { insertRows } from '../../db/bulk.js';
 import type { Db } from '../../db/client.js';
 import { employees, jobs, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.js';
 import { randomToken } from '../../lib/crypto.js';
@@ -34,8 +35,12 @@ export async function queueWebhookEvents(tx: Exec, companyId: string, type: Webh
     const body = JSON.stringify({ id: eventId, type, createdAt: now.toISOString(), companyId, data: payload });
     for (const e of endpoints) values.push({ companyId, endpointId: e.id, eventId, eventType: type, body, nextAttemptAt: now, createdAt: now });
   }
-  const rows = await tx.insert(webhookDeliveries).values(values).returning({ id: webhookDeliveries.id });
-  await tx.insert(jobs).values(rows.map((r) => ({ type: WEBHOOK_DELIVER, payload: { deliveryId: r.id }, runAt: now })));
+  const rows = await insertRows(tx, webhookDeliveries, values).returning({ id: webhookDeliveries.id });
+  await insertRows(
+    tx,
+    jobs,
+    rows.map((r) => ({ type: WEBHOOK_DELIVER, payload: { deliveryId: r.id }, runAt: now })),
+  );
   return rows.length;
 }
 
