@@ -1,16 +1,16 @@
 import type { Role } from '@presente/shared';
 import { SESSION_TTL_MS } from '@presente/shared';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Actor, AppDeps, Ctx } from '../context.js';
-import type { Db } from '../db/client.js';
-import { companies, departments, employees, schedules, sessions, users, workLocations } from '../db/schema/index.js';
+import { sessions } from '../db/schema/index.js';
 import { AppError } from '../errors.js';
 import { sha256 } from '../lib/crypto.js';
 import { pickLanguage } from '../lib/lang.js';
 import { linkBase } from '../lib/link-base.js';
-import { type Self, selfColumns, selfOfRow } from '../modules/employee-area/self.service.js';
+import { type Self, selfOfRow } from '../modules/employee-area/self.service.js';
+import { readSession } from './session-read.js';
 
 export const SESSION_COOKIE = 'presente_session';
 
@@ -113,49 +113,10 @@ export function requestDb(deps: AppDeps, actor: Actor | null) {
   return actor?.companyId ? deps.tenantDb(actor.companyId) : deps.db;
 }
 
-/**
- * The session, its user and company, and (for an employee) the employee with schedule, place and department: ONE
- * prepared statement per request (decision 0068). The employee part is `loadSelf`'s read, joined on the same
- * conditions (the user's employee row in the user's company, not deleted), so the check-in needs no second
- * statement, and a prepared query is built once per database handle instead of per request.
- */
-const sessionReads = new WeakMap<Db, ReturnType<typeof prepareSessionRead>>();
-function prepareSessionRead(db: Db) {
-  return db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      userId: users.id,
-      role: users.role,
-      companyId: users.companyId,
-      name: users.name,
-      email: users.email,
-      isActive: users.isActive,
-      companyStatus: companies.status,
-      companyClosedAt: companies.closedAt,
-      ...selfColumns,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .leftJoin(employees, and(eq(employees.userId, users.id), eq(employees.companyId, users.companyId), isNull(employees.deletedAt)))
-    .leftJoin(schedules, and(eq(schedules.id, employees.scheduleId), eq(schedules.companyId, employees.companyId)))
-    .leftJoin(workLocations, and(eq(workLocations.id, schedules.locationId), eq(workLocations.companyId, employees.companyId)))
-    .leftJoin(departments, and(eq(departments.id, employees.departmentId), eq(departments.companyId, employees.companyId)))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare('presente_session_read');
-}
-
 async function readActor(deps: AppDeps, token: string | undefined): Promise<{ actor: Actor; self?: Self } | null> {
   if (!token || token.length > 100) return null;
   const now = new Date();
-  let read = sessionReads.get(deps.db);
-  if (!read) {
-    read = prepareSessionRead(deps.db);
-    sessionReads.set(deps.db, read);
-  }
-  const [row] = await read.execute({ tokenHash: sha256(token), now });
+  const row = await readSession(deps.db, sha256(token));
   // A deactivated account or company loses its open sessions at once; a company whose access ended keeps its
   // admin, read-only, for the attendance register (decision 0034).
   if (!row?.isActive) return null;
