@@ -1,6 +1,5 @@
 import { localToInstant } from '@presente/shared';
-import { gate } from '@presente/shared/testing';
-import { until } from '@presente/shared/testing';
+import { gate, until } from '@presente/shared/testing';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { attendanceChain, attendanceChainHeads } from '../../db/schema/index.js';
