@@ -34,6 +34,8 @@ const { values } = parseArgs({
     described: { type: 'string', default: '4' },
     'per-frame': { type: 'string', default: '24' },
     sides: { type: 'string', default: '480,320' },
+    /** 'on' (default): marks as the kiosk sends them, one recording in runs with tracking (decision 0081); 'off': each frame alone. */
+    track: { type: 'string', default: 'on' },
   },
 });
 const dir = fixturesDir(values.fixtures);
@@ -62,14 +64,28 @@ const cpuMs = () => {
 const loadBefore = loadavg().map((n) => round(n, 2));
 const set = listFixtures(dir);
 const photos = [...set.identities.values()].flat();
-/** The photo as a kiosk sees a person: 640x480, the face about 240 px wide (the photo fitted in 320x240, centred). */
-const kioskFrame = async (path: string) =>
+/**
+ * The photo as a kiosk sees a person: 640x480, the face about 240 px wide (the photo fitted in 320x240, centred), moved
+ * by (dx, dy) pixels.
+ */
+const kioskFrame = async (path: string, dx = 0, dy = 0) =>
   sharp(await letterbox(await sharp(path).rotate().toBuffer(), { width: 320, height: 240 }))
-    .extend({ top: 120, bottom: 120, left: 160, right: 160, background: { r: 40, g: 40, b: 40 } })
+    .extend({ top: 120 + dy, bottom: 120 - dy, left: 160 + dx, right: 160 - dx, background: { r: 40, g: 40, b: 40 } })
     .jpeg({ quality: 90 })
     .toBuffer();
 const frames = await Promise.all(photos.map(async (p) => [await letterbox(await sharp(p).rotate().toBuffer()), await kioskFrame(p)]));
 const all = frames.flat();
+/** A mark's recording: the kiosk frame of one photo drifting smoothly (up to 12 px across, 6 px down) over the burst. */
+const recordings = await Promise.all(
+  photos.map((p) =>
+    Promise.all(
+      Array.from({ length: perMark }, (_, i) =>
+        kioskFrame(p, Math.round(12 * Math.sin((2 * Math.PI * i) / perMark)), Math.round(6 * Math.cos((2 * Math.PI * i) / perMark))),
+      ),
+    ),
+  ),
+);
+const sequence = values.track !== 'off';
 log(`${all.length} frames from ${photos.length} fixture photos`);
 
 // 1. Per frame, in this thread.
@@ -142,14 +158,16 @@ const pool = createFacePool({ size: workers, maxQueue: Math.max(1, kiosks) * per
 await pool.start();
 log(`pool of ${workers} ready`);
 let next = 0;
+let [tracked, analysed] = [0, 0];
 /** One mark: `perMark` frames of one person, `describedPerMark` of them described (one in each part of the burst). */
 async function mark(tenant: string): Promise<number> {
-  const person = frames[next++ % frames.length];
-  const images = Array.from({ length: perMark }, (_, i) => person[i % 2]);
+  const images = recordings[next++ % recordings.length];
   const part = perMark / describedPerMark;
   const described = new Set(Array.from({ length: describedPerMark }, (_, q) => Math.floor(q * part)));
   const started = performance.now();
-  const settled = await pool.analyzeBatch(images, tenant, (i) => ({ descriptors: described.has(i) ? 'single' : 'none' }));
+  const settled = await pool.analyzeBatch(images, tenant, (i) => ({ descriptors: described.has(i) ? 'single' : 'none' }), { sequence });
+  tracked += settled.filter((r) => r.status === 'fulfilled' && r.value.found === 'tracked').length;
+  analysed += settled.length;
   const failed = settled.filter((r) => r.status === 'rejected');
   if (failed.length) throw (failed[0] as PromiseRejectedResult).reason;
   return performance.now() - started;
@@ -173,6 +191,8 @@ console.log(
     cores: availableParallelism(),
     workers,
     framesPerMark: perMark,
+    track: sequence,
+    trackedFrames: analysed ? round(tracked / analysed, 3) : 0,
     describedPerMark,
     perFrameMs,
     levelMeshDiffFaceWidths: levels.length ? round(Math.max(...levels), 5) : null,

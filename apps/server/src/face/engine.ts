@@ -5,12 +5,14 @@
  * Human (blazeface detector + facemesh + antispoof + liveness) finds the faces and their pose;
  * face-api's landmarks68 net aligns each face and its recognition net computes the descriptor,
  * both on the same tfjs-core wasm engine (runtime.ts). Human's frame caching is off, so a result
- * never depends on the previous request.
+ * never depends on the previous request; within one recording (`analyzeRun`, decision 0081) a frame may start from
+ * the previous frame's mesh.
  */
 import { performance } from 'node:perf_hooks';
 import { clipRect, decode, digest, greyCrop, laplacianVariance, letterbox, MAX_SIDE, type RawImage, type Rect, squareCrop, THUMB_SIDE } from './image.js';
 import { type FaLandmarks, type HumanFace, type HumanInstance, type Libraries, loadLibraries, paths, type Tensor3D } from './runtime.js';
 import { type FrameLight, measureLight } from './screen-light.js';
+import { createMeshStep, type Seed, seedOf, track } from './track.js';
 
 export interface FaceAnalysis {
   /** [x, y, width, height] in pixels of the analysed image. */
@@ -57,6 +59,11 @@ export interface Analysis {
   height: number;
   /** Wall time of the whole analysis. */
   ms: number;
+  /**
+   * How the face was found: 'detector' (Human's detector on this frame) or 'tracked' (from the previous frame's mesh,
+   * `analyzeRun`, decision 0081). Set by the engine (absent from stand-ins, read as 'detector').
+   */
+  found?: 'detector' | 'tracked';
   /** SHA-256 of the input bytes. */
   digest: string;
   /**
@@ -98,6 +105,13 @@ export const levelOf = (opts: AnalyzeOptions = {}): AnalysisLevel => opts.level 
 
 export interface FaceEngine {
   analyze(image: Uint8Array, opts?: AnalyzeOptions): Promise<Analysis>;
+  /**
+   * Consecutive frames of one recording, in order, with no other analysis in between (decision 0081): the first frame
+   * and every 'full' one run Human's detector; a 'lite' frame after a frame with exactly one face starts from that
+   * face's mesh (Human's own tracking) and runs the detector only when the track does not hold (`TRACK`). One settled
+   * result per frame.
+   */
+  analyzeRun(images: Uint8Array[], opts: AnalyzeOptions[]): Promise<PromiseSettledResult<Analysis>[]>;
   /** One detection on a generated frame and one pass of each face-api net, so the first request is not slow. */
   warmup(): Promise<void>;
   memory(): { numTensors: number; numBytes: number };
@@ -118,7 +132,8 @@ export const HUMAN_CONFIG = {
   warmup: 'none',
   cacheModels: false,
   validateModels: false,
-  // No frame caching: every request is analysed from scratch.
+  // No frame caching by default: a request is analysed from scratch; only `analyzeRun` lets a tracked frame start from
+  // the previous frame's mesh (its per-call config, `humanCall`).
   cacheSensitivity: 0,
   skipAllowed: false,
   filter: { enabled: false },
@@ -214,13 +229,18 @@ export async function createEngine(opts: EngineOptions = {}): Promise<FaceEngine
     full: { face: { antispoof: { enabled: true }, liveness: { enabled: true } } },
     lite: { face: { antispoof: { enabled: false }, liveness: { enabled: false } } },
   };
-  /** The frame as float32 for tfjs, in one buffer reused from frame to frame (a 640x480 frame is 3.7 MB). */
-  let scratch = new Float32Array(0);
-  const floats = (img: RawImage) => {
+  /** Human's mesh step on a crop of our choosing, for tracked frames (track.ts, decision 0081). */
+  const meshAt = createMeshStep(tf, human.models.models.facemesh as Parameters<typeof createMeshStep>[1]);
+  /**
+   * The frame as int32 for tfjs, in one buffer reused from frame to frame (a 640x480 frame is 3.7 MB). Human casts an
+   * int32 input to float32 in wasm: the same values as a float32 copy made in JS, about 1 ms sooner (decision 0081).
+   */
+  let scratch = new Int32Array(0);
+  const ints = (img: RawImage) => {
     const n = img.width * img.height * 3;
-    if (scratch.length < n) scratch = new Float32Array(n);
+    if (scratch.length < n) scratch = new Int32Array(n);
     const view = scratch.subarray(0, n);
-    for (let i = 0; i < n; i++) view[i] = img.data[i];
+    view.set(img.data.subarray(0, n));
     return view;
   };
 
@@ -249,7 +269,12 @@ export async function createEngine(opts: EngineOptions = {}): Promise<FaceEngine
     };
   }
 
-  async function run(input: Uint8Array, opts: AnalyzeOptions): Promise<Analysis> {
+  /**
+   * One frame. With a `seed` (the run's last detected face and the previous frame's centre) a 'lite' frame is tracked:
+   * Human starts from the previous mesh; when the track does not hold (not exactly one face, or it moved or changed
+   * size past `TRACK`) the same decoded frame runs the detector. `next` is the seed for the frame after this one.
+   */
+  async function run(input: Uint8Array, opts: AnalyzeOptions, seed?: Seed): Promise<{ analysis: Analysis; next?: Seed }> {
     const started = performance.now();
     const level = levelOf(opts);
     let img: RawImage;
@@ -259,10 +284,19 @@ export async function createEngine(opts: EngineOptions = {}): Promise<FaceEngine
       throw new InvalidImageError(err instanceof Error ? err.message : String(err));
     }
     const decoded = performance.now();
-    const batch = tf.tensor4d(floats(img), [1, img.height, img.width, 3], 'float32');
+    const batch = tf.tensor4d(ints(img), [1, img.height, img.width, 3], 'int32');
     let result: Awaited<ReturnType<HumanInstance['detect']>>;
+    let tracked: Awaited<ReturnType<typeof track>> = null;
     try {
-      result = await human.detect(batch, HUMAN_AT[level]);
+      if (seed && level === 'lite') {
+        const image = tf.cast(batch, 'float32');
+        try {
+          tracked = await track(meshAt, image, seed);
+        } finally {
+          image.dispose();
+        }
+      }
+      result = tracked ? { face: [tracked.face] } : await human.detect(batch, HUMAN_AT[level]);
     } finally {
       batch.dispose();
     }
@@ -276,14 +310,19 @@ export async function createEngine(opts: EngineOptions = {}): Promise<FaceEngine
       if (measured) faces.push(measured);
     }
     const ended = performance.now();
+    const next = tracked ? tracked.next : result.face.length === 1 ? (seedOf(result.face[0]) ?? undefined) : undefined;
     return {
-      faces,
-      level,
-      width: Math.round(img.width * (img.scale ?? 1)),
-      height: Math.round(img.height * (img.scale ?? 1)),
-      ms: round(ended - started),
-      digest: digest(input),
-      stages: { decode: round(decoded - started), detect: round(detected - decoded), faces: round(ended - detected) },
+      analysis: {
+        faces,
+        level,
+        found: tracked ? 'tracked' : 'detector',
+        width: Math.round(img.width * (img.scale ?? 1)),
+        height: Math.round(img.height * (img.scale ?? 1)),
+        ms: round(ended - started),
+        digest: digest(input),
+        stages: { decode: round(decoded - started), detect: round(detected - decoded), faces: round(ended - detected) },
+      },
+      next,
     };
   }
 
@@ -296,7 +335,23 @@ export async function createEngine(opts: EngineOptions = {}): Promise<FaceEngine
   };
 
   return {
-    analyze: (input, opts = {}) => serial(() => run(input, opts)),
+    analyze: (input, opts = {}) => serial(async () => (await run(input, opts)).analysis),
+    analyzeRun: (images, opts) =>
+      serial(async () => {
+        const out: PromiseSettledResult<Analysis>[] = [];
+        let seed: Seed | undefined;
+        for (const [i, image] of images.entries()) {
+          try {
+            const { analysis, next } = await run(image, opts[i] ?? {}, seed);
+            seed = next;
+            out.push({ status: 'fulfilled', value: analysis });
+          } catch (reason) {
+            seed = undefined;
+            out.push({ status: 'rejected', reason });
+          }
+        }
+        return out;
+      }),
     warmup: () =>
       serial(async () => {
         const noise = Buffer.alloc(320 * 240 * 3);

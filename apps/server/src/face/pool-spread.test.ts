@@ -1,8 +1,9 @@
 /** One mark's frames over every worker, the full analyses first (decision 0070): stand-in workers, both projects. */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Analysis } from './engine.js';
+import type { Analysis, AnalyzeOptions } from './engine.js';
 import { createFacePool } from './pool.js';
 import { release, standInWorker } from './stand-in-worker.js';
+import { runsOf } from './track.js';
 
 const image = (label: number) => new Uint8Array([label, 0, 0]);
 async function until(done: () => boolean) {
@@ -32,5 +33,56 @@ describe('a burst spread over the face workers (decision 0070)', () => {
     expect(answers[5].digest).not.toBe(answers[11].digest);
     // Both workers served the burst.
     expect(new Set(answers.map((a) => a.digest)).size).toBe(2);
+  });
+});
+
+describe('a recording in runs (decision 0081)', () => {
+  it('cuts a burst at its full frames and every 16 frames', () => {
+    const lite: AnalyzeOptions = { descriptors: 'none' };
+    const full: AnalyzeOptions = { descriptors: 'single' };
+    const burst = (described: number[], n = 24) => Array.from({ length: n }, (_, i) => (described.includes(i) ? full : lite));
+    expect(runsOf(burst([3, 8, 14, 20]))).toEqual([
+      [0, 1, 2],
+      [3, 4, 5, 6, 7],
+      [8, 9, 10, 11, 12, 13],
+      [14, 15, 16, 17, 18, 19],
+      [20, 21, 22, 23],
+    ]);
+    expect(runsOf(burst([0], 40)).map((r) => r.length)).toEqual([16, 16, 8]);
+    expect(runsOf(burst([0, 1, 2]))[0]).toEqual([0]);
+    expect(runsOf([])).toEqual([]);
+  });
+
+  const channel = `pool-runs-${process.pid}-${Math.random()}`;
+  const pool = createFacePool({ size: 2, maxQueue: 48, maxPerTenant: 24, workerUrl: standInWorker(channel) });
+  afterAll(() => pool.close());
+
+  it('sends each run to one worker as one task, both workers serving the burst; answers in order; the share counts frames', async () => {
+    await pool.start();
+    const described = new Set([3, 8, 14, 20]);
+    const asked = pool.analyzeBatch(
+      Array.from({ length: 24 }, (_, i) => image(i)),
+      'company-a',
+      (i) => ({ descriptors: described.has(i) ? 'single' : 'none' }),
+      { sequence: true },
+    );
+    await until(() => pool.status().busy === 2);
+    // The burst's 24 frames fill the company's share while they wait, though they are 5 tasks.
+    await expect(pool.analyze(image(99), {}, 'company-a')).rejects.toMatchObject({ code: 'tenant_busy' });
+    expect(pool.status().queued).toBe(24 - 3 - 5);
+    release(channel);
+    const answers = (await asked).map((r) => (r as PromiseFulfilledResult<Analysis>).value);
+    expect(answers.map((a) => a.width)).toEqual(Array.from({ length: 24 }, (_, i) => i));
+    expect(answers.map((a) => a.level)).toEqual(answers.map((_, i) => (described.has(i) ? 'full' : 'lite')));
+    // One task per run: its frames share the worker and the task's number; the first of each run was detected.
+    const firsts = [0, 3, 8, 14, 20];
+    expect(answers.map((a) => a.found)).toEqual(answers.map((_, i) => (firsts.includes(i) ? 'detector' : 'tracked')));
+    for (const [k, from] of firsts.entries()) {
+      const run = answers.slice(from, firsts[k + 1] ?? 24);
+      expect(new Set(run.map((a) => `${a.digest}/${a.ms}`)).size).toBe(1);
+    }
+    expect(new Set(answers.map((a) => a.digest)).size).toBe(2);
+    // Done: the share is free again.
+    await expect(pool.analyze(image(98), {}, 'company-a')).resolves.toMatchObject({ width: 98 });
   });
 });

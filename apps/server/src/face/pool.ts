@@ -11,7 +11,8 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { FACE_LIMITS } from '@presente/shared';
 import { type Analysis, type AnalyzeOptions, levelOf } from './engine.js';
-import type { FromWorker, ToWorker, WorkerStats } from './worker.js';
+import { runsOf } from './track.js';
+import type { FromWorker, RunAnswer, ToWorker, WorkerStats } from './worker.js';
 
 export type { WorkerStats };
 
@@ -39,7 +40,10 @@ export interface FacePoolStatus {
   workers: number;
   size: number;
   busy: number;
+  /** Images waiting (a run of a recording's frames counts its frames). */
   queued: number;
+  /** Images waiting or being analysed, of every tenant (decision 0081: a busy worker may hold a run of several). */
+  images: number;
   error?: string;
 }
 
@@ -72,16 +76,32 @@ export interface FacePool {
    * The images of one request, queued together or refused together (FacePoolError 'busy', 'tenant_busy',
    * 'unavailable' before any is queued); then one settled result per image.
    */
-  analyzeBatch(images: Uint8Array[], tenant?: string, opts?: AnalyzeOptions | ((index: number) => AnalyzeOptions)): Promise<PromiseSettledResult<Analysis>[]>;
+  analyzeBatch(
+    images: Uint8Array[],
+    tenant?: string,
+    opts?: AnalyzeOptions | ((index: number) => AnalyzeOptions),
+    batch?: BatchOptions,
+  ): Promise<PromiseSettledResult<Analysis>[]>;
   status(): FacePoolStatus;
   /** Tensor count and memory of each warm worker. */
   stats(): Promise<WorkerStats[]>;
   close(): Promise<void>;
 }
 
+/** How a batch's images relate. */
+export interface BatchOptions {
+  /**
+   * The images are consecutive frames of one recording (a kiosk burst): they go to the workers in runs (`runsOf`),
+   * each analysed in order with tracking (engine.analyzeRun, decision 0081). Default: each image on its own.
+   */
+  sequence?: boolean;
+}
+
 interface Task {
   id: number;
   tenant: string;
+  /** Images in the task (a run has several): what it counts against the queue and the tenant's share. */
+  weight: number;
   message: ToWorker;
   transfer: ArrayBuffer[];
   resolve(value: unknown): void;
@@ -152,7 +172,7 @@ export function createFacePool(opts: FacePoolOptions = {}): FacePool {
 
   /** A task left the pool (answered, failed or dropped): its tenant's share has room again. */
   function done(task: Task): void {
-    const n = (load.get(task.tenant) ?? 1) - 1;
+    const n = (load.get(task.tenant) ?? task.weight) - task.weight;
     if (n > 0) load.set(task.tenant, n);
     else load.delete(task.tenant);
   }
@@ -163,7 +183,7 @@ export function createFacePool(opts: FacePoolOptions = {}): FacePool {
       lanes.delete(tenant);
       const task = lane.shift()!;
       if (lane.length) lanes.set(tenant, lane);
-      queued--;
+      queued -= task.weight;
       return task;
     }
     return undefined;
@@ -189,9 +209,9 @@ export function createFacePool(opts: FacePoolOptions = {}): FacePool {
       clearTimeout(slot.timer);
       slot.task = null;
       done(task);
-      averageMs = averageMs * 0.8 + (performance.now() - slot.startedAt) * 0.2;
+      averageMs = averageMs * 0.8 + ((performance.now() - slot.startedAt) / task.weight) * 0.2;
       if (m.type === 'error') task.reject(new FacePoolError(m.code === 'invalid_image' ? 'invalid_image' : 'failed', m.message));
-      else task.resolve(m.type === 'result' ? m.analysis : m.stats);
+      else task.resolve(m.type === 'result' ? m.analysis : m.type === 'results' ? m.answers : m.stats);
       pump();
     });
     worker.on('error', (err) => opts.log?.error({ err }, 'face worker error'));
@@ -214,7 +234,7 @@ export function createFacePool(opts: FacePoolOptions = {}): FacePool {
       const task = nextTask()!;
       slot.task = task;
       slot.startedAt = performance.now();
-      if (task.message.type === 'analyze')
+      if (task.message.type !== 'stats')
         slot.timer = setTimeout(() => {
           task.reject(new FacePoolError('timeout', `face analysis took more than ${taskTimeoutMs} ms`));
           slot.task = null;
@@ -247,16 +267,16 @@ export function createFacePool(opts: FacePoolOptions = {}): FacePool {
     return null;
   }
 
-  function enqueue<T>(tenant: string, make: (id: number) => ToWorker, transfer: ArrayBuffer[] = []): Promise<T> {
+  function enqueue<T>(tenant: string, make: (id: number) => ToWorker, transfer: ArrayBuffer[] = [], weight = 1): Promise<T> {
     void start();
     return new Promise<T>((resolve, reject) => {
       const id = nextId++;
       const lane = lanes.get(tenant);
-      const task: Task = { id, tenant, message: make(id), transfer, resolve: resolve as (v: unknown) => void, reject };
+      const task: Task = { id, tenant, weight, message: make(id), transfer, resolve: resolve as (v: unknown) => void, reject };
       if (lane) lane.push(task);
       else lanes.set(tenant, [task]);
-      queued++;
-      load.set(tenant, (load.get(tenant) ?? 0) + 1);
+      queued += weight;
+      load.set(tenant, (load.get(tenant) ?? 0) + weight);
       pump();
     });
   }
@@ -266,6 +286,21 @@ export function createFacePool(opts: FacePoolOptions = {}): FacePool {
     return enqueue<Analysis>(tenant, (id) => ({ type: 'analyze', id, image: copy, opts: analyzeOpts }), [copy]);
   }
 
+  /** A run of consecutive frames as one task; one settled answer per frame. */
+  async function analyzeRun(images: Uint8Array[], options: AnalyzeOptions[], tenant: string): Promise<PromiseSettledResult<Analysis>[]> {
+    const copies = images.map((image) => new Uint8Array(image).buffer);
+    try {
+      const answers = await enqueue<RunAnswer[]>(tenant, (id) => ({ type: 'analyzeRun', id, images: copies, opts: options }), copies, images.length);
+      return answers.map((a) =>
+        a.ok
+          ? { status: 'fulfilled', value: a.analysis }
+          : { status: 'rejected', reason: new FacePoolError(a.code === 'invalid_image' ? 'invalid_image' : 'failed', a.message) },
+      );
+    } catch (reason) {
+      return images.map(() => ({ status: 'rejected', reason }));
+    }
+  }
+
   return {
     start,
     ready,
@@ -273,10 +308,24 @@ export function createFacePool(opts: FacePoolOptions = {}): FacePool {
       const refused = refusal(tenant, 1);
       return refused ? Promise.reject(refused) : analyzeOne(image, analyzeOpts, tenant);
     },
-    async analyzeBatch(images, tenant = '', analyzeOpts = {}) {
+    async analyzeBatch(images, tenant = '', analyzeOpts = {}, batch = {}) {
       const refused = refusal(tenant, images.length);
       if (refused) throw refused;
       const options = images.map((_, i) => (typeof analyzeOpts === 'function' ? analyzeOpts(i) : analyzeOpts));
+      if (batch.sequence) {
+        const settled = new Array<PromiseSettledResult<Analysis>>(images.length);
+        await Promise.all(
+          runsOf(options).map(async (run) => {
+            const answers = await analyzeRun(
+              run.map((i) => images[i]),
+              run.map((i) => options[i]),
+              tenant,
+            );
+            for (const [k, i] of run.entries()) settled[i] = answers[k];
+          }),
+        );
+        return settled;
+      }
       const answers: Promise<Analysis>[] = new Array(images.length);
       // Every free worker takes the request's next image; the full analyses go first (longest first), so the lite ones
       // fill in behind them and no worker is left with a full one at the end (decision 0070).
@@ -290,6 +339,7 @@ export function createFacePool(opts: FacePoolOptions = {}): FacePool {
       size,
       busy: [...slots].filter((s) => s.task).length,
       queued,
+      images: [...load.values()].reduce((sum, n) => sum + n, 0),
       ...(error ? { error } : {}),
     }),
     async stats() {

@@ -1,5 +1,6 @@
 /**
- * The face role's side of the face queue (decision 0065): a BullMQ worker that takes one image per job into this
+ * The face role's side of the face queue (decision 0065): a BullMQ worker that takes one image (or one run of a
+ * recording's frames, decision 0081) per job into this
  * process's pool, as many at once as the pool has workers, and says every 2 s that it is alive with its concurrency
  * and its measured time per image. A job whose process dies mid-analysis keeps its lock only `LOCK_MS`: the next face
  * process to look for stalled jobs puts it back in the queue once (BullMQ's stalled-job check), so a killed worker
@@ -10,7 +11,18 @@ import { performance } from 'node:perf_hooks';
 import { UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { type FacePool, FacePoolError } from './pool.js';
-import { EXPIRED, encodeAnalysis, FACE_QUEUE, type FaceJobData, INVALID_IMAGE, PRESENCE_EVERY_MS, sayGone, sayPresent, type WireAnalysis } from './queue.js';
+import {
+  EXPIRED,
+  encodeAnalysis,
+  FACE_QUEUE,
+  type FaceJobData,
+  type FaceJobResult,
+  INVALID_IMAGE,
+  PRESENCE_EVERY_MS,
+  sayGone,
+  sayPresent,
+  type WireRunAnswer,
+} from './queue.js';
 
 /** A face process that stops renewing holds a job this long before it counts as stalled. */
 export const LOCK_MS = 4_000;
@@ -37,16 +49,31 @@ export function serveFaceQueue(opts: FaceQueueWorkerOptions) {
   const presenceClient = opts.presence;
   let averageMs = 500;
   let measured = false;
-  const worker = new Worker<FaceJobData, WireAnalysis>(
+  const took = (started: number) => {
+    const ms = performance.now() - started;
+    averageMs = measured ? averageMs * 0.8 + ms * 0.2 : ms;
+    measured = true;
+  };
+  const worker = new Worker<FaceJobData, FaceJobResult>(
     name,
     async (job) => {
       if (job.data.deadline < now()) throw new UnrecoverableError(EXPIRED);
       const started = performance.now();
+      const { run } = job.data;
+      if (run) {
+        // A run of one recording: in order, with tracking, in one worker of the local pool (decision 0081).
+        const images = run.images.map((image) => Buffer.from(image, 'base64'));
+        const settled = await opts.pool.analyzeBatch(images, job.data.tenant, (i) => run.opts[i] ?? {}, { sequence: true });
+        took(started);
+        return settled.map((r): WireRunAnswer => {
+          if (r.status === 'fulfilled') return { ok: true, analysis: encodeAnalysis(r.value) };
+          const err = r.reason;
+          return { ok: false, message: err instanceof FacePoolError && err.code === 'invalid_image' ? INVALID_IMAGE : String(err?.message ?? err) };
+        });
+      }
       try {
-        const analysis = await opts.pool.analyze(Buffer.from(job.data.image, 'base64'), job.data.opts, job.data.tenant);
-        const ms = performance.now() - started;
-        averageMs = measured ? averageMs * 0.8 + ms * 0.2 : ms;
-        measured = true;
+        const analysis = await opts.pool.analyze(Buffer.from(job.data.image ?? '', 'base64'), job.data.opts, job.data.tenant);
+        took(started);
         return encodeAnalysis(analysis);
       } catch (err) {
         if (err instanceof FacePoolError && err.code === 'invalid_image') throw new UnrecoverableError(INVALID_IMAGE);

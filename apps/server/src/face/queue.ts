@@ -1,6 +1,6 @@
 /**
  * The face queue between processes (decision 0065): web processes without the face role put one BullMQ job per image
- * on `presente-face`; processes with the face role take them into their local pool (pool.ts) and answer with the
+ * (or per run of a recording's frames, decision 0081) on `presente-face`; processes with the face role take them into their local pool (pool.ts) and answer with the
  * job's return value. What both sides share lives here: the queue's name, the job's JSON (the image as base64, the
  * analysis with its typed arrays as base64) and the presence of the face processes (one key per process, with a TTL,
  * carrying its concurrency and its measured time per image), from which a web process judges how long the queue
@@ -19,13 +19,23 @@ export const PRESENCE_EVERY_MS = 2_000;
 const PRESENCE_TTL_MS = PRESENCE_EVERY_MS * 3;
 
 export interface FaceJobData {
-  /** The image bytes, base64 (measured against a Redis key per image: see the decision). */
-  image: string;
-  opts: AnalyzeOptions;
+  /** The image bytes, base64 (measured against a Redis key per image: see the decision). Absent from a run's job. */
+  image?: string;
+  opts?: AnalyzeOptions;
+  /**
+   * A run of one recording's consecutive frames (pool.ts `runsOf`, decision 0081): analysed in order, with tracking, by
+   * one face process; the job answers one `WireRunAnswer` per frame.
+   */
+  run?: { images: string[]; opts: AnalyzeOptions[] };
   tenant: string;
   /** Epoch ms past which nobody waits for the answer: a face process skips the job. */
   deadline: number;
 }
+
+/** One frame's answer in a run's job: its analysis, or why it has none ('invalid_image' for an unreadable image). */
+export type WireRunAnswer = { ok: true; analysis: WireAnalysis } | { ok: false; message: string };
+/** What a job returns: an image's analysis, or a run's answers. */
+export type FaceJobResult = WireAnalysis | WireRunAnswer[];
 
 /** An Analysis as JSON: the descriptor (Float32) and the thumbnail (bytes) as base64. */
 export type WireAnalysis = Omit<Analysis, 'faces'> & {
@@ -58,9 +68,9 @@ export const INVALID_IMAGE = 'invalid_image';
 export const EXPIRED = 'expired';
 
 export interface Presence {
-  /** Images the process analyses at once. */
+  /** Jobs the process analyses at once. */
   concurrency: number;
-  /** Its running average wall time per image (ms), measured around the local pool. */
+  /** Its running average wall time per job (ms; a job is an image or a run of frames), measured around the local pool. */
   averageMs: number;
 }
 

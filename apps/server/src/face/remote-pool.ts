@@ -1,6 +1,7 @@
 /**
  * The face pool of a web process without the face role (decision 0065): the same interface as pool.ts, served by the
- * face processes through the BullMQ queue `presente-face` (queue.ts). One job per image, so the frames of one mark
+ * face processes through the BullMQ queue `presente-face` (queue.ts). One job per image, or, for one recording's frames
+ * (a kiosk burst, `sequence`), one job per run of frames (pool.ts `runsOf`, decision 0081), so the frames of one mark
  * spread over every face process; the answer comes back as the job's return value (waitUntilFinished on one
  * QueueEvents per process), within `timeoutMs`.
  *
@@ -16,18 +17,20 @@
 import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Analysis, AnalyzeOptions } from './engine.js';
-import { DEFAULT_TENANT_SHARE, type FacePool, FacePoolError, type FacePoolState, heaviestFirst, MIN_TENANT_SHARE } from './pool.js';
+import { type BatchOptions, DEFAULT_TENANT_SHARE, type FacePool, FacePoolError, type FacePoolState, heaviestFirst, MIN_TENANT_SHARE } from './pool.js';
 import {
   type Capacity,
   decodeAnalysis,
   EXPIRED,
   FACE_QUEUE,
   type FaceJobData,
+  type FaceJobResult,
   INVALID_IMAGE,
   PRESENCE_EVERY_MS,
   readCapacity,
-  type WireAnalysis,
+  type WireRunAnswer,
 } from './queue.js';
+import { runsOf } from './track.js';
 
 export interface RemoteFacePoolOptions {
   /** A connection factory (QueueEvents blocks: `maxRetriesPerRequest: null`). */
@@ -61,7 +64,7 @@ export function createRemoteFacePool(opts: RemoteFacePoolOptions): FacePool {
   const name = opts.queue ?? FACE_QUEUE;
   const maxPerTenant = Math.max(MIN_TENANT_SHARE, opts.maxPerTenant ?? DEFAULT_TENANT_SHARE);
   const ttl = opts.capacityTtlMs ?? 250;
-  let queue: Queue<FaceJobData, WireAnalysis> | undefined;
+  let queue: Queue<FaceJobData, FaceJobResult> | undefined;
   let events: QueueEvents | undefined;
   let state: FacePoolState = 'not_loaded';
   let closed = false;
@@ -79,7 +82,7 @@ export function createRemoteFacePool(opts: RemoteFacePoolOptions): FacePool {
   function start(): Promise<void> {
     starting ??= (async () => {
       state = 'loading';
-      queue = new Queue<FaceJobData, WireAnalysis>(name, { connection: opts.connect() });
+      queue = new Queue<FaceJobData, FaceJobResult>(name, { connection: opts.connect() });
       events = new QueueEvents(name, { connection: opts.connect() });
       // Every waiting image listens for the queue closing: as many listeners as images in flight.
       queue.setMaxListeners(0);
@@ -104,7 +107,8 @@ export function createRemoteFacePool(opts: RemoteFacePoolOptions): FacePool {
     return seen;
   }
 
-  async function refusal(tenant: string, count: number): Promise<FacePoolError | null> {
+  /** `count` images in `jobs` jobs (a run of frames is one job). */
+  async function refusal(tenant: string, count: number, jobs = count): Promise<FacePoolError | null> {
     if (closed) return new FacePoolError('unavailable', 'the face pool is closed');
     const used = load.get(tenant) ?? 0;
     const view = await look().catch((err: unknown) => {
@@ -118,8 +122,8 @@ export function createRemoteFacePool(opts: RemoteFacePoolOptions): FacePool {
       const seconds = Math.max(1, Math.ceil((used * capacity.averageMs) / capacity.slots / 1000));
       return new FacePoolError('tenant_busy', `this tenant has ${used} face requests in the queue (share ${maxPerTenant})`, seconds);
     }
-    // Rounds of the face processes' slots before this request's last image is done, at the measured time per image.
-    const expectedMs = Math.ceil((waiting + active + count) / capacity.slots) * capacity.averageMs;
+    // Rounds of the face processes' slots before this request's last job is done, at the measured time per job.
+    const expectedMs = Math.ceil((waiting + active + jobs) / capacity.slots) * capacity.averageMs;
     if (expectedMs > opts.timeoutMs) {
       const seconds = Math.max(1, Math.ceil(((waiting + active) * capacity.averageMs) / capacity.slots / 1000));
       return new FacePoolError('overloaded', `the face queue holds ${waiting} images: about ${Math.round(expectedMs)} ms to answer`, seconds);
@@ -138,27 +142,32 @@ export function createRemoteFacePool(opts: RemoteFacePoolOptions): FacePool {
     images: Uint8Array[],
     tenant = '',
     analyzeOpts: AnalyzeOptions | ((index: number) => AnalyzeOptions) = {},
+    batch: BatchOptions = {},
   ): Promise<PromiseSettledResult<Analysis>[]> {
     await start();
-    const refused = await refusal(tenant, images.length);
+    // Per image (a burst's described frames and the lite rest; a function does not survive JSON).
+    const options = images.map((_, i) => (typeof analyzeOpts === 'function' ? analyzeOpts(i) : analyzeOpts));
+    // One job per image, full ones first; a recording's frames one job per run (decision 0081).
+    const units = batch.sequence ? runsOf(options) : heaviestFirst(options).map((i) => [i]);
+    const refused = await refusal(tenant, images.length, units.length);
     if (refused) throw refused;
     const used = load.get(tenant) ?? 0;
     load.set(tenant, used + images.length);
-    if (seen) seen.waiting += images.length; // the next request of this process counts these before Redis is asked again
+    if (seen) seen.waiting += units.length; // the next request of this process counts these before Redis is asked again
     const deadline = now() + opts.timeoutMs;
-    // Per image (a burst's described frames and the lite rest; a function does not survive JSON), full ones first.
-    const options = images.map((_, i) => (typeof analyzeOpts === 'function' ? analyzeOpts(i) : analyzeOpts));
-    const order = heaviestFirst(options);
+    const b64 = (i: number) => Buffer.from(images[i].buffer, images[i].byteOffset, images[i].byteLength).toString('base64');
     try {
-      const queued = await queue!.addBulk(
-        order.map((i, n) => ({
-          name: 'analyze',
-          data: { image: Buffer.from(images[i].buffer, images[i].byteOffset, images[i].byteLength).toString('base64'), opts: options[i], tenant, deadline },
-          opts: { priority: Math.min(MAX_PRIORITY, 1 + used + n), removeOnComplete: { age: KEEP_S }, removeOnFail: { age: KEEP_S } },
-        })),
+      let before = 0;
+      const jobs = await queue!.addBulk(
+        units.map((unit) => {
+          const priority = Math.min(MAX_PRIORITY, 1 + used + before);
+          before += unit.length;
+          const data: FaceJobData = batch.sequence
+            ? { run: { images: unit.map(b64), opts: unit.map((i) => options[i]) }, tenant, deadline }
+            : { image: b64(unit[0]), opts: options[unit[0]], tenant, deadline };
+          return { name: 'analyze', data, opts: { priority, removeOnComplete: { age: KEEP_S }, removeOnFail: { age: KEEP_S } } };
+        }),
       );
-      const jobs = new Array<(typeof queued)[number]>(images.length);
-      for (const [n, i] of order.entries()) jobs[i] = queued[n];
       // While the images wait, the face processes are looked at every PRESENCE_EVERY_MS: when none is left alive (the
       // last one killed: its presence outlived it by up to PRESENCE_TTL_MS), the wait ends with 'unavailable' (503 at
       // once) instead of the whole timeout (stop 31's CI: a 60 s wait after the last face process was killed).
@@ -177,18 +186,30 @@ export function createRemoteFacePool(opts: RemoteFacePoolOptions): FacePool {
       });
       orphaned.catch(() => {});
       try {
-        return await Promise.allSettled(
-          jobs.map(async (job) => {
+        const settled = new Array<PromiseSettledResult<Analysis>>(images.length);
+        await Promise.all(
+          jobs.map(async (job, n) => {
+            const unit = units[n];
+            let answer: FaceJobResult;
             try {
-              return decodeAnalysis((await Promise.race([job.waitUntilFinished(events!, opts.timeoutMs), orphaned])) as WireAnalysis);
+              answer = (await Promise.race([job.waitUntilFinished(events!, opts.timeoutMs), orphaned])) as FaceJobResult;
             } catch (err) {
               const failed = err instanceof FacePoolError ? err : failure(err);
               // Nobody will wait for it: a job still waiting leaves the queue (an active one finishes and is skipped).
               if (failed.code === 'timeout' || failed.code === 'unavailable') await job.remove().catch(() => {});
-              throw failed;
+              for (const i of unit) settled[i] = { status: 'rejected', reason: failed };
+              return;
+            }
+            const answers: WireRunAnswer[] = Array.isArray(answer) ? answer : [{ ok: true, analysis: answer }];
+            for (const [k, i] of unit.entries()) {
+              const a = answers[k];
+              settled[i] = a?.ok
+                ? { status: 'fulfilled', value: decodeAnalysis(a.analysis) }
+                : { status: 'rejected', reason: failure(new Error(a?.message ?? 'no answer for this frame')) };
             }
           }),
         );
+        return settled;
       } finally {
         clearInterval(watching);
       }
@@ -216,6 +237,7 @@ export function createRemoteFacePool(opts: RemoteFacePoolOptions): FacePool {
       size: seen?.capacity.slots ?? 0,
       busy: seen?.active ?? 0,
       queued: seen?.waiting ?? 0,
+      images: [...load.values()].reduce((sum, n) => sum + n, 0),
     }),
     stats: async () => [],
     async close() {

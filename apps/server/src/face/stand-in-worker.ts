@@ -3,7 +3,8 @@
  * It holds every analysis until the test opens its gate (`release(name)`), then answers each at once with no
  * face; the answer's `width` is the image's first byte, so a test can tell which image was served when; its `digest`
  * names the worker thread that served it, its `ms` is how many analyses that thread had started by then (1 for its
- * first) and its `level` is the one the options ask for.
+ * first) and its `level` is the one the options ask for. A run (`analyzeRun`) is one analysis: each frame's `ms` is the
+ * run's, and `found` says 'detector' for its first frame, 'tracked' for the others.
  */
 const CODE = (channel: string) => `
 import { parentPort, threadId } from 'node:worker_threads';
@@ -12,9 +13,18 @@ let open = false;
 let started = 0;
 const answer = (m) => {
   if (m.type === 'stats') return parentPort.postMessage({ type: 'stats', id: m.id, stats: { numTensors: 0, tensorBytes: 0, heapUsed: 0, external: 0, arrayBuffers: 0, rss: 0, analyses: 0 } });
-  const first = new Uint8Array(m.image)[0] ?? 0;
-  const level = m.opts.level ?? (m.opts.descriptors === 'none' ? 'lite' : 'full');
-  parentPort.postMessage({ type: 'result', id: m.id, analysis: { faces: [], level, width: first, height: 1, ms: m.seq, digest: 'thread-' + threadId } });
+  const one = (image, opts, found) => ({
+    faces: [],
+    level: opts.level ?? (opts.descriptors === 'none' ? 'lite' : 'full'),
+    width: new Uint8Array(image)[0] ?? 0,
+    height: 1,
+    ms: m.seq,
+    digest: 'thread-' + threadId,
+    found,
+  });
+  if (m.type === 'analyzeRun')
+    return parentPort.postMessage({ type: 'results', id: m.id, answers: m.images.map((image, i) => ({ ok: true, analysis: one(image, m.opts[i], i ? 'tracked' : 'detector') })) });
+  parentPort.postMessage({ type: 'result', id: m.id, analysis: one(m.image, m.opts) });
 };
 const gate = new BroadcastChannel(${JSON.stringify(channel)});
 gate.onmessage = () => {
@@ -23,7 +33,7 @@ gate.onmessage = () => {
 };
 gate.unref();
 parentPort.on('message', (m) => {
-  if (m.type === 'analyze') m.seq = ++started;
+  if (m.type !== 'stats') m.seq = ++started;
   return open || m.type === 'stats' ? answer(m) : held.push(m);
 });
 parentPort.postMessage({ type: 'ready', loadMs: 0 });

@@ -6,7 +6,13 @@ import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { type AnalyzeOptions, createEngine, InvalidImageError } from './engine.js';
 
-export type ToWorker = { type: 'analyze'; id: number; image: ArrayBuffer; opts: AnalyzeOptions } | { type: 'stats'; id: number };
+export type ToWorker =
+  | { type: 'analyze'; id: number; image: ArrayBuffer; opts: AnalyzeOptions }
+  /** Consecutive frames of one recording, analysed in order with tracking (engine.analyzeRun, decision 0081). */
+  | { type: 'analyzeRun'; id: number; images: ArrayBuffer[]; opts: AnalyzeOptions[] }
+  | { type: 'stats'; id: number };
+/** One frame's answer within a run. */
+export type RunAnswer = { ok: true; analysis: import('./engine.js').Analysis } | { ok: false; message: string; code?: string };
 export interface WorkerStats {
   numTensors: number;
   tensorBytes: number;
@@ -20,6 +26,7 @@ export type FromWorker =
   | { type: 'ready'; loadMs: number }
   | { type: 'fatal'; message: string }
   | { type: 'result'; id: number; analysis: import('./engine.js').Analysis }
+  | { type: 'results'; id: number; answers: RunAnswer[] }
   | { type: 'error'; id: number; message: string; code?: string }
   | { type: 'stats'; id: number; stats: WorkerStats };
 
@@ -49,6 +56,20 @@ try {
           analyses,
         },
       });
+      return;
+    }
+    if (m.type === 'analyzeRun') {
+      const settled = await engine.analyzeRun(
+        m.images.map((b) => new Uint8Array(b)),
+        m.opts,
+      );
+      analyses += settled.length;
+      const answers = settled.map((r): RunAnswer => {
+        if (r.status === 'fulfilled') return { ok: true, analysis: r.value };
+        const err = r.reason;
+        return { ok: false, message: err instanceof Error ? err.message : String(err), code: err instanceof InvalidImageError ? err.code : undefined };
+      });
+      send({ type: 'results', id: m.id, answers });
       return;
     }
     try {

@@ -1,7 +1,7 @@
 import type { Ctx } from '../../context.js';
 import { AppError } from '../../errors.js';
 import type { Analysis, AnalyzeOptions } from '../../face/engine.js';
-import { FacePoolError } from '../../face/pool.js';
+import { type BatchOptions, FacePoolError } from '../../face/pool.js';
 import { checkImages } from './image-check.js';
 
 /**
@@ -16,11 +16,13 @@ export async function analyzeAll(
   companyId: string,
   /** Per image (a kiosk burst describes only a few frames, decision 0049); default: a descriptor for every single face. */
   opts?: (index: number) => AnalyzeOptions,
+  /** `sequence`: the images are one recording's frames in order (a kiosk burst), analysed in runs with tracking (decision 0081). */
+  batch?: BatchOptions,
 ): Promise<Analysis[]> {
   const pool = ctx.deps.face;
   if (!pool) throw new AppError('face_unavailable', 'face.unavailable');
   await checkImages(images, field);
-  const settled = await pool.analyzeBatch(images, companyId, opts).catch((err: unknown) => {
+  const settled = await pool.analyzeBatch(images, companyId, opts, batch).catch((err: unknown) => {
     // The company's share of the engine is full (decision 0022): 429 for this company, with when to retry.
     if (err instanceof FacePoolError && err.code === 'tenant_busy') {
       throw new AppError('rate_limited', 'face.companyBusy', { retryAfter: err.retryAfter ?? 5 });

@@ -42,7 +42,7 @@ afterEach(() => {
 async function until(done: () => boolean) {
   while (!done()) await new Promise((resolve) => setImmediate(resolve));
 }
-const inPool = () => pool.status().busy + pool.status().queued;
+const inPool = () => pool.status().images;
 
 /** A company with a kiosk link; marks come from its own address (the per-IP limits stay out of the way). */
 async function kiosk(ip: string) {

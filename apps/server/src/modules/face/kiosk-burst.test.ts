@@ -10,6 +10,7 @@ import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attendanceRecords, employees, faceChallenges, kioskRefusals } from '../../db/schema/index.js';
 import type { AnalyzeOptions } from '../../face/engine.js';
+import type { BatchOptions } from '../../face/pool.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import type { TestUser } from '../../test/factories.js';
 import { type ScriptedFace, scriptedEngine, texturedJpeg } from './scripted-engine.js';
@@ -22,8 +23,9 @@ let admin: TestUser;
 let token: string;
 let kiosk: TestKiosk;
 let seq = 0;
-/** What the pool was asked per frame of the last batch (descriptors or not). */
+/** What the pool was asked per frame of the last batch (descriptors or not), and of the batch as a whole. */
 let asked: AnalyzeOptions[] = [];
+let askedBatch: BatchOptions | undefined;
 
 const enrol = (owner: TestUser, person: string) => enrolScripted(t, engine, owner, person);
 const recordsOf = (employeeId: string) => t.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, employeeId));
@@ -57,8 +59,9 @@ beforeAll(async () => {
   const pool = engine.pool;
   (t.deps as { face?: typeof pool }).face = {
     ...pool,
-    analyzeBatch(images, tenant, opts) {
+    analyzeBatch(images, tenant, opts, batch) {
       asked = images.map((_, i) => (typeof opts === 'function' ? opts(i) : (opts ?? {})));
+      askedBatch = batch;
       return pool.analyzeBatch(images, tenant, opts);
     },
   };
@@ -127,6 +130,8 @@ describe('the kiosk burst (decision 0049)', () => {
     const described = asked.map((o, i) => (o.descriptors === 'none' ? -1 : i)).filter((i) => i >= 0);
     expect(asked).toHaveLength(16);
     expect(described.map((i) => Math.floor(i / 4))).toEqual([0, 1, 2, 3]);
+    // The burst goes to the engine as one recording, its frames in order: tracked from frame to frame (decision 0081).
+    expect(askedBatch).toEqual({ sequence: true });
     const [record] = await recordsOf(ana.id);
     const liveness = (record.evidence as { checkIn: { liveness: Record<string, unknown> } }).checkIn.liveness;
     expect(liveness).toMatchObject({ passed: true, described, times: res.frames.frameTimes!.split(',').map(Number) });

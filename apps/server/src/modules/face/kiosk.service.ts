@@ -281,7 +281,9 @@ async function judgeAndPunch(
   // the others to them (amends decision 0057's "every frame identified"); the others get the mesh only.
   const described = new Set(pickDescribed(frames.length));
   const started = performance.now();
-  const analyses = await analyzeAll(ctx, frames, 'frames', link.companyId, (i) => ({ descriptors: described.has(i) ? 'single' : 'none' }));
+  const analyses = await analyzeAll(ctx, frames, 'frames', link.companyId, (i) => ({ descriptors: described.has(i) ? 'single' : 'none' }), {
+    sequence: true,
+  });
   notes.analysisMs = Math.round(performance.now() - started);
   const threshold = clampThreshold(company.threshold / 100);
   const index = await companyIndex(ctx.db, link.companyId);

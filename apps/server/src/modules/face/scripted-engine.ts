@@ -103,7 +103,7 @@ export function scriptedEngine() {
     analyzeBatch(images, _tenant, opts = {}) {
       return Promise.allSettled(images.map((image, i) => pool.analyze(image, typeof opts === 'function' ? opts(i) : opts)));
     },
-    status: () => ({ state: 'ready', workers: 1, size: 1, busy: 0, queued: 0 }),
+    status: () => ({ state: 'ready', workers: 1, size: 1, busy: 0, queued: 0, images: 0 }),
     stats: async () => [],
     close: async () => {},
   };
