@@ -107,8 +107,8 @@ export interface FaceEngine {
   analyze(image: Uint8Array, opts?: AnalyzeOptions): Promise<Analysis>;
   /**
    * Consecutive frames of one recording, in order, with no other analysis in between (decision 0081): the first frame
-   * and every 'full' one run Human's detector; a 'lite' frame after a frame with exactly one face starts from that
-   * face's mesh (Human's own tracking) and runs the detector only when the track does not hold (`TRACK`). One settled
+   * and every 'full' one run Human's detector; a 'lite' frame after a frame with exactly one face runs Human's mesh step
+   * on a crop around that face (track.ts) and runs the detector only when the track does not hold (`TRACK`). One settled
    * result per frame.
    */
   analyzeRun(images: Uint8Array[], opts: AnalyzeOptions[]): Promise<PromiseSettledResult<Analysis>[]>;
@@ -132,8 +132,8 @@ export const HUMAN_CONFIG = {
   warmup: 'none',
   cacheModels: false,
   validateModels: false,
-  // No frame caching by default: a request is analysed from scratch; only `analyzeRun` lets a tracked frame start from
-  // the previous frame's mesh (its per-call config, `humanCall`).
+  // No frame caching: Human analyses every frame from scratch. Tracking within a recording (`analyzeRun`) is our own
+  // seed passed from frame to frame (track.ts), never Human's cache.
   cacheSensitivity: 0,
   skipAllowed: false,
   filter: { enabled: false },
@@ -270,9 +270,9 @@ export async function createEngine(opts: EngineOptions = {}): Promise<FaceEngine
   }
 
   /**
-   * One frame. With a `seed` (the run's last detected face and the previous frame's centre) a 'lite' frame is tracked:
-   * Human starts from the previous mesh; when the track does not hold (not exactly one face, or it moved or changed
-   * size past `TRACK`) the same decoded frame runs the detector. `next` is the seed for the frame after this one.
+   * One frame. With a `seed` (the run's detected crop side and the previous frame's face) a 'lite' frame is tracked
+   * (track.ts `track`); when the track does not hold (`TRACK`) the same decoded frame runs the detector. `next` is the
+   * seed for the frame after this one.
    */
   async function run(input: Uint8Array, opts: AnalyzeOptions, seed?: Seed): Promise<{ analysis: Analysis; next?: Seed }> {
     const started = performance.now();

@@ -117,6 +117,9 @@ interface Slot {
 
 const WORKER_URL = new URL('./worker.mjs', import.meta.url);
 
+/** A worker's failure of one image as the pool's error: an unreadable image, or any other failure. */
+const workerError = (code: string | undefined, message: string) => new FacePoolError(code === 'invalid_image' ? 'invalid_image' : 'failed', message);
+
 /** The indices of a request's images, its full analyses first, each group in its order. */
 export function heaviestFirst(options: AnalyzeOptions[]): number[] {
   const order = options.map((_, i) => i);
@@ -210,7 +213,7 @@ export function createFacePool(opts: FacePoolOptions = {}): FacePool {
       slot.task = null;
       done(task);
       averageMs = averageMs * 0.8 + ((performance.now() - slot.startedAt) / task.weight) * 0.2;
-      if (m.type === 'error') task.reject(new FacePoolError(m.code === 'invalid_image' ? 'invalid_image' : 'failed', m.message));
+      if (m.type === 'error') task.reject(workerError(m.code, m.message));
       else task.resolve(m.type === 'result' ? m.analysis : m.type === 'results' ? m.answers : m.stats);
       pump();
     });
@@ -291,11 +294,7 @@ export function createFacePool(opts: FacePoolOptions = {}): FacePool {
     const copies = images.map((image) => new Uint8Array(image).buffer);
     try {
       const answers = await enqueue<RunAnswer[]>(tenant, (id) => ({ type: 'analyzeRun', id, images: copies, opts: options }), copies, images.length);
-      return answers.map((a) =>
-        a.ok
-          ? { status: 'fulfilled', value: a.analysis }
-          : { status: 'rejected', reason: new FacePoolError(a.code === 'invalid_image' ? 'invalid_image' : 'failed', a.message) },
-      );
+      return answers.map((a) => (a.ok ? { status: 'fulfilled', value: a.analysis } : { status: 'rejected', reason: workerError(a.code, a.message) }));
     } catch (reason) {
       return images.map(() => ({ status: 'rejected', reason }));
     }
