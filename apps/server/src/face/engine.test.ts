@@ -135,7 +135,11 @@ describe.skipIf(!dir || onPostgres)(title, () => {
           roll: f.roll,
           size: f.size,
         });
-        expect(l.thumb).toEqual(f.thumb);
+        // A lite frame's thumbnail is box-averaged in plain loops (decision 0082); what is read of it, its mean grey
+        // (kiosk-refusals.ts faceGrey), is the full analysis's within one level.
+        const mean = (t: Uint8Array) => t.reduce((sum, v) => sum + v, 0) / t.length;
+        expect(l.thumb).toHaveLength(f.thumb.length);
+        expect(Math.abs(mean(l.thumb) - mean(f.thumb))).toBeLessThan(1);
         // Asked for, a lite analysis decoded smaller still answers in the full-size frame's pixels.
         const small = await engine.analyze(jpeg, { descriptors: 'none', maxSide: 480 });
         expect([small.width, small.height]).toEqual([full.width, full.height]);
@@ -165,7 +169,8 @@ describe.skipIf(!dir || onPostgres)(title, () => {
       const got = run.map((r) => (r.status === 'fulfilled' ? r.value : null));
       expect(got.map((x) => x?.found)).toEqual([
         ...['detector', 'tracked', 'tracked', 'tracked', 'tracked'],
-        ...['detector', 'tracked', 'tracked', 'tracked', 'tracked'],
+        // the described frame is tracked too (decision 0082)
+        ...['tracked', 'tracked', 'tracked', 'tracked', 'tracked'],
         // the other person, elsewhere: the track does not hold; then tracked; no face; found again by the detector
         ...['detector', 'tracked', 'detector', 'detector'],
       ]);
@@ -184,11 +189,20 @@ describe.skipIf(!dir || onPostgres)(title, () => {
           `frame ${i}: box centre`,
         ).toBeLessThan(0.05);
         expect(Math.abs(t.yaw - d.yaw), `frame ${i}: yaw`).toBeLessThan(4);
+        if (i === 5) continue;
         expect([t.descriptor, t.antispoof], `frame ${i}`).toEqual([null, null]);
       }
+      // The tracked described frame has what a detected one has: its descriptor (the same person as the detector reads:
+      // 0.09 apart at the median on the fixtures' kiosk frames, about what moving the face by a few pixels does) and
+      // Human's antispoof and liveness scores, run on the crop the track found.
+      const described = got[5]!.faces[0];
+      const alone = (await engine.analyze(images[5], opts[5])).faces[0];
+      expect(described.descriptor).not.toBeNull();
+      expect(Math.hypot(...described.descriptor!.map((v, k) => v - alone.descriptor![k]))).toBeLessThan(0.2);
+      for (const score of [described.antispoof, described.liveness]) expect(score).toBeGreaterThanOrEqual(0);
       // The head angles of a tracked frame come from Human's own formula, ported (track.ts): on the detector's frames it
       // gives Human's angles.
-      for (const i of [0, 5]) {
+      for (const i of [0, 10]) {
         const f = got[i]!.faces[0];
         const angles = meshAngles(f.mesh, f.box[2], 192);
         const deg = (rad: number) => (rad * 180) / Math.PI;
@@ -198,8 +212,8 @@ describe.skipIf(!dir || onPostgres)(title, () => {
           true,
         ]);
       }
-      // The described frames ran the detector and have their descriptor, as alone.
-      for (const i of [0, 5]) expect(got[i]!.faces[0].descriptor).toEqual((await engine.analyze(images[i], opts[i])).faces[0].descriptor);
+      // The first frame ran the detector and has its descriptor, as alone.
+      expect(got[0]!.faces[0].descriptor).toEqual((await engine.analyze(images[0], opts[0])).faces[0].descriptor);
     },
     SLOW,
   );

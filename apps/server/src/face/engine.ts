@@ -9,10 +9,23 @@
  * the previous frame's mesh.
  */
 import { performance } from 'node:perf_hooks';
-import { clipRect, decode, digest, greyCrop, laplacianVariance, letterbox, MAX_SIDE, type RawImage, type Rect, squareCrop, THUMB_SIDE } from './image.js';
+import {
+  clipRect,
+  decode,
+  digest,
+  greyBox,
+  greyCrop,
+  laplacianVariance,
+  letterbox,
+  MAX_SIDE,
+  type RawImage,
+  type Rect,
+  squareCrop,
+  THUMB_SIDE,
+} from './image.js';
 import { type FaLandmarks, type HumanFace, type HumanInstance, type Libraries, loadLibraries, paths, type Tensor3D } from './runtime.js';
 import { type FrameLight, measureLight } from './screen-light.js';
-import { createMeshStep, type Seed, seedOf, track } from './track.js';
+import { createMeshStep, createScoreStep, type Seed, seedOf, track } from './track.js';
 
 export interface FaceAnalysis {
   /** [x, y, width, height] in pixels of the analysed image. */
@@ -107,9 +120,9 @@ export interface FaceEngine {
   analyze(image: Uint8Array, opts?: AnalyzeOptions): Promise<Analysis>;
   /**
    * Consecutive frames of one recording, in order, with no other analysis in between (decision 0081): the first frame
-   * and every 'full' one run Human's detector; a 'lite' frame after a frame with exactly one face runs Human's mesh step
-   * on a crop around that face (track.ts) and runs the detector only when the track does not hold (`TRACK`). One settled
-   * result per frame.
+   * runs Human's detector; a frame after a frame with exactly one face runs Human's mesh step on a crop around that face
+   * (track.ts), and at the 'full' level Human's antispoof and liveness on that crop and the descriptor (decision 0082);
+   * it runs the detector only when the track does not hold (`TRACK`). One settled result per frame.
    */
   analyzeRun(images: Uint8Array[], opts: AnalyzeOptions[]): Promise<PromiseSettledResult<Analysis>[]>;
   /** One detection on a generated frame and one pass of each face-api net, so the first request is not slow. */
@@ -231,6 +244,8 @@ export async function createEngine(opts: EngineOptions = {}): Promise<FaceEngine
   };
   /** Human's mesh step on a crop of our choosing, for tracked frames (track.ts, decision 0081). */
   const meshAt = createMeshStep(tf, human.models.models.facemesh as Parameters<typeof createMeshStep>[1]);
+  /** Human's antispoof and liveness on a tracked described frame's crop (decision 0082). */
+  const scoresAt = createScoreStep(tf, human.models.models as unknown as Parameters<typeof createScoreStep>[1]);
   /**
    * The frame as int32 for tfjs, in one buffer reused from frame to frame (a 640x480 frame is 3.7 MB). Human casts an
    * int32 input to float32 in wasm: the same values as a float32 copy made in JS, about 1 ms sooner (decision 0081).
@@ -248,7 +263,9 @@ export async function createEngine(opts: EngineOptions = {}): Promise<FaceEngine
     const [x, y, w, h] = face.box;
     const rect = clipRect({ x, y, width: w, height: h }, img.width, img.height);
     if (!rect) return null;
-    const grey = await greyCrop(img, rect, SHARP_SIDE);
+    // A described frame's sharpness is a quality gate (sharp's cubic resize, as calibrated); a lite frame's grey is
+    // only read for its mean (greyBox, decision 0082).
+    const grey = scored ? await greyCrop(img, rect, SHARP_SIDE) : greyBox(img, rect, SHARP_SIDE);
     const angle = face.rotation?.angle;
     const s = img.scale ?? 1; // back to pixels of the full-size decode
     const box = [rect.x, rect.y, rect.width, rect.height].map((v) => Math.round(v * s)) as FaceAnalysis['box'];
@@ -288,10 +305,11 @@ export async function createEngine(opts: EngineOptions = {}): Promise<FaceEngine
     let result: Awaited<ReturnType<HumanInstance['detect']>>;
     let tracked: Awaited<ReturnType<typeof track>> = null;
     try {
-      if (seed && level === 'lite') {
+      if (seed) {
         const image = tf.cast(batch, 'float32');
         try {
           tracked = await track(meshAt, image, seed);
+          if (tracked && level === 'full') Object.assign(tracked.face, await scoresAt(image, tracked.crop));
         } finally {
           image.dispose();
         }

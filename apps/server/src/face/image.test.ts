@@ -8,7 +8,7 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, testFixturesDir } from './fixtures.js';
-import { decode, enrolmentPhoto, inspectImage, MAX_PIXELS } from './image.js';
+import { decode, enrolmentPhoto, greyBox, greyCrop, inspectImage, MAX_PIXELS } from './image.js';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const dir = testFixturesDir();
@@ -133,6 +133,31 @@ describe.skipIf(onPostgres)('images judged by their bytes', () => {
       const meta = await inspectImage(bytes);
       const img = await decode(bytes);
       expect(Math.max(img.width, img.height), path).toBe(Math.min(1280, Math.max(meta.width, meta.height)));
+    }
+  });
+});
+
+describe.skipIf(onPostgres)('the face grey of a lite frame (greyBox, decision 0082)', () => {
+  it("reads a flat colour, and a face crop's mean grey as sharp's greyscale and resize do, within one level (0.53 at most on the fixtures)", async () => {
+    // A flat sRGB colour: libvips's grey (Rec. 709 luminance in linear light, back to sRGB), not a weighted mean of the bytes.
+    const flat = await decode(await photo().png().toBuffer());
+    const rect = { x: 10, y: 20, width: 200, height: 150 };
+    const [ours, theirs] = [greyBox(flat, rect, 128), await greyCrop(flat, rect, 128)];
+    expect(ours.every((v) => v === ours[0])).toBe(true);
+    expect(Math.abs(ours[0] - theirs[0])).toBeLessThanOrEqual(1);
+    expect(ours[0]).not.toBe(Math.round(0.299 * 200 + 0.587 * 120 + 0.114 * 60));
+    if (!dir) return;
+    const mean = (t: Uint8Array) => t.reduce((sum, v) => sum + v, 0) / t.length;
+    for (const path of [...listFixtures(dir).identities.values()].flat()) {
+      const img = await decode(readFileSync(path), 640);
+      const face = {
+        x: Math.round(img.width * 0.3),
+        y: Math.round(img.height * 0.2),
+        width: Math.round(img.width * 0.35),
+        height: Math.round(img.height * 0.47),
+      };
+      const [a, b] = [greyBox(img, face, 128), await greyCrop(img, face, 128)];
+      expect(Math.abs(mean(a) - mean(b)), path).toBeLessThan(1);
     }
   });
 });

@@ -36,20 +36,14 @@ describe('a burst spread over the face workers (decision 0070)', () => {
   });
 });
 
-describe('a recording in runs (decision 0081)', () => {
-  it('cuts a burst at its full frames and every 16 frames', () => {
+describe('a recording in runs (decisions 0081, 0082)', () => {
+  it('cuts a burst every 16 frames, whatever frames are described: a 32-frame burst is one run per worker', () => {
     const lite: AnalyzeOptions = { descriptors: 'none' };
     const full: AnalyzeOptions = { descriptors: 'single' };
     const burst = (described: number[], n = 24) => Array.from({ length: n }, (_, i) => (described.includes(i) ? full : lite));
-    expect(runsOf(burst([3, 8, 14, 20]))).toEqual([
-      [0, 1, 2],
-      [3, 4, 5, 6, 7],
-      [8, 9, 10, 11, 12, 13],
-      [14, 15, 16, 17, 18, 19],
-      [20, 21, 22, 23],
-    ]);
+    expect(runsOf(burst([0, 8, 16, 24], 32))).toEqual([Array.from({ length: 16 }, (_, i) => i), Array.from({ length: 16 }, (_, i) => 16 + i)]);
+    expect(runsOf(burst([3, 8, 14, 20])).map((r) => r.length)).toEqual([16, 8]);
     expect(runsOf(burst([0], 40)).map((r) => r.length)).toEqual([16, 16, 8]);
-    expect(runsOf(burst([0, 1, 2]))[0]).toEqual([0]);
     expect(runsOf([])).toEqual([]);
   });
 
@@ -67,15 +61,15 @@ describe('a recording in runs (decision 0081)', () => {
       { sequence: true },
     );
     await until(() => pool.status().busy === 2);
-    // The burst's 24 frames fill the company's share while they wait, though they are 5 tasks.
+    // The burst's 24 frames fill the company's share while they run, though they are 2 tasks.
     await expect(pool.analyze(image(99), {}, 'company-a')).rejects.toMatchObject({ code: 'tenant_busy' });
-    expect(pool.status().queued).toBe(24 - 3 - 5);
+    expect(pool.status()).toMatchObject({ queued: 0, images: 24 });
     release(channel);
     const answers = (await asked).map((r) => (r as PromiseFulfilledResult<Analysis>).value);
     expect(answers.map((a) => a.width)).toEqual(Array.from({ length: 24 }, (_, i) => i));
     expect(answers.map((a) => a.level)).toEqual(answers.map((_, i) => (described.has(i) ? 'full' : 'lite')));
     // One task per run: its frames share the worker and the task's number; the first of each run was detected.
-    const firsts = [0, 3, 8, 14, 20];
+    const firsts = [0, 16];
     expect(answers.map((a) => a.found)).toEqual(answers.map((_, i) => (firsts.includes(i) ? 'detector' : 'tracked')));
     for (const [k, from] of firsts.entries()) {
       const run = answers.slice(from, firsts[k + 1] ?? 24);

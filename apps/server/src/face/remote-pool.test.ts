@@ -105,20 +105,20 @@ describe.skipIf(!redisUp)('the face queue between a web process and face process
     expect(settled.map((r) => r.status === 'fulfilled' && r.value.faces[0].descriptor !== null)).toEqual([false, true, false, false, true, false]);
   });
 
-  it('sends a recording as one job per run of frames, and answers each frame in order with its own options (decision 0081)', async () => {
+  it('sends a recording as one job per run of frames, and answers each frame in order with its own options (decisions 0081, 0082)', async () => {
     const worker = serveFaceQueue({ pool: engine.pool, connect, presence: probe, concurrency: 2, queue: name, log });
     closing.push(() => worker.close());
     await worker.start();
     const pool = remote();
-    const frames = await Promise.all(Array.from({ length: 20 }, (_, i) => engine.frame({ person: 'recording', size: 150 + i })));
-    const described = new Set([0, 6, 13]);
+    const frames = await Promise.all(Array.from({ length: 32 }, (_, i) => engine.frame({ person: 'recording', size: 150 + i })));
+    const described = new Set([0, 6, 13, 30]);
     const settled = await pool.analyzeBatch(frames, 'company-recording', (i) => ({ descriptors: described.has(i) ? 'single' : 'none' }), { sequence: true });
     expect(settled.map((r) => r.status === 'fulfilled' && r.value.faces[0].size)).toEqual(frames.map((_, i) => 150 + i));
     expect(settled.map((r) => r.status === 'fulfilled' && r.value.faces[0].descriptor !== null)).toEqual(frames.map((_, i) => described.has(i)));
     const jobs = await queue.getJobs(['completed']);
     const runs = jobs.map((j) => (j.data as { run?: { images: string[] } }).run?.images.length).sort((a, b) => (a ?? 0) - (b ?? 0));
-    // [0-5], [6-12], [13-19]: three jobs of a run each, not twenty of an image.
-    expect(runs).toEqual([6, 7, 7]);
+    // [0-15], [16-31]: two jobs of a run each (a described frame does not cut one), not 32 of an image.
+    expect(runs).toEqual([16, 16]);
   });
 
   it('sheds with 503 face_busy and a Retry-After when the queue is deeper than it can answer in time, and changes nothing', async () => {

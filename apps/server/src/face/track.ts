@@ -5,9 +5,10 @@
  * step (crop, resize to 192, mesh model, back to image pixels, head angles), run twice, first around the previous
  * frame's face, then around where the first pass found it, so the crop is centred as a detector's would be. The crop's
  * side is the detected one times the change of the mesh's size. The result is taken only when it holds (`TRACK`);
- * otherwise the frame runs the detector.
+ * otherwise the frame runs the detector. A described frame is tracked too (decision 0082): Human's antispoof and
+ * liveness then run on the track's crop (`createScoreStep`), and the descriptor on the tracked face's box.
  */
-import { type AnalyzeOptions, levelOf } from './engine.js';
+import type { AnalyzeOptions } from './engine.js';
 import type { HumanFace, Tensor, Tf } from './runtime.js';
 
 /**
@@ -85,16 +86,18 @@ export function meshAngles(mesh: number[][], side: number, inputSize: number): {
   return { pitch: clean(tx), yaw: clean(ty), roll: clean(tz) };
 }
 
+/** A tfjs graph model of Human's, and the side of its square input. */
+type Model = { execute(input: Tensor): Tensor | Tensor[]; inputs: { shape?: number[] }[] };
+const inputOf = (model: Model) => model.inputs[0]?.shape?.[2] ?? 192;
+
 /** Human's mesh step on a square crop of `side` around `centre`, in pixels of `image` (float, [1, h, w, 3]). */
-export function createMeshStep(tf: Tf, model: { execute(input: Tensor): Tensor | Tensor[]; inputs: { shape?: number[] }[] }) {
-  const inputSize = model.inputs[0]?.shape?.[2] ?? 192;
+export function createMeshStep(tf: Tf, model: Model) {
+  const inputSize = inputOf(model);
   return async function meshAt(image: Tensor, centre: [number, number], side: number): Promise<HumanFace | null> {
     const [h, w] = [image.shape[1]!, image.shape[2]!];
     const half = side / 2;
-    const [x0, y0, x1, y1] = [centre[0] - half, centre[1] - half, centre[0] + half, centre[1] + half];
     const results = tf.tidy(() => {
-      const crop = tf.div(tf.image.cropAndResize(image as never, [[y0 / h, x0 / w, y1 / h, x1 / w]], [0], [inputSize, inputSize]), 255);
-      const out = model.execute(crop);
+      const out = model.execute(cropOf(tf, image, { centre, side }, inputSize));
       return Array.isArray(out) ? out : [out];
     });
     try {
@@ -126,6 +129,46 @@ export function createMeshStep(tf: Tf, model: { execute(input: Tensor): Tensor |
 }
 
 /**
+ * Human's antispoof and liveness on the crop the mesh step read (its face/antispoof.ts and liveness.ts: the face
+ * tensor, which is the mesh's 192×192 crop divided by 255, resized bilinearly to each model's input; the score rounded
+ * to 0.01). For a tracked described frame (decision 0082): the same scores Human gives a detected one, on the crop the
+ * track found.
+ */
+export function createScoreStep(tf: Tf, models: { facemesh: Model; antispoof: Model; liveness: Model }) {
+  const meshInput = inputOf(models.facemesh);
+  return async function scoresAt(image: Tensor, crop: Crop): Promise<{ real: number; live: number }> {
+    const outs = tf.tidy(() => {
+      const face = cropOf(tf, image, crop, meshInput);
+      return [models.antispoof, models.liveness].map((m) => {
+        const side = inputOf(m);
+        const out = m.execute(tf.image.resizeBilinear(face as never, [side, side], false));
+        return Array.isArray(out) ? out[0] : out;
+      });
+    });
+    try {
+      const [real, live] = await Promise.all(outs.map(async (t) => Math.round(100 * (await t.data())[0]) / 100));
+      return { real, live };
+    } finally {
+      tf.dispose(outs);
+    }
+  };
+}
+
+/** A square crop of an image: its centre and side, in pixels. */
+export interface Crop {
+  centre: [number, number];
+  side: number;
+}
+
+/** The crop resized to size×size and divided by 255 (Human's cutAndResize), [1, size, size, 3]. */
+function cropOf(tf: Tf, image: Tensor, { centre, side }: Crop, size: number): Tensor {
+  const [h, w] = [image.shape[1]!, image.shape[2]!];
+  const half = side / 2;
+  const [x0, y0, x1, y1] = [centre[0] - half, centre[1] - half, centre[0] + half, centre[1] + half];
+  return tf.div(tf.image.cropAndResize(image as never, [[y0 / h, x0 / w, y1 / h, x1 / w]], [0], [size, size]), 255);
+}
+
+/**
  * A tracked frame: twice Human's mesh step (around the previous face, then around where the first pass found it);
  * the face and the next frame's seed when it holds (`TRACK`), else null (the frame then runs the detector).
  */
@@ -133,9 +176,10 @@ export async function track(
   meshAt: (image: Tensor, centre: [number, number], side: number) => Promise<HumanFace | null>,
   image: Tensor,
   seed: Seed,
-): Promise<{ face: HumanFace; next: Seed } | null> {
+): Promise<{ face: HumanFace; next: Seed; crop: Crop } | null> {
   const aim: [number, number] = [seed.centre[0] + seed.velocity[0], seed.centre[1] + seed.velocity[1]];
   const side = seed.side * seed.scale;
+  let crop: Crop = { centre: aim, side };
   let face = await meshAt(image, aim, side);
   if (!face?.mesh) return null;
   let found = meshShape(face.mesh);
@@ -144,36 +188,35 @@ export async function track(
   if (off(found.centre, aim, side) > TRACK.maxShift) return null;
   if (off(found.centre, aim, side) > TRACK.recentre || Math.abs(found.spread / seed.spread / seed.scale - 1) > TRACK.recentre * 2) {
     // Off the crop's centre or size: once more around where it is (a detector pass costs about three mesh passes).
-    const crop: [number, number] = found.centre;
-    const cropSide = seed.side * (found.spread / seed.spread);
-    face = await meshAt(image, crop, cropSide);
+    crop = { centre: found.centre, side: seed.side * (found.spread / seed.spread) };
+    face = await meshAt(image, crop.centre, crop.side);
     if (!face?.mesh) return null;
     found = meshShape(face.mesh);
     // The second pass must agree with the first: a face found where the crop was centred.
-    if (off(found.centre, crop, cropSide) > TRACK.recentre * 2) return null;
+    if (off(found.centre, crop.centre, crop.side) > TRACK.recentre * 2) return null;
   }
   const { centre, spread } = found;
   const scale = spread / seed.spread;
   if (Math.hypot(centre[0] - seed.centre[0], centre[1] - seed.centre[1]) / seed.side > TRACK.maxShift) return null;
   if (!(scale >= TRACK.minScale && scale <= TRACK.maxScale)) return null;
-  return { face, next: { ...seed, centre, scale, velocity: [centre[0] - seed.centre[0], centre[1] - seed.centre[1]] } };
+  return { face, crop, next: { ...seed, centre, scale, velocity: [centre[0] - seed.centre[0], centre[1] - seed.centre[1]] } };
 }
 
 /**
- * The most frames of one run. A burst's 4 described frames (one per quarter) already cut it into 4-5 runs, spread over
- * the workers; a longer run only costs a detector pass more where it is cut.
+ * The most frames of one run. A 32-frame burst is two runs, one per worker of a 2-core machine (decision 0082); each
+ * cut costs a detector pass.
  */
 export const RUN_FRAMES = 16;
 
 /**
- * A recording's frames cut into runs for `analyzeRun`: a run starts at the first frame, at every 'full' frame (it runs
- * the detector anyway, and its face then seeds the frames after it) and after `max` frames. Indices, in order.
+ * A recording's frames cut into runs for `analyzeRun`: a run starts at the first frame and after `max` frames
+ * (decision 0082: a described frame no longer starts one, it is tracked too). Indices, in order.
  */
 export function runsOf(options: AnalyzeOptions[], max = RUN_FRAMES): number[][] {
   const runs: number[][] = [];
-  for (const [i, o] of options.entries()) {
+  for (const i of options.keys()) {
     const last = runs.at(-1);
-    if (!last || levelOf(o) === 'full' || last.length >= max) runs.push([i]);
+    if (!last || last.length >= max) runs.push([i]);
     else last.push(i);
   }
   return runs;
