@@ -41,6 +41,8 @@ const { values } = parseArgs({
      * journey's page on an idle machine had none (decision 0082): `--late-share 0` is a kiosk whose frames are on time.
      */
     'late-share': { type: 'string', default: String(KIOSK_TIMING.lateShare) },
+    /** A model of a kiosk that records its turns faster than the rest (frames per second; default the page's 6). */
+    'turn-fps': { type: 'string', default: String(KIOSK_TIMING.fps) },
     verbose: { type: 'boolean', default: false },
   },
 });
@@ -57,6 +59,12 @@ if (!(lateShare >= 0 && lateShare < 1)) {
 }
 // Every burst of the run (genuine and attacks alike) is recorded by the same kiosk.
 KIOSK_TIMING.lateShare = lateShare;
+const turnFps = Number(values['turn-fps']);
+if (!(turnFps >= KIOSK_TIMING.fps && turnFps <= 30)) {
+  console.error(`--turn-fps is frames per second while a head turns, ${KIOSK_TIMING.fps} to 30`);
+  process.exit(2);
+}
+KIOSK_TIMING.turnFps = turnFps;
 const species = (values.species?.split(',') ?? SPECIES) as Species[];
 const unknown = species.filter((s) => !SPECIES.includes(s));
 if (unknown.length) {
@@ -117,6 +125,7 @@ await onEachDatabase('kiosk-attacks', async (db, database) => {
       engine: 'real',
       genuineSource: 'rendered 3-D heads (decision 0040)',
       lateShare,
+      turnFps,
       ...result,
       concurrency: Number(values.concurrency),
       seconds: Math.round((performance.now() - started) / 100) / 10,

@@ -29,6 +29,11 @@ export interface Timing {
   maxFrames: number;
   /** Share of frames that arrive late (one to two frame times more). */
   lateShare: number;
+  /**
+   * The rate inside a turn's window (`dense`), when a kiosk records its turns faster than the rest (a model for the
+   * benches: the page records at `fps` throughout). Default `fps`.
+   */
+  turnFps?: number;
 }
 export const KIOSK_TIMING: Timing = { fps: 6, maxFrames: FACE_LIMITS.maxFrames, lateShare: 0.1 };
 
@@ -56,9 +61,11 @@ export function turnWindows(steps: readonly string[], starts: readonly number[],
 
 /** Capture times over `ms`, thinned to `maxFrames` as the page thins them (thin.ts: frames in `dense` kept close). */
 export function captureTimes(ms: number, random: () => number, timing: Timing = KIOSK_TIMING, dense: Windows = []): number[] {
-  const period = 1000 / timing.fps;
   const times = [0];
   for (;;) {
+    const last = times[times.length - 1];
+    const turning = dense.some(([a, b]) => last >= a && last <= b);
+    const period = 1000 / (turning ? (timing.turnFps ?? timing.fps) : timing.fps);
     let gap = period * (0.85 + random() * 0.3);
     if (random() < timing.lateShare) gap += period * (1 + random());
     const t = times[times.length - 1] + gap;
