@@ -41,8 +41,8 @@ const { values } = parseArgs({
      * journey's page on an idle machine had none (decision 0082): `--late-share 0` is a kiosk whose frames are on time.
      */
     'late-share': { type: 'string', default: String(KIOSK_TIMING.lateShare) },
-    /** A model of a kiosk that records its turns faster than the rest (frames per second; default the page's 6). */
-    'turn-fps': { type: 'string', default: String(KIOSK_TIMING.fps) },
+    /** Frames per second the kiosk records while a head turns: the page's 12 by default (decision 0083); 6 as before it. */
+    'turn-fps': { type: 'string', default: String(KIOSK_TIMING.turnFps) },
     verbose: { type: 'boolean', default: false },
   },
 });

@@ -14,7 +14,7 @@
  */
 import { FACE_LIMITS } from '@presente/shared';
 import sharp from 'sharp';
-import { TURN_RETURN_MS, thinFrames } from '../../../apps/web/src/features/face/camera/thin.js';
+import { TURN_RATE, TURN_RETURN_MS, thinFrames } from '../../../apps/web/src/features/face/camera/thin.js';
 import type { HeadModel } from './model.js';
 import { type HeadRenderer, jpegOf } from './render.js';
 import { ACTION_POSE, type Action, type Key, NEUTRAL, type Pose, poseAt } from './script.js';
@@ -29,13 +29,10 @@ export interface Timing {
   maxFrames: number;
   /** Share of frames that arrive late (one to two frame times more). */
   lateShare: number;
-  /**
-   * The rate inside a turn's window (`dense`), when a kiosk records its turns faster than the rest (a model for the
-   * benches: the page records at `fps` throughout). Default `fps`.
-   */
+  /** The rate inside a turn's window (`dense`): the page's TURN_RATE times `fps` (decision 0083). Default `fps`. */
   turnFps?: number;
 }
-export const KIOSK_TIMING: Timing = { fps: 6, maxFrames: FACE_LIMITS.maxFrames, lateShare: 0.1 };
+export const KIOSK_TIMING: Timing = { fps: 6, maxFrames: FACE_LIMITS.maxFrames, lateShare: 0.1, turnFps: 6 * TURN_RATE };
 
 /** Spans of the recording (ms) the page keeps dense: a head turn from its prompt until the head is back (thin.ts). */
 export type Windows = readonly (readonly [number, number])[];

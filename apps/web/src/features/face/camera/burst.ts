@@ -5,7 +5,7 @@
  * takes keeping the gaps even, and short while the head turns (thin.ts, decision 0080).
  */
 import { captureJpeg } from './capture';
-import { maxGap } from './thin';
+import { maxGap, TURN_RATE } from './thin';
 
 export interface RecordedFrame {
   /** Capture time, ms (the frame's own capture time where the browser gives it, else when it was handed over). */
@@ -86,8 +86,9 @@ export interface BurstRecorder {
 type FrameMeta = { captureTime?: number; expectedDisplayTime?: number };
 
 /**
- * Records `video` at `fps` until stopped: frame callbacks (requestVideoFrameCallback) where the browser has them,
- * each frame's capture time from its metadata; a timer otherwise.
+ * Records `video` at `fps` (at `TURN_RATE` times that while a head turns) until stopped: frame callbacks
+ * (requestVideoFrameCallback) where the browser has them, each frame's capture time from its metadata; a timer
+ * otherwise.
  */
 export function recordBurst(video: HTMLVideoElement, fps: number): BurstRecorder {
   const encoder = workerEncoder() ?? mainThreadEncoder;
@@ -102,8 +103,9 @@ export function recordBurst(video: HTMLVideoElement, fps: number): BurstRecorder
   const take = (t: number) => {
     if (!running) return;
     counts.callbacks++;
+    const dense = performance.now() <= denseUntil;
     // A frame a little early still counts (frame callbacks come at the camera's rate, not ours).
-    if (t - last < period * 0.85 || !video.videoWidth) return;
+    if (t - last < (dense ? period / TURN_RATE : period) * 0.85 || !video.videoWidth) return;
     // Never silently: a skipped frame is counted (and its gap shows in the times the server judges).
     if (pending >= MAX_PENDING) {
       counts.skipped++;
@@ -115,7 +117,7 @@ export function recordBurst(video: HTMLVideoElement, fps: number): BurstRecorder
     const blob = (encoder === mainThreadEncoder ? encoder.encode(video) : encoder.encode(video).catch(() => mainThreadEncoder.encode(video))).finally(() => {
       pending--;
     });
-    frames.push({ t, keep, dense: performance.now() <= denseUntil, blob });
+    frames.push({ t, keep, dense, blob });
     keep = false;
   };
 
@@ -130,7 +132,7 @@ export function recordBurst(video: HTMLVideoElement, fps: number): BurstRecorder
     stopTimer = () => video.cancelVideoFrameCallback(handle);
   } else {
     take(performance.now());
-    const timer = setInterval(() => take(performance.now()), Math.max(20, period / 2));
+    const timer = setInterval(() => take(performance.now()), Math.max(20, period / (2 * TURN_RATE)));
     stopTimer = () => clearInterval(timer);
   }
 

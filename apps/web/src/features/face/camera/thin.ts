@@ -39,6 +39,15 @@ export const DENSE_WEIGHT = 2;
  */
 export const TURN_RETURN_MS = 900;
 
+/**
+ * While a head turns, the kiosk records this many times as often as the burst's rate (decision 0083): 12 fps at the
+ * challenge's 6. The server refuses a yaw step between neighbouring frames larger than a head turns in the gap; a
+ * frame late by one or two periods in a 6 fps turn left a genuine turn a gap of 330-500 ms, where it was refused as
+ * often as a swapped photo hid. Thinning still sends at most the challenge's `maxFrames`. The page (burst.ts) and the
+ * benches' model of it use this one value.
+ */
+export const TURN_RATE = 2;
+
 export const maxGap = (frames: readonly { t: number }[]) => Math.max(0, ...frames.slice(1).map((f, i) => f.t - frames[i].t));
 
 /** A gap as thinning weighs it: a gap that touches a turn's frame counts DENSE_WEIGHT times. */
