@@ -56,13 +56,15 @@ export function turnWindows(steps: readonly string[], starts: readonly number[],
   return out;
 }
 
+/** Whether time `t` falls in one of the turn windows. */
+const within = (t: number, dense: Windows) => dense.some(([a, b]) => t >= a && t <= b);
+
 /** Capture times over `ms`, thinned to `maxFrames` as the page thins them (thin.ts: frames in `dense` kept close). */
 export function captureTimes(ms: number, random: () => number, timing: Timing = KIOSK_TIMING, dense: Windows = []): number[] {
   const times = [0];
   for (;;) {
     const last = times[times.length - 1];
-    const turning = dense.some(([a, b]) => last >= a && last <= b);
-    const period = 1000 / (turning ? (timing.turnFps ?? timing.fps) : timing.fps);
+    const period = 1000 / (within(last, dense) ? (timing.turnFps ?? timing.fps) : timing.fps);
     let gap = period * (0.85 + random() * 0.3);
     if (random() < timing.lateShare) gap += period * (1 + random());
     const t = times[times.length - 1] + gap;
@@ -74,7 +76,7 @@ export function captureTimes(ms: number, random: () => number, timing: Timing = 
 
 /** The page's thinning (thin.ts) of capture times, frames inside `dense` kept close. */
 export function thinTimes(times: readonly number[], max: number, dense: Windows = []): number[] {
-  const frames = times.map((t) => ({ t, dense: dense.some(([a, b]) => t >= a && t <= b) }));
+  const frames = times.map((t) => ({ t, dense: within(t, dense) }));
   return thinFrames(frames, max).map((f) => f.t);
 }
 
