@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { choose as chooseIn } from './admin.js';
 import {
   ApiClient,
   type CreatedEmployee,
@@ -135,13 +136,9 @@ export function dayCell(page: Page, employeeName: string, ymd: string, status?: 
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Picks an option of a Mantine Select by its label (a click on the field, then on the option). */
-export async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page
-    .locator('input')
-    .and(page.getByLabel(label, { exact: true }))
-    .click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+/** Picks an option of a Mantine Select by its label (admin.ts `choose`: a click on the field, then on the option). */
+export function choose(page: Page, label: string, option: string): Promise<void> {
+  return chooseIn(page, page.locator('input').and(page.getByLabel(label, { exact: true })), option);
 }
 
 /** Shows a month of the calendar with the Year and Month filters. */

@@ -62,12 +62,16 @@ const within = (t: number, dense: Windows) => dense.some(([a, b]) => t >= a && t
 /** Capture times over `ms`, thinned to `maxFrames` as the page thins them (thin.ts: frames in `dense` kept close). */
 export function captureTimes(ms: number, random: () => number, timing: Timing = KIOSK_TIMING, dense: Windows = []): number[] {
   const times = [0];
+  const turnPeriod = 1000 / (timing.turnFps ?? timing.fps);
   for (;;) {
     const last = times[times.length - 1];
-    const period = 1000 / (within(last, dense) ? (timing.turnFps ?? timing.fps) : timing.fps);
-    let gap = period * (0.85 + random() * 0.3);
-    if (random() < timing.lateShare) gap += period * (1 + random());
-    const t = times[times.length - 1] + gap;
+    const period = within(last, dense) ? turnPeriod : 1000 / timing.fps;
+    let t = last + period * (0.85 + random() * 0.3);
+    // The page switches to the turn's rate at the prompt (burst.ts `turning`): the camera's next frame after it is
+    // taken (30 fps: within 33 ms), not the one a still part's period would have waited for.
+    const prompt = dense.find(([a]) => a > last && a < t)?.[0];
+    if (prompt !== undefined) t = Math.max(last + turnPeriod * 0.85, prompt + random() * 33);
+    if (random() < timing.lateShare) t += (within(t, dense) ? turnPeriod : period) * (1 + random());
     if (t > ms) break;
     times.push(Math.round(t));
   }

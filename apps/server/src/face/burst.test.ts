@@ -147,8 +147,8 @@ describe('checkBurst', () => {
     const judged = (times: number[], limits: BurstLimits = shapeOnly) => checkBurst({ ...pair, times, limits }).details;
     expect(judged(late)).toMatchObject({ failure: 'burst_jump', frame: 12 });
     expect(judged(late).shapeRate).toBe(judged(at700).shapeRate);
-    // The yaw cap (decision 0080) allows a late gap 18° (Human reads 0° then -18°): the mirror (36°) is refused.
-    expect(judged(late, BURST)).toMatchObject({ failure: 'burst_jump', frame: 12, yawStep: 36 });
+    // The yaw cap (decisions 0080, 0084) allows a late gap 17°: the first swap (Human reads 0° then -18°) is refused.
+    expect(judged(late, BURST)).toMatchObject({ failure: 'burst_jump', frame: 8, yawStep: 18 });
     // The allowance is capped: a jump of the face by 3 face widths inside the 950 ms gap is refused, which an
     // allowance growing with the gap (950 / 160 units of 0.6 face widths) would have let through.
     const w = b.frames[0].faces[0].box[2];
@@ -173,6 +173,24 @@ describe('checkBurst', () => {
     expect(checkBurst({ ...pair(-50), times: late, limits: uncapped }).details.failure).not.toBe('burst_jump');
     expect(checkBurst({ ...pair(-50), times: late })).toMatchObject({ passed: false, details: { failure: 'burst_jump', frame: 10, yawStep: 25 } });
     expect(checkBurst({ ...pair(-34), times: late }).details.failure).not.toBe('burst_jump');
+  });
+
+  it('at the turn rate of the kiosk page (12 fps, decision 0083) a head turning passes and a swap of 13° is refused (decision 0084)', () => {
+    // 24 frames ~83 ms apart: a head turning left, Human reading 0 to -18° (steps ≤ 3.5°).
+    const turn = burst(['straight', 'left'], { count: 24, gap: 83 });
+    expect(checkBurst(turn)).toMatchObject({ passed: true });
+    // A frontal photo swapped for one Human reads at -13° (a screen's blur and glare make the turn read small): the
+    // shape allowance lifted, only the yaw rule judges. Decision 0080's floor of 16° let it through.
+    const pair = burst(['straight', 'left'], { count: 24, gap: 83, move: (i) => ({ yaw: i < 12 ? 0 : -26 }) });
+    const yawOnly = { ...BURST, maxShapeRate: 1 };
+    const before = { ...yawOnly, maxYawStep: 16, maxYawRate: 12, maxYawStepLate: 20 };
+    expect(checkBurst({ ...pair, limits: before }).details.failure).not.toBe('burst_jump');
+    expect(checkBurst({ ...pair, limits: yawOnly })).toMatchObject({ passed: false, details: { failure: 'burst_jump', frame: 12, yawStep: 13 } });
+    // Across a late frame (250 ms) a head turns further: 17° at most; decision 0080 allowed 18.75°.
+    const late = pair.times.map((t, i) => (i >= 12 ? t + 167 : t));
+    const swap18 = burst(['straight', 'left'], { count: 24, gap: 83, move: (i) => ({ yaw: i < 12 ? 0 : -36 }) });
+    expect(checkBurst({ ...swap18, times: late, limits: before }).details.failure).not.toBe('burst_jump');
+    expect(checkBurst({ ...swap18, times: late, limits: yawOnly })).toMatchObject({ passed: false, details: { failure: 'burst_jump', frame: 12 } });
   });
 
   it('a smile still held while the head turns for the next step: the turn is found after the smile (decision 0080)', () => {

@@ -64,17 +64,17 @@ export const BURST = {
   maxMoveRate: 0.6,
   maxSizeRate: 0.35,
   /**
-   * Largest change of Human's yaw between neighbouring frames (degrees; decision 0080). A head turning passes through
-   * the angles in between; a photo swapped for a turned one does not. The page records a turn without long gaps
-   * (thin.ts keeps its frames ~167 ms apart), where rendered heads read steps of 9-15°, photo pairs 18-57°: a step
-   * over `maxYawStep` in a gap of up to `maxYawRate` × gap / `unitMs` is refused. A late frame's gap (a busy kiosk)
-   * allows `maxYawRate` per unit (genuine heads: ≤ 11.6° per 160 ms), never more than `maxYawStepLate`: genuine heads
-   * across 377-518 ms gaps read 16-23° (2 of 11 over 20), the photo pairs and screens accepted at 24 read 20.5-23.2°.
-   * A swap hidden in a late gap with a step under 20° still passes this rule.
+   * Largest change of Human's yaw between neighbouring frames (degrees; decisions 0080 and 0084). A head turning passes
+   * through the angles in between; a photo swapped for a turned one does not. The page records a turn at 12 fps
+   * (decision 0083: ~83 ms apart, 170-260 ms across a late frame). A step over `max(maxYawStep, maxYawRate × gap /
+   * unitMs)`, never over `maxYawStepLate`, is a jump. Measured at the page's timing (decision 0084, rendered heads, real
+   * engine): genuine heads read at most 8.4° in gaps up to 95 ms, 14.6° at 170 ms, 16.2° at 248 ms (a rate of at most
+   * 0.086° per ms); photo pairs and screens swapped read 14.4-46.5°, 18.1° or more in gaps up to 100 ms. The floor of 12°
+   * leaves a fast turner (a head read at 0.14° per ms) room; the message asks for a calm turn.
    */
-  maxYawStep: 16,
-  maxYawRate: 12,
-  maxYawStepLate: 20,
+  maxYawStep: 12,
+  maxYawRate: 14.4,
+  maxYawStepLate: 17,
   /**
    * Below this homography residual (face widths, second largest over the burst) the motion is a flat picture's.
    * Measured (decision 0049, real engine): flat and curved cards waved 0.004-0.028, rendered 3-D heads 0.048-0.12.

@@ -61,20 +61,34 @@ describe('non-rigid and nod events across a burst', () => {
     }
   });
 
+  /** The rest of the face changes shape too: a warped picture as Human re-reads it, or a head turning. */
+  const warp = (mesh: [number, number, number][]) =>
+    mesh.map(
+      (p, i) =>
+        ([10, 151, 234, 127].includes(i) ? [p[0] - 18, p[1] + 14, p[2]] : [454, 356].includes(i) ? [p[0] + 16, p[1] - 12, p[2]] : p) as [
+          number,
+          number,
+          number,
+        ],
+    );
+
   it('a wider mouth while the rest of the face changes shape too (a warped picture, as Human re-reads it) is no smile', () => {
-    const warp = (mesh: [number, number, number][]) =>
-      mesh.map(
-        (p, i) =>
-          ([10, 151, 234, 127].includes(i) ? [p[0] - 18, p[1] + 14, p[2]] : [454, 356].includes(i) ? [p[0] + 16, p[1] - 12, p[2]] : p) as [
-            number,
-            number,
-            number,
-          ],
-      );
     const frames = burst(16, (i) => ({ smile: bump(i, 6, 10) }));
     expect(detectEvents(frames).events.smile).toHaveLength(1);
     const warped = frames.map((f, i) => (i >= 6 && i <= 10 ? { t: f.t, face: { mesh: warp(f.face?.mesh ?? []) } } : f));
     expect(detectEvents(warped).events.smile).toEqual([]);
+  });
+
+  it('a smile still held while the head turns reads stronger on the turned frames: it is found at its strongest frame at rest', () => {
+    // Frames 6-9 smile with the face at rest; 10-12 keep smiling wider while the rigid landmarks move (decision 0084:
+    // the rendered heads' smile before a turn was lost when a turned frame was the run's strongest).
+    const frames = burst(16, (i) => ({ smile: i >= 6 && i <= 12 ? (i >= 10 ? 1.6 : 0.9) : 0 }));
+    const turned = frames.map((f, i) => (i >= 10 && i <= 12 ? { t: f.t, face: { mesh: warp(f.face?.mesh ?? []) } } : f));
+    const [smile, ...more] = detectEvents(turned).events.smile;
+    expect(more).toEqual([]);
+    expect(smile.peak).toBeGreaterThanOrEqual(6 * DT);
+    expect(smile.peak).toBeLessThanOrEqual(9 * DT);
+    expect(smile.strength).toBeGreaterThanOrEqual(1);
   });
 
   it('a blink must close and open again: eyes closed at the end of the burst, or held closed, are not a blink', () => {

@@ -298,9 +298,13 @@ export function detectEvents(frames: readonly BurstFrame[], th: EventThresholds 
     for (const run of runs(dev, times, kind === 'blink' ? { maxMs: th.blinkMaxMs } : null)) {
       // Eyes narrow when the head looks down: no blink is read while the head nods.
       if (kind === 'blink' && nodding(deviation.down, deviation.up, run)) continue;
-      let peak = run.from;
-      for (let i = run.from; i <= run.to; i++) if ((dev[i] ?? 0) > (dev[peak] ?? 0)) peak = i;
-      if (kind === 'smile' && (signals[peak]?.fit ?? 1) > th.restFit) continue;
+      // A smile's strongest frame is looked for among the frames at rest (the rigid landmarks still fit): a smile
+      // held while the head turns back reads stronger on the turned frames, and when one of those was the peak the
+      // smile was lost (decision 0084). A picture whose mesh "smiles" only while warped has no such frame.
+      const atRest = (i: number) => kind !== 'smile' || (signals[i]?.fit ?? 1) <= th.restFit;
+      let peak = -1;
+      for (let i = run.from; i <= run.to; i++) if (atRest(i) && (peak < 0 || (dev[i] ?? 0) > (dev[peak] ?? 0))) peak = i;
+      if (peak < 0 || (dev[peak] ?? 0) < 1) continue;
       if ((kind === 'up' || kind === 'down') && (signals[peak]?.fit ?? 1) > th.nodFit) continue;
       events[kind].push({
         kind,

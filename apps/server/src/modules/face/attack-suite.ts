@@ -196,6 +196,9 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
       moveRate: l.moveRate,
       depth: l.depth,
       maxDistance: l.maxDistance,
+      // Where each step was found (null: not found, a `pose_sequence` refusal's step) and each frame's pose, s/l/r.
+      stepFrames: l.stepFrames,
+      poses: Array.isArray(l.poses) ? l.poses.map((p) => (typeof p === 'string' ? p[0] : '-')).join('') : undefined,
       times: l.times,
     };
   /** The refusal's code and, when liveness refused it, the check (read from the refusal the server kept). */
@@ -204,7 +207,8 @@ export async function runAttackSuite(input: SuiteInput): Promise<SuiteResult> {
     if (code !== 'liveness_failed') return code;
     const [kept] = await db.select().from(kioskRefusals).where(eq(kioskRefusals.kioskId, kiosk.kioskId));
     const liveness = (kept?.evidence as { liveness?: Record<string, unknown> } | undefined)?.liveness;
-    figuresOf.set(res, brief(liveness));
+    const steps = (kept?.evidence as { steps?: unknown } | undefined)?.steps;
+    figuresOf.set(res, liveness && { steps, ...brief(liveness) });
     return `${code}:${liveness?.failure ?? '?'}`;
   }
   /** An accepted mark's punch is removed, so the attendance rules (already checked out) never refuse the next one. */
