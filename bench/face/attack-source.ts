@@ -20,7 +20,8 @@ import { chromium } from 'playwright-core';
 import sharp, { type OverlayOptions } from 'sharp';
 import { ALTERATIONS, type BurstSource } from '../../apps/server/src/modules/face/attack-suite.js';
 import type { BurstFrames } from '../../apps/server/src/modules/face/test-helpers.js';
-import { captureTimes, cardOf, KIOSK_TIMING, moment, stepKeys, turnWindows, WAVES, type Wave, waveKeys } from './head3d/bursts.js';
+import type { Windows } from './head3d/bursts.js';
+import { captureTimes, cardOf, KIOSK_TIMING, moment, recordAndThin, recordTimes, stepKeys, turnWindows, WAVES, type Wave, waveKeys } from './head3d/bursts.js';
 import { GENUINE_HEADS } from './head3d/genuine.js';
 import { buildHead } from './head3d/model.js';
 import { CHROMIUM, type HeadRenderer, headRenderer } from './head3d/render.js';
@@ -72,6 +73,11 @@ export async function renderedSource(fixturesDir: string, random: () => number, 
     for (const t of times) frames.push(await shoot(r, poseAt(keys, t)));
     return withTimes(frames, times);
   };
+  /** What the page sends of a camera recording at `times` (every frame, the turns settled and thinned: recordAndThin). */
+  const recordAt = async (times: readonly number[], dense: Windows, frameAt: (t: number) => Promise<Buffer>) => {
+    const sent = await recordAndThin(times, dense, frameAt);
+    return withTimes(sent.frames, sent.times);
+  };
   const turnOf = (person: string) => TURNS[at(person) % TURNS.length] + random() * 5;
 
   /** A print of `still` (a whole frame) held up in the hand: smaller, on another wall, wobbling, with sensor noise. */
@@ -95,7 +101,7 @@ export async function renderedSource(fixturesDir: string, random: () => number, 
   }
 
   /** Photos of the person doing each step, held up in turn over the challenge's time (the mirror trick when `mirror`). */
-  async function stills(person: string, steps: readonly string[], mirror: boolean) {
+  async function stills(person: string, steps: readonly string[], mirror: boolean, look: (frame: Buffer) => Promise<Buffer> = async (f) => f) {
     const r = heads[at(person)];
     const base = { ...NEUTRAL, ...moment(random) } as Pose;
     const turn = turnOf(person);
@@ -119,16 +125,15 @@ export async function renderedSource(fixturesDir: string, random: () => number, 
     const segment = 900 + random() * 300;
     // The page shows step k's prompt ~150 ms before the attacker has swapped the photo for it.
     const prompts = steps.map((_, k) => (k + 1) * segment - 150);
-    const times = captureTimes(shown.length * segment, random, KIOSK_TIMING, turnWindows(steps, prompts));
+    const dense = turnWindows(steps, prompts);
+    const times = recordTimes(shown.length * segment, random, KIOSK_TIMING, dense);
     const bg = 140 + Math.floor(random() * 50);
     const scale = 0.75 + random() * 0.2;
     const [dx, dy] = [(random() - 0.5) * 60, (random() - 0.5) * 40];
-    const frames: Buffer[] = [];
-    for (const t of times) {
+    return recordAt(times, dense, async (t) => {
       const s = shown[Math.min(shown.length - 1, Math.floor(t / segment))];
-      frames.push(await held(photos.get(s)!, bg, scale, (random() - 0.5) * 3, dx + (random() - 0.5) * 8, dy + (random() - 0.5) * 8));
-    }
-    return { frames, times };
+      return look(await held(photos.get(s)!, bg, scale, (random() - 0.5) * 3, dx + (random() - 0.5) * 8, dy + (random() - 0.5) * 8));
+    });
   }
 
   /** The screen of a phone or laptop in front of the camera: effect `i % 4` (moiré, glare, blur, colour cast). */
@@ -175,38 +180,31 @@ export async function renderedSource(fixturesDir: string, random: () => number, 
       return out;
     },
     async genuine(person, steps) {
-      const { keys, ms, dense } = stepKeys(steps, turnOf(person), moment(random));
-      return renderAt(heads[at(person)], keys, captureTimes(ms, random, KIOSK_TIMING, dense));
+      const { keys, ms, dense } = stepKeys(steps, turnOf(person), moment(random), random);
+      const head = heads[at(person)];
+      return recordAt(recordTimes(ms, random, KIOSK_TIMING, dense), dense, (t) => shoot(head, poseAt(keys, t)));
     },
     async staticPhoto(person, steps) {
-      const { ms, dense } = stepKeys(steps, 0, {});
+      const { ms, dense } = stepKeys(steps, 0, {}, random);
       const base = { ...NEUTRAL, ...moment(random) };
-      const times = captureTimes(ms, random, KIOSK_TIMING, dense);
-      const keys: Key[] = times.map((t) => ({
-        at: t,
-        pose: { ...base, yaw: (random() - 0.5) * 2, pitch: (random() - 0.5) * 2, roll: (base.roll ?? 0) + (random() - 0.5) * 2 },
-      }));
-      return renderAt(flat[at(person)], keys, times);
+      const card = flat[at(person)];
+      // A hand's tremor: a little turn, tilt and roll each frame.
+      return recordAt(recordTimes(ms, random, KIOSK_TIMING, dense), dense, () =>
+        shoot(card, { ...base, yaw: (random() - 0.5) * 2, pitch: (random() - 0.5) * 2, roll: (base.roll ?? 0) + (random() - 0.5) * 2 } as Pose),
+      );
     },
-    async photoPair(person, steps, i) {
-      const { frames, times } = await stills(person, steps, i % 2 === 1);
-      return withTimes(frames, times);
-    },
+    photoPair: (person, steps, i) => stills(person, steps, i % 2 === 1),
     async wavedPhoto(person, steps, i) {
       const wave: Wave = WAVES[i % WAVES.length];
       const { keys, ms, dense } = waveKeys(steps, wave, 45, random);
-      return renderAt((wave === 'curved' ? curved : flat)[at(person)], keys, captureTimes(ms, random, KIOSK_TIMING, dense));
+      const card = (wave === 'curved' ? curved : flat)[at(person)];
+      return recordAt(recordTimes(ms, random, KIOSK_TIMING, dense), dense, (t) => shoot(card, poseAt(keys, t)));
     },
-    async screenPhoto(person, steps, i) {
-      const { frames, times } = await stills(person, steps, i % 2 === 1);
-      const shown: Buffer[] = [];
-      for (const f of frames) shown.push(await onScreen(f, i));
-      return withTimes(shown, times);
-    },
+    screenPhoto: (person, steps, i) => stills(person, steps, i % 2 === 1, (f) => onScreen(f, i)),
     async reordered(person, steps) {
       // The person's own recording of all four steps (never sent), at the page's rate, 24 frames kept.
       const order = [...ALL_STEPS].sort(() => random() - 0.5);
-      const { keys, ms, dense } = stepKeys(order, turnOf(person), moment(random));
+      const { keys, ms, dense } = stepKeys(order, turnOf(person), moment(random), random);
       const recorded = await renderAt(heads[at(person)], keys, captureTimes(ms, random, KIOSK_TIMING, dense));
       const n = recorded.length;
       const parts = order.map((_, p) => recorded.slice(Math.floor((p * n) / order.length), Math.floor(((p + 1) * n) / order.length)));
@@ -217,12 +215,11 @@ export async function renderedSource(fixturesDir: string, random: () => number, 
       return withTimes(keep, times);
     },
     async twoPeople(a, b, steps) {
-      const { keys, ms, dense } = stepKeys(steps, turnOf(a), moment(random));
-      const times = captureTimes(ms, random, KIOSK_TIMING, dense);
-      const swap = 4 + Math.floor(random() * (times.length - 8));
-      const frames: Buffer[] = [];
-      for (const [k, t] of times.entries()) frames.push(await shoot(heads[at(k < swap ? a : b)], poseAt(keys, t)));
-      return withTimes(frames, times);
+      const { keys, ms, dense } = stepKeys(steps, turnOf(a), moment(random), random);
+      const times = recordTimes(ms, random, KIOSK_TIMING, dense);
+      // The second person takes the place of the first somewhere after the first frames and before the last.
+      const swap = times[4 + Math.floor(random() * (times.length - 8))];
+      return recordAt(times, dense, (t) => shoot(heads[at(t < swap ? a : b)], poseAt(keys, t)));
     },
     async altered(frames, _person, _steps, i) {
       const alter = ALTERATIONS[i % ALTERATIONS.length];

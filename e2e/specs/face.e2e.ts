@@ -18,9 +18,10 @@ import { timing } from '../support/timings.js';
 async function burstNote(page: Page): Promise<string> {
   const raw = await page.locator('[data-kiosk-burst]').getAttribute('data-kiosk-burst');
   if (!raw) return 'burst: not reported';
-  const b = JSON.parse(raw) as Record<string, number | number[]>;
+  const b = JSON.parse(raw) as Record<string, number | number[]> & { turnFrames?: { recorded: number; moving: number } };
   const gaps = b.gaps as number[];
-  return `burst: ${gaps.length + 1} sent of ${b.taken} taken (${b.callbacks} frame callbacks, ${b.skipped} skipped, ${b.failed} failed), gaps ${gaps.join('/')} ms (longest sent ${Math.max(...gaps)}, recorded ${b.longestGapMs}); prepare ${b.prepareMs} ms, record ${b.recordMs} ms, send ${b.sendMs ?? '?'} ms`;
+  const turn = b.turnFrames ? `, turn frames ${b.turnFrames.moving} moving of ${b.turnFrames.recorded}` : '';
+  return `burst: ${gaps.length + 1} sent of ${b.taken} taken (${b.callbacks} frame callbacks, ${b.skipped} skipped, ${b.failed} failed${turn}), gaps ${gaps.join('/')} ms (longest sent ${Math.max(...gaps)}, recorded ${b.longestGapMs}); prepare ${b.prepareMs} ms, record ${b.recordMs} ms, send ${b.sendMs ?? '?'} ms`;
 }
 
 /** The kiosk's liveness refusals, which now say what to do (decision 0057). */
@@ -367,6 +368,12 @@ describe.skipIf(!fixtures)('face attendance: enrol by camera, link and QR, kiosk
     await see(result.getByText(seeded.employee.name));
     // Walk-through finding 26: the genuine check-in's click-to-result time stays in the run's timings.
     timing('kiosk: click to "Entrada registrada"', Date.now() - startedAt, `prompts answered: ${answered.join(', ')}; ${sent}`);
+    // Every challenge has a turn: Chromium's frames got thumbnails, and the motion measure kept the turn's moving
+    // frames apart from the head held still in its window (decision 0085).
+    const { turnFrames } = JSON.parse((await page.locator('[data-kiosk-burst]').getAttribute('data-kiosk-burst')) ?? '{}');
+    expect(turnFrames.recorded, sent).toBeGreaterThan(0);
+    expect(turnFrames.moving, sent).toBeGreaterThan(0);
+    expect(turnFrames.moving, sent).toBeLessThan(turnFrames.recorded);
     // The puppet's head is lit by the page's colours (decision 0073): its face follows the sequence, more than the wall
     // behind (the photo pair: corr 0.07-0.43, contrast ≤ 0.01). The score is logged and kept, not a gate.
     await expect.poll(() => lastScreenLight() !== null, { timeout: 10_000 }).toBe(true);

@@ -14,7 +14,8 @@
  */
 import { FACE_LIMITS } from '@presente/shared';
 import sharp from 'sharp';
-import { TURN_RATE, TURN_RETURN_MS, thinFrames } from '../../../apps/web/src/features/face/camera/thin.js';
+import { greyOf, settleDense, THUMB, TURN_RATE, TURN_RETURN_MS, thinFrames } from '../../../apps/web/src/features/face/camera/thin.js';
+import { KIOSK_TIMING as PAGE } from '../../../apps/web/src/features/face/kiosk/pace.js';
 import type { HeadModel } from './model.js';
 import { type HeadRenderer, jpegOf } from './render.js';
 import { ACTION_POSE, type Action, type Key, NEUTRAL, type Pose, poseAt } from './script.js';
@@ -61,6 +62,11 @@ const within = (t: number, dense: Windows) => dense.some(([a, b]) => t >= a && t
 
 /** Capture times over `ms`, thinned to `maxFrames` as the page thins them (thin.ts: frames in `dense` kept close). */
 export function captureTimes(ms: number, random: () => number, timing: Timing = KIOSK_TIMING, dense: Windows = []): number[] {
+  return thinTimes(recordTimes(ms, random, timing, dense), timing.maxFrames, dense);
+}
+
+/** Capture times over `ms` as the page records them (the turns' windows at the turn rate), before thinning. */
+export function recordTimes(ms: number, random: () => number, timing: Timing = KIOSK_TIMING, dense: Windows = []): number[] {
   const times = [0];
   const turnPeriod = 1000 / (timing.turnFps ?? timing.fps);
   for (;;) {
@@ -75,7 +81,33 @@ export function captureTimes(ms: number, random: () => number, timing: Timing = 
     if (t > ms) break;
     times.push(Math.round(t));
   }
-  return thinTimes(times, timing.maxFrames, dense);
+  return times;
+}
+
+/** The page's thumbnail of a frame for its motion measure (thin.ts THUMB), from the frame's JPEG. */
+export async function thumbOf(jpeg: Buffer): Promise<Uint8Array> {
+  const { data } = await sharp(jpeg).resize(THUMB.width, THUMB.height, { fit: 'fill' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return greyOf(data);
+}
+
+/**
+ * What the page sends of a recording (decision 0085): every frame at `times` (`frameAt`, in time order), each with its
+ * thumbnail, the turns' windows settled to where the picture moves, thinned to `max` (thin.ts `settleDense`,
+ * `thinFrames`). The camera sees whatever is in front of it: genuine heads and attacks go through the same.
+ */
+export async function recordAndThin(
+  times: readonly number[],
+  dense: Windows,
+  frameAt: (t: number) => Promise<Buffer>,
+  max = KIOSK_TIMING.maxFrames,
+): Promise<Burst> {
+  const recorded = [];
+  for (const t of times) {
+    const frame = await frameAt(t);
+    recorded.push({ t, dense: within(t, dense), frame, thumb: await thumbOf(frame) });
+  }
+  const sent = thinFrames(settleDense(recorded), max);
+  return { frames: sent.map((f) => f.frame), times: sent.map((f) => f.t) };
 }
 
 /** The page's thinning (thin.ts) of capture times, frames inside `dense` kept close. */
@@ -84,33 +116,86 @@ export function thinTimes(times: readonly number[], max: number, dense: Windows 
   return thinFrames(frames, max).map((f) => f.t);
 }
 
-/**
- * Kiosk moves: a person follows a prompt in ~0.5 s and holds until the next (the page moves on once it sees the pose);
- * between turns to opposite sides the page asks for the front first (`between`), so nobody swings 80° at once.
- */
+/** Photo swaps (photoPairBurst): a photo is up ~0.5 s after its prompt and held. */
 export const QUICK = { moveMs: 500, holdMs: 400, betweenMs: 250 };
 
-/** Key poses for the steps: each step reached, held, and the head comes back before a turn to the other side. */
-export function stepKeys(steps: readonly string[], turn: number, base: Partial<Pose>): { keys: Key[]; ms: number; dense: Windows } {
-  const keys: Key[] = [{ at: 0, pose: { ...NEUTRAL, ...base } }];
-  let t = 250;
-  let last = 'straight';
-  const starts: number[] = [];
-  for (const step of steps) {
-    starts.push(t);
-    // The server's step 'mouth' is the head's action 'open'.
-    const pose = { ...NEUTRAL, ...base, ...ACTION_POSE[(step === 'mouth' ? 'open' : step) as Action] };
-    if (step === 'left' || step === 'right') pose.yaw = step === 'left' ? -turn : turn;
-    if ((last === 'left' && step === 'right') || (last === 'right' && step === 'left')) {
-      keys.push({ at: t + QUICK.moveMs, pose: { ...NEUTRAL, ...base } }, { at: t + QUICK.moveMs + QUICK.betweenMs, pose: { ...NEUTRAL, ...base } });
-      t += QUICK.moveMs + QUICK.betweenMs;
-    }
-    last = step;
-    keys.push({ at: t + QUICK.moveMs, pose }, { at: t + QUICK.moveMs + QUICK.holdMs, pose });
-    t += QUICK.moveMs + QUICK.holdMs;
+/**
+ * A person (or a hand) following the kiosk page's prompts (decision 0085): after `reactMs` the move starts, and takes
+ * `moveMs`; the page (useKioskFlow, its pace in kiosk/pace.ts) shows a smile or an open mouth for its `moveMs`, a turn
+ * until its guidance has seen it (`seenMs` after the head got there, never past `turnTimeoutMs`) and then `holdMs`,
+ * and asks for the front between opposite turns. The page faces the person to the screen for `restMs` before the
+ * first prompt: the server's baseline for smiles, mouths and nods. Until stop 42 the bench asked the first step at
+ * 250 ms and the head started moving at 0, so a smile asked first was already half there in the baseline's frames.
+ */
+export const PERSON = { reactMs: [300, 600], moveMs: [450, 550], seenMs: [100, 300] } as const;
+
+const draw = (random: () => number, [a, b]: readonly [number, number]) => a + random() * (b - a);
+const TURN_STEPS = ['left', 'right'];
+const opposite = (a: string | undefined, b: string) => a !== undefined && a !== b && TURN_STEPS.includes(a) && TURN_STEPS.includes(b);
+
+/** The key poses of someone following `steps` at the page's pace (`poseFor`: the pose that answers a step). */
+export function follow(
+  steps: readonly string[],
+  front: Pose,
+  poseFor: (step: string) => Pose,
+  random: () => number,
+): { keys: Key[]; ms: number; dense: Windows } {
+  const keys: Key[] = [{ at: 0, pose: front }];
+  let [t, free, now] = [PAGE.restMs, 0, front];
+  const moveTo = (prompt: number, pose: Pose) => {
+    const start = Math.max(free, prompt + draw(random, PERSON.reactMs));
+    free = start + draw(random, PERSON.moveMs);
+    keys.push({ at: start, pose: now }, { at: free, pose });
+    now = pose;
+    return free;
+  };
+  // Where the page records densely (useKioskFlow: `recorder.turning`): from a turn's prompt (or the front's, between
+  // opposite turns) until its guidance has seen the turn; the head coming back, TURN_RETURN_MS from the next prompt.
+  const dense: [number, number][] = [];
+  for (const [k, step] of steps.entries()) {
+    const turn = TURN_STEPS.includes(step);
+    const afterTurn = TURN_STEPS.includes(steps[k - 1] ?? '');
+    if (opposite(steps[k - 1], step)) {
+      // The front between opposite turns: shown until the guidance sees it, within the page's bounds.
+      dense.push([t, Number.POSITIVE_INFINITY]);
+      const back = moveTo(t, front);
+      t += Math.min(PAGE.frontMaxMs, Math.max(PAGE.frontMinMs, back + draw(random, PERSON.seenMs) - t));
+    } else if (turn) dense.push([t, Number.POSITIVE_INFINITY]);
+    else if (afterTurn) dense.push([t, t + PAGE.turnReturnMs]);
+    const reached = moveTo(t, poseFor(step));
+    if (turn) {
+      const seen = reached + draw(random, PERSON.seenMs);
+      // Seen within the page's wait: the turn is held and no longer dense; else the page moves on with it open.
+      if (seen <= t + PAGE.turnTimeoutMs) dense[dense.length - 1][1] = seen;
+      t = Math.min(seen, t + PAGE.turnTimeoutMs) + PAGE.holdMs;
+    } else t += PAGE.moveMs;
   }
-  keys.push({ at: t + QUICK.moveMs, pose: { ...NEUTRAL, ...base } });
-  return { keys, ms: t + 200, dense: turnWindows(steps, starts) };
+  return { keys, ms: t + PAGE.tailMs, dense: merged(dense) };
+}
+
+/** Overlapping or touching windows as one. */
+const merged = (ws: readonly (readonly [number, number])[]): Windows =>
+  ws.reduce<[number, number][]>((out, [a, b]) => {
+    const last = out[out.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+    return out;
+  }, []);
+
+/** Key poses for the steps: each step reached and held, the head back to the front before a turn to the other side. */
+export function stepKeys(steps: readonly string[], turn: number, base: Partial<Pose>, random: () => number): { keys: Key[]; ms: number; dense: Windows } {
+  const front = { ...NEUTRAL, ...base } as Pose;
+  return follow(
+    steps,
+    front,
+    (step) => {
+      // The server's step 'mouth' is the head's action 'open'.
+      const pose = { ...front, ...ACTION_POSE[(step === 'mouth' ? 'open' : step) as Action] };
+      if (step === 'left' || step === 'right') pose.yaw = step === 'left' ? -turn : turn;
+      return pose;
+    },
+    random,
+  );
 }
 
 /** Renders the keys at the capture times. */
@@ -129,8 +214,8 @@ export function moment(random: () => number): Partial<Pose> {
 /** A genuine burst: the head follows the steps. */
 export async function genuineBurst(renderer: HeadRenderer, steps: readonly string[], turn: number, random: () => number): Promise<Burst> {
   const turnNow = turn + random() * 5;
-  const { keys, ms, dense } = stepKeys(steps, turnNow, moment(random));
-  return renderBurst(renderer, keys, captureTimes(ms, random, KIOSK_TIMING, dense));
+  const { keys, ms, dense } = stepKeys(steps, turnNow, moment(random), random);
+  return recordAndThin(recordTimes(ms, random, KIOSK_TIMING, dense), dense, async (t) => jpegOf(await renderer.render(poseAt(keys, t)), 85));
 }
 
 /**
@@ -157,22 +242,22 @@ export const WAVES: readonly Wave[] = ['perspective', 'affine', 'rotation', 'sca
  */
 export function waveKeys(steps: readonly string[], wave: Wave, turn: number, random: () => number): { keys: Key[]; ms: number; dense: Windows } {
   const base = moment(random);
-  const keys: Key[] = [{ at: 0, pose: { ...NEUTRAL, ...base } }];
-  let t = 250;
-  const starts: number[] = [];
-  for (const step of steps) {
-    starts.push(t);
-    const side = step === 'left' ? -1 : step === 'right' ? 1 : 0;
-    const pose: Pose = { ...NEUTRAL, ...base } as Pose;
-    const a = turn * (0.8 + random() * 0.4);
-    if (wave === 'perspective' || wave === 'curved') Object.assign(pose, { yaw: side * a, pitch: (random() - 0.5) * 16 });
-    if (wave === 'affine') Object.assign(pose, { x: (base.x ?? 0) + side * 0.5, yaw: side * a * 0.3, back: 1.5 });
-    if (wave === 'rotation') Object.assign(pose, { roll: side * 25 + (random() - 0.5) * 10, yaw: side * a * 0.5 });
-    if (wave === 'scale') Object.assign(pose, { back: (base.back ?? 0) + (side ? 0.8 : -0.3), yaw: side * a });
-    keys.push({ at: t + QUICK.moveMs, pose }, { at: t + QUICK.moveMs + QUICK.holdMs, pose });
-    t += QUICK.moveMs + QUICK.holdMs;
-  }
-  return { keys, ms: t + 200, dense: turnWindows(steps, starts) };
+  const front = { ...NEUTRAL, ...base } as Pose;
+  return follow(
+    steps,
+    front,
+    (step) => {
+      const side = step === 'left' ? -1 : step === 'right' ? 1 : 0;
+      const pose: Pose = { ...front };
+      const a = turn * (0.8 + random() * 0.4);
+      if (wave === 'perspective' || wave === 'curved') Object.assign(pose, { yaw: side * a, pitch: (random() - 0.5) * 16 });
+      if (wave === 'affine') Object.assign(pose, { x: (base.x ?? 0) + side * 0.5, yaw: side * a * 0.3, back: 1.5 });
+      if (wave === 'rotation') Object.assign(pose, { roll: side * 25 + (random() - 0.5) * 10, yaw: side * a * 0.5 });
+      if (wave === 'scale') Object.assign(pose, { back: (base.back ?? 0) + (side ? 0.8 : -0.3), yaw: side * a });
+      return pose;
+    },
+    random,
+  );
 }
 
 /** Photos held up in turn (each a little wobbly in the hand), swapped between two frames: the photo-pair attack. */

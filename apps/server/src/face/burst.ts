@@ -1,6 +1,6 @@
 /**
  * Liveness judged across a continuous burst (issue 17 items 1 and 3, decision 0049). The kiosk page records
- * 10-32 frames at 5-8 fps over the whole challenge and sends them all with their capture times; the server judges,
+ * 10-48 frames at 5-8 fps over the whole challenge and sends them all with their capture times; the server judges,
  * on its own analysis (Human's 468-point mesh per frame):
  *
  *  - the timeline: one time per frame, increasing, gaps the page's rate allows (a late frame under load is

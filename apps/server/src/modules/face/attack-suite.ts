@@ -1,6 +1,6 @@
 /**
  * The kiosk attack suite (issue 17 item 9; decisions 0033, 0049, 0063, 0074): every species is a continuous burst
- * (10-32 frames with capture times) in time with a fresh challenge of the server, sent through the real HTTP routes
+ * (10-48 frames with capture times) in time with a fresh challenge of the server, sent through the real HTTP routes
  * (inject) from a paired kiosk, signed unless the species is about the signature. Where the frames come from is a
  * `BurstSource`: the real engine with rendered 3-D heads and fixture photos (`npm run bench:attacks`,
  * bench/face/attack-source.ts), or the scripted engine's synthetic meshes (kiosk-attacks.test.ts, attack-scripted.ts).

@@ -71,9 +71,9 @@ beforeAll(async () => {
 });
 
 describe('the kiosk burst (decision 0049)', () => {
-  it('the challenge tells the page the burst (10-32 frames at 5-8 fps) and asks 3-4 steps, one a photo cannot do', async () => {
+  it('the challenge tells the page the burst (10-48 frames at 5-8 fps) and asks 3-4 steps, one a photo cannot do', async () => {
     const c = (await kioskChallenge(t, token, kiosk)).json().data;
-    expect(c.burst).toEqual({ minFrames: 10, maxFrames: 32, fps: 6, minFps: 5, maxFps: 8 });
+    expect(c.burst).toEqual({ minFrames: 10, maxFrames: 48, fps: 6, minFps: 5, maxFps: 8 });
     const seen = new Set<string>();
     for (let i = 0; i < 30; i++) {
       const { steps } = (await kioskChallenge(t, token, kiosk)).json().data as { steps: ChallengeStep[] };
@@ -234,15 +234,15 @@ describe('the kiosk burst (decision 0049)', () => {
     );
   });
 
-  it('takes a burst of as many frames as the cap (32, decisions 0076 and 0080), and refuses one more as captures_count', async () => {
+  it('takes a burst of as many frames as the cap (48, decisions 0076, 0080 and 0085), and refuses one more as captures_count', async () => {
     const ivo = await enrol(admin, 'ivo');
     const by = await pairTestKiosk(t, admin, 'Tope'); // the other tests' refusals leave the main kiosk cooling down
-    // 90 ms apart: 32 frames span 2.79 s, within a challenge just issued (+3 s).
-    const times = (n: number) => Array.from({ length: n }, (_, i) => i * 90).join(',');
-    const full = await markWith((steps) => burst(steps, () => ({ person: 'ivo' }), 32), { times: times(32), by });
+    // 60 ms apart: 48 frames span 2.82 s, within a challenge just issued (+3 s).
+    const times = (n: number) => Array.from({ length: n }, (_, i) => i * 60).join(',');
+    const full = await markWith((steps) => burst(steps, () => ({ person: 'ivo' }), 48), { times: times(48), by });
     expect(full.statusCode, JSON.stringify(full.json())).toBe(200);
     expect(full.json().data.employee.id).toBe(ivo.id);
-    const over = await markWith((steps) => burst(steps, () => ({ person: 'ivo' }), 33), { times: times(33), by });
+    const over = await markWith((steps) => burst(steps, () => ({ person: 'ivo' }), 49), { times: times(49), by });
     expect(over.statusCode).toBe(400);
     expect(over.json()).toMatchObject({ code: 'captures_count' });
   });
@@ -266,12 +266,12 @@ describe('the kiosk burst (decision 0049)', () => {
       const count = res.frames.length;
       expect(res.json(), name).toEqual({
         code: 'captures_count',
-        message: `La cámara envió ${count} imágenes y se necesitan entre 10 y 32. Recarga la página del kiosco, mantén tu rostro frente a la cámara hasta el final e inténtalo de nuevo.`,
+        message: `La cámara envió ${count} imágenes y se necesitan entre 10 y 48. Recarga la página del kiosco, mantén tu rostro frente a la cámara hasta el final e inténtalo de nuevo.`,
       });
     }
     const en = await markWith(pair, { by: hall, lang: 'en' });
     expect(en.json().message).toBe(
-      'The camera sent 3 pictures and 10 to 32 are needed. Reload the kiosk page, keep your face in front of the camera until the end, and try again.',
+      'The camera sent 3 pictures and 10 to 48 are needed. Reload the kiosk page, keep your face in front of the camera until the end, and try again.',
     );
     const other = await t.factories.companyAdmin();
     expect(await t.db.select().from(kioskRefusals).where(eq(kioskRefusals.companyId, other.companyId!))).toEqual([]);

@@ -172,7 +172,7 @@ describe.skipIf(!dir || onPostgres)(title, () => {
         expect(res.json()).toEqual({
           code: 'captures_count',
           message:
-            'La cámara envió 3 imágenes y se necesitan entre 10 y 32. Recarga la página del kiosco, mantén tu rostro frente a la cámara hasta el final e inténtalo de nuevo.',
+            'La cámara envió 3 imágenes y se necesitan entre 10 y 48. Recarga la página del kiosco, mantén tu rostro frente a la cámara hasta el final e inténtalo de nuevo.',
         });
       }
       const blocked = await mark(photoPairBurst(), { device: 'device-c' });

@@ -5,7 +5,9 @@ import { AppError } from '../../errors.js';
 
 /** Multipart for the face routes of this scope only: small JPEG/PNG parts, a bounded count. */
 export async function registerFaceMultipart(app: FastifyInstance) {
-  await app.register(multipart, { limits: { fileSize: FACE_LIMITS.maxImageBytes, files: FACE_LIMITS.maxFrames, fields: 20, fieldSize: 64 * 1024, parts: 48 } });
+  await app.register(multipart, {
+    limits: { fileSize: FACE_LIMITS.maxImageBytes, files: FACE_LIMITS.maxFrames, fields: 20, fieldSize: 64 * 1024, parts: FACE_LIMITS.maxFrames + 20 },
+  });
 }
 
 /**

@@ -5,7 +5,7 @@
  * takes keeping the gaps even, and short while the head turns (thin.ts, decision 0080).
  */
 import { captureJpeg } from './capture';
-import { maxGap, TURN_RATE } from './thin';
+import { greyOf, maxGap, THUMB, TURN_RATE } from './thin';
 
 export interface RecordedFrame {
   /** Capture time, ms (the frame's own capture time where the browser gives it, else when it was handed over). */
@@ -15,10 +15,14 @@ export interface RecordedFrame {
   /** Recorded while a head turn was asked or the head was coming back (thinning keeps these close: thin.ts). */
   dense: boolean;
   blob: Blob;
+  /** The frame shrunk to THUMB grey cells, for the motion measure (thin.ts `settleDense`); null where unavailable. */
+  thumb: Uint8Array | null;
 }
 
+/** A frame encoded: the JPEG and its thumbnail. */
+type Encoded = { blob: Blob; thumb: Uint8Array | null };
 /** Encodes a video frame to JPEG: in a worker when the browser can, else on the main thread. */
-type Encoder = { encode(video: HTMLVideoElement): Promise<Blob | null>; close(): void };
+type Encoder = { encode(video: HTMLVideoElement): Promise<Encoded | null>; close(): void };
 
 function workerEncoder(): Encoder | null {
   if (typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined' || typeof createImageBitmap === 'undefined') return null;
@@ -29,9 +33,9 @@ function workerEncoder(): Encoder | null {
     return null;
   }
   let next = 0;
-  const waiting = new Map<number, (blob: Blob | null) => void>();
-  worker.onmessage = ({ data }: MessageEvent<{ id: number; blob?: Blob }>) => {
-    waiting.get(data.id)?.(data.blob ?? null);
+  const waiting = new Map<number, (encoded: Encoded | null) => void>();
+  worker.onmessage = ({ data }: MessageEvent<{ id: number; blob?: Blob; thumb?: Uint8Array }>) => {
+    waiting.get(data.id)?.(data.blob ? { blob: data.blob, thumb: data.thumb ?? null } : null);
     waiting.delete(data.id);
   };
   worker.onerror = () => {
@@ -43,7 +47,7 @@ function workerEncoder(): Encoder | null {
       // The bitmap holds the frame shown now; drawing and JPEG encoding happen in the worker.
       const bitmap = await createImageBitmap(video);
       const id = next++;
-      return new Promise<Blob | null>((resolve) => {
+      return new Promise<Encoded | null>((resolve) => {
         waiting.set(id, resolve);
         worker.postMessage({ id, bitmap }, [bitmap]);
       });
@@ -52,7 +56,32 @@ function workerEncoder(): Encoder | null {
   };
 }
 
-const mainThreadEncoder: Encoder = { encode: (video) => captureJpeg(video).catch(() => null), close: () => {} };
+/**
+ * The frame shown now as THUMB grey cells (null where the browser's canvas cannot read pixels back). The whole source
+ * rectangle is named (9 arguments): only the JPEG's drawing letterboxes it.
+ */
+function thumbOf(video: HTMLVideoElement): Uint8Array | null {
+  try {
+    const canvas = document.createElement('canvas');
+    [canvas.width, canvas.height] = [THUMB.width, THUMB.height];
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    if (!ctx?.getImageData || !video.videoWidth) return null;
+    ctx.drawImage(video, 0, 0, video.videoWidth, video.videoHeight, 0, 0, THUMB.width, THUMB.height);
+    return greyOf(ctx.getImageData(0, 0, THUMB.width, THUMB.height).data);
+  } catch {
+    return null;
+  }
+}
+
+const mainThreadEncoder: Encoder = {
+  encode: (video) => {
+    // The JPEG's drawing happens now, synchronously, and so does the thumbnail's: one frame.
+    const jpeg = captureJpeg(video);
+    const thumb = thumbOf(video);
+    return jpeg.then((blob) => ({ blob, thumb })).catch(() => null);
+  },
+  close: () => {},
+};
 
 /** Frames still being encoded beyond which a new frame is skipped (a slow kiosk: the times say so, the server judges). 24 (was 6): a skipped frame leaves a gap the server may refuse ('burst_timing'), a queued bitmap costs 1.2 MB. */
 const MAX_PENDING = 24;
@@ -93,7 +122,7 @@ type FrameMeta = { captureTime?: number; expectedDisplayTime?: number };
 export function recordBurst(video: HTMLVideoElement, fps: number): BurstRecorder {
   const encoder = workerEncoder() ?? mainThreadEncoder;
   const period = 1000 / fps;
-  const frames: { t: number; keep: boolean; dense: boolean; blob: Promise<Blob | null> }[] = [];
+  const frames: { t: number; keep: boolean; dense: boolean; encoded: Promise<Encoded | null> }[] = [];
   let [running, keep, pending, last] = [true, false, 0, Number.NEGATIVE_INFINITY];
   /** Until when (performance.now) frames are part of a turn. */
   let denseUntil = Number.NEGATIVE_INFINITY;
@@ -114,10 +143,10 @@ export function recordBurst(video: HTMLVideoElement, fps: number): BurstRecorder
     last = t;
     counts.taken++;
     pending++;
-    const blob = (encoder === mainThreadEncoder ? encoder.encode(video) : encoder.encode(video).catch(() => mainThreadEncoder.encode(video))).finally(() => {
+    const encoded = (encoder === mainThreadEncoder ? encoder.encode(video) : encoder.encode(video).catch(() => mainThreadEncoder.encode(video))).finally(() => {
       pending--;
     });
-    frames.push({ t, keep, dense, blob });
+    frames.push({ t, keep, dense, encoded });
     keep = false;
   };
 
@@ -148,8 +177,8 @@ export function recordBurst(video: HTMLVideoElement, fps: number): BurstRecorder
       stopTimer();
       const out: RecordedFrame[] = [];
       for (const f of frames) {
-        const blob = await f.blob;
-        if (blob) out.push({ t: f.t, keep: f.keep, dense: f.dense, blob });
+        const encoded = await f.encoded;
+        if (encoded) out.push({ t: f.t, keep: f.keep, dense: f.dense, ...encoded });
         else counts.failed++;
       }
       encoder.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { thinFrames } from './thin';
+import { motionOf, settleDense, THUMB, thinFrames } from './thin';
 
 /** Capture times at `ms` apart with a little jitter, some late frames, and frames marked to keep. */
 const recorded = (n: number, ms: number, late: number[] = [], keep: number[] = []) => {
@@ -97,5 +97,67 @@ describe('a head turn is kept close (decision 0080: the server caps the yaw step
     const thin = thinFrames(frames, 32);
     expect(thin.map((f) => f.i)).toContain(1);
     expect(Math.max(...turnGaps(thin))).toBeLessThan(200);
+  });
+});
+
+describe('a turn recorded at 12 fps is sent where the head moves (decision 0085)', () => {
+  // The page's timeline of "left, smile, right, mouth" for a person who reacts to each prompt in ~0.45 s and turns in
+  // 0.5 s: 0.7 s facing the screen; left asked at 0.7 s (moving 1.15-1.65 s, seen at 1.85 s, held 0.5 s); smile at
+  // 2.35 s (the head back 2.8-3.3 s); right at 3.45 s (moving 3.9-4.4 s, seen 4.6 s, held); mouth at 5.1 s (back
+  // 5.55-6.05 s); 0.6 s at the end. Dense (recorded at 12 fps): from a turn's prompt until it is seen, and 0.9 s from
+  // the next prompt.
+  const windows: [number, number][] = [
+    [700, 1850],
+    [2350, 3250],
+    [3450, 4600],
+    [5100, 6000],
+  ];
+  const ease = (x: number) => (x <= 0 ? 0 : x >= 1 ? 1 : x * x * (3 - 2 * x));
+  const yawAt = (t: number) => -40 * ease((t - 1150) / 500) + 40 * ease((t - 2800) / 500) + 40 * ease((t - 3900) / 500) - 40 * ease((t - 5550) / 500);
+  const moving = (t: number) => [1150, 2800, 3900, 5550].some((a) => t > a && t < a + 500);
+  /** A thumbnail whose cells follow the yaw (each by its own amount), plus the camera's exposure drifting. */
+  const thumbAt = (t: number) =>
+    Uint8Array.from({ length: THUMB.width * THUMB.height }, (_, k) => 100 + Math.round(yawAt(t) * ((k % 7) - 3) * 0.8) + Math.round(t / 500));
+  const recording = () => {
+    const frames: { t: number; i: number; dense: boolean; thumb: Uint8Array }[] = [];
+    for (let t = 0, i = 0; t <= 6650; i++) {
+      const dense = windows.some(([a, b]) => t >= a && t <= b);
+      frames.push({ t, i, dense, thumb: thumbAt(t) });
+      t += dense ? 83 + ((i * 37) % 7) - 3 : 167 + ((i * 37) % 11) - 5;
+    }
+    return frames;
+  };
+  const movingGaps = (thin: { t: number }[]) => thin.slice(1).flatMap((f, k) => (moving(f.t) || moving(thin[k].t) ? [f.t - thin[k].t] : []));
+
+  it('the motion measure sees the head, not the exposure', () => {
+    const m = motionOf([{ thumb: thumbAt(0) }, { thumb: thumbAt(400) }, { thumb: thumbAt(1400) }, { thumb: null }]);
+    expect(m[0]).toBeNull();
+    expect(m[1]).toBe(0); // the exposure moved every cell alike
+    expect(m[2]).toBeGreaterThan(5);
+    expect(m[3]).toBeNull();
+  });
+
+  it('keeps the moving frames at the turn rate within 48 frames; the still ones thin like the rest', () => {
+    const frames = recording();
+    expect(frames.length).toBeGreaterThan(55);
+    const thin = thinFrames(settleDense(frames), 48);
+    expect(thin).toHaveLength(48);
+    // Every frame recorded while the head moved is sent, its gaps the recording's 12 fps (thinning the turns' windows
+    // alike, as before, left 166-250 ms there: an 18-23° step for a head turning 40° in 0.5 s).
+    expect(Math.max(...movingGaps(thin))).toBeLessThanOrEqual(90);
+    expect(Math.max(...gaps(thin))).toBeLessThanOrEqual(600);
+    // The head held still inside a window (reading the prompt, the turn held) is no longer a turn's frame.
+    const settled = settleDense(frames);
+    expect(settled.filter((f) => f.dense && !moving(f.t) && !moving(f.t - 90) && !moving(f.t + 90))).toHaveLength(0);
+    expect(settled.filter((f) => moving(f.t)).every((f) => f.dense)).toBe(true);
+  });
+
+  it('leaves a window alone when a thumbnail is missing or nothing moved', () => {
+    const frames = recording().map((f) => (f.i === 12 ? { ...f, thumb: null } : f));
+    const settled = settleDense(frames);
+    const first = (fs: { t: number; dense: boolean }[]) => fs.filter((f) => f.t >= 700 && f.t <= 1850).map((f) => f.dense);
+    expect(first(settled)).toEqual(first(frames));
+    const still = recording().map((f) => ({ ...f, thumb: thumbAt(0) }));
+    expect(settleDense(still).map((f) => f.dense)).toEqual(still.map((f) => f.dense));
   });
 });

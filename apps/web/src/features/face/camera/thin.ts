@@ -6,7 +6,8 @@
  * than the rest: a gap between two of them counts `DENSE_WEIGHT` times its length. The server refuses a yaw step
  * between neighbouring frames larger than a head turns in a short gap (`BURST.maxYawStep`), which is how a photo
  * swapped for another is told from a head turning (decision 0080); a genuine turn must therefore be recorded without
- * long gaps, and the stills between the steps can spare the frames.
+ * long gaps, and the stills between the steps can spare the frames. Inside a turn's window only the frames where the
+ * picture moves stay dense (`settleDense`, decision 0085): the person reading the prompt and holding the turn is still.
  */
 
 export interface Thinnable {
@@ -16,6 +17,71 @@ export interface Thinnable {
   keep?: boolean;
   /** Recorded while a head turn was asked (or the head was coming back from one). */
   dense?: boolean;
+  /** The frame as a tiny grey picture (THUMB, row by row), for the motion measure (`settleDense`); absent: unknown. */
+  thumb?: Uint8Array | null;
+}
+
+/**
+ * The thumbnail a recorded frame gets for the motion measure: the whole frame shrunk to 24x18 grey cells. A head
+ * turning changes the cells round the face by tens of grey levels between frames; a camera's noise averages out.
+ */
+export const THUMB = { width: 24, height: 18 } as const;
+
+/** Grey cells (0-255) from the RGBA pixels of a THUMB-sized picture (ITU-R 601 luma). */
+export function greyOf(rgba: ArrayLike<number>): Uint8Array {
+  const out = new Uint8Array(THUMB.width * THUMB.height);
+  for (let i = 0; i < out.length; i++) out[i] = Math.round(0.299 * rgba[4 * i] + 0.587 * rgba[4 * i + 1] + 0.114 * rgba[4 * i + 2]);
+  return out;
+}
+
+/**
+ * How much each frame changed from the one before: the mean absolute difference of their thumbnails, once the
+ * median difference (the camera's exposure moving every cell alike) is taken out. Null for the first frame and
+ * wherever a thumbnail is missing.
+ */
+export function motionOf(frames: readonly { thumb?: Uint8Array | null }[]): (number | null)[] {
+  return frames.map((f, i) => {
+    const [a, b] = [frames[i - 1]?.thumb, f.thumb];
+    if (!a || !b || a.length !== b.length || !a.length) return null;
+    const d = Array.from(b, (x, k) => x - a[k]);
+    const shift = [...d].sort((x, y) => x - y)[d.length >> 1];
+    return d.reduce((s, x) => s + Math.abs(x - shift), 0) / d.length;
+  });
+}
+
+/**
+ * Within a turn's frames, the share of its largest change from frame to frame under which the head counts as still
+ * (decision 0085): the person reading the prompt before moving, the turn held while the guidance confirms it.
+ */
+export const STILL_SHARE = 0.2;
+
+/**
+ * A turn's frames narrowed to where the head moves (decision 0085). The page marks a turn dense from its prompt until
+ * its guidance has seen it, and the head coming back for TURN_RETURN_MS; a person takes 0.3-0.6 s to react, so much
+ * of that is a still head, and a 4-step challenge with two turns recorded ~40 turn frames of its ~62: thinning to the
+ * server's cap halved the turns' rate, and genuine turns were refused as jumps. Inside each run of dense frames, a
+ * frame stays dense when the change into it or out of it reaches STILL_SHARE of the run's largest; the others count
+ * as still frames. A run with a thumbnail missing, or where nothing changed, is left as it was.
+ */
+export function settleDense<T extends Thinnable>(frames: readonly T[]): T[] {
+  const motion = motionOf(frames);
+  const out = frames.map((f) => ({ ...f }));
+  for (let a = 0; a < frames.length; ) {
+    if (!frames[a].dense) {
+      a++;
+      continue;
+    }
+    let b = a;
+    while (b + 1 < frames.length && frames[b + 1].dense) b++;
+    // The changes into the run's frames and out of its last one (the first frame has none).
+    const changes = motion.slice(Math.max(1, a), Math.min(frames.length, b + 2));
+    const known = changes.filter((m): m is number => m !== null);
+    const largest = Math.max(0, ...known);
+    if (known.length === changes.length && largest > 0)
+      for (let i = a; i <= b; i++) out[i].dense = Math.max(motion[i] ?? 0, motion[i + 1] ?? 0) >= STILL_SHARE * largest;
+    a = b + 1;
+  }
+  return out;
 }
 
 /**
@@ -29,9 +95,11 @@ export const THIN_MAX_GAP_MS = 600;
  * How much longer a gap next to a turn's frame counts when thinning. 2: a 6 fps recording of a 6 s challenge (36
  * frames, 32 sent) keeps every frame of its turns (gaps of ~167 ms, a yaw step of 9-15° as Human reads a head
  * turning) and leaves the still parts gaps up to ~500 ms; with even thinning a turn crossed a 330-400 ms gap and read a
- * yaw step of 19-24°, as large as a swapped photo's (decision 0074).
+ * yaw step of 19-24°, as large as a swapped photo's (decision 0074). 3 (decision 0085): the turns are recorded at 12
+ * fps (TURN_RATE), and at 2 a turn's 83 ms gap weighed the same as a still part's 167 ms one, so thinning cut both
+ * alike; at 3 the still parts give way first (a 4-step challenge's still gaps: ~350 ms, at most ~440 ms, modelled).
  */
-export const DENSE_WEIGHT = 2;
+export const DENSE_WEIGHT = 3;
 
 /**
  * After a turn, the next step's frames stay part of the turn this long (the head coming back to the front; people take

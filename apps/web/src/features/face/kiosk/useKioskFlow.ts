@@ -6,11 +6,12 @@ import { errorMessage } from '../../../lib/messages';
 import { currentLocation } from '../../employee-area/attendance/geolocation';
 import { type BurstRecorder, type BurstReport, recordBurst } from '../camera/burst';
 import { poseOf } from '../camera/guidance';
-import { TURN_RETURN_MS, thinFrames } from '../camera/thin';
+import { settleDense, thinFrames } from '../camera/thin';
 import type { FaceLook, GuideStatus } from '../camera/useFaceWatch';
 import { markAttendance, startChallenge } from './api';
 import { OFFLINE_BURST, offlineChallenge } from './offline/offlineQueue';
 import type { QueuePunch } from './offline/useOfflinePunches';
+import { KIOSK_TIMING } from './pace';
 import type { KioskPairing } from './pairing';
 import { paintScreenLight } from './screenLight';
 
@@ -22,6 +23,11 @@ export interface KioskBurstInfo extends BurstReport {
   /** The capture times sent (ms from the first) and the gaps between them. */
   times: number[];
   gaps: number[];
+  /**
+   * Frames recorded in the turns' windows, and of them those where the picture moved (kept at the turn's rate when
+   * thinning; decision 0085): equal when the browser gave no thumbnails.
+   */
+  turnFrames: { recorded: number; moving: number };
   /** Click to the challenge (and the guidance) ready, the recording, the upload and the server's answer (ms). */
   prepareMs: number;
   recordMs: number;
@@ -38,42 +44,6 @@ export type KioskPhase =
   /** Captured offline and kept for later (decision 0075): `time` is the capture time, HH:mm on this device. */
   | { kind: 'queued'; time: string }
   | { kind: 'refused'; message: string; code: string };
-
-/**
- * The challenge's pace (decision 0063). The whole burst is thinned to the challenge's `maxFrames` (32) keeping the
- * gaps even, and the server judges continuity per time gap: the longer the challenge, the longer the gaps and the
- * weaker that check, so every step is brisk (3-4 steps: about 3.5-6 s in all).
- */
-export const KIOSK_TIMING = {
-  /** Facing the screen before the first prompt (the server's baseline for smiles, mouths and nods: ≥ 0.5 s). */
-  restMs: 700,
-  /** A smile, an open mouth, a blink, a nod: shown this long (the person reacts in 0.3-0.6 s and holds). */
-  moveMs: 1100,
-  /** Where in a move the page keeps a frame when thinning (the expression held). */
-  moveKeepAt: 0.6,
-  /** A head turn: until the guidance sees it (two looks in a row), at most this; then held a moment. */
-  turnTimeoutMs: 1400,
-  holdMs: 500,
-  /** Without live guidance (Human could not load): a turn is shown this long. */
-  unguidedTurnMs: 1400,
-  /** The front between opposite turns: until the guidance sees it, at least the first, at most the second. */
-  frontMinMs: 300,
-  frontMaxMs: 700,
-  /** After a turn, the next step's frames stay part of the turn this long (thin.ts, decision 0080). */
-  turnReturnMs: TURN_RETURN_MS,
-  /**
-   * After the last step: the answer held a few frames. A move asked last is shown `moveMs`, and a person (or the e2e
-   * puppet: 300-500 ms to react, 450 ms to move) reaches it 0.75-0.95 s in: with 250 ms here the open mouth of a last
-   * step fell on one frame or none, and the offline journey's first punch was refused pose_sequence (stop 32).
-   */
-  tailMs: 600,
-  /** After the click, how long to wait for the live guidance still loading (then the steps run without it). */
-  guideWaitMs: 15_000,
-  /** The result stays this long, then the kiosk is ready for the next person. */
-  resultMs: 6000,
-  /** A refusal stays this long unless the person retries. */
-  refusalMs: 20_000,
-} as const;
 
 const TURNS: readonly ChallengeStep[] = ['left', 'right'];
 const opposite = (a: ChallengeStep | undefined, b: ChallengeStep) => a !== undefined && a !== b && TURNS.includes(a) && TURNS.includes(b);
@@ -161,6 +131,8 @@ export function useKioskFlow({
       for (let index = 0; index < steps.length && alive(); index++) {
         const step = steps[index];
         if (opposite(steps[index - 1], step)) {
+          // The head coming back to the front is a turn too.
+          recorder.turning(Number.POSITIVE_INFINITY);
           show(-1, 'straight');
           await waitFor(() => poseOf(lookRef.current?.faces ?? []) === 'straight', KIOSK_TIMING.frontMinMs, KIOSK_TIMING.frontMaxMs, alive);
         }
@@ -169,8 +141,10 @@ export function useKioskFlow({
         else if (index > 0 && TURNS.includes(steps[index - 1])) recorder.turning(KIOSK_TIMING.turnReturnMs);
         show(index, step);
         if (TURNS.includes(step) && guideRef.current === 'ready') {
-          await waitFor(() => looks(step), 0, KIOSK_TIMING.turnTimeoutMs, alive);
+          const seen = await waitFor(() => looks(step), 0, KIOSK_TIMING.turnTimeoutMs, alive);
           recorder.keepNext();
+          // Seen: the turn is held, the head still until the next prompt (decision 0085); unseen, it may still move.
+          if (seen) recorder.turning(0);
           await sleep(KIOSK_TIMING.holdMs);
         } else {
           const ms = TURNS.includes(step) ? KIOSK_TIMING.unguidedTurnMs : KIOSK_TIMING.moveMs;
@@ -233,7 +207,9 @@ export function useKioskFlow({
         light.stop();
         recorded = await recorder.stop();
       }
-      const burst = thinFrames(recorded, challenge.burst.maxFrames);
+      // The turns' frames where the head moves are kept close, the rest thinned like the still parts (decision 0085).
+      const settled = settleDense(recorded);
+      const burst = thinFrames(settled, challenge.burst.maxFrames);
       const frames = burst.map((f) => f.blob);
       const frameTimes = burst.map((f) => f.t);
       const info: KioskBurstInfo = {
@@ -241,6 +217,7 @@ export function useKioskFlow({
         // As sent (whole ms).
         times: frameTimes.map(Math.round),
         gaps: frameTimes.slice(1).map((t, i) => Math.round(t) - Math.round(frameTimes[i])),
+        turnFrames: { recorded: recorded.filter((f) => f.dense).length, moving: settled.filter((f) => f.dense).length },
         prepareMs: capturedAt - clickedAt,
         recordMs: Date.now() - capturedAt,
       };

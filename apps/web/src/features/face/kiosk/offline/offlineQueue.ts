@@ -125,7 +125,7 @@ export function offlineChallenge(random: (n: number) => number = (n) => crypto.g
   }
   return steps;
 }
-/** The burst an offline challenge records (the server's BURST: 10-32 frames at 6 a second). */
+/** The burst an offline challenge records (the server's BURST: 10-48 frames at 6 a second). */
 export const OFFLINE_BURST = { minFrames: FACE_LIMITS.minFrames, maxFrames: FACE_LIMITS.maxFrames, fps: 6, minFps: 5, maxFps: 8 };
 
 /** Signs an offline punch now and stores it encrypted; the number of punches waiting after it. */
