@@ -129,6 +129,14 @@ describe.skipIf(inject('dbKind') !== 'postgres' || !dir)('process roles: two web
       await until('Redis lists no face process', async () => (await readCapacity(presence, queueName)).processes === 0, { withinMs: 20_000, everyMs: 50 });
       console.info(`no face process listed ${Date.now() - stoppedAt} ms after the clean stop`);
       presence.disconnect();
+      // The web process's own view of the face processes (asked of Redis at most every 250 ms, refreshed every
+      // PRESENCE_EVERY_MS): a request inside that window still saw face-2 and waited the grace for a replacement (60 s
+      // in stop 43's CI). Its health says 'loading' once it knows none is left.
+      await until(
+        "web-b's health says no face process is left",
+        async () => ((await (await fetch(`${webB.url}/api/health`)).json()) as { faceEngine: string }).faceEngine !== 'ready',
+        { withinMs: 20_000, everyMs: 50 },
+      );
       const t0 = Date.now();
       const none = await enrol(webB, await enrollable());
       expect(none.status).toBe(503);
