@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { BURST, checkBurst, pickDescribed } from '../../apps/server/src/face/burst.js';
 import { type Analysis, createEngine } from '../../apps/server/src/face/engine.js';
-import { type Burst, captureTimes, cardOf, genuineBurst, KIOSK_TIMING, photoPairBurst, renderBurst, reorderBurst, WAVES, waveKeys } from './head3d/bursts.js';
+import { type Burst, cardOf, genuineBurst, photoPairBurst, renderBurst, reorderBurst, WAVES, waveKeys } from './head3d/bursts.js';
 import { GENUINE_HEADS } from './head3d/genuine.js';
 import { buildHead } from './head3d/model.js';
 import { CHROMIUM, headRenderer } from './head3d/render.js';
@@ -93,7 +93,7 @@ for (let i = 0; i < perSpecies; i++) {
   const wave = WAVES[i % WAVES.length];
   const card = cards[(i % models.length) * 2 + (wave === 'curved' ? 1 : 0)];
   const { keys, ms, dense } = waveKeys(steps, wave, 45, random);
-  tally(`waved_${wave}`, await judge(await renderBurst(card, keys, captureTimes(ms, random, KIOSK_TIMING, dense)), steps));
+  tally(`waved_${wave}`, await judge(await renderBurst(card, keys, ms, dense, random), steps));
   // Old frames reordered to fit a new challenge.
   const old = recorded[i % recorded.length];
   let next = randomChallenge();

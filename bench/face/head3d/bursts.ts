@@ -198,11 +198,9 @@ export function stepKeys(steps: readonly string[], turn: number, base: Partial<P
   );
 }
 
-/** Renders the keys at the capture times. */
-export async function renderBurst(renderer: HeadRenderer, keys: readonly Key[], times: readonly number[]): Promise<Burst> {
-  const frames: Buffer[] = [];
-  for (const t of times) frames.push(await jpegOf(await renderer.render(poseAt(keys, t)), 85));
-  return { frames, times: [...times] };
+/** What the page sends of `renderer` following `keys` for `ms` (recordAndThin: every capture time rendered). */
+export async function renderBurst(renderer: HeadRenderer, keys: readonly Key[], ms: number, dense: Windows, random: () => number): Promise<Burst> {
+  return recordAndThin(recordTimes(ms, random, KIOSK_TIMING, dense), dense, async (t) => jpegOf(await renderer.render(poseAt(keys, t)), 85));
 }
 
 /** Where a person stands this time: a little across, up, farther, a little roll, the room's light. */
@@ -215,7 +213,7 @@ export function moment(random: () => number): Partial<Pose> {
 export async function genuineBurst(renderer: HeadRenderer, steps: readonly string[], turn: number, random: () => number): Promise<Burst> {
   const turnNow = turn + random() * 5;
   const { keys, ms, dense } = stepKeys(steps, turnNow, moment(random), random);
-  return recordAndThin(recordTimes(ms, random, KIOSK_TIMING, dense), dense, async (t) => jpegOf(await renderer.render(poseAt(keys, t)), 85));
+  return renderBurst(renderer, keys, ms, dense, random);
 }
 
 /**
