@@ -60,11 +60,16 @@ function workerEncoder(): Encoder | null {
  * The frame shown now as THUMB grey cells (null where the browser's canvas cannot read pixels back). The whole source
  * rectangle is named (9 arguments): only the JPEG's drawing letterboxes it.
  */
+let thumbCtx: CanvasRenderingContext2D | null | undefined;
 function thumbOf(video: HTMLVideoElement): Uint8Array | null {
   try {
-    const canvas = document.createElement('canvas');
-    [canvas.width, canvas.height] = [THUMB.width, THUMB.height];
-    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    // One small canvas for every frame (the worker keeps its own).
+    if (thumbCtx === undefined) {
+      const canvas = document.createElement('canvas');
+      [canvas.width, canvas.height] = [THUMB.width, THUMB.height];
+      thumbCtx = canvas.getContext('2d', { willReadFrequently: true });
+    }
+    const ctx = thumbCtx;
     if (!ctx?.getImageData || !video.videoWidth) return null;
     ctx.drawImage(video, 0, 0, video.videoWidth, video.videoHeight, 0, 0, THUMB.width, THUMB.height);
     return greyOf(ctx.getImageData(0, 0, THUMB.width, THUMB.height).data);

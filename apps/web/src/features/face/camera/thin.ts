@@ -43,8 +43,9 @@ export function motionOf(frames: readonly { thumb?: Uint8Array | null }[]): (num
   return frames.map((f, i) => {
     const [a, b] = [frames[i - 1]?.thumb, f.thumb];
     if (!a || !b || a.length !== b.length || !a.length) return null;
-    const d = Array.from(b, (x, k) => x - a[k]);
-    const shift = [...d].sort((x, y) => x - y)[d.length >> 1];
+    // Sorted for the median; the sum below does not depend on the order.
+    const d = Array.from(b, (x, k) => x - a[k]).sort((x, y) => x - y);
+    const shift = d[d.length >> 1];
     return d.reduce((s, x) => s + Math.abs(x - shift), 0) / d.length;
   });
 }
@@ -58,7 +59,7 @@ export const STILL_SHARE = 0.2;
 /**
  * A turn's frames narrowed to where the head moves (decision 0085). The page marks a turn dense from its prompt until
  * its guidance has seen it, and the head coming back for TURN_RETURN_MS; a person takes 0.3-0.6 s to react, so much
- * of that is a still head, and a 4-step challenge with two turns recorded ~40 turn frames of its ~62: thinning to the
+ * of that is a still head, and a 4-step challenge with two turns recorded ~51 turn frames of its ~68: thinning to the
  * server's cap halved the turns' rate, and genuine turns were refused as jumps. Inside each run of dense frames, a
  * frame stays dense when the change into it or out of it reaches STILL_SHARE of the run's largest; the others count
  * as still frames. A run with a thumbnail missing, or where nothing changed, is left as it was.
