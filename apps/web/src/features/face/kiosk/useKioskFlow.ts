@@ -208,7 +208,10 @@ export function useKioskFlow({
         recorded = await recorder.stop();
       }
       // The turns' frames where the head moves are kept close, the rest thinned like the still parts (decision 0085).
-      const settled = settleDense(recorded);
+      // The screen's colour sequence (decision 0073) changes the light on the face between frames, and the motion
+      // measure reads that as motion: stop 43's face journey had a turn thinned to 201 ms gaps and was refused
+      // burst_jump. Until the measure is blind to the light, only a burst without a colour sequence is settled.
+      const settled = challenge.light?.segments?.length ? recorded : settleDense(recorded);
       const burst = thinFrames(settled, challenge.burst.maxFrames);
       const frames = burst.map((f) => f.blob);
       const frameTimes = burst.map((f) => f.t);
