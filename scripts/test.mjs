@@ -51,6 +51,7 @@ function briefFailure(message) {
 }
 
 async function vitest(name, args, env = {}) {
+  const started = Date.now();
   const out = reportFile(name);
   const factsFile = reportFile(`${name}-facts`);
   const code = await run(
@@ -88,10 +89,11 @@ async function vitest(name, args, env = {}) {
       failures,
       slowest: facts.files.sort((a, b) => b.ms - a.ms).slice(0, 8),
       totalMs: facts.files.reduce((n, f) => n + f.ms, 0),
+      wallMs: Date.now() - started,
     });
     rmSync(out, { force: true });
   } catch {
-    results.push({ name, passed: 0, failed: 1, skipped: 0, failures: [`no report from vitest (exit ${code})`] });
+    results.push({ name, passed: 0, failed: 1, skipped: 0, failures: [`no report from vitest (exit ${code})`], wallMs: Date.now() - started });
   }
   return code;
 }
@@ -105,6 +107,7 @@ if ((await vitest('unit-solo', [...projectArgs, ...soloArgs()])) !== 0) failed =
 // re-tested), failing under the floors of scripts/mutation-floors.mjs. A no-change run measured 56 s (67 s with
 // npx) on the shared 2-core machine at load 28; `--no-mutation` leaves it out.
 if (!process.argv.includes('--no-mutation')) {
+  const started = Date.now();
   const code = await run('npm', ['run', 'test:mutation:fast'], { cwd: join(root, 'packages/shared') });
   results.push({
     name: 'mutation',
@@ -112,18 +115,30 @@ if (!process.argv.includes('--no-mutation')) {
     failed: code === 0 ? 0 : 1,
     skipped: 0,
     failures: code === 0 ? [] : ['mutation: a file of the attendance rules is below its floor (or Stryker failed); see its table above'],
+    wallMs: Date.now() - started,
   });
   if (code !== 0) failed = true;
 }
 if (!process.argv.includes('--no-e2e')) {
-  if ((await buildWebIfNeeded()) !== 0) failed = true;
+  const started = Date.now();
+  const built = await buildWebIfNeeded();
+  results.push({
+    name: 'web build',
+    passed: 0,
+    failed: built === 0 ? 0 : 1,
+    skipped: 0,
+    failures: built === 0 ? [] : ['the web build failed'],
+    wallMs: Date.now() - started,
+  });
+  if (built !== 0) failed = true;
   else if ((await vitest('e2e', ['--config', join(root, 'e2e/vitest.config.ts')])) !== 0) failed = true;
 }
 
 const sum = (k) => results.reduce((n, r) => n + r[k], 0);
 console.log('\nSummary:');
 for (const r of results) {
-  console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+  // The wall time of each phase (stop 43's CI took 2,735 s and the files' sums did not say where).
+  console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped (${Math.round(r.wallMs / 1000)} s)`);
   for (const f of r.failures) console.log(`    FAILED ${f}`);
   if (r.slowest?.length)
     console.log(

@@ -76,18 +76,19 @@ export async function choose(page: Page, combobox: Locator, option: string | Reg
   const target = page.getByRole('option', { name: option, exact: typeof option === 'string' });
   // A list that opened hidden is closed and opened again, as a person clicks the field again: Mantine hides a
   // dropdown while floating-ui takes its field for out of view (`hideDetached`); face.e2e once saw the year's option
-  // in the page but never shown, after the calendar's data arrived.
+  // in the page but never shown, after the calendar's data arrived; and a face journey under load saw the month's
+  // option shown, then hidden while the click waited for it (15 s), so the click is retried the same way.
   for (let attempt = 1; ; attempt++) {
     await combobox.click();
     try {
       await target.waitFor({ state: 'visible', timeout: 4_000 });
+      await target.click({ timeout: 4_000 });
       break;
     } catch (error) {
       if (attempt === 3) throw error;
       await page.keyboard.press('Escape');
     }
   }
-  await target.click();
   await expect.poll(() => page.getByRole('listbox').filter({ visible: true }).count()).toBe(0);
 }
 

@@ -14,7 +14,7 @@
  */
 import { FACE_LIMITS } from '@presente/shared';
 import sharp from 'sharp';
-import { greyOf, settleDense, THUMB, TURN_RATE, TURN_RETURN_MS, thinFrames } from '../../../apps/web/src/features/face/camera/thin.js';
+import { greyOf, settleDense, THUMB, TURN_GAP_MS, TURN_RETURN_MS, thinFrames } from '../../../apps/web/src/features/face/camera/thin.js';
 import { KIOSK_TIMING as PAGE } from '../../../apps/web/src/features/face/kiosk/pace.js';
 import type { HeadModel } from './model.js';
 import { type HeadRenderer, jpegOf } from './render.js';
@@ -30,10 +30,20 @@ export interface Timing {
   maxFrames: number;
   /** Share of frames that arrive late (one to two frame times more). */
   lateShare: number;
-  /** The rate inside a turn's window (`dense`): the page's TURN_RATE times `fps` (decision 0083). Default `fps`. */
+  /**
+   * The rate inside a turn's window (`dense`): the page takes every camera frame TURN_GAP_MS apart (decision 0086), so
+   * a 30 fps camera's every second frame: 15 fps. Default `fps`.
+   */
   turnFps?: number;
 }
-export const KIOSK_TIMING: Timing = { fps: 6, maxFrames: FACE_LIMITS.maxFrames, lateShare: 0.1, turnFps: 6 * TURN_RATE };
+/** The kiosk's camera, frames per second (a webcam's usual rate). */
+const CAMERA_FPS = 30;
+export const KIOSK_TIMING: Timing = {
+  fps: 6,
+  maxFrames: FACE_LIMITS.maxFrames,
+  lateShare: 0.1,
+  turnFps: CAMERA_FPS / Math.ceil((TURN_GAP_MS * CAMERA_FPS) / 1000),
+};
 
 /** Spans of the recording (ms) the page keeps dense: a head turn from its prompt until the head is back (thin.ts). */
 export type Windows = readonly (readonly [number, number])[];

@@ -5,7 +5,7 @@
  * takes keeping the gaps even, and short while the head turns (thin.ts, decision 0080).
  */
 import { captureJpeg } from './capture';
-import { greyOf, maxGap, THUMB, TURN_RATE } from './thin';
+import { greyOf, maxGap, THUMB, TURN_GAP_MS } from './thin';
 
 export interface RecordedFrame {
   /** Capture time, ms (the frame's own capture time where the browser gives it, else when it was handed over). */
@@ -120,7 +120,7 @@ export interface BurstRecorder {
 type FrameMeta = { captureTime?: number; expectedDisplayTime?: number };
 
 /**
- * Records `video` at `fps` (at `TURN_RATE` times that while a head turns) until stopped: frame callbacks
+ * Records `video` at `fps` (every frame TURN_GAP_MS apart while a head turns) until stopped: frame callbacks
  * (requestVideoFrameCallback) where the browser has them, each frame's capture time from its metadata; a timer
  * otherwise.
  */
@@ -129,6 +129,8 @@ export function recordBurst(video: HTMLVideoElement, fps: number): BurstRecorder
   const period = 1000 / fps;
   const frames: { t: number; keep: boolean; dense: boolean; encoded: Promise<Encoded | null> }[] = [];
   let [running, keep, pending, last] = [true, false, 0, Number.NEGATIVE_INFINITY];
+  /** The time on the burst's rate's grid the last frame taken stands for (see `take`). */
+  let slot = Number.NEGATIVE_INFINITY;
   /** Until when (performance.now) frames are part of a turn. */
   let denseUntil = Number.NEGATIVE_INFINITY;
   const counts = { callbacks: 0, taken: 0, skipped: 0, failed: 0, longestGapMs: 0 };
@@ -138,13 +140,18 @@ export function recordBurst(video: HTMLVideoElement, fps: number): BurstRecorder
     if (!running) return;
     counts.callbacks++;
     const dense = performance.now() <= denseUntil;
-    // A frame a little early still counts (frame callbacks come at the camera's rate, not ours).
-    if (t - last < (dense ? period / TURN_RATE : period) * 0.85 || !video.videoWidth) return;
+    // A turn: every frame TURN_GAP_MS after the last (thin.ts). The still parts: frames on a grid `period` apart, not
+    // `period` after the last frame taken: a camera hands over frames a few ms early or late (a frame callback's time
+    // is the display's refresh, 16.7 ms steps), and measured from the last frame, an early frame was skipped and left
+    // twice the gap (decision 0086). A frame up to a quarter period early counts; the grid stays within -p/5..+p/4 of
+    // the frame taken, so a slow camera does not buy a run of close frames afterwards.
+    if (!video.videoWidth || t - last < (dense ? TURN_GAP_MS : Math.max(TURN_GAP_MS, slot + period * 0.75 - last))) return;
     // Never silently: a skipped frame is counted (and its gap shows in the times the server judges).
     if (pending >= MAX_PENDING) {
       counts.skipped++;
       return;
     }
+    slot = dense || last === Number.NEGATIVE_INFINITY ? t : Math.min(t + period / 4, Math.max(slot + period, t - period / 5));
     last = t;
     counts.taken++;
     pending++;
@@ -166,7 +173,7 @@ export function recordBurst(video: HTMLVideoElement, fps: number): BurstRecorder
     stopTimer = () => video.cancelVideoFrameCallback(handle);
   } else {
     take(performance.now());
-    const timer = setInterval(() => take(performance.now()), Math.max(20, period / (2 * TURN_RATE)));
+    const timer = setInterval(() => take(performance.now()), TURN_GAP_MS / 2);
     stopTimer = () => clearInterval(timer);
   }
 

@@ -64,8 +64,8 @@ export const STILL_SHARE = 0.2;
  * frame stays dense when the change into it or out of it reaches STILL_SHARE of the run's largest; the others count
  * as still frames. A run with a thumbnail missing, or where nothing changed, is left as it was.
  */
-export function settleDense<T extends Thinnable>(frames: readonly T[]): T[] {
-  const motion = motionOf(frames);
+export function settleDense<T extends Thinnable>(frames: readonly T[], measure: (frames: readonly T[]) => (number | null)[] = motionOf): T[] {
+  const motion = measure(frames);
   const out = frames.map((f) => ({ ...f }));
   for (let a = 0; a < frames.length; ) {
     if (!frames[a].dense) {
@@ -97,8 +97,8 @@ export const THIN_MAX_GAP_MS = 600;
  * frames, 32 sent) keeps every frame of its turns (gaps of ~167 ms, a yaw step of 9-15° as Human reads a head
  * turning) and leaves the still parts gaps up to ~500 ms; with even thinning a turn crossed a 330-400 ms gap and read a
  * yaw step of 19-24°, as large as a swapped photo's (decision 0074). 3 (decision 0085): the turns are recorded at 12
- * fps (TURN_RATE), and at 2 a turn's 83 ms gap weighed the same as a still part's 167 ms one, so thinning cut both
- * alike; at 3 the still parts give way first (a 4-step challenge's still gaps: ~350 ms, at most ~440 ms, modelled).
+ * fps or more (TURN_GAP_MS), and at 2 a turn's 83 ms gap weighed the same as a still part's 167 ms one, so thinning cut
+ * both alike; at 3 the still parts give way first (a 4-step challenge's still gaps: ~350 ms, at most ~440 ms, modelled).
  */
 export const DENSE_WEIGHT = 3;
 
@@ -109,13 +109,16 @@ export const DENSE_WEIGHT = 3;
 export const TURN_RETURN_MS = 900;
 
 /**
- * While a head turns, the kiosk records this many times as often as the burst's rate (decision 0083): 12 fps at the
- * challenge's 6. The server refuses a yaw step between neighbouring frames larger than a head turns in the gap; a
- * frame late by one or two periods in a 6 fps turn left a genuine turn a gap of 330-500 ms, where it was refused as
- * often as a swapped photo hid. Thinning still sends at most the challenge's `maxFrames`. The page (burst.ts) and the
- * benches' model of it use this one value.
+ * While a head turns, the kiosk takes every camera frame at least this far apart (ms; the server refuses gaps under 40).
+ * The server refuses a yaw step between neighbouring frames larger than a head turns in the gap; a frame late by one or
+ * two periods in a 6 fps turn left a genuine turn a gap of 330-500 ms, where it was refused as often as a swapped photo
+ * hid (decision 0083: 12 fps in turns, twice the burst's rate). Stop 43's CI refused the face journey's genuine turn:
+ * its camera gave frames at 12 fps a display refresh early or late (67-100 ms apart), the page took a frame 70 ms after
+ * the last at the soonest, and a turn was recorded at 133-216 ms gaps (decision 0086). Every frame it is given, then: a
+ * 30 fps camera's turns at 15 fps (every second frame), a 12 fps camera's at its own rate whatever its jitter.
+ * Thinning still sends at most the challenge's `maxFrames`. The page (burst.ts) and the benches' model of it use this.
  */
-export const TURN_RATE = 2;
+export const TURN_GAP_MS = 45;
 
 export const maxGap = (frames: readonly { t: number }[]) => Math.max(0, ...frames.slice(1).map((f, i) => f.t - frames[i].t));
 
