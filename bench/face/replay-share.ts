@@ -27,14 +27,33 @@ const seenShare = (hashes: string[]) => hashes.filter((h) => known.some((k) => h
 const r2 = (n: number) => Math.round(n * 100) / 100;
 const genuine: number[] = [];
 const replayed: number[] = [];
+/**
+ * The same shares over the frames where the picture changed: a frame whose hash differs from the burst's previous
+ * frame by at least `move` (a still person matches an earlier visit's still frames; a replay matches in its motion
+ * too). A burst with fewer than MIN_MOVING such frames is judged on all of them.
+ */
+const MOVES = [0.06, 0.1, 0.15];
+const MIN_MOVING = 5;
+const movingShares = (hashes: string[]) =>
+  MOVES.map((move) => {
+    const moving = hashes.filter((h, i) => i > 0 && hashDistance(h, hashes[i - 1]) >= move);
+    return r2(seenShare(moving.length >= MIN_MOVING ? moving : hashes));
+  });
+const genuineMoving: number[][] = MOVES.map(() => []);
+const replayedMoving: number[][] = MOVES.map(() => []);
+const steps: number[] = [];
 for (let i = 0; i < Number(values.bursts); i++)
   for (const person of source.people) {
     const frames = await source.genuine(person, randomStepChallenge(), i);
     const hashes = await Promise.all(frames.map((f) => frameHash(f)));
     genuine.push(r2(seenShare(hashes)));
+    for (const [k, share] of movingShares(hashes).entries()) genuineMoving[k].push(share);
+    steps.push(...hashes.slice(1).map((h, k) => r2(hashDistance(h, hashes[k]))));
     known.push(...hashes);
     const again = await source.altered(frames, person, [], i);
-    replayed.push(r2(seenShare(await Promise.all(again.map((f) => frameHash(f))))));
+    const againHashes = await Promise.all(again.map((f) => frameHash(f)));
+    replayed.push(r2(seenShare(againHashes)));
+    for (const [k, share] of movingShares(againHashes).entries()) replayedMoving[k].push(share);
     console.error(`${person} #${i}: genuine ${genuine.at(-1)}, replayed ${replayed.at(-1)}`);
   }
 await source.close();
@@ -51,6 +70,15 @@ console.log(
     genuine: sorted(genuine),
     replayed: sorted(replayed),
     rules: [1 / 24, 0.25, 0.5, 0.75].map((s) => refusedAt(r2(s))),
+    // Neighbouring frames' hash distances in genuine bursts (deciles), and the moving frames' rule at 75 %.
+    steps: [0.1, 0.25, 0.5, 0.75, 0.9].map((q) => sorted(steps)[Math.floor(q * steps.length)]),
+    moving: MOVES.map((move, k) => ({
+      move,
+      genuineRefused: genuineMoving[k].filter((s) => s >= FRAME_HASH.replayShare).length,
+      replayedRefused: replayedMoving[k].filter((s) => s >= FRAME_HASH.replayShare).length,
+      genuine: sorted(genuineMoving[k]),
+      replayed: sorted(replayedMoving[k]),
+    })),
     seconds: Math.round((performance.now() - started) / 1000),
     load: loadavg().map((l) => Math.round(l * 100) / 100),
   }),

@@ -24,6 +24,26 @@ vi.mock('./kiosk/pairing', () => {
   };
 });
 
+// The real recorder, with what the page tells it about the turns kept (decision 0085: a turn's window ends when the
+// guidance sees it; the head coming back is a turn too).
+const turningCalls = vi.hoisted(() => [] as number[]);
+vi.mock('./camera/burst', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./camera/burst')>();
+  return {
+    ...real,
+    recordBurst: (...args: Parameters<typeof real.recordBurst>) => {
+      const recorder = real.recordBurst(...args);
+      return {
+        ...recorder,
+        turning: (ms: number) => {
+          turningCalls.push(ms);
+          recorder.turning(ms);
+        },
+      };
+    },
+  };
+});
+
 const API = '/api/public/attendance/tok-1';
 const INFO: KioskInfo = {
   companyName: 'Andes SAC',
@@ -125,6 +145,7 @@ function stubGeolocation(...answers: ('denied' | 'lima')[]) {
 
 beforeEach(() => {
   resetFakeGuide();
+  turningCalls.length = 0;
   pairingState.paired = true;
   pairingState.codes = [];
 });
@@ -178,6 +199,9 @@ describe('public attendance page (kiosk)', () => {
     expect(formOf(marks(fetchMock)[0][1]).get('challengeId')).toBe(CHALLENGE.challengeId);
     // The front (0.7 s), two turns held, the front between them, the smile (1.1 s): at least 2.5 s of recording.
     expectBurst(burstOf(fetchMock), 2500);
+    // Recorded densely: the left turn until the guidance saw it; the head coming back to the front and the right turn
+    // until it was seen; the head coming back for 0.9 s after it (the smile). A turn held is a still head.
+    expect(turningCalls).toEqual([Number.POSITIVE_INFINITY, 0, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, 0, 900]);
 
     // Ready for the next person.
     await user.click(within(result).getByRole('button', { name: 'Siguiente persona' }));
