@@ -123,6 +123,24 @@ describe('frameHash and hashDistance', () => {
     expect(replayedAt(burst(17), known)).toBe(-1);
     expect(replayedAt(burst(18), known)).toBe(0);
   });
+
+  it('judges a burst by its moving frames: a person still as on an earlier visit who then turns is not a replay (decision 0087)', () => {
+    const known = [handHash(100, 0)];
+    const still = handHash(100, 1);
+    // Six frames of a turn, each 10 % of the bits from the one before, none like a known frame.
+    const turn = [20, 30, 40, 50, 60, 70].map((k) => handHash(100, k));
+    const person = [...Array.from({ length: 18 }, () => still), ...turn];
+    // 18 of 24 frames seen (75 %) was a replay; the motion, never seen, says it is not.
+    expect(replayedAt(person, known)).toBe(-1);
+    // The same burst replayed: its motion was seen too (named by the first moving frame).
+    expect(replayedAt(person, [...known, ...turn])).toBe(18);
+    // Five of six moving frames seen is 83 %: a replay; four of six is not.
+    expect(replayedAt(person, [...known, ...turn.slice(1)])).toBe(19);
+    expect(replayedAt(person, [...known, ...turn.slice(2)])).toBe(-1);
+    // Fewer than five moving frames: judged on all the frames, as before.
+    const fewer = [...Array.from({ length: 18 }, () => still), ...turn.slice(0, 4)];
+    expect(replayedAt(fewer, known)).toBe(0);
+  });
 });
 
 describe('claimFrames', () => {
