@@ -12,7 +12,7 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { randomStepChallenge } from '../../apps/server/src/face/challenge.js';
-import { FRAME_HASH, frameHash, hashDistance } from '../../apps/server/src/modules/face/frame-hashes.js';
+import { FRAME_HASH, frameHash, hashDistance, judgedFrames } from '../../apps/server/src/modules/face/frame-hashes.js';
 import { renderedSource } from './attack-source.js';
 import { seeded } from './photo-attacks.js';
 
@@ -28,17 +28,11 @@ const r2 = (n: number) => Math.round(n * 100) / 100;
 const genuine: number[] = [];
 const replayed: number[] = [];
 /**
- * The same shares over the frames where the picture changed: a frame whose hash differs from the burst's previous
- * frame by at least `move` (a still person matches an earlier visit's still frames; a replay matches in its motion
- * too). A burst with fewer than MIN_MOVING such frames is judged on all of them.
+ * The same shares over the frames a replay is judged on (frame-hashes.ts `judgedFrames`, decision 0087) at a few
+ * thresholds of motion: a still person matches an earlier visit's still frames; a replay matches in its motion too.
  */
-const MOVES = [0.06, 0.1, 0.15];
-const MIN_MOVING = 5;
-const movingShares = (hashes: string[]) =>
-  MOVES.map((move) => {
-    const moving = hashes.filter((h, i) => i > 0 && hashDistance(h, hashes[i - 1]) >= move);
-    return r2(seenShare(moving.length >= MIN_MOVING ? moving : hashes));
-  });
+const MOVES = [0.06, FRAME_HASH.moveShare, 0.15];
+const movingShares = (hashes: string[]) => MOVES.map((move) => r2(seenShare(judgedFrames(hashes, move).map((i) => hashes[i]))));
 const genuineMoving: number[][] = MOVES.map(() => []);
 const replayedMoving: number[][] = MOVES.map(() => []);
 const steps: number[] = [];

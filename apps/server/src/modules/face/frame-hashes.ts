@@ -70,6 +70,15 @@ export function hashDistance(a: string, b: string): number {
 }
 
 /**
+ * The frames a replay is judged on (indices): those whose hash differs from the previous frame's by `move` or more,
+ * or all of them when fewer than `minMoving` moved.
+ */
+export function judgedFrames(hashes: readonly string[], move: number = FRAME_HASH.moveShare): number[] {
+  const moving = hashes.flatMap((h, i) => (i > 0 && hashDistance(h, hashes[i - 1]) >= move ? [i] : []));
+  return moving.length >= FRAME_HASH.minMoving ? moving : hashes.map((_, i) => i);
+}
+
+/**
  * A replayed burst: at least `replayShare` (75 %) of its frames where the picture moved look like frames accepted
  * within the last day. Answers the index of the first such frame, else -1.
  *
@@ -84,8 +93,7 @@ export function hashDistance(a: string, b: string): number {
  * bursts of 120 were 75 % seen or more; with the moving ones, 3; a replayed burst, re-encoded, 120 of 120 either way.
  */
 export function replayedAt(hashes: string[], known: string[]): number {
-  const moving = hashes.flatMap((h, i) => (i > 0 && hashDistance(h, hashes[i - 1]) >= FRAME_HASH.moveShare ? [i] : []));
-  const judged = moving.length >= FRAME_HASH.minMoving ? moving : hashes.map((_, i) => i);
+  const judged = judgedFrames(hashes);
   const seen = judged.filter((i) => known.some((k) => hashDistance(hashes[i], k) < FRAME_HASH.maxShare));
   return seen.length > 0 && seen.length >= FRAME_HASH.replayShare * judged.length ? seen[0] : -1;
 }
