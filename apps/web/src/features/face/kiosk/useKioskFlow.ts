@@ -208,9 +208,10 @@ export function useKioskFlow({
         recorded = await recorder.stop();
       }
       // The turns' frames where the head moves are kept close, the rest thinned like the still parts (decision 0085).
-      // The screen's colour sequence (decision 0073) changes the light on the face between frames, and the motion
-      // measure reads that as motion: stop 43's face journey had a turn thinned to 201 ms gaps and was refused
-      // burst_jump. Until the measure is blind to the light, only a burst without a colour sequence is settled.
+      // Only a burst without the screen's colour sequence (decision 0073) is settled: stop 43 blamed the light for a
+      // face journey refused burst_jump, but rendered heads lit by the sequence did not fool the measure and the
+      // recorder's skipped frames were the likelier cause (decision 0086). The online page needs no settling for its
+      // figures (decision 0086: photo pairs and screens 0 of 150), so it stays off online.
       const settled = challenge.light?.segments?.length ? recorded : settleDense(recorded);
       const burst = thinFrames(settled, challenge.burst.maxFrames);
       const frames = burst.map((f) => f.blob);
