@@ -29,6 +29,20 @@ export const SOLO_TESTS = [
   'apps/web/src/features/face/Kiosk.test.tsx',
 ];
 
+/**
+ * Server test files that change what every module of their worker sees: a `vi.mock`, a spy on `Date.now` or on
+ * argon2, fake timers. npm test's parallel run gives the other server files one module graph per worker
+ * (`isolate: false`, decision 0088), where such a change would leak into the next file (and a mock would miss a module
+ * an earlier file imported); these run in the isolated projects `server-<db>-isolated` (apps/server/vitest.project.ts).
+ */
+export const ISOLATED_TESTS = [
+  'apps/server/src/modules/attendance/punch-admission.test.ts',
+  'apps/server/src/modules/employee-area/punch-limits.test.ts',
+  'apps/server/src/modules/employees/import-fair-share.test.ts',
+  'apps/server/src/modules/face/face-share.test.ts',
+  'apps/server/src/modules/face/kiosk-limits.test.ts',
+];
+
 /** Exclude globs for the solo files under one workspace (`apps/web/`), relative to its root. */
 export const soloExcludes = (workspace) => SOLO_TESTS.filter((f) => f.startsWith(workspace)).map((f) => `**/${f.slice(workspace.length)}`);
 /**
@@ -36,7 +50,9 @@ export const soloExcludes = (workspace) => SOLO_TESTS.filter((f) => f.startsWith
  * PRESENTE_PARALLEL_RUN=1), nothing otherwise. The one mechanism for every project: a project's own `exclude` list
  * replaces the command line's --exclude, so the configs say it themselves.
  */
-export const parallelRunExcludes = (workspace) => (process.env.PRESENTE_PARALLEL_RUN === '1' ? soloExcludes(workspace) : []);
+export const parallelRunExcludes = (workspace) => (inParallelRun() ? soloExcludes(workspace) : []);
+/** Whether this is npm test's parallel run (scripts/test.mjs sets PRESENTE_PARALLEL_RUN=1 for it). */
+export const inParallelRun = () => process.env.PRESENTE_PARALLEL_RUN === '1';
 /** The environment and Vitest arguments of the parallel run (everything else) and of the solo run. */
 export const PARALLEL_ENV = { PRESENTE_PARALLEL_RUN: '1' };
 export const parallelArgs = () => ['--maxWorkers=2'];

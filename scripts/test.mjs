@@ -100,7 +100,9 @@ async function vitest(name, args, env = {}) {
 
 // Unit and API tests on two workers, then the files that time real work alone (scripts/solo-tests.mjs, decision 0078).
 const projectArgs = projects.flatMap((p) => ['--project', p]);
-let failed = (await vitest('unit', [...projectArgs, ...parallelArgs()], PARALLEL_ENV)) !== 0;
+// The parallel run adds each server project's isolated part (decision 0088: the rest shares a module graph per worker).
+const parallelProjects = [...projectArgs, ...projects.filter((p) => p.startsWith('server-')).flatMap((p) => ['--project', `${p}-isolated`])];
+let failed = (await vitest('unit', [...parallelProjects, ...parallelArgs()], PARALLEL_ENV)) !== 0;
 if ((await vitest('unit-solo', [...projectArgs, ...soloArgs()])) !== 0) failed = true;
 // Mutation floors (issue 21, decision 0064): the incremental Stryker run of the attendance rules
 // (packages/shared/mutation/ holds the last results; only mutants whose code or covering tests changed are

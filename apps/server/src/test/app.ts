@@ -3,16 +3,17 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import pino from 'pino';
-import { afterAll } from 'vitest';
 import { buildApp } from '../app.js';
 import { seedCountries } from '../bootstrap.js';
 import { configSchema } from '../config.js';
 import type { AppDeps } from '../context.js';
 import type { Database } from '../db/client.js';
 import { createDeps } from '../deps.js';
+import { restartEventLoopLag } from '../modules/attendance/punch-admission.js';
 import { recordingEvents } from '../realtime/events.js';
 import { openTestDatabase } from './database.js';
 import { type Factories, makeFactories, type TestUser } from './factories.js';
+import { closeAfterFile } from './open-apps.js';
 
 export type Response = Awaited<ReturnType<FastifyInstance['inject']>>;
 type Body = InjectOptions['payload'];
@@ -44,6 +45,7 @@ export interface Client {
 /** Builds the app on a fresh database for this test file; closed after the file. */
 export async function createTestApp(env: Record<string, string> = {}, opts: { database?: Database } = {}): Promise<TestApp> {
   const database = opts.database ?? (await openTestDatabase());
+  if (opts.database) closeAfterFile(() => database.close());
   await seedCountries(database.db);
   // Per-IP limits are scaled up: every test request comes from one address. rate-limit.test.ts checks them at scale 1.
   const config = configSchema.parse({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-test-data', ALTCHA_COST: '1', RATE_LIMIT_SCALE: '10', ...env });
@@ -55,6 +57,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { da
   const routes: RouteOptions[] = [];
   const app = await buildApp(deps, { ...(process.env.TEST_LOG ? { logger: log } : {}), onRoute: (r) => void routes.push(r), strictAnswers: true });
   await app.ready();
+  // This worker may have served earlier files' apps (decision 0088): this app's punches measure the loop from here.
+  restartEventLoopLag();
   const factories = makeFactories(deps.db);
 
   const client = (cookie?: string): Client => {
@@ -69,10 +73,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { da
     };
   };
 
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  // Closed after the file (test/setup.ts), wherever it was built: an afterAll registered inside a beforeAll never runs.
+  closeAfterFile(() => app.close());
 
   return {
     app,

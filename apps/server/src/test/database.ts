@@ -3,14 +3,16 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
+import { closeAfterFile } from './open-apps.js';
 
 /** A fresh, migrated database for one test file (from the run's template). */
 export async function openTestDatabase(): Promise<Database> {
-  if (inject('dbKind') === 'pglite') {
-    const tar = readFileSync(inject('pgliteTemplate'));
-    return openPglite({ loadDataDir: new Blob([tar]) });
-  }
-  return openPostgres(await createPostgresTestDatabase(), 5);
+  const database =
+    inject('dbKind') === 'pglite'
+      ? await openPglite({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) })
+      : openPostgres(await createPostgresTestDatabase(), 5);
+  closeAfterFile(() => database.close());
+  return database;
 }
 
 /**
