@@ -89,6 +89,20 @@ describe('measuring and scoring the light', () => {
     expect(score!.background!.gain).toBeLessThan(score!.face.gain / 3);
   });
 
+  it('the wall is judged on the frames that show it: a head covering a strip in a few frames keeps the contrast', () => {
+    const b = burst({ ambient: 110, onFace: 60, onWall: 9, lit: screen, seed: 'genuine', sway: true });
+    const all = scoreLight(b, seq)!;
+    // Three frames whose face covers the side strips (a turn towards the camera's edge): no background in them.
+    const covered = b.map((s, i) => (i % 5 === 2 && s.light ? { ...s, light: { ...s.light, background: null } } : s));
+    const score = scoreLight(covered, seq)!;
+    expect(score.face).toEqual(all.face);
+    expect(score.background?.corr).toBeCloseTo(all.background!.corr, 1);
+    expect(score.contrast).toBeGreaterThan(0.1);
+    // A burst where the wall shows in fewer than 6 frames has no background figure rather than a guess.
+    const hidden = b.map((s, i) => (i >= 5 && s.light ? { ...s, light: { ...s.light, background: null } } : s));
+    expect(scoreLight(hidden, seq)).toMatchObject({ background: null, contrast: null });
+  });
+
   it('a photo (its light fixed, or following another sequence) does not follow it', () => {
     const still = scoreLight(burst({ ambient: 110, onFace: 0, onWall: 0, lit: () => [1, 1, 1], seed: 'photo' }), seq);
     expect(still!.face.corr).toBeLessThan(0.6);
