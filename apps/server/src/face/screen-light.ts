@@ -176,7 +176,8 @@ export function scoreLight(samples: readonly { t: number; light: FrameLight | nu
     if (f && (!best || f.corr > best.face.corr)) best = { lag, face: f, expected };
   }
   if (!best) return null;
-  const background = bg ? fit(best.expected.filter((_, i) => withBg.includes(i)), bg) : null;
+  const wallExpected = withBg.map((i) => best.expected[i]);
+  const background = bg ? fit(wallExpected, bg) : null;
   const luma = seen.reduce((s, v) => s + 0.299 * v.light.face[0] + 0.587 * v.light.face[1] + 0.114 * v.light.face[2], 0) / seen.length;
   const round = (f: RegionFit): RegionFit => ({ corr: r3(f.corr), gain: r3(f.gain) });
   return {
