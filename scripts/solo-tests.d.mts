@@ -6,3 +6,5 @@ export declare const parallelArgs: () => string[];
 export declare const soloArgs: () => string[];
 export declare const ISOLATED_TESTS: string[];
 export declare const inParallelRun: () => boolean;
+export declare const E2E_SOLO: string[];
+export declare const e2ePart: () => string | undefined;

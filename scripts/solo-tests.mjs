@@ -43,6 +43,18 @@ export const ISOLATED_TESTS = [
   'apps/server/src/modules/face/kiosk-limits.test.ts',
 ];
 
+/**
+ * e2e journeys that run after the others, one at a time (decision 0089). The others run on two workers against the same
+ * two servers (each journey makes its own company, people and addresses). These would pay for a neighbour or disturb
+ * one: the real face engine under a rendered head that must pass liveness on its first try (the puppet's frames are
+ * timed by the page), the main server's clock moved, the kiosk's load time measured, the server's log read for refusals.
+ * `test/isolated-files.test.ts` (apps/server) fails when a journey that drives the puppet, moves the shared clock or
+ * reads the shared server's log is not listed.
+ */
+export const E2E_SOLO = ['specs/face.e2e.ts', 'specs/head3d.e2e.ts', 'specs/kiosk-offline-punch.e2e.ts', 'specs/kiosk-load.e2e.ts'];
+/** Which part of the e2e journeys a run is: 'parallel' (all but E2E_SOLO, two workers), 'solo', or unset (all, one at a time). */
+export const e2ePart = () => process.env.PRESENTE_E2E_PART;
+
 /** Exclude globs for the solo files under one workspace (`apps/web/`), relative to its root. */
 export const soloExcludes = (workspace) => SOLO_TESTS.filter((f) => f.startsWith(workspace)).map((f) => `**/${f.slice(workspace.length)}`);
 /**

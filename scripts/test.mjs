@@ -133,7 +133,12 @@ if (!process.argv.includes('--no-e2e')) {
     wallMs: Date.now() - started,
   });
   if (built !== 0) failed = true;
-  else if ((await vitest('e2e', ['--config', join(root, 'e2e/vitest.config.ts')])) !== 0) failed = true;
+  else {
+    // The journeys on two workers, then the ones that run alone (decision 0089: the phase used half a core on one worker).
+    const e2e = ['--config', join(root, 'e2e/vitest.config.ts')];
+    if ((await vitest('e2e', e2e, { PRESENTE_E2E_PART: 'parallel' })) !== 0) failed = true;
+    if ((await vitest('e2e-solo', e2e, { PRESENTE_E2E_PART: 'solo' })) !== 0) failed = true;
+  }
 }
 
 const sum = (k) => results.reduce((n, r) => n + r[k], 0);

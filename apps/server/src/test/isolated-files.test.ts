@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { ISOLATED_TESTS, SOLO_TESTS } from '../../../../scripts/solo-tests.mjs';
+import { E2E_SOLO, ISOLATED_TESTS, SOLO_TESTS } from '../../../../scripts/solo-tests.mjs';
 
 const root = resolve(import.meta.dirname, '../../../..');
 const serverSrc = resolve(import.meta.dirname, '..');
@@ -46,5 +46,16 @@ describe.skipIf(inject('dbKind') === 'postgres')('server test files that share a
     expect(offenders, 'add these to ISOLATED_TESTS in scripts/solo-tests.mjs').toEqual([]);
     // The list names files that exist (a moved file would otherwise share a worker unnoticed).
     expect(ISOLATED_TESTS.filter((f) => !existsSync(join(root, f)))).toEqual([]);
+  });
+
+  it('every e2e journey that drives the puppet head, moves the shared server clock or reads its log runs alone (decision 0089)', () => {
+    const e2e = join(root, 'e2e');
+    const specs = readdirSync(join(e2e, 'specs')).map((f) => `specs/${f}`);
+    const disturbs = /puppet-camera\.js|mainServerClock\(|`server-\$\{main/;
+    const offenders = specs.filter((f) => !E2E_SOLO.includes(f) && disturbs.test(readFileSync(join(e2e, f), 'utf8')));
+    expect(offenders, 'add these to E2E_SOLO in scripts/solo-tests.mjs').toEqual([]);
+    expect(E2E_SOLO.filter((f) => !specs.includes(f))).toEqual([]);
+    // Checked against the journeys that do: taking one off the list names it.
+    expect(['specs/face.e2e.ts', 'specs/kiosk-offline-punch.e2e.ts'].every((f) => disturbs.test(readFileSync(join(e2e, f), 'utf8')))).toBe(true);
   });
 });
