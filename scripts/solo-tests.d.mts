@@ -8,3 +8,4 @@ export declare const ISOLATED_TESTS: string[];
 export declare const inParallelRun: () => boolean;
 export declare const E2E_SOLO: string[];
 export declare const e2ePart: () => string | undefined;
+export declare const e2ePartEnv: (part: 'parallel' | 'solo') => Record<string, string>;

@@ -54,6 +54,8 @@ export const ISOLATED_TESTS = [
 export const E2E_SOLO = ['specs/face.e2e.ts', 'specs/head3d.e2e.ts', 'specs/kiosk-offline-punch.e2e.ts', 'specs/kiosk-load.e2e.ts'];
 /** Which part of the e2e journeys a run is: 'parallel' (all but E2E_SOLO, two workers), 'solo', or unset (all, one at a time). */
 export const e2ePart = () => process.env.PRESENTE_E2E_PART;
+/** The environment of npm test's run of one part ('parallel' or 'solo'). */
+export const e2ePartEnv = (part) => ({ PRESENTE_E2E_PART: part });
 
 /** Exclude globs for the solo files under one workspace (`apps/web/`), relative to its root. */
 export const soloExcludes = (workspace) => SOLO_TESTS.filter((f) => f.startsWith(workspace)).map((f) => `**/${f.slice(workspace.length)}`);

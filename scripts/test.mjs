@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildWebIfNeeded, root, run } from './lib.mjs';
-import { PARALLEL_ENV, parallelArgs, soloArgs } from './solo-tests.mjs';
+import { e2ePartEnv, PARALLEL_ENV, parallelArgs, soloArgs } from './solo-tests.mjs';
 
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 async function postgresAnswers() {
@@ -136,8 +136,8 @@ if (!process.argv.includes('--no-e2e')) {
   else {
     // The journeys on two workers, then the ones that run alone (decision 0089: the phase used half a core on one worker).
     const e2e = ['--config', join(root, 'e2e/vitest.config.ts')];
-    if ((await vitest('e2e', e2e, { PRESENTE_E2E_PART: 'parallel' })) !== 0) failed = true;
-    if ((await vitest('e2e-solo', e2e, { PRESENTE_E2E_PART: 'solo' })) !== 0) failed = true;
+    if ((await vitest('e2e', e2e, e2ePartEnv('parallel'))) !== 0) failed = true;
+    if ((await vitest('e2e-solo', e2e, e2ePartEnv('solo'))) !== 0) failed = true;
   }
 }
 
