@@ -230,9 +230,13 @@ describe('checkBurst', () => {
 });
 
 describe('burst helpers', () => {
-  it('describes one frame at random in each quarter; reads the capture times', () => {
-    expect(pickDescribed(16, 4, () => 0)).toEqual([0, 4, 8, 12]);
-    expect(pickDescribed(10, 4, (max) => max - 1)).toEqual([1, 4, 6, 9]);
+  it('describes the first and the last frame and one at random in each part between; reads the capture times', () => {
+    // The first and the last whatever the draw: a person who takes over at any moment is described (decision 0090).
+    expect(pickDescribed(16, 4, () => 0)).toEqual([0, 1, 8, 15]);
+    expect(pickDescribed(16, 4, (max) => max - 1)).toEqual([0, 7, 14, 15]);
+    expect(pickDescribed(48, 4, (max) => max - 1)).toEqual([0, 23, 46, 47]);
+    expect(pickDescribed(10, 4, (max) => max - 1)).toEqual([0, 4, 8, 9]);
+    expect(pickDescribed(3, 4, () => 0)).toEqual([0, 1, 2]);
     expect(parseTimes('0,160,330')).toEqual([0, 160, 330]);
     expect(parseTimes('0,x')).toBeNull();
     expect(parseTimes(undefined)).toBeNull();

@@ -34,7 +34,7 @@ export const BURST = {
   fps: 6,
   minFps: 5,
   maxFps: 8,
-  /** Frames analysed with a descriptor (spread over the burst, chosen at random within each part, after the upload). */
+  /** Frames analysed with a descriptor (the first, the last, and one at random in each part between: pickDescribed). */
   describedFrames: 4,
   /**
    * Capture times: at least this far apart (no stuffed frames), at most this far (late frames under load: issue 17
@@ -204,15 +204,23 @@ export interface BurstResult {
   details: BurstDetails;
 }
 
-/** Which frames of an n-frame burst get a descriptor: one at random in each of k equal parts (unknown to the page). */
+/**
+ * Which frames of an n-frame burst get a descriptor: the first and the last, and one at random in each of the k - 2
+ * equal parts between them (unknown to the page). A second person who takes the place of the first at any moment is
+ * in the last frame; one who leaves it to the first after the start is in the first: the burst names nobody. With
+ * one at random in each quarter, a person who took over in the last quarter after its described frame went unseen:
+ * the attack bench's two_people was accepted 1 of 150 (decision 0090).
+ */
 export function pickDescribed(n: number, k: number = BURST.describedFrames, random: (max: number) => number = randomInt): number[] {
-  const parts = Math.min(n, k);
-  const out: number[] = [];
-  for (let p = 0; p < parts; p++) {
-    const from = Math.floor((p * n) / parts);
-    const to = Math.floor(((p + 1) * n) / parts);
+  if (n <= k) return Array.from({ length: n }, (_, i) => i);
+  const inner = k - 2;
+  const out = [0];
+  for (let p = 0; p < inner; p++) {
+    const from = 1 + Math.floor((p * (n - 2)) / inner);
+    const to = 1 + Math.floor(((p + 1) * (n - 2)) / inner);
     out.push(from + random(to - from));
   }
+  out.push(n - 1);
   return out;
 }
 
