@@ -93,12 +93,13 @@ export class ApiClient {
 
   async request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<ApiAnswer<T>> {
     const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': this.lang };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const form = body instanceof FormData;
+    if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
     if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await fetch(`${this.baseUrl}/api${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       signal: AbortSignal.timeout(20_000),
     });
     for (const line of res.headers.getSetCookie()) {
@@ -120,6 +121,11 @@ export class ApiClient {
 
   post<T = unknown>(path: string, body: unknown = {}) {
     return this.request<T>('POST', path, body);
+  }
+
+  /** A multipart POST (files), as the browser's FormData sends it. */
+  postForm<T = unknown>(path: string, form: FormData) {
+    return this.request<T>('POST', path, form);
   }
 
   /** A solved ALTCHA challenge from this server, as the widget would send it in `turnstileToken`. */

@@ -136,8 +136,9 @@ export const QUICK = { moveMs: 500, holdMs: 400, betweenMs: 250 };
 
 /**
  * A person (or a hand) following the kiosk page's prompts (decision 0085): after `reactMs` the move starts, and takes
- * `moveMs`; the page (useKioskFlow, its pace in kiosk/pace.ts) shows a smile or an open mouth for its `moveMs`, a turn
- * until its guidance has seen it (`seenMs` after the head got there, never past `turnTimeoutMs`) and then `holdMs`,
+ * `moveMs`; the page (useKioskFlow, its pace in kiosk/pace.ts) shows a smile or an open mouth for its `moveMs`
+ * (`moveAfterTurnMs` right after a turn), a turn until its guidance has seen it (`seenMs` after the head got there,
+ * never past `turnTimeoutMs`) and then `holdMs`,
  * and asks for the front between opposite turns. The page faces the person to the screen for `restMs` before the
  * first prompt: the server's baseline for smiles, mouths and nods. Until stop 42 the bench asked the first step at
  * 250 ms and the head started moving at 0, so a smile asked first was already half there in the baseline's frames.
@@ -183,7 +184,7 @@ export function follow(
       // Seen within the page's wait: the turn is held and no longer dense; else the page moves on with it open.
       if (seen <= t + PAGE.turnTimeoutMs) dense[dense.length - 1][1] = seen;
       t = Math.min(seen, t + PAGE.turnTimeoutMs) + PAGE.holdMs;
-    } else t += PAGE.moveMs;
+    } else t += afterTurn ? PAGE.moveAfterTurnMs : PAGE.moveMs;
   }
   return { keys, ms: t + PAGE.tailMs, dense: merged(dense) };
 }

@@ -121,12 +121,20 @@ function expectBurst({ frames, times }: { frames: unknown[]; times: number[] }, 
  * Every prompt the screen showed, in order (repeats collapsed), read at each change of the page (the guidance does
  * not look during every prompt: it is paused while no step waits on it).
  */
+/** When each prompt of the last `watchPrompts` appeared, and when the last one went (ms, Date.now). */
+let promptTimes: { shown: number[]; gone: number | null } = { shown: [], gone: null };
+
 function watchPrompts(faces: () => SeenFace[] = followKioskSteps) {
   const seen: string[] = [];
+  promptTimes = { shown: [], gone: null };
   fakeGuide.faces = faces;
   const observer = new MutationObserver(() => {
     const text = document.querySelector('[data-testid="kiosk-step"] [role="status"]')?.textContent;
-    if (text && seen[seen.length - 1] !== text) seen.push(text);
+    if (text && seen[seen.length - 1] !== text) {
+      seen.push(text);
+      promptTimes.shown.push(Date.now());
+    }
+    if (!text && seen.length && promptTimes.gone === null) promptTimes.gone = Date.now();
   });
   observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
   return seen;
@@ -202,6 +210,9 @@ describe('public attendance page (kiosk)', () => {
     // Recorded densely: the left turn until the guidance saw it; the head coming back to the front and the right turn
     // until it was seen; the head coming back for 0.9 s after it (the smile). A turn held is a still head.
     expect(turningCalls).toEqual([Number.POSITIVE_INFINITY, 0, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, 0, 900]);
+    // The smile right after the right turn stays 1.7 s, then the 0.6 s tail: the person comes back to the front first
+    // (decision 0091; it was 1.1 s, and a person who moves one thing after the other held the smile one frame or none).
+    expect(promptTimes.gone! - promptTimes.shown[4]).toBeGreaterThanOrEqual(2250);
 
     // Ready for the next person.
     await user.click(within(result).getByRole('button', { name: 'Siguiente persona' }));

@@ -14,7 +14,13 @@ export const KIOSK_TIMING = {
   restMs: 700,
   /** A smile, an open mouth, a blink, a nod: shown this long (the person reacts in 0.3-0.6 s and holds). */
   moveMs: 1100,
-  /** Where in a move the page keeps a frame when thinning (the expression held). */
+  /**
+   * A smile or an open mouth asked right after a turn: the person first comes back to the front. At 1.1 s the e2e puppet
+   * (300-500 ms to react, 450 ms back, 450 ms into the smile) and people who do one move after the other held it for
+   * one frame or none: `bench:kiosk-click` refused 2 genuine marks of 12 so (decision 0091).
+   */
+  moveAfterTurnMs: 1700,
+  /** Where in a move the page keeps a frame when thinning (the expression held); after a turn, as near the end. */
   moveKeepAt: 0.6,
   /** A head turn: until the guidance sees it (two looks in a row), at most this; then held a moment. */
   turnTimeoutMs: 1400,

@@ -147,10 +147,13 @@ export function useKioskFlow({
           if (seen) recorder.turning(0);
           await sleep(KIOSK_TIMING.holdMs);
         } else {
-          const ms = TURNS.includes(step) ? KIOSK_TIMING.unguidedTurnMs : KIOSK_TIMING.moveMs;
-          await sleep(ms * KIOSK_TIMING.moveKeepAt);
+          const afterTurn = !TURNS.includes(step) && index > 0 && TURNS.includes(steps[index - 1]);
+          const ms = TURNS.includes(step) ? KIOSK_TIMING.unguidedTurnMs : afterTurn ? KIOSK_TIMING.moveAfterTurnMs : KIOSK_TIMING.moveMs;
+          // The frame kept is as near the step's end as in a plain move: after a turn the pose comes later, not shorter.
+          const tail = (afterTurn ? KIOSK_TIMING.moveMs : ms) * (1 - KIOSK_TIMING.moveKeepAt);
+          await sleep(ms - tail);
           recorder.keepNext();
-          await sleep(ms * (1 - KIOSK_TIMING.moveKeepAt));
+          await sleep(tail);
         }
       }
       await sleep(KIOSK_TIMING.tailMs);
