@@ -209,7 +209,7 @@ export interface BurstResult {
  * equal parts between them (unknown to the page). A second person who takes the place of the first at any moment is
  * in the last frame; one who leaves it to the first after the start is in the first: the burst names nobody. With
  * one at random in each quarter, a person who took over in the last quarter after its described frame went unseen:
- * the attack bench's two_people was accepted 1 of 150 (decision 0090).
+ * the attack bench's two_people was accepted 4 times in about 48 (decision 0090).
  */
 export function pickDescribed(n: number, k: number = BURST.describedFrames, random: (max: number) => number = randomInt): number[] {
   if (n <= k) return Array.from({ length: n }, (_, i) => i);

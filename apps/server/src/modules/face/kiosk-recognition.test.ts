@@ -94,7 +94,7 @@ describe('every frame of the burst is identified and must agree', () => {
     // The same face's shape (the scripted mesh is the person's), another enrolled employee's descriptor.
     const twin = await enrol(owner, { person: 'eva', offset: 0.5 });
     // With one described frame at random per quarter, the last frame was described once in four (the bench's
-    // two_people accepted 1 of 150): three such marks were all refused 1.6 % of the time.
+    // two_people was accepted 4 times in about 48): three such marks were all refused 1.6 % of the time.
     for (let i = 0; i < 3; i++) {
       const res = await mark(kiosk, link, { person: 'eva' }, { person: 'eva', offset: 0.5 }, undefined, 15);
       expect(res.json().code, `mark ${i + 1}`).toBe('faces_differ');

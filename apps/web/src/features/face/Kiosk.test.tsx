@@ -117,13 +117,13 @@ function expectBurst({ frames, times }: { frames: unknown[]; times: number[] }, 
   expect(times[times.length - 1]).toBeGreaterThanOrEqual(minMs);
 }
 
+/** When each prompt of the last `watchPrompts` appeared, and when the last one went (ms, Date.now). */
+let promptTimes: { shown: number[]; gone: number | null } = { shown: [], gone: null };
+
 /**
  * Every prompt the screen showed, in order (repeats collapsed), read at each change of the page (the guidance does
  * not look during every prompt: it is paused while no step waits on it).
  */
-/** When each prompt of the last `watchPrompts` appeared, and when the last one went (ms, Date.now). */
-let promptTimes: { shown: number[]; gone: number | null } = { shown: [], gone: null };
-
 function watchPrompts(faces: () => SeenFace[] = followKioskSteps) {
   const seen: string[] = [];
   promptTimes = { shown: [], gone: null };
