@@ -21,12 +21,12 @@ import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ApiClient, type Target } from '../../e2e/support/app.js';
+import type { Target } from '../../e2e/support/app.js';
 import { companyNow, scheduleStartingNow, seedCompany } from '../../e2e/support/attendance.js';
 import { launch } from '../../e2e/support/browser.js';
 // The journeys' support reads what their global setup provides (types only: this script passes its own server).
 import type {} from '../../e2e/support/global-setup.js';
-import { makePuppet, puppetBrowser } from '../../e2e/support/puppet-camera.js';
+import { enrolPuppet, makePuppet, puppetBrowser } from '../../e2e/support/puppet-camera.js';
 import { repoRoot, startServer } from '../../e2e/support/server.js';
 import { quantile } from './metrics.js';
 
@@ -56,21 +56,7 @@ try {
   const seeded = await seedCompany(target, scheduleStartingNow(), companyNow().date, { documentNumber: DOC });
   const head = await makePuppet(join(fixtures, 'stock-a', 'stock-emotions-a-1.jpg'), browser);
 
-  // The worker signs their consent; the admin enrols three frontal frames of the head (as kiosk-offline-punch.e2e.ts).
-  const worker = new ApiClient(server.url);
-  await worker.login(seeded.employee.email, seeded.employee.password);
-  const notice = await worker.get<{ noticeVersion: string }>('/employee/face-consent');
-  const signed = await worker.post('/employee/face-consent', {
-    fullName: seeded.employee.name,
-    documentNumber: DOC,
-    noticeVersion: notice.body.data!.noticeVersion,
-  });
-  if (signed.status !== 201) throw new Error(`consent: ${signed.status} ${JSON.stringify(signed.body)}`);
-  const form = new FormData();
-  form.append('employeeId', seeded.employee.id);
-  for (const i of [0, 4, 8]) form.append('image', new Blob([Buffer.from(head.rest[i % head.rest.length], 'base64')], { type: 'image/jpeg' }), `f${i}.jpg`);
-  const enrolled = await seeded.api.postForm('/company-admin-simple/face-recognition/register', form);
-  if (enrolled.status !== 201) throw new Error(`enrolment: ${enrolled.status} ${JSON.stringify(enrolled.body)}`);
+  await enrolPuppet(server.url, seeded.api, seeded.employee, DOC, head);
 
   const link = await seeded.api.post<{ token: string }>('/company-admin-simple/face-recognition/attendance-link', { name: 'Entrada' });
   const code = await seeded.api.post<{ code: string }>('/company-admin-simple/face-recognition/kiosk-pairing-codes', { name: 'Recepción' });

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTcpProxy, type TcpProxy, targetOf } from '../../apps/server/src/test/tcp-proxy.js';
-import { ApiClient, login, mainServerClock, mainTarget, see } from '../support/app.js';
+import { login, mainServerClock, mainTarget, see } from '../support/app.js';
 import { companyNow, readWorkbook, type SeededCompany, scheduleStartingNow, seedCompany } from '../support/attendance.js';
 import { launch, newContext, shot } from '../support/browser.js';
 import { faceFixturesDir } from '../support/face.js';
-import { installPuppet, makePuppet, type PuppetClips } from '../support/puppet-camera.js';
+import { enrolPuppet, installPuppet, makePuppet, type PuppetClips } from '../support/puppet-camera.js';
 import { artifactsDir } from '../support/server.js';
 import { moveServerClock } from '../support/server-clock.js';
 
@@ -50,29 +50,6 @@ describe.skipIf(!fixtures)(`offline punches at a paired kiosk ${main.title}`, ()
     await proxy?.close();
   });
 
-  /** Each worker signs their own consent in their account, then the admin enrols three frontal frames of their head. */
-  async function enrol(adminPage: Page, employee: { id: string; name: string; email: string; password: string }, doc: string, clips: PuppetClips) {
-    const worker = new ApiClient(main.baseUrl);
-    await worker.login(employee.email, employee.password);
-    const state = await worker.get<{ noticeVersion: string }>('/employee/face-consent');
-    const signed = await worker.post('/employee/face-consent', { fullName: employee.name, documentNumber: doc, noticeVersion: state.body.data!.noticeVersion });
-    expect(signed.status, JSON.stringify(signed.body)).toBe(201);
-    const res = await adminPage.evaluate(
-      async ({ employeeId, frames }) => {
-        const form = new FormData();
-        form.append('employeeId', employeeId);
-        for (const [i, b64] of frames.entries()) {
-          const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-          form.append('image', new Blob([bytes], { type: 'image/jpeg' }), `f${i}.jpg`);
-        }
-        const r = await fetch('/api/company-admin-simple/face-recognition/register', { method: 'POST', body: form, credentials: 'same-origin' });
-        return { status: r.status, body: await r.text() };
-      },
-      { employeeId: employee.id, frames: [0, 4, 8].map((i) => clips.rest[i % clips.rest.length]) },
-    );
-    expect(res.status, res.body).toBe(201);
-  }
-
   /** Clicks 'Marcar asistencia' and waits for the punch kept offline; the company's HH:mm at the click. */
   async function markOffline(page: Page): Promise<{ time: string }> {
     const start = page.getByRole('button', { name: 'Marcar asistencia' });
@@ -87,7 +64,7 @@ describe.skipIf(!fixtures)(`offline punches at a paired kiosk ${main.title}`, ()
     const adminContext = await newContext(browser, main.baseUrl);
     const adminPage = await adminContext.newPage();
     await login(adminPage, seeded.admin.adminEmail, seeded.admin.password);
-    await enrol(adminPage, seeded.employee, '45678912', head);
+    await enrolPuppet(main.baseUrl, seeded.api, seeded.employee, '45678912', head);
 
     // The kiosk: a browser profile whose camera is the worker's puppet head.
     const context: BrowserContext = await newContext(browser, origin);

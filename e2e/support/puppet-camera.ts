@@ -21,6 +21,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildHead } from '../../bench/face/head3d/model.js';
 import { type HeadRenderer, headRenderer } from '../../bench/face/head3d/render.js';
 import { ACTION_POSE, type Action, NEUTRAL, type Pose } from '../../bench/face/head3d/script.js';
+import { ApiClient, type CreatedEmployee } from './app.js';
 import { launch, newContext } from './browser.js';
 import { type CameraBrowser, HEAD_TURN } from './face.js';
 
@@ -157,6 +158,23 @@ export async function makePuppet(photo: string, browser: Browser, opts: PuppetOp
   } finally {
     await renderer.close();
   }
+}
+
+/**
+ * The worker signs their own consent in their account, then `admin` (the company admin's API session) enrols three
+ * frontal frames of their head: the puppet's person can then mark at a paired kiosk.
+ */
+export async function enrolPuppet(baseUrl: string, admin: ApiClient, employee: CreatedEmployee, documentNumber: string, clips: PuppetClips): Promise<void> {
+  const worker = new ApiClient(baseUrl);
+  await worker.login(employee.email, employee.password);
+  const notice = await worker.get<{ noticeVersion: string }>('/employee/face-consent');
+  const signed = await worker.post('/employee/face-consent', { fullName: employee.name, documentNumber, noticeVersion: notice.body.data!.noticeVersion });
+  if (signed.status !== 201) throw new Error(`consent: ${signed.status} ${JSON.stringify(signed.body)}`);
+  const form = new FormData();
+  form.append('employeeId', employee.id);
+  for (const i of [0, 4, 8]) form.append('image', new Blob([Buffer.from(clips.rest[i % clips.rest.length], 'base64')], { type: 'image/jpeg' }), `f${i}.jpg`);
+  const enrolled = await admin.postForm('/company-admin-simple/face-recognition/register', form);
+  if (enrolled.status !== 201) throw new Error(`enrolment: ${enrolled.status} ${JSON.stringify(enrolled.body)}`);
 }
 
 /** The driver's state in the page (`window.__puppet`): the step it aims at, where it is, and whether it holds it. */
