@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 // altcha-lib is the server's ALTCHA library (hoisted to the workspace root): seeding through the API
 // solves the same proof of work the browser widget solves.
 import { type Challenge, solveChallenge } from 'altcha-lib';
@@ -6,6 +7,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launch, newContext, waitForMail } from './browser.js';
+import { artifactsDir } from './server.js';
 
 // ---------------------------------------------------------------------------------------------
 // Servers under test
@@ -239,9 +241,15 @@ export function useBrowser(): BrowserSession {
   beforeAll(async () => {
     browser = await launch();
   });
-  afterEach(async () => {
+  afterEach(async (ctx) => {
     const open = contexts;
     contexts = [];
+    // A failed journey leaves a picture of every page it had open (e2e/artifacts/failures): what it saw, to find why.
+    if (ctx.task.result?.state === 'fail') {
+      const name = ctx.task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
+      const pages = open.flatMap((c, i) => c.pages().map((p, j) => ({ p, path: join(artifactsDir, 'failures', `${name}-${i}-${j}.png`) })));
+      await Promise.all(pages.map(({ p, path }) => p.screenshot({ path, fullPage: true }).catch(() => {})));
+    }
     await Promise.all(open.map((c) => c.close().catch(() => {})));
     const errors = pageErrors;
     pageErrors = [];
