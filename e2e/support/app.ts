@@ -275,10 +275,62 @@ export function useBrowser(): BrowserSession {
 // What the user sees
 // ---------------------------------------------------------------------------------------------
 
-/** Waits until the locator is visible (Playwright's auto-wait for Vitest assertions). */
+/**
+ * Waits until the locator is visible (Playwright's auto-wait for Vitest assertions). When it never shows, the error's
+ * first line (the one CI's summary keeps) says what the page showed instead: describePage.
+ */
 export async function see(locator: Locator, timeout?: number): Promise<Locator> {
-  await locator.first().waitFor({ state: 'visible', timeout });
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout });
+  } catch (error) {
+    if (error instanceof Error) {
+      const seen = await describePage(locator.page()).catch((e: unknown) => `page not readable: ${String(e).slice(0, 80)}`);
+      const [first, ...rest] = error.message.split('\n');
+      error.message = [`${first} [the page showed: ${seen}]`, ...rest].join('\n');
+    }
+    throw error;
+  }
   return locator;
+}
+
+/**
+ * One line on what a page shows: its path, open dialogs and toasts, headings, the focused element and any tour
+ * overlay. Failed waits carry it, so a journey that fails once on a loaded machine says why without a rerun.
+ */
+export async function describePage(page: Page): Promise<string> {
+  const seen = await page.evaluate(() => {
+    const visible = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';
+    };
+    const text = (e: Element | null | undefined) => (e?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 80);
+    const all = (selector: string) => [...document.querySelectorAll(selector)].filter(visible);
+    const nameOf = (e: Element) => {
+      const by = e.getAttribute('aria-labelledby');
+      return e.getAttribute('aria-label') ?? (by ? text(document.getElementById(by)) : text(e));
+    };
+    const focused = document.activeElement;
+    return {
+      path: `${location.pathname}${location.search}`,
+      dialogs: all('[role="dialog"],[role="alertdialog"]').map(nameOf),
+      toasts: all('.mantine-Notification-root').map(text),
+      headings: all('h1,h2,h3').map(text).slice(0, 6),
+      focused: focused && focused !== document.body ? `${focused.tagName.toLowerCase()} "${nameOf(focused)}"` : 'body',
+      tour: document.querySelector('.driver-overlay') ? 'tour overlay' : '',
+      loading: all('[aria-busy="true"],.mantine-Loader-root').length,
+    };
+  });
+  return [
+    `path ${seen.path}`,
+    `dialogs ${JSON.stringify(seen.dialogs)}`,
+    `toasts ${JSON.stringify(seen.toasts)}`,
+    `headings ${JSON.stringify(seen.headings)}`,
+    `focused ${seen.focused}`,
+    seen.loading ? `${seen.loading} loading` : '',
+    seen.tour,
+  ]
+    .filter(Boolean)
+    .join('; ');
 }
 
 /** Waits until nothing matching the locator is visible. */
