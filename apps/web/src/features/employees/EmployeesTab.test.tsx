@@ -187,6 +187,43 @@ describe('EmployeesTab', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('dialog', { name: 'Nuevo empleado' })).not.toBeInTheDocument();
   });
 
+  it('"Nuevo empleado" pressed before the usage has arrived waits for it: at the limit the prompt opens, never the form', async () => {
+    let answer: (value?: unknown) => void = () => {};
+    const arrived = new Promise((resolve) => {
+      answer = resolve;
+    });
+    mockApi(
+      baseRoutes({
+        'GET /api/company-admin-simple/company/settings': async () => {
+          await arrived;
+          return usage([5, 5]);
+        },
+        'GET /api/company-admin-simple/employees': employeesPage([employee(1)], 5),
+      }),
+    );
+    const { user } = renderApp('/company-admin/employees');
+    expect(await screen.findByText('Ana Flores')).toBeInTheDocument();
+    expect(screen.queryByText('Límite alcanzado')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Nuevo empleado' }));
+    answer();
+    expect(await screen.findByRole('dialog', { name: 'Actualiza tu plan' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Nuevo empleado' })).not.toBeInTheDocument();
+  });
+
+  it('"Nuevo empleado" opens the form when the usage cannot be read (the server stays the judge)', async () => {
+    mockApi(
+      baseRoutes({
+        'GET /api/company-admin-simple/company/settings': mockServerError(),
+        'GET /api/company-admin-simple/employees': employeesPage([employee(1)]),
+      }),
+    );
+    const { user } = renderApp('/company-admin/employees');
+    expect(await screen.findByText('Ana Flores')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Nuevo empleado' }));
+    expect(await screen.findByRole('dialog', { name: 'Nuevo empleado' })).toBeInTheDocument();
+  });
+
   it('tells the admin when the new password could not be emailed', async () => {
     mockApi(
       baseRoutes({

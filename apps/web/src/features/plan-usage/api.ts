@@ -7,13 +7,15 @@ import { ApiError, api } from '../../lib/api';
 
 export const companySettingsKey = ['company-admin', 'company', 'settings'] as const;
 
+/** The query of the company's plan, usage and limits (one fetch shared by every reader). */
+export const companySettingsQuery = {
+  queryKey: companySettingsKey,
+  queryFn: async () => (await api.get<CompanySettings>('/company-admin-simple/company/settings')).data,
+};
+
 /** Plan, usage and limits of the admin's company (usage banner, upgrade prompts). */
 export function useCompanySettings(enabled = true) {
-  return useQuery({
-    queryKey: companySettingsKey,
-    queryFn: async () => (await api.get<CompanySettings>('/company-admin-simple/company/settings')).data,
-    enabled,
-  });
+  return useQuery({ ...companySettingsQuery, enabled });
 }
 
 /** Whether one more item would go over the limit (never for unlimited). */

@@ -12,7 +12,7 @@ import { errorMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { useIsMobile } from '../../../lib/useIsMobile';
 import { FaceRegisterModal } from '../../face/register/FaceRegisterModal';
-import { isAtLimit, useCompanySettings } from '../../plan-usage/api';
+import { useCompanySettings } from '../../plan-usage/api';
 import { useUpgradePrompt } from '../../plan-usage/useUpgradePrompt';
 import { type Employee, useDeleteEmployee, useDepartments, useEmployees, useResetEmployeePassword } from '../api';
 import { DepartmentsModal } from '../components/DepartmentsModal';
@@ -54,10 +54,7 @@ export function EmployeesTab() {
   }, [list.data, page]);
 
   const employeeUsage = settings.data?.usage.employees;
-  const openCreate = () => {
-    if (employeeUsage && isAtLimit(employeeUsage)) return upgrade.show('employees', employeeUsage.limit);
-    setForm({ employee: null });
-  };
+  const openCreate = () => void upgrade.guard('employees', () => setForm({ employee: null }));
   const onPlanLimit = (error: unknown) => {
     if (!upgrade.showIfLimitError(error, 'employees')) return false;
     void settings.refetch(); // the usage shown was stale
@@ -123,7 +120,7 @@ export function EmployeesTab() {
           <Button variant="light" leftSection={<IconFileImport size={16} />} onClick={() => setImportOpen(true)}>
             {t('employees.actions.import')}
           </Button>
-          <Button leftSection={<IconUserPlus size={16} />} onClick={openCreate}>
+          <Button leftSection={<IconUserPlus size={16} />} onClick={openCreate} loading={upgrade.checking}>
             {t('employees.actions.new')}
           </Button>
         </Group>

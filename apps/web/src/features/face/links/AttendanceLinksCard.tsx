@@ -26,10 +26,7 @@ export function AttendanceLinksCard() {
   const [qrLink, setQrLink] = useState<AttendanceLink | null>(null);
 
   const usage = settings.data?.usage.links;
-  const openCreate = () => {
-    if (isAtLimit(usage)) return upgrade.show('links', usage?.limit);
-    setCreateOpen(true);
-  };
+  const openCreate = () => void upgrade.guard('links', () => setCreateOpen(true));
 
   const onToggle = (link: AttendanceLink) =>
     toggle.mutate(
@@ -117,7 +114,7 @@ export function AttendanceLinksCard() {
             </Text>
           </div>
         </Group>
-        <Button leftSection={<IconPlus size={18} />} onClick={openCreate}>
+        <Button leftSection={<IconPlus size={18} />} onClick={openCreate} loading={upgrade.checking}>
           {t('faceLinks.add')}
         </Button>
       </Group>

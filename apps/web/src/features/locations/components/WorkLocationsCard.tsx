@@ -31,11 +31,11 @@ export function WorkLocationsCard() {
   }, [page, pages]);
 
   const usage = settings.data?.usage.locations;
-  const openCreate = () => {
-    if (isAtLimit(usage)) return upgrade.show('locations', usage?.limit);
-    setEditing(null);
-    setFormOpened(true);
-  };
+  const openCreate = () =>
+    void upgrade.guard('locations', () => {
+      setEditing(null);
+      setFormOpened(true);
+    });
   const openEdit = (location: WorkLocation) => {
     setEditing(location);
     setFormOpened(true);
@@ -119,7 +119,7 @@ export function WorkLocationsCard() {
             </Text>
           </div>
         </Group>
-        <Button leftSection={<IconMapPinPlus size={18} />} onClick={openCreate}>
+        <Button leftSection={<IconMapPinPlus size={18} />} onClick={openCreate} loading={upgrade.checking}>
           {t('locations.add')}
         </Button>
       </Group>

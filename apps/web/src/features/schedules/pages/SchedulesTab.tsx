@@ -9,7 +9,7 @@ import { UpgradePrompt } from '../../../components/UpgradePrompt';
 import { errorMessage } from '../../../lib/messages';
 import { notify } from '../../../lib/notify';
 import { useIsMobile } from '../../../lib/useIsMobile';
-import { isAtLimit, useCompanySettings } from '../../plan-usage/api';
+import { useCompanySettings } from '../../plan-usage/api';
 import { useUpgradePrompt } from '../../plan-usage/useUpgradePrompt';
 import { type Schedule, useDeleteSchedule, useSchedules } from '../api';
 import { ScheduleFormModal } from '../components/ScheduleFormModal';
@@ -30,11 +30,7 @@ export function SchedulesTab() {
     if (list.data && page > list.data.pages) setPage(list.data.pages);
   }, [list.data, page]);
 
-  const usage = settings.data?.usage.schedules;
-  const openCreate = () => {
-    if (usage && isAtLimit(usage)) return upgrade.show('schedules', usage.limit);
-    setForm({ schedule: null });
-  };
+  const openCreate = () => void upgrade.guard('schedules', () => setForm({ schedule: null }));
   const onPlanLimit = (error: unknown) => {
     if (!upgrade.showIfLimitError(error, 'schedules')) return false;
     setForm(null);
@@ -61,7 +57,7 @@ export function SchedulesTab() {
         <Text c="dimmed" size="sm" maw={640}>
           {t('schedules.intro')}
         </Text>
-        <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
+        <Button leftSection={<IconPlus size={16} />} onClick={openCreate} loading={upgrade.checking}>
           {t('schedules.new')}
         </Button>
       </Group>
