@@ -54,8 +54,8 @@ for (const target of targets()) {
 
       // Employees tab: at the limit, "Nuevo empleado" leads to the upgrade prompt, which leads to Suscripción. The
       // overview says "Empleados: 5/5" and "Límite alcanzado" too, and stays on screen while the tab loads (navigations
-      // are transitions): read the tab's own banner, or the click may come before the tab knows its usage (then the
-      // form opens and the server's 403 brings the prompt on saving; failed CI twice on PostgreSQL).
+      // are transitions): read the tab's own banner. Reading the overview's, the journey pressed before the tab knew
+      // its usage and got the form (CI, twice on PostgreSQL); the button now waits for the usage (decision 0092).
       await openTab(page, 'Empleados', '/company-admin/employees');
       const usage = page.getByTestId('employee-usage');
       await see(usage.getByText('Empleados: 5/5', { exact: true }));
