@@ -90,7 +90,7 @@ function make(species: Species, steps: string[], i: number): Promise<BurstFrames
 const r3 = (n: number) => Math.round(n * 1000) / 1000;
 type Tally = { attempts: number; accepted: number; failures: Record<string, number> };
 const tallies = new Map<number, Map<Species, Tally>>(grid.map((c) => [c, new Map()]));
-const genuineFigures: { shapeRate: number | null; yawStep: number | null; moveRate: number | null; failure?: string }[] = [];
+const genuineFigures: { shapeRate: number | null; yawStep: number | null; moveRate: number | null }[] = [];
 
 for (const species of ['genuine', ...attacks] as Species[]) {
   const n = Number(species === 'genuine' ? values.genuine : values['per-species']);
@@ -118,7 +118,7 @@ for (const species of ['genuine', ...attacks] as Species[]) {
     }
     if (species === 'genuine' && analyses) {
       const d = checkBurst({ steps, frames: analyses, times, lifetimeMs: 60_000 }).details;
-      genuineFigures.push({ shapeRate: d.shapeRate, yawStep: d.yawStep, moveRate: d.moveRate, ...(d.failure ? { failure: d.failure } : {}) });
+      genuineFigures.push({ shapeRate: d.shapeRate, yawStep: d.yawStep, moveRate: d.moveRate });
     }
     if (process.env.VERBOSE) console.error(`${species} ${i + 1}/${n}`);
   }
